@@ -1,0 +1,70 @@
+"""asobiba (遊び場): Paper Safari, Cockroach Poker and The Island / Survive! — to play and to study.
+
+>>> import asobiba
+>>> state = asobiba.new_game("cockroach-poker", players=4, seed=7, rules="trump")
+>>> state.to_move in range(4)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asobiba.bots import Bot, bot
+from asobiba.core import (
+    CHANCE,
+    Action,
+    AsobibaError,
+    CorruptRecord,
+    Event,
+    Game,
+    IllegalAction,
+    InvalidOption,
+    NotationError,
+    Observation,
+    State,
+    UnknownGame,
+    game_names,
+    get_game,
+    replay,
+)
+from asobiba.core.registry import GAME_MODULES
+from asobiba.games import GAMES
+
+GAME_MODULES.update(GAMES)
+
+__version__ = "0.1.0"
+
+
+def new_game(name: str, players: int, seed: int | None = None, chance: str = "auto", **options: Any) -> State:
+    """Start a game of ``name`` for ``players`` players; see ``get_game(name).options``."""
+    return get_game(name).new_game(players, seed=seed, chance=chance, **options)
+
+
+def parse_action(state: State, text: str) -> Action:
+    """Read ``text`` as an action in ``state``'s game; ``str(action)`` round-trips."""
+    return state.game.parse_action(text, state)
+
+
+__all__ = [
+    "CHANCE",
+    "Action",
+    "AsobibaError",
+    "Bot",
+    "CorruptRecord",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InvalidOption",
+    "NotationError",
+    "Observation",
+    "State",
+    "UnknownGame",
+    "__version__",
+    "bot",
+    "game_names",
+    "get_game",
+    "new_game",
+    "parse_action",
+    "replay",
+]

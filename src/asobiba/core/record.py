@@ -1,0 +1,77 @@
+"""Records: the save format, the replay format and the regression-test fixture.
+
+A record is ``{game, version, players, options, seed, chance, actions: [text, ...]}``, every
+chance outcome included in ``actions``. :func:`replay` rebuilds the game action by action and
+checks each one, so a corrupt record is refused with the place and the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from asobiba.core.errors import AsobibaError, CorruptRecord
+from asobiba.core.events import Event
+from asobiba.core.registry import get_game
+from asobiba.core.state import Action, State
+
+REQUIRED_KEYS = ("game", "players", "options", "seed", "actions")
+
+
+def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, Action | None, list[Event]]]:
+    """Yield ``(state, action, events)`` after the start and after every action of ``record``.
+
+    The state object is the same one, changed in place; clone it to keep a step.
+    """
+    if not isinstance(record, Mapping):
+        raise CorruptRecord(f"a record is a JSON object, not {type(record).__name__}")
+    missing = [key for key in REQUIRED_KEYS if key not in record]
+    if missing:
+        raise CorruptRecord(f"the record lacks {', '.join(missing)}")
+    try:
+        game = get_game(record["game"])
+    except AsobibaError as error:
+        raise CorruptRecord(f"the record's game: {error}") from None
+    version = record.get("version", game.version)
+    if version != game.version:
+        raise CorruptRecord(
+            f"the record is of {game.name} version {version}; this asobiba plays version {game.version}"
+        )
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(isinstance(text, str) for text in actions):
+        raise CorruptRecord("the record's actions must be a list of texts")
+    options = record["options"]
+    if not isinstance(options, Mapping):
+        raise CorruptRecord("the record's options must be a JSON object")
+    try:
+        state = game.new_game(record["players"], seed=record["seed"], chance="scripted", **options)
+    except AsobibaError as error:
+        raise CorruptRecord(f"the record's setup is not valid: {error}") from None
+    yield state, None, []
+    for number, text in enumerate(actions, start=1):
+        try:
+            action = game.parse_action(text, state)
+            events = state.apply(action)
+        except AsobibaError as error:
+            raise CorruptRecord(f"action {number} of {len(actions)} ({text!r}) does not replay: {error}") from None
+        yield state, action, events
+    state.scripted_chance = record.get("chance", "auto") == "scripted"
+    if not state.scripted_chance:
+        state.resolve_chance()
+
+
+def replay(record: Mapping[str, Any]) -> State:
+    """The state at the end of ``record``.
+
+    >>> import asobiba
+    >>> state = asobiba.new_game("cockroach-poker", players=4, seed=7)
+    >>> for _ in range(10):
+    ...     _ = state.apply(state.legal_actions()[0])
+    >>> asobiba.replay(state.record()).view(0) == state.view(0)
+    True
+    """
+    final: State | None = None
+    for state, _, _ in replay_steps(record):
+        final = state
+    assert final is not None
+    return final

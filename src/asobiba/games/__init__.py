@@ -1,0 +1,3 @@
+"""The games. Each entry: name -> "module:attribute" of its Game instance (imported on first use)."""
+
+GAMES: dict[str, str] = {}
