@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from asobiba.core.errors import InvalidOption
+from asobiba.core.events import Event
 from asobiba.core.options import Option, resolve_options
 from asobiba.core.state import Action, State
 
@@ -90,3 +91,11 @@ class Game(ABC):
     @abstractmethod
     def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:
         """The game's own heuristic player: choose from ``observation`` only."""
+
+    @abstractmethod
+    def describe_action(self, action: Action, lang: str) -> str:
+        """A sentence for a person choosing or reading an action, in ``lang`` ("en" or "ja")."""
+
+    @abstractmethod
+    def describe_event(self, event: Event, lang: str) -> str:
+        """A log line for an event (already in the form its reader may see), in ``lang``."""

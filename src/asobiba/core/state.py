@@ -77,7 +77,8 @@ class State(ABC):
 
     @abstractmethod
     def _view(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` (``None``: a spectator) may know, JSON-ready."""
+        """What ``player`` (``None``: a spectator) may know, JSON-ready. The base adds the keys
+        ``game, players, viewer, to_move, is_over, options`` (and ``result`` when over)."""
 
     @abstractmethod
     def result(self) -> dict[str, Any]:
@@ -159,7 +160,19 @@ class State(ABC):
         """Exactly what ``player`` may know now, JSON-ready; ``None`` gives a spectator's view."""
         if player is not None and not 0 <= player < self.players:
             raise IllegalAction(f"there is no player p{player}; players are p0 to p{self.players - 1}")
-        return self._view(player)
+        to_move = self._current_player()
+        common: dict[str, Any] = {
+            "game": self.game.name,
+            "players": self.players,
+            "viewer": player,
+            "to_move": to_move,
+            "is_over": to_move is None,
+            "options": self.game.explicit_options(self.options),
+        }
+        if to_move is None:
+            common["result"] = self.result()
+        common.update(self._view(player))
+        return common
 
     def observe(self, player: int) -> Observation:
         """What a bot or agent playing ``player`` receives."""
