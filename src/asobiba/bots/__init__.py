@@ -1,20 +1,59 @@
-"""Game-agnostic players: random, heuristic (each game's own), search; the arena."""
+"""Game-agnostic players: random, heuristic (each game's own), search; levels; the arena.
+
+A *bot spec* names a bot and, optionally, its parameters: ``"hard"``, ``"ismcts:iterations=300"``,
+``"ismcts:time_limit=0.5,rollout=random"``. Values are read as numbers, ``true``/``false``/``none``
+where they look like one, else as text.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from asobiba.bots.base import Bot, HeuristicBot, RandomBot
 
-#: Bot name -> factory taking a seed. Levels and search bots add themselves here.
-BOTS: dict[str, Callable[[int | None], Bot]] = {
+#: Bot name -> factory taking a seed (and, for some, keyword parameters). Levels add themselves.
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
 }
 
 
+def _parameter(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered == "none":
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split a bot spec into its name and parameters.
+
+    >>> parse_spec("ismcts:iterations=300,rollout=random")
+    ('ismcts', {'iterations': 300, 'rollout': 'random'})
+    """
+    from asobiba.core.errors import InvalidOption
+
+    name, _, rest = spec.partition(":")
+    parameters: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip():
+            raise InvalidOption(f"bot spec {spec!r}: parameters are written key=value, not {item!r}")
+        parameters[key.strip()] = _parameter(value.strip())
+    return name.strip(), parameters
+
+
 def bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name: ``random``, ``heuristic``, or a level (``easy``, ``normal``, ``hard``).
+    """A bot by name or spec: ``random``, ``heuristic``, a level (``easy``, ``normal``, ``hard``),
+    or ``ismcts`` with parameters (``"ismcts:iterations=200"``).
 
     >>> import asobiba
     >>> state = asobiba.new_game("cockroach-poker", players=3, seed=2)
@@ -22,11 +61,19 @@ def bot(name: str, seed: int | None = None) -> Bot:
     >>> action in state.legal_actions()
     True
     """
-    if name not in BOTS:
-        from asobiba.core.errors import InvalidOption
+    from asobiba.core.errors import InvalidOption
 
-        raise InvalidOption(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
-    return BOTS[name](seed)
+    kind, parameters = parse_spec(name)
+    if kind not in BOTS:
+        raise InvalidOption(f"unknown bot {kind!r}; the bots are: {', '.join(BOTS)}")
+    try:
+        return BOTS[kind](seed, **parameters)
+    except TypeError as error:
+        raise InvalidOption(f"bot spec {name!r}: {error}") from None
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot"]
+from asobiba.bots.levels import register_levels  # noqa: E402  (the levels use BOTS above)
+
+register_levels(BOTS)
+
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot", "parse_spec"]

@@ -1,0 +1,225 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS), for any game of the contract.
+
+Single-observer IS-MCTS (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE TCIAIG 4(2), 2012), with several players: one tree over the moves of every player as the
+searching player sees them. Each iteration
+
+1. samples a determinization with ``observation.sample(seed)`` — a full state consistent with
+   what the bot knows, never the true state;
+2. descends the tree using only the moves legal in that determinization, choosing by UCB1 with
+   *availability* counts (a child's exploration term counts the times it was available, not its
+   parent's visits); chance steps are sampled from the determinization's own reseeded generator
+   (with ``chance="auto"`` inside ``apply``; at an explicit chance node by ``resolve_chance``);
+3. adds one node, then plays out with the game's heuristic (``rollout="heuristic"``, fed
+   ``state.observe(state.to_move)`` like any bot) or uniformly at random, optionally cut after
+   ``rollout_depth`` moves and scored by an ``evaluator`` (default: an even share);
+4. backs ``state.returns()`` up the path, each node credited with the return of the player who made
+   the move leading to it.
+
+The move played is the most visited child of the root. For a given seed and an iteration budget
+(``time_limit=None``) the choice is deterministic and depends only on the observation.
+
+>>> import asobiba
+>>> from asobiba.bots.ismcts import ISMCTSBot
+>>> state = asobiba.new_game("cockroach-poker", players=3, seed=4)
+>>> searcher = ISMCTSBot(seed=1, iterations=20, time_limit=None)
+>>> searcher.choose(state.observe(state.to_move)) in state.legal_actions()
+True
+>>> searcher.last_iterations
+20
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable
+from typing import Literal
+
+from asobiba.bots.base import Bot
+from asobiba.core.errors import InvalidOption
+from asobiba.core.state import Action, Observation, State
+
+#: Scores a non-final state for every player (used after a rollout cut-off); values in [0, 1].
+Evaluator = Callable[[State], list[float]]
+
+
+class Node:
+    """A node of the search tree: the move that led here and its statistics."""
+
+    __slots__ = ("action", "available", "children", "player", "reward", "visits")
+
+    def __init__(self, action: Action | None, player: int) -> None:
+        self.action = action
+        #: The player who made ``action`` (for the root: the searching player).
+        self.player = player
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+class ISMCTSBot(Bot):
+    """An SO-ISMCTS player.
+
+    ``iterations`` caps the number of determinizations searched per decision and ``time_limit``
+    (seconds) caps the time; give either or both (``None`` for no cap). ``exploration`` is the UCB1
+    constant for returns in [0, 1]. ``rollout`` is ``"heuristic"`` (the game's own heuristic) or
+    ``"random"``.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = 1000,
+        time_limit: float | None = None,
+        rollout: Literal["heuristic", "random"] | str = "heuristic",
+        exploration: float = 0.7,
+        rollout_depth: int | None = None,
+        evaluator: Evaluator | None = None,
+    ) -> None:
+        super().__init__(seed)
+        if iterations is None and time_limit is None:
+            raise InvalidOption("IS-MCTS needs a budget: iterations, time_limit (seconds), or both")
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)):
+            raise InvalidOption(f"iterations must be a whole number, not {iterations!r}")
+        if iterations is not None and iterations < 1:
+            raise InvalidOption(f"iterations must be at least 1, not {iterations}")
+        if time_limit is not None and time_limit <= 0:
+            raise InvalidOption(f"time_limit must be a positive number of seconds, not {time_limit}")
+        if rollout not in ("heuristic", "random"):
+            raise InvalidOption(f"rollout={rollout!r} is not known; it takes 'heuristic' or 'random'")
+        if rollout_depth is not None and rollout_depth < 0:
+            raise InvalidOption(f"rollout_depth must be at least 0, not {rollout_depth}")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.rollout = rollout
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.evaluator = evaluator
+        #: Iterations and seconds spent on the last decision (for benchmarks).
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        #: The root of the last search (for inspection and tests).
+        self.last_root: Node | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"ISMCTSBot(seed={self.seed!r}, iterations={self.iterations!r}, time_limit={self.time_limit!r}, "
+            f"rollout={self.rollout!r})"
+        )
+
+    # ------------------------------------------------------------------ deciding
+
+    def choose(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        if not legal:
+            raise ValueError("IS-MCTS was asked to move with no legal action")
+        if len(legal) == 1:
+            self.last_iterations, self.last_seconds = 0, 0.0
+            return legal[0]
+        started = time.perf_counter()
+        deadline = None if self.time_limit is None else started + self.time_limit
+        root = Node(None, observation.player)
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            determinization = observation.sample(self.rng.getrandbits(63))
+            self._iterate(root, determinization)
+            done += 1
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - started
+        self.last_root = root
+        return self._best(root, observation)
+
+    def _best(self, root: Node, observation: Observation) -> Action:
+        best: Action = observation.legal_actions[0]
+        best_key: tuple[int, float] = (-1, 0.0)
+        for action in observation.legal_actions:
+            child = root.children.get((observation.player, action))
+            if child is None:
+                continue
+            key = (child.visits, child.reward / child.visits if child.visits else 0.0)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    # ------------------------------------------------------------------ one iteration
+
+    def _iterate(self, root: Node, state: State) -> None:
+        rng = self.rng
+        node = root
+        path = [root]
+        # Selection and expansion.
+        while True:
+            if state.is_chance_node:
+                state.resolve_chance()
+                continue
+            mover = state.to_move
+            if mover is None:
+                break
+            legal = state.legal_actions()
+            children = node.children
+            untried = [action for action in legal if (mover, action) not in children]
+            for action in legal:
+                child = children.get((mover, action))
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(action, mover)
+                child.available = 1
+                children[(mover, action)] = child
+                state.apply(action)
+                path.append(child)
+                break
+            node = self._select(node, mover, legal)
+            assert node.action is not None
+            state.apply(node.action)
+            path.append(node)
+        returns = self._playout(state)
+        root.visits += 1
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.reward += returns[visited.player]
+
+    def _select(self, node: Node, mover: int, legal: list[Action]) -> Node:
+        best: Node | None = None
+        best_value = -math.inf
+        exploration = self.exploration
+        for action in legal:
+            child = node.children[(mover, action)]
+            value = child.reward / child.visits + exploration * math.sqrt(math.log(child.available) / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        assert best is not None
+        return best
+
+    def _playout(self, state: State) -> list[float]:
+        rng = self.rng
+        heuristic = self.rollout == "heuristic"
+        game = state.game
+        depth = 0
+        while True:
+            if state.is_chance_node:
+                state.resolve_chance()
+                continue
+            mover = state.to_move
+            if mover is None:
+                return state.returns()
+            if self.rollout_depth is not None and depth >= self.rollout_depth:
+                if self.evaluator is not None:
+                    return self.evaluator(state)
+                return [1.0 / state.players] * state.players
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif heuristic:
+                action = game.heuristic_action(state.observe(mover), rng)
+            else:
+                action = legal[rng.randrange(len(legal))]
+            state.apply(action)
+            depth += 1

@@ -1,0 +1,82 @@
+"""Difficulty levels for people: ``easy``, ``normal``, ``hard``.
+
+- ``easy``: the game's heuristic half of the time, a random legal move otherwise.
+- ``normal``: the game's heuristic.
+- ``hard``: IS-MCTS with heuristic rollouts, about 0.8 s per decision (and an iteration cap).
+
+Each answers within a second per decision at its default budget.
+
+>>> import asobiba
+>>> state = asobiba.new_game("cockroach-poker", players=3, seed=3)
+>>> asobiba.bot("easy", seed=1).choose(state.observe(state.to_move)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from asobiba.bots.base import Bot, HeuristicBot
+from asobiba.bots.ismcts import ISMCTSBot
+from asobiba.core.errors import InvalidOption
+from asobiba.core.state import Action, Observation
+
+#: The levels, weakest first.
+LEVELS = ("easy", "normal", "hard")
+
+#: The ``hard`` level's search budget: seconds per decision, and an iteration cap.
+HARD_TIME_LIMIT = 0.8
+HARD_ITERATIONS = 4000
+
+
+class EasyBot(Bot):
+    """Plays the game's heuristic move with probability ``skill``, else a random legal move."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = None, skill: float = 0.5) -> None:
+        super().__init__(seed)
+        if not 0.0 <= skill <= 1.0:
+            raise InvalidOption(f"skill is a probability from 0 to 1, not {skill!r}")
+        self.skill = skill
+
+    def choose(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
+        if not legal:
+            raise ValueError("the easy bot was asked to move with no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        if self.rng.random() < self.skill:
+            return observation.game.heuristic_action(observation, self.rng)
+        return self.rng.choice(legal)
+
+
+class NormalBot(HeuristicBot):
+    """The game's heuristic player."""
+
+    name = "normal"
+
+
+class HardBot(ISMCTSBot):
+    """IS-MCTS with the game's heuristic in its rollouts, within about a second per decision."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = HARD_ITERATIONS,
+        time_limit: float | None = HARD_TIME_LIMIT,
+        **parameters: Any,
+    ) -> None:
+        parameters.setdefault("rollout", "heuristic")
+        super().__init__(seed, iterations=iterations, time_limit=time_limit, **parameters)
+
+
+def register_levels(bots: dict[str, Callable[..., Bot]]) -> None:
+    """Add the levels and the configurable ``ismcts`` bot to a bot table."""
+    bots["easy"] = EasyBot
+    bots["normal"] = NormalBot
+    bots["hard"] = HardBot
+    bots["ismcts"] = ISMCTSBot
