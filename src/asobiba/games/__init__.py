@@ -1,3 +1,5 @@
 """The games. Each entry: name -> "module:attribute" of its Game instance (imported on first use)."""
 
-GAMES: dict[str, str] = {}
+GAMES: dict[str, str] = {
+    "cockroach-poker": "asobiba.games.cockroach_poker:GAME",
+}

@@ -1,0 +1,144 @@
+"""Cockroach Poker (ごきぶりポーカー): push cards on each other with true or false claims.
+
+Two rule sets (``shared/rules/cockroach_poker.md``): ``trump``, the seed's playing-card
+adaptation (3–5 players, 54 cards), and ``original``, the published game (2–6 players,
+8 creatures × 8).
+
+>>> import asobiba
+>>> state = asobiba.new_game("cockroach-poker", players=4, seed=7, rules="trump")
+>>> state.view(state.to_move)["hand_sizes"]
+[13, 13, 13, 13]
+>>> asobiba.new_game("cockroach-poker", players=3, seed=1, rules="original", deal="all").view()["hand_sizes"]
+[22, 21, 21]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from asobiba.core.errors import InvalidOption, NotationError
+from asobiba.core.events import Event
+from asobiba.core.game import Game
+from asobiba.core.options import Option, parse_bool
+from asobiba.core.state import Action, Observation, State
+from asobiba.games.cockroach_poker import actions, text
+from asobiba.games.cockroach_poker.data import PLAYER_RANGE, TRUMP, TRUMP_NO_JOKERS
+from asobiba.games.cockroach_poker.rules import CockroachPokerState
+
+
+def _read_first_player(value: Any) -> int:
+    if isinstance(value, str) and value[:1] in ("p", "P") and value[1:].isdigit():
+        return int(value[1:])
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError("it takes a player, such as 0 or 'p0'")
+    return value
+
+
+def _read_card_order(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = value.split()
+    if not isinstance(value, (list, tuple)) or not all(isinstance(card, str) for card in value):
+        raise ValueError("it takes a list of card texts, top first, such as ['H7', 'S1', 'J2']")
+    return tuple(value)
+
+
+#: Options that apply to one rule set only: name -> that rule set.
+_APPLIES_TO = {"jokers": "trump", "loss_threshold": "trump", "deal": "original", "eight_kinds": "original"}
+
+
+class CockroachPoker(Game):
+    """The game; ``GAME`` is its instance."""
+
+    name = "cockroach-poker"
+    title: ClassVar[Mapping[str, str]] = {"en": "Cockroach Poker", "ja": "ごきぶりポーカー"}
+    min_players = 2
+    max_players = 6
+    options = (
+        Option("rules", "trump", "trump (playing cards, 3-5 players) or original (8 creatures, 2-6 players)",
+               choices=("trump", "original")),
+        Option("jokers", "redirect", "trump only: redirect (a joker makes another player answer), wild (a joker "
+               "matches any claim) or none (52 cards)", choices=("redirect", "wild", "none")),
+        Option("loss_threshold", 6, "trump only: face-up cards from which 4 suits or 4 of a suit lose",
+               bounds=(5, 7)),
+        Option("deal", "equal", "original only: equal (everyone the same number, the rest set aside) or all "
+               "(every card dealt)", choices=("equal", "all")),
+        Option("eight_kinds", True, "original only: all 8 creatures face up in a row lose", check=parse_bool),
+        Option("first_player", None, "who offers first, e.g. 0 or 'p0' (default: drawn at random with the deal)",
+               check=_read_first_player),
+        Option("card_order", None, "the deck's order, top first, as card texts (all of it or its top part; the "
+               "rest is shuffled); cards are dealt one at a time from p0", check=_read_card_order),
+    )  # fmt: skip
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        return PLAYER_RANGE[options["rules"]]
+
+    def _complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        rules = options["rules"]
+        defaults = {option.name: option.default for option in self.options}
+        for name, applies_to in _APPLIES_TO.items():
+            if applies_to != rules and options[name] != defaults[name]:
+                raise InvalidOption(
+                    f"{self.name}: option {name}={options[name]!r} applies only to rules={applies_to!r}, "
+                    f"not to rules={rules!r}; leave it out"
+                )
+        first = options["first_player"]
+        if first is not None and not 0 <= first < players:
+            raise InvalidOption(
+                f"{self.name}: option first_player={first!r} is not accepted; it takes p0 to p{players - 1}"
+            )
+        order = options["card_order"]
+        if order is not None:
+            options["card_order"] = self._check_card_order(rules, options["jokers"], order)
+        return options
+
+    def _check_card_order(self, rules: str, jokers: str, order: tuple[str, ...]) -> tuple[str, ...]:
+        deck = (TRUMP_NO_JOKERS if jokers == "none" else TRUMP) if rules == "trump" else actions.DECKS[rules]
+        cards = []
+        for card in order:
+            try:
+                canonical = actions.read_card(rules, card)
+            except NotationError as error:
+                raise InvalidOption(f"{self.name}: option card_order: {error}") from None
+            if canonical not in deck.cards:
+                raise InvalidOption(f"{self.name}: option card_order: {canonical} is not in play with jokers=none")
+            cards.append(canonical)
+        duplicates = sorted({card for card in cards if cards.count(card) > 1})
+        if duplicates:
+            raise InvalidOption(f"{self.name}: option card_order lists {', '.join(duplicates)} more than once")
+        return tuple(cards)
+
+    def explicit_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options in force: those of the other rule set are left out."""
+        rules = options["rules"]
+        return {
+            name: (list(value) if isinstance(value, tuple) else value)
+            for name, value in options.items()
+            if _APPLIES_TO.get(name, rules) == rules
+        }
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
+        return CockroachPokerState(players, seed, options, chance)
+
+    def parse_action(self, text: str, state: State) -> Action:
+        return actions.parse(text, state.options["rules"], state.players)
+
+    def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:
+        from asobiba.games.cockroach_poker.bots import choose
+
+        return choose(observation.view, observation.legal_actions, rng)
+
+    def describe_action(self, action: Action, lang: str) -> str:
+        return text.describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        return text.describe_event(event, lang)
+
+
+GAME = CockroachPoker()
+CockroachPokerState.game = GAME
+
+__all__ = ["GAME", "CockroachPoker", "CockroachPokerState"]

@@ -1,0 +1,222 @@
+"""The actions of Cockroach Poker and their text notation.
+
+=================================  ==================================================================
+notation                           meaning
+=================================  ==================================================================
+``deal S1 H12 … first=p2``         chance: the whole shuffled order, top first, and the first offerer
+``offer p2 hearts card=H7``        give ``H7`` face down to p2, claiming "hearts"
+``answer yes`` / ``answer no``     "it is" / "it is not" what the last claim says (``true``/``false``
+                                   are read too)
+``redirect p3``                    trump, ``jokers=redirect``: discard a joker and make p3 answer
+``peek``                           original: look at the card, to pass it on
+``pass p4 claims=bat``             original, after ``peek``: give the card to p4, claiming "bat"
+=================================  ==================================================================
+
+Every player-made action is a precomputed object: :func:`parse` returns the same object the
+state lists in ``legal_actions()``.
+
+>>> from asobiba.games.cockroach_poker.actions import Offer, parse
+>>> str(Offer(2, "hearts", "H7"))
+'offer p2 hearts card=H7'
+>>> parse("pass p4 claims=bat", "original", 5)
+Pass(target=4, claim='bat')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from asobiba.core.errors import NotationError
+from asobiba.core.state import Action
+from asobiba.games.cockroach_poker.data import KIND_ALIASES, ORIGINAL, TRUMP, Deck
+
+MAX_PLAYERS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Action):
+    """Chance: the shuffled order of the whole deck (top first) and the first offerer."""
+
+    cards: tuple[str, ...]
+    first: int
+    is_chance = True
+
+    def __str__(self) -> str:
+        return f"deal {' '.join(self.cards)} first=p{self.first}"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Action):
+    """Start a round: give ``card`` face down to ``target`` claiming ``claim``."""
+
+    target: int
+    claim: str
+    card: str
+
+    def __str__(self) -> str:
+        return f"offer p{self.target} {self.claim} card={self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Action):
+    """Say whether the last claim is true (``yes``) or not (``no``)."""
+
+    yes: bool
+
+    def __str__(self) -> str:
+        return "answer yes" if self.yes else "answer no"
+
+
+@dataclass(frozen=True, slots=True)
+class Redirect(Action):
+    """Trump with ``jokers=redirect``: discard a joker face up; ``target`` must answer instead."""
+
+    target: int
+
+    def __str__(self) -> str:
+        return f"redirect p{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Peek(Action):
+    """Original: look at the card in play secretly, in order to pass it on."""
+
+    def __str__(self) -> str:
+        return "peek"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Original, after peeking: give the card in play to ``target`` with a new ``claim``."""
+
+    target: int
+    claim: str
+
+    def __str__(self) -> str:
+        return f"pass p{self.target} claims={self.claim}"
+
+
+PlayerAction = Offer | Answer | Redirect | Peek | Pass
+
+ANSWER_YES = Answer(True)
+ANSWER_NO = Answer(False)
+ANSWERS = (ANSWER_YES, ANSWER_NO)
+PEEK = Peek()
+REDIRECTS: tuple[Redirect, ...] = tuple(Redirect(target) for target in range(MAX_PLAYERS))
+
+DECKS: dict[str, Deck] = {"trump": TRUMP, "original": ORIGINAL}
+
+
+def _offers(deck: Deck) -> tuple[tuple[tuple[Offer, ...], ...], ...]:
+    return tuple(
+        tuple(tuple(Offer(target, kind, card) for kind in deck.kinds) for target in range(MAX_PLAYERS))
+        for card in deck.cards
+    )
+
+
+#: ``OFFERS[rules][card][target]``: the offers of that card to that player, one per claim.
+OFFERS: dict[str, tuple[tuple[tuple[Offer, ...], ...], ...]] = {rules: _offers(deck) for rules, deck in DECKS.items()}
+#: ``PASSES[target]``: the passes to that player, one per creature.
+PASSES: tuple[tuple[Pass, ...], ...] = tuple(
+    tuple(Pass(target, kind) for kind in ORIGINAL.kinds) for target in range(MAX_PLAYERS)
+)
+
+_CARD_INDEX = {rules: {card: index for index, card in enumerate(deck.cards)} for rules, deck in DECKS.items()}
+_KIND_INDEX = {rules: {kind: index for index, kind in enumerate(deck.kinds)} for rules, deck in DECKS.items()}
+
+
+def card_index(rules: str, text: str) -> int:
+    """The engine's number for the card written ``text`` (``KeyError`` if there is none)."""
+    return _CARD_INDEX[rules][text]
+
+
+def kind_index(rules: str, kind: str) -> int:
+    """The engine's number for a suit or creature name (``KeyError`` if there is none)."""
+    return _KIND_INDEX[rules][kind]
+
+
+def read_card(rules: str, text: str) -> str:
+    """The canonical text of a card written ``text`` (case-insensitive), or NotationError."""
+    deck = DECKS[rules]
+    if text in _CARD_INDEX[rules]:
+        return text
+    lowered = text.lower() if rules == "original" else text.upper()
+    if lowered in _CARD_INDEX[rules]:
+        return lowered
+    example = "S1..S13, C1..C13, H1..H13, D1..D13, J1, J2" if rules == "trump" else "bat1..bat8, stinkbug3, …"
+    raise NotationError(f"{text!r} is not a card of the {rules} deck ({deck.size} cards: {example})")
+
+
+def read_kind(rules: str, text: str) -> str:
+    """The canonical name of a suit/creature written ``text``, or NotationError listing them."""
+    word = KIND_ALIASES.get(text.lower(), text.lower())
+    if word in _KIND_INDEX[rules]:
+        return word
+    what = "suit" if rules == "trump" else "creature"
+    raise NotationError(f"{text!r} is not a {what}; claims are: {', '.join(DECKS[rules].kinds)}")
+
+
+def read_player(text: str, players: int) -> int:
+    """``p2`` -> 2, or NotationError."""
+    if len(text) < 2 or text[0] not in "pP" or not text[1:].isdigit():
+        raise NotationError(f"{text!r} is not a player; players are written p0 to p{players - 1}")
+    player = int(text[1:])
+    if player >= players:
+        raise NotationError(f"there is no player {text}; players are p0 to p{players - 1}")
+    return player
+
+
+def _field(token: str, name: str, usage: str) -> str:
+    prefix = name + "="
+    if not token.lower().startswith(prefix):
+        raise NotationError(f"expected {prefix}… in {usage!r}, got {token!r}")
+    return token[len(prefix) :]
+
+
+def parse(text: str, rules: str, players: int) -> Action:
+    """Read one action of the ``rules`` rule set with ``players`` players; raise
+    :class:`NotationError` saying what is wrong."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action is a text, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise NotationError("empty action; actions are: offer, answer, redirect, peek, pass, deal")
+    verb, rest = words[0].lower(), words[1:]
+    if verb == "offer":
+        usage = "offer p2 hearts card=H7" if rules == "trump" else "offer p2 bat card=rat3"
+        if len(rest) != 3:
+            raise NotationError(f"an offer is written like {usage!r}, not {text!r}")
+        target = read_player(rest[0], players)
+        claim = read_kind(rules, rest[1])
+        card = read_card(rules, _field(rest[2], "card", usage))
+        return OFFERS[rules][card_index(rules, card)][target][kind_index(rules, claim)]
+    if verb == "answer":
+        if len(rest) != 1 or rest[0].lower() not in ("yes", "no", "true", "false"):
+            raise NotationError(f"an answer is 'answer yes' or 'answer no', not {text!r}")
+        return ANSWER_YES if rest[0].lower() in ("yes", "true") else ANSWER_NO
+    if verb == "redirect":
+        if rules != "trump":
+            raise NotationError("redirect is a joker move of the trump rule set; the original game passes instead")
+        if len(rest) != 1:
+            raise NotationError(f"a redirect is written like 'redirect p3', not {text!r}")
+        return REDIRECTS[read_player(rest[0], players)]
+    if verb == "peek":
+        if rules != "original":
+            raise NotationError("peek belongs to the original rule set; in trump a card cannot be passed on")
+        if rest:
+            raise NotationError(f"peek takes nothing more, not {text!r}")
+        return PEEK
+    if verb == "pass":
+        if rules != "original":
+            raise NotationError("pass belongs to the original rule set; in trump a card cannot be passed on")
+        if len(rest) != 2:
+            raise NotationError(f"a pass is written like 'pass p4 claims=bat', not {text!r}")
+        target = read_player(rest[0], players)
+        claim = read_kind(rules, _field(rest[1], "claims", "pass p4 claims=bat"))
+        return PASSES[target][kind_index(rules, claim)]
+    if verb == "deal":
+        if not rest or not rest[-1].lower().startswith("first="):
+            raise NotationError(f"a deal is written 'deal <every card, top first> first=p0', not {text!r}")
+        first = read_player(_field(rest[-1], "first", "deal … first=p0"), players)
+        return Deal(tuple(read_card(rules, word) for word in rest[:-1]), first)
+    raise NotationError(f"unknown action {verb!r}; actions are: offer, answer, redirect, peek, pass, deal")

@@ -1,0 +1,663 @@
+"""The rules of Cockroach Poker, both rule sets (``shared/rules/cockroach_poker.md``).
+
+A game starts at a chance node, the deal (``deal <the whole order, top first> first=pN``).
+Then each *round* is one card's journey: an ``offer``; for the receiver ``answer yes|no``, or
+(trump, ``jokers=redirect``) ``redirect pN`` with a joker, or (original) ``peek`` then
+``pass pN claims=<creature>``; the answer reveals the card and puts it face up in a row.
+
+>>> import asobiba
+>>> state = asobiba.new_game("cockroach-poker", players=3, seed=7, first_player=0, card_order=["H1", "S1", "C1"])
+>>> "H1" in state.view(0)["hand"], state.view(0)["hand_sizes"], state.to_move
+(True, [18, 18, 18], 0)
+>>> _ = state.apply(state.parse_action("offer p1 spades card=H1"))
+>>> state.view(1)["in_play"]["card"] is None, state.view(0)["in_play"]["card"]
+(True, 'H1')
+>>> _ = state.apply(state.parse_action("answer no"))   # right: H1 is not a spade
+>>> state.view()["rows"][0], state.to_move
+(['H1'], 0)
+
+The view (``state.view(player)``; ``player=None`` for a spectator), besides the common keys
+``game, players, viewer, to_move, is_over, options, result``:
+
+``rules``        ``"trump"`` or ``"original"``
+``options``      the options in force (``card_order`` shown only as ``"fixed"``: it would tell
+                 every hand and the set-aside cards)
+``kinds``        the claims: the 4 suits or the 8 creatures, in deck order
+``deck``         ``{kind: copies in the deck}``, plus ``"joker": 2`` when jokers are in play
+``phase``        ``"deal"``, ``"offer"``, ``"answer"``, ``"pass"`` (original, after ``peek``) or ``"over"``
+``round``        the number of the round being played (1 for the first)
+``offerer``      who offers (phase ``offer``) or offered this round's card
+``hand``         the viewer's own cards (sorted), ``None`` for a spectator
+``hand_sizes``   cards in each player's hand
+``rows``         each player's face-up cards, in the order they came
+``row_kinds``    the kind each row card counts as (``None``: a redirect-mode joker, no suit)
+``row_counts``   per player ``{kind: count}`` over every kind (jokers without suit not counted)
+``row_sizes``    per player, face-up cards in all (jokers included)
+``set_aside``    how many cards are set aside unseen
+``heap``         the jokers discarded by redirects, face up
+``last_target``  per player, whom his latest offer targeted (trump: he may not target him now)
+``loss``         ``{"threshold": n, "of_a_kind": 4}`` (trump) or ``{"of_a_kind": 4 or 5,
+                 "eight_kinds": bool}`` (original)
+``in_play``      ``None`` between rounds, else ``{"offerer", "giver" (who made the last claim),
+                 "receiver" (who must answer/pass now), "claim", "steps", "seen_by", "redirected",
+                 "card"}`` — ``card`` is the card's text only if the viewer offered or passed it
+                 (or peeked at it), else ``None``
+``log``          the finished rounds, oldest first: ``{"round", "offerer", "steps", "card", "kind",
+                 "correct", "row"}``; ``kind`` is what the card counted as (``None``: joker without
+                 suit)
+
+A step (in ``in_play.steps`` and in ``log``) is one of
+``{"action": "offer"|"pass", "player", "to", "claim"}`` (in the log also ``"true"``: was the claim
+true), ``{"action": "redirect", "player", "to", "joker"}``, ``{"action": "peek", "player"}``,
+``{"action": "answer", "player", "answer": "yes"|"no"}``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from asobiba.core.errors import IllegalAction
+from asobiba.core.events import Event
+from asobiba.core.state import CHANCE, Action, State
+from asobiba.games.cockroach_poker import actions as act
+from asobiba.games.cockroach_poker import events as ev
+from asobiba.games.cockroach_poker.actions import (
+    ANSWERS,
+    OFFERS,
+    PASSES,
+    PEEK,
+    REDIRECTS,
+    Answer,
+    Deal,
+    Offer,
+    Pass,
+    Peek,
+    Redirect,
+)
+from asobiba.games.cockroach_poker.data import (
+    KIND_LIMIT,
+    NO_KIND,
+    ORIGINAL,
+    TRUMP,
+    TRUMP_KIND_LIMIT,
+    TRUMP_NO_JOKERS,
+    TWO_PLAYER_KIND_LIMIT,
+    TWO_PLAYER_SET_ASIDE,
+    Deck,
+)
+
+DEAL, OFFER, ANSWER, PASS, OVER = range(5)
+PHASE_NAMES = ("deal", "offer", "answer", "pass", "over")
+
+# Steps of a round, as kept in the state (immutable tuples; the view spells them out).
+STEP_OFFER, STEP_PASS, STEP_REDIRECT, STEP_PEEK, STEP_ANSWER = range(5)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The rules in force, decided once from the options."""
+
+    rules: str
+    deck: Deck
+    jokers: str  # "redirect", "wild" or "none" ("none" in the original game)
+    loss_threshold: int  # trump: face-up cards needed before a row can lose
+    kind_limit: int  # cards of one kind that lose
+    eight_kinds: bool  # original: all 8 creatures in a row lose
+    deal_all: bool  # original, deal=all: every card dealt
+    set_aside_first: int  # original, 2 players: cards set aside before the deal
+    first_player: int | None
+    card_order: tuple[int, ...]  # fixed top of the deck (maybe all of it), as card numbers
+
+    @classmethod
+    def from_options(cls, players: int, options: dict[str, Any]) -> Setup:
+        rules = options["rules"]
+        if rules == "trump":
+            jokers = options["jokers"]
+            deck = TRUMP_NO_JOKERS if jokers == "none" else TRUMP
+            setup = cls(rules, deck, jokers, options["loss_threshold"], TRUMP_KIND_LIMIT, False, False, 0, None, ())
+        else:
+            two = players == 2
+            setup = cls(
+                rules,
+                ORIGINAL,
+                "none",
+                0,
+                TWO_PLAYER_KIND_LIMIT if two else KIND_LIMIT,
+                bool(options["eight_kinds"]),
+                options["deal"] == "all",
+                TWO_PLAYER_SET_ASIDE if two else 0,
+                None,
+                (),
+            )
+        order = tuple(act.card_index(rules, text) for text in options.get("card_order") or ())
+        return dataclasses.replace(setup, first_player=options.get("first_player"), card_order=order)
+
+
+class CockroachPokerState(State):
+    """A position of Cockroach Poker (either rule set); see the module docstring for the view."""
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
+        super().__init__(players, seed, options, chance)
+        self.setup = Setup.from_options(players, options)
+        self.kind_of = self.setup.deck.kind_of
+        self.offer_table = OFFERS[self.setup.rules]
+        self.trump = self.setup.rules == "trump"
+        self.redirect_jokers = self.setup.jokers == "redirect"
+        n_kinds = len(self.setup.deck.kinds)
+        self.phase = DEAL
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.rows: list[list[int]] = [[] for _ in range(players)]
+        self.row_kinds: list[list[int]] = [[] for _ in range(players)]
+        self.row_counts: list[list[int]] = [[0] * n_kinds for _ in range(players)]
+        self.set_aside: list[int] = []
+        self.heap: list[int] = []
+        self.last_target: list[int] = [-1] * players
+        self.offerer = 0  # offers now (phase offer) or offered this round's card
+        self.giver = 0  # made the last claim
+        self.receiver = -1  # must answer or pass now
+        self.claim = -1
+        self.card = -1  # the card in play
+        self.seen = 0  # bit set: who has seen the card in play
+        self.redirected = 0  # bit set: who redirected this round
+        self.steps: list[tuple[Any, ...]] = []  # this round so far
+        # Finished rounds: (steps, card, counts_as, correct, row_of); immutable entries.
+        self.log: list[tuple[Any, ...]] = []
+        self.winners: tuple[int, ...] = ()
+        self.losers: tuple[int, ...] = ()
+        self.end_reason = ""
+
+    # ------------------------------------------------------------------ whose turn, what is legal
+
+    def _current_player(self) -> int | None:
+        phase = self.phase
+        if phase == OFFER:
+            return self.offerer
+        if phase in (ANSWER, PASS):
+            return self.receiver
+        if phase == DEAL:
+            return CHANCE
+        return None
+
+    def offer_targets(self) -> list[int]:
+        """Whom the offerer may give a card to: anybody else, except (trump) the player his own
+        immediately preceding offer targeted."""
+        offerer = self.offerer
+        barred = self.last_target[offerer] if self.trump else -1
+        return [target for target in range(self.players) if target != offerer and target != barred]
+
+    def redirect_targets(self) -> list[int]:
+        """Trump, ``jokers=redirect``: whom the receiver may make answer with a joker: not the
+        offerer, not himself, nobody who already redirected this round (empty without a joker)."""
+        receiver = self.receiver
+        if not self.redirect_jokers or not self._has_joker(receiver):
+            return []
+        barred = self.redirected | (1 << self.offerer) | (1 << receiver)
+        return [target for target in range(self.players) if not barred >> target & 1]
+
+    def pass_targets(self) -> list[int]:
+        """Original: the players who have not yet seen the card in play this round."""
+        seen = self.seen | (1 << self.receiver)
+        return [target for target in range(self.players) if not seen >> target & 1]
+
+    def _has_joker(self, player: int) -> bool:
+        hand = self.hands[player]
+        return bool(hand) and self.kind_of[hand[-1]] == NO_KIND  # jokers sort last
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        legal: list[Action] = []
+        if phase == OFFER:
+            table = self.offer_table
+            targets = self.offer_targets()
+            for card in self.hands[self.offerer]:
+                by_target = table[card]
+                for target in targets:
+                    legal.extend(by_target[target])
+        elif phase == ANSWER:
+            legal.extend(ANSWERS)
+            if self.trump:
+                legal.extend(REDIRECTS[target] for target in self.redirect_targets())
+            elif self.pass_targets():
+                legal.append(PEEK)
+        elif phase == PASS:
+            for target in self.pass_targets():
+                legal.extend(PASSES[target])
+        return legal
+
+    def _check(self, action: Action) -> None:
+        phase = self.phase
+        kind = type(action)
+        if kind is Offer:
+            assert isinstance(action, Offer)
+            if phase != OFFER:
+                raise IllegalAction(f"no offer now: p{self.receiver} must first deal with the card in play")
+            self._check_target(action.target, "offer a card to")
+            if self.trump and action.target == self.last_target[self.offerer]:
+                raise IllegalAction(
+                    f"p{self.offerer} targeted p{action.target} with his previous offer and may not attack "
+                    "the same player twice in a row"
+                )
+            self._check_claim(action.claim)
+            card = self._card_number(action.card)
+            if card not in self.hands[self.offerer]:
+                raise IllegalAction(f"{action.card} is not in p{self.offerer}'s hand")
+        elif kind is Answer:
+            if phase != ANSWER:
+                raise IllegalAction(self._not_now("answer"))
+        elif kind is Redirect:
+            assert isinstance(action, Redirect)
+            if not self.redirect_jokers:
+                raise IllegalAction(
+                    f"no redirect with these rules (rules={self.setup.rules}, jokers={self.setup.jokers})"
+                )
+            if phase != ANSWER:
+                raise IllegalAction(self._not_now("redirect"))
+            if not self._has_joker(self.receiver):
+                raise IllegalAction(f"p{self.receiver} has no joker to redirect with")
+            target = action.target
+            self._check_target(target, "redirect to")
+            if target == self.offerer:
+                raise IllegalAction(f"p{target} made the offer and cannot be made to answer it")
+            if self.redirected >> target & 1:
+                raise IllegalAction(f"p{target} already redirected this round and cannot be made to answer")
+        elif kind is Peek:
+            if self.trump:
+                raise IllegalAction("in the trump rule set a card cannot be passed on; answer yes or no")
+            if phase != ANSWER:
+                raise IllegalAction(self._not_now("peek"))
+            if not self.pass_targets():
+                raise IllegalAction("every other player has seen this card: it must be answered")
+        elif kind is Pass:
+            assert isinstance(action, Pass)
+            if self.trump:
+                raise IllegalAction("in the trump rule set a card cannot be passed on; answer yes or no")
+            if phase != PASS:
+                if phase == ANSWER:
+                    raise IllegalAction("look at the card first ('peek'), then pass it")
+                raise IllegalAction(self._not_now("pass"))
+            self._check_target(action.target, "pass the card to")
+            if (self.seen | (1 << self.receiver)) >> action.target & 1:
+                raise IllegalAction(f"p{action.target} has already seen this card; pass it to someone who has not")
+            self._check_claim(action.claim)
+        elif kind is Deal:
+            assert isinstance(action, Deal)
+            self._check_deal(action)
+        else:
+            raise IllegalAction(f"'{action}' is not a move of cockroach-poker")
+
+    def _not_now(self, verb: str) -> str:
+        if self.phase == OFFER:
+            return f"nothing to {verb}: p{self.offerer} must offer a card first"
+        if self.phase == PASS:
+            return f"p{self.receiver} has peeked and must now pass the card on"
+        return f"cannot {verb} now"
+
+    def _check_target(self, target: int, verb: str) -> None:
+        if not 0 <= target < self.players:
+            raise IllegalAction(f"there is no player p{target}; players are p0 to p{self.players - 1}")
+        if target == self._current_player():
+            raise IllegalAction(f"a player cannot {verb} himself")
+
+    def _check_claim(self, claim: str) -> None:
+        if claim not in self.setup.deck.kinds:
+            raise IllegalAction(
+                f"{claim!r} is not a claim of this game; claims are: {', '.join(self.setup.deck.kinds)}"
+            )
+
+    def _card_number(self, text: str) -> int:
+        try:
+            card = act.card_index(self.setup.rules, text)
+        except KeyError:
+            raise IllegalAction(f"{text!r} is not a card of this game") from None
+        if card >= self.setup.deck.size:
+            raise IllegalAction(f"{text} is not in play with jokers=none")
+        return card
+
+    # ------------------------------------------------------------------ carrying actions out
+
+    def _apply(self, action: Action) -> list[Event]:
+        kind = type(action)
+        if kind is Offer:
+            assert isinstance(action, Offer)
+            return self._offer(action)
+        if kind is Answer:
+            assert isinstance(action, Answer)
+            return self._answer(action.yes)
+        if kind is Redirect:
+            assert isinstance(action, Redirect)
+            return self._redirect(action.target)
+        if kind is Peek:
+            return self._peek()
+        if kind is Pass:
+            assert isinstance(action, Pass)
+            return self._pass(action)
+        assert isinstance(action, Deal)
+        return self._deal(action)
+
+    def _deal(self, deal: Deal) -> list[Event]:
+        order = [act.card_index(self.setup.rules, text) for text in deal.cards]
+        players = self.players
+        aside = self.setup.set_aside_first
+        self.set_aside = order[:aside]
+        rest = order[aside:]
+        dealt = len(rest) if self.setup.deal_all else len(rest) // players * players
+        for player in range(players):
+            self.hands[player] = sorted(rest[player:dealt:players])
+        self.set_aside += rest[dealt:]
+        self.offerer = deal.first
+        self.phase = OFFER
+        events: list[Event] = [ev.HandDealt(p, len(hand), self._hand_texts(hand)) for p, hand in enumerate(self.hands)]
+        events.append(ev.CardsSetAside(len(self.set_aside)))
+        events.append(ev.FirstOfferer(deal.first))
+        return events
+
+    def _check_deal(self, deal: Deal) -> None:
+        if self.phase != DEAL:
+            raise IllegalAction("the cards have already been dealt")
+        deck = self.setup.deck
+        try:
+            order = [act.card_index(self.setup.rules, text) for text in deal.cards]
+        except KeyError:
+            raise IllegalAction("the deal names a card that is not in this deck") from None
+        if len(order) != deck.size or sorted(order) != list(range(deck.size)):
+            raise IllegalAction(f"a deal lists each of the {deck.size} cards exactly once")
+        fixed = self.setup.card_order
+        if tuple(order[: len(fixed)]) != fixed:
+            raise IllegalAction("the deal does not follow the card_order option")
+        if not 0 <= deal.first < self.players:
+            raise IllegalAction(f"there is no player p{deal.first}")
+        if self.setup.first_player is not None and deal.first != self.setup.first_player:
+            raise IllegalAction(f"the first_player option says p{self.setup.first_player} offers first")
+
+    def _offer(self, offer: Offer) -> list[Event]:
+        card = act.card_index(self.setup.rules, offer.card)
+        claim = act.kind_index(self.setup.rules, offer.claim)
+        offerer = self.offerer
+        self.hands[offerer].remove(card)
+        self.card = card
+        self.claim = claim
+        self.giver = offerer
+        self.receiver = offer.target
+        self.seen = 1 << offerer
+        self.redirected = 0
+        self.last_target[offerer] = offer.target
+        self.steps = [(STEP_OFFER, offerer, offer.target, claim)]
+        self.phase = ANSWER
+        return [ev.CardOffered(offerer, offer.target, offer.claim, offer.card)]
+
+    def _redirect(self, target: int) -> list[Event]:
+        player = self.receiver
+        hand = self.hands[player]
+        joker = next(card for card in hand if self.kind_of[card] == NO_KIND)  # the lowest joker
+        hand.remove(joker)
+        self.heap.append(joker)
+        self.redirected |= 1 << player
+        self.steps.append((STEP_REDIRECT, player, target, joker))
+        self.receiver = target
+        return [ev.CardRedirected(player, self.setup.deck.cards[joker], target)]
+
+    def _peek(self) -> list[Event]:
+        player = self.receiver
+        self.seen |= 1 << player
+        self.steps.append((STEP_PEEK, player))
+        self.phase = PASS
+        return [ev.CardPeeked(player, self.setup.deck.cards[self.card])]
+
+    def _pass(self, passing: Pass) -> list[Event]:
+        player = self.receiver
+        claim = act.kind_index(self.setup.rules, passing.claim)
+        self.steps.append((STEP_PASS, player, passing.target, claim))
+        self.giver = player
+        self.receiver = passing.target
+        self.claim = claim
+        self.phase = ANSWER
+        seen = frozenset(p for p in range(self.players) if self.seen >> p & 1)
+        return [ev.CardPassed(player, passing.target, passing.claim, self.setup.deck.cards[self.card], seen)]
+
+    def _answer(self, yes: bool) -> list[Event]:
+        """Reveal the card: right answer -> the last claimer's row, wrong -> the answerer's."""
+        answerer, card, claim = self.receiver, self.card, self.claim
+        kind = self.kind_of[card]
+        if kind == NO_KIND:  # a joker offered face down
+            claim_true = self.setup.jokers == "wild"
+            counts_as = claim if claim_true else NO_KIND
+        else:
+            claim_true = kind == claim
+            counts_as = kind
+        correct = yes == claim_true
+        row_of = self.giver if correct else answerer
+        self.rows[row_of].append(card)
+        self.row_kinds[row_of].append(counts_as)
+        if counts_as != NO_KIND:
+            self.row_counts[row_of][counts_as] += 1
+        self.steps.append((STEP_ANSWER, answerer, yes))
+        self.log.append((tuple(self.steps), card, counts_as, correct, row_of))
+        kinds = self.setup.deck.kinds
+        events: list[Event] = [
+            ev.ClaimAnswered(answerer, kinds[claim], yes),
+            ev.CardRevealed(
+                self.setup.deck.cards[card],
+                kinds[claim],
+                claim_true,
+                correct,
+                row_of,
+                None if counts_as == NO_KIND else kinds[counts_as],
+            ),
+        ]
+        round_offerer = self.offerer
+        self.card = -1
+        self.claim = -1
+        self.receiver = -1
+        self.seen = 0
+        # Whoever received the card face up is the next offerer.
+        self.offerer = row_of
+        self.phase = OFFER
+        events.extend(self._end_of_round(row_of, round_offerer))
+        return events
+
+    def _end_of_round(self, receiver: int, round_offerer: int) -> list[Event]:
+        if self.trump:
+            return self._trump_end(receiver, round_offerer)
+        return self._original_end(receiver)
+
+    def _trump_end(self, receiver: int, round_offerer: int) -> list[Event]:
+        counts = self.row_counts[receiver]
+        # 1. Loss: at least loss_threshold face-up cards and all 4 suits or 4 of one suit.
+        if len(self.rows[receiver]) >= self.setup.loss_threshold:
+            if min(counts) > 0:
+                return self._lose(receiver, "four_suits")
+            if max(counts) >= self.setup.kind_limit:
+                return self._lose(receiver, "four_of_a_suit")
+        # 2. Empty hand wins; two at once: the round's offerer, else who emptied his hand first.
+        empty = [player for player in range(self.players) if not self.hands[player]]
+        if not empty:
+            return []
+        if round_offerer in empty:
+            winner = round_offerer
+        else:
+            redirectors = [step[1] for step in self.steps if step[0] == STEP_REDIRECT]
+            winner = next((p for p in redirectors if p in empty), empty[0])
+        self.winners = (winner,)
+        self.losers = tuple(p for p in range(self.players) if p != winner)
+        self.end_reason = "empty_hand"
+        self.phase = OVER
+        return [ev.PlayerWon(winner, "empty_hand"), ev.GameOver(self.winners, self.losers)]
+
+    def _original_end(self, receiver: int) -> list[Event]:
+        counts = self.row_counts[receiver]
+        if max(counts) >= self.setup.kind_limit:
+            return self._lose(receiver, "of_a_kind")
+        if self.setup.eight_kinds and min(counts) > 0:
+            return self._lose(receiver, "eight_kinds")
+        # He must start the next round: with an empty hand he cannot, and loses.
+        if not self.hands[receiver]:
+            return self._lose(receiver, "empty_hand")
+        return []
+
+    def _lose(self, loser: int, reason: str) -> list[Event]:
+        self.losers = (loser,)
+        self.winners = tuple(p for p in range(self.players) if p != loser)
+        self.end_reason = reason
+        self.phase = OVER
+        return [ev.PlayerLost(loser, reason), ev.GameOver(self.winners, self.losers)]
+
+    # ------------------------------------------------------------------ chance
+
+    def _sample_chance(self, rng: random.Random) -> Action:
+        deck = self.setup.deck
+        fixed = list(self.setup.card_order)
+        rest = sorted(set(range(deck.size)) - set(fixed))
+        rng.shuffle(rest)
+        first = self.setup.first_player
+        if first is None:
+            first = rng.randrange(self.players)
+        return Deal(tuple(deck.cards[card] for card in fixed + rest), first)
+
+    # ------------------------------------------------------------------ the end
+
+    def result(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "losers": list(self.losers),
+            "scores": [1 if player in self.winners else 0 for player in range(self.players)],
+            "reason": self.end_reason,
+        }
+
+    # ------------------------------------------------------------------ copies and samples
+
+    def clone(self) -> CockroachPokerState:
+        new = object.__new__(CockroachPokerState)
+        new.__dict__.update(self.__dict__)
+        new.history = self.history[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.rows = [row[:] for row in self.rows]
+        new.row_kinds = [row[:] for row in self.row_kinds]
+        new.row_counts = [counts[:] for counts in self.row_counts]
+        new.set_aside = self.set_aside[:]
+        new.heap = self.heap[:]
+        new.last_target = self.last_target[:]
+        new.steps = self.steps[:]
+        new.log = self.log[:]
+        return new
+
+    def _resample_hidden(self, player: int, rng: random.Random) -> None:
+        """Deal again, at random, every card ``player`` cannot know: the other hands, the
+        set-aside cards and the card in play unless he has seen it (sizes are public)."""
+        if self.phase == DEAL:
+            return
+        card_hidden = self.card >= 0 and not self.seen >> player & 1
+        unknown = [card for other, hand in enumerate(self.hands) if other != player for card in hand]
+        unknown += self.set_aside
+        if card_hidden:
+            unknown.append(self.card)
+        unknown.sort()
+        rng.shuffle(unknown)
+        position = 0
+        for other, hand in enumerate(self.hands):
+            if other == player:
+                continue
+            size = len(hand)
+            self.hands[other] = sorted(unknown[position : position + size])
+            position += size
+        size = len(self.set_aside)
+        self.set_aside = unknown[position : position + size]
+        position += size
+        if card_hidden:
+            self.card = unknown[position]
+
+    # ------------------------------------------------------------------ views
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        deck = self.setup.deck
+        cards, kinds = deck.cards, deck.kinds
+        options = self.game.explicit_options(self.options)
+        if options.get("card_order") is not None:
+            options["card_order"] = "fixed"
+        deck_counts: dict[str, int] = {name: 0 for name in kinds}
+        for kind in deck.kind_of:
+            if kind == NO_KIND:
+                deck_counts["joker"] = deck_counts.get("joker", 0) + 1
+            else:
+                deck_counts[kinds[kind]] += 1
+        if self.trump:
+            loss: dict[str, Any] = {"threshold": self.setup.loss_threshold, "of_a_kind": self.setup.kind_limit}
+        else:
+            loss = {"of_a_kind": self.setup.kind_limit, "eight_kinds": self.setup.eight_kinds}
+        in_play = None
+        if self.phase in (ANSWER, PASS):
+            seer = player is not None and bool(self.seen >> player & 1)
+            in_play = {
+                "offerer": self.offerer,
+                "giver": self.giver,
+                "receiver": self.receiver,
+                "claim": kinds[self.claim],
+                "steps": [self._step_view(step, None) for step in self.steps],
+                "seen_by": [p for p in range(self.players) if self.seen >> p & 1],
+                "redirected": [p for p in range(self.players) if self.redirected >> p & 1],
+                "card": cards[self.card] if seer else None,
+            }
+        log = []
+        for number, (steps, card, counts_as, correct, row_of) in enumerate(self.log, start=1):
+            truth = counts_as if counts_as != NO_KIND else -2
+            log.append(
+                {
+                    "round": number,
+                    "offerer": steps[0][1],
+                    "steps": [self._step_view(step, truth) for step in steps],
+                    "card": cards[card],
+                    "kind": None if counts_as == NO_KIND else kinds[counts_as],
+                    "correct": correct,
+                    "row": row_of,
+                }
+            )
+        return {
+            "rules": self.setup.rules,
+            "options": options,
+            "kinds": list(kinds),
+            "deck": deck_counts,
+            "phase": PHASE_NAMES[self.phase],
+            "round": len(self.log) + (0 if self.phase == OVER else 1),
+            "offerer": self.offerer,
+            "hand": None if player is None else self._texts(self.hands[player]),
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "rows": [self._texts(row) for row in self.rows],
+            "row_kinds": [[None if kind == NO_KIND else kinds[kind] for kind in row] for row in self.row_kinds],
+            "row_counts": [dict(zip(kinds, counts, strict=True)) for counts in self.row_counts],
+            "row_sizes": [len(row) for row in self.rows],
+            "set_aside": len(self.set_aside),
+            "heap": self._texts(self.heap),
+            "last_target": [None if target < 0 else target for target in self.last_target],
+            "loss": loss,
+            "in_play": in_play,
+            "log": log,
+        }
+
+    def _step_view(self, step: tuple[Any, ...], truth: int | None) -> dict[str, Any]:
+        kinds = self.setup.deck.kinds
+        action = step[0]
+        if action in (STEP_OFFER, STEP_PASS):
+            shown: dict[str, Any] = {
+                "action": "offer" if action == STEP_OFFER else "pass",
+                "player": step[1],
+                "to": step[2],
+                "claim": kinds[step[3]],
+            }
+            if truth is not None:
+                shown["true"] = step[3] == truth
+            return shown
+        if action == STEP_REDIRECT:
+            return {"action": "redirect", "player": step[1], "to": step[2], "joker": self.setup.deck.cards[step[3]]}
+        if action == STEP_PEEK:
+            return {"action": "peek", "player": step[1]}
+        return {"action": "answer", "player": step[1], "answer": "yes" if step[2] else "no"}
+
+    def _texts(self, cards: list[int]) -> list[str]:
+        names = self.setup.deck.cards
+        return [names[card] for card in cards]
+
+    def _hand_texts(self, cards: list[int]) -> tuple[str, ...]:
+        names = self.setup.deck.cards
+        return tuple(names[card] for card in cards)
