@@ -7,10 +7,12 @@ so the terminal shows exactly what that player may know.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from rich.console import RenderableType
-from rich.pretty import Pretty
+from rich.markup import escape
+from rich.tree import Tree
 
 
 class Screen(Protocol):
@@ -24,13 +26,67 @@ SCREENS: dict[str, str] = {
 }
 
 
+#: Keys of every view that the fallback tree leaves out (they are shown elsewhere on the screen).
+_COMMON_KEYS = ("game", "players", "viewer", "options")
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
+def _add(tree: Tree, key: str, value: Any) -> None:
+    if _is_scalar(value):
+        tree.add(f"[bold]{escape(key)}[/bold]: {escape(str(value))}")
+    elif isinstance(value, list) and all(_is_scalar(item) for item in value):
+        shown = ", ".join("—" if item is None else str(item) for item in value) or "—"
+        tree.add(f"[bold]{escape(key)}[/bold]: {escape(shown)}")
+    elif isinstance(value, dict):
+        branch = tree.add(f"[bold]{escape(key)}[/bold]")
+        for name, item in value.items():
+            _add(branch, str(name), item)
+        if not value:
+            branch.add("—")
+    elif isinstance(value, list):
+        branch = tree.add(f"[bold]{escape(key)}[/bold]")
+        for index, item in enumerate(value):
+            _add(branch, str(index), item)
+    else:
+        tree.add(f"[bold]{escape(key)}[/bold]: {escape(repr(value))}")
+
+
+def view_tree(view: dict[str, Any]) -> Tree:
+    """A view as a compact tree: the fallback screen of a game without its own.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=60, file=None, record=True, color_system=None)
+    >>> with console.capture() as capture:
+    ...     console.print(view_tree({"game": "g", "players": 2, "viewer": 0, "to_move": 1, "hand": ["H7", "S3"]}))
+    >>> print(capture.get().strip())
+    g (p0)
+    ├── to_move: 1
+    └── hand: H7, S3
+    """
+    viewer = view.get("viewer")
+    who = "spectator" if viewer is None else f"p{viewer}"
+    tree = Tree(f"[bold]{escape(str(view.get('game', '?')))}[/bold] ({who})")
+    for key, value in view.items():
+        if key not in _COMMON_KEYS:
+            _add(tree, str(key), value)
+    return tree
+
+
 def render_view(view: dict[str, Any], lang: str) -> RenderableType:
     """The screen of the view's game, or the view as a tree when the game has no screen yet."""
     module_name = SCREENS.get(view["game"])
     if module_name is None:
-        return Pretty(view)
+        return view_tree(view)
     try:
-        screen: Screen = importlib.import_module(module_name)  # type: ignore[assignment]
-    except ModuleNotFoundError:
-        return Pretty(view)
-    return screen.render(view, lang)
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name is not None and module_name.startswith(error.name):
+            return view_tree(view)  # the game has no screen yet
+        raise
+    render: Callable[[dict[str, Any], str], RenderableType] | None = getattr(module, "render", None)
+    if render is None:
+        return view_tree(view)
+    return render(view, lang)

@@ -1,0 +1,247 @@
+"""What every `asobiba` command shares: the language, the terminal, options and bots from the
+command line, and the errors a user can cause."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from asobiba.bots import BOTS
+from asobiba.core.errors import InvalidOption
+from asobiba.core.game import Game
+from asobiba.core.options import Option, parse_bool, resolve_options
+from asobiba.i18n import LANGUAGES, Catalog
+
+tr = Catalog("cli")
+
+#: The bot that fills empty seats when none is named: a level if the levels exist, else the heuristic.
+PREFERRED_DEFAULT_BOTS = ("normal", "heuristic", "random")
+
+
+class UserError(Exception):
+    """Something the user asked for cannot be done; the message says what, in the user's language."""
+
+
+class QuitGame(Exception):
+    """The player asked to stop (``q``, end of input)."""
+
+
+def detect_language(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``explicit`` if given, else Japanese when the locale says so, else English.
+
+    >>> detect_language(None, {"LANG": "ja_JP.UTF-8"})
+    'ja'
+    >>> detect_language(None, {"LANG": "C.UTF-8"})
+    'en'
+    >>> detect_language("en", {"LANG": "ja_JP.UTF-8"})
+    'en'
+    """
+    if explicit is not None:
+        lang = explicit.strip().lower()
+        if lang not in LANGUAGES:
+            raise UserError(
+                tr(
+                    "unknown language {language!r}; choose one of: {choices}",
+                    "en",
+                    language=explicit,
+                    choices=", ".join(LANGUAGES),
+                )
+            )
+        return lang
+    env = os.environ if environ is None else environ
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable, "")
+        if value:
+            return "ja" if value.lower().startswith("ja") else "en"
+    return "en"
+
+
+def default_bot_name() -> str:
+    """The bot used for seats nobody named."""
+    for name in PREFERRED_DEFAULT_BOTS:
+        if name in BOTS:
+            return name
+    return next(iter(BOTS))
+
+
+def split_list(text: str | None) -> list[str]:
+    """``"a, b,c"`` -> ``["a", "b", "c"]``; ``None`` or blank -> ``[]``."""
+    if not text:
+        return []
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
+def split_bot_specs(text: str | None) -> list[str]:
+    """Bot specs from ``--bots``: comma-separated, where a ``key=value`` item without a bot name
+    continues the parameters of the spec before it.
+
+    >>> split_bot_specs("heuristic, ismcts:iterations=300,rollout=random,random")
+    ['heuristic', 'ismcts:iterations=300,rollout=random', 'random']
+    """
+    specs: list[str] = []
+    for item in split_list(text):
+        if specs and "=" in item and ":" not in item and ":" in specs[-1]:
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return specs
+
+
+def check_bot_names(specs: Sequence[str], lang: str) -> None:
+    """Refuse a bot the registry does not know (listing the known ones) or bad bot parameters."""
+    from asobiba.bots import bot, parse_spec
+
+    for spec in specs:
+        name, _ = parse_spec(spec)
+        if name not in BOTS:
+            raise UserError(tr("unknown bot {name!r}; the bots are: {bots}", lang, name=name, bots=", ".join(BOTS)))
+        bot(spec, seed=0)
+
+
+def coerce_option(option: Option, text: str) -> Any:
+    """Read a command-line text as a value for ``option`` (the game validates it afterwards)."""
+    if option.choices is not None:
+        for choice in option.choices:
+            if str(choice).lower() == text.strip().lower():
+                return choice
+        return text
+    default = option.default
+    if isinstance(default, bool):
+        try:
+            return parse_bool(text)
+        except ValueError:
+            return text
+    if isinstance(default, int) or option.bounds is not None:
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    if isinstance(default, float):
+        try:
+            return float(text)
+        except ValueError:
+            return text
+    if default is None and text.strip().lower() in {"none", "default", "auto"}:
+        return None
+    return text
+
+
+def parse_options(game: Game, pairs: Sequence[str], lang: str, **shortcuts: str | None) -> dict[str, Any]:
+    """Turn ``--option key=value`` texts (and shortcut flags such as ``--rules``) into game options.
+
+    Unknown names and bad values raise :class:`~asobiba.InvalidOption` (naming the option) or
+    :class:`UserError` for a text that is not ``key=value``.
+    """
+    declared = {option.name: option for option in game.options}
+    given: dict[str, Any] = {}
+    items: list[tuple[str, str]] = []
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise UserError(tr("--option takes key=value, not {text!r}", lang, text=pair))
+        items.append((key, value.strip()))
+    for key, shortcut in shortcuts.items():
+        if shortcut is not None:
+            items.append((key, shortcut))
+    for key, value in items:
+        option = declared.get(key)
+        if option is None:
+            names = ", ".join(sorted(declared)) or "none"
+            raise InvalidOption(
+                tr(
+                    "{game}: unknown option {name!r}; the options are: {names}",
+                    lang,
+                    game=game.name,
+                    name=key,
+                    names=names,
+                )
+            )
+        given[key] = coerce_option(option, value)
+    return given
+
+
+def player_range(game: Game, options: Mapping[str, Any]) -> tuple[int, int]:
+    """How many players ``game`` takes with ``options`` (its overall range if they are not valid)."""
+    try:
+        return game.player_range(resolve_options(game.name, game.options, options))
+    except InvalidOption:
+        return game.min_players, game.max_players
+
+
+def default_players(game: Game, options: Mapping[str, Any], bots: int = 0) -> int:
+    """A sensible table size: one human plus the named bots, else four (within the game's range)."""
+    low, high = player_range(game, options)
+    wanted = bots + 1 if bots else 4
+    return max(low, min(high, wanted))
+
+
+def seat_bots(names: Sequence[str], players: int, human: int, lang: str) -> dict[int, str]:
+    """Which bot plays each seat but the human's: the names in seat order, the last repeated."""
+    others = [seat for seat in range(players) if seat != human]
+    chosen = list(names) or [default_bot_name()]
+    if len(chosen) > len(others):
+        raise UserError(
+            tr(
+                "{count} bots were named but there are only {seats} seats for bots",
+                lang,
+                count=len(chosen),
+                seats=len(others),
+            )
+        )
+    chosen += [chosen[-1]] * (len(others) - len(chosen))
+    return dict(zip(others, chosen, strict=True))
+
+
+@dataclass
+class Terminal:
+    """The console and the keyboard. Tests give ``read`` (a function returning the next line typed)
+    and a console writing to a ``StringIO``; a ``KeyboardInterrupt`` or ``EOFError`` from ``read``
+    behaves like Ctrl-C or the end of input."""
+
+    console: Console = field(default_factory=Console)
+    read: Callable[[], str] | None = None
+    sleep: Callable[[float], None] | None = None
+
+    def ask(self, prompt: str) -> str:
+        """Show ``prompt`` (Rich markup) and return what the user typed, stripped."""
+        if self.read is None:
+            text = self.console.input(prompt)
+            if not sys.stdin.isatty():  # piped input is not echoed: show it, so the transcript reads well
+                self.console.print(escape(text), highlight=False)
+            return text.strip()
+        self.console.print(prompt, end="")
+        text = self.read()
+        self.console.print(escape(text), highlight=False)
+        return text.strip()
+
+    def pause(self, seconds: float) -> None:
+        """Wait so a person can follow the bots."""
+        if seconds <= 0:
+            return
+        if self.sleep is not None:
+            self.sleep(seconds)
+        else:
+            import time
+
+            time.sleep(seconds)
+
+    def clear(self) -> None:
+        """Clear a real terminal; do nothing when writing to a file or a pipe."""
+        if self.console.is_terminal:
+            self.console.clear()
+
+
+def player_name(seat: int, lang: str, human: int | None = None, bots: Mapping[int, str] | None = None) -> str:
+    """``p2 (you)`` / ``p3 (heuristic)``: the seat in notation, and who sits there."""
+    if human is not None and seat == human:
+        return tr("p{seat} (you)", lang, seat=seat)
+    if bots and seat in bots:
+        return tr("p{seat} ({bot} bot)", lang, seat=seat, bot=bots[seat])
+    return f"p{seat}"

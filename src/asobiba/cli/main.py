@@ -1,0 +1,331 @@
+"""The `asobiba` command: a start menu, play, replay, simulate, games.
+
+Every error a user can cause (an unknown game, a bad option, an unknown bot, a bad file) is
+printed as one line and exits with code 2; Ctrl-C during a game saves it and exits with 130.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+import asobiba
+from asobiba.bots import BOTS
+from asobiba.cli.common import (
+    QuitGame,
+    Terminal,
+    UserError,
+    check_bot_names,
+    default_players,
+    detect_language,
+    parse_options,
+    player_range,
+    seat_bots,
+    split_bot_specs,
+    tr,
+)
+from asobiba.core.errors import AsobibaError
+from asobiba.core.registry import game_names, get_game
+
+#: Exit code of an error the user caused (as for a bad command line).
+USAGE_ERROR = 2
+#: Exit code after Ctrl-C (128 + SIGINT), the game having been saved.
+INTERRUPTED = 130
+
+app = typer.Typer(
+    name="asobiba",
+    help="asobiba (遊び場): play Cockroach Poker, Paper Safari and The Island / Survive! against bots.",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    no_args_is_help=False,
+    rich_markup_mode=None,
+)
+
+
+@contextmanager
+def user_errors(lang: str) -> Iterator[None]:
+    """Turn the errors a user can cause into one line on stderr and exit code 2."""
+    try:
+        yield
+    except (UserError, AsobibaError) as error:
+        message = str(error) or type(error).__name__
+        Console(stderr=True, highlight=False).print(escape(tr("Error: {problem}", lang, problem=message)), style="red")
+        raise typer.Exit(USAGE_ERROR) from None
+
+
+def _language(lang: str | None) -> str:
+    try:
+        return detect_language(lang)
+    except UserError as error:
+        Console(stderr=True, highlight=False).print(
+            escape(tr("Error: {problem}", "en", problem=str(error))), style="red"
+        )
+        raise typer.Exit(USAGE_ERROR) from None
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"asobiba {asobiba.__version__}")
+        raise typer.Exit()
+
+
+LangOption = Annotated[
+    str | None, typer.Option("--lang", help="Language: ja or en (default: from LANG, else en).", show_default=False)
+]
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    lang: LangOption = None,
+    delay: Annotated[float, typer.Option("--delay", help="Seconds to pause after each bot move.")] = 1.0,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """With no command: a start menu (game, players, bots, language, rules), then play."""
+    if ctx.invoked_subcommand is not None:
+        return
+    language = _language(lang)
+    from asobiba.cli.menu import StartMenu
+
+    terminal = Terminal()
+    with user_errors(language):
+        try:
+            setup = StartMenu(terminal, language).run()
+        except (KeyboardInterrupt, EOFError, QuitGame):
+            terminal.console.print()
+            terminal.console.print(escape(tr("Goodbye!", language)))
+            raise typer.Exit(0) from None
+        code = start_game(
+            terminal,
+            game_name=setup.game,
+            players=setup.players,
+            bot_specs=setup.bots,
+            lang=setup.lang,
+            options=setup.options,
+            seat=setup.seat,
+            delay=delay,
+        )
+    raise typer.Exit(code)
+
+
+def start_game(
+    terminal: Terminal,
+    *,
+    game_name: str,
+    players: int | None,
+    bot_specs: list[str],
+    lang: str,
+    options: dict[str, Any],
+    seat: int = 0,
+    seed: int | None = None,
+    delay: float = 1.0,
+    save: Path | None = None,
+) -> int:
+    """Set up and play one game; return the exit code (0, or 130 after Ctrl-C)."""
+    from asobiba.cli.play import PlaySession
+
+    game = get_game(game_name)
+    check_bot_names(bot_specs, lang)
+    count = players if players is not None else default_players(game, options, len(bot_specs))
+    low, high = player_range(game, options)
+    if not low <= count <= high:
+        raise UserError(
+            tr(
+                "{game} takes {low} to {high} players, not {count}",
+                lang,
+                game=game.name,
+                low=low,
+                high=high,
+                count=count,
+            )
+        )
+    if not 0 <= seat < count:
+        raise UserError(tr("--seat must be from 0 to {last}", lang, last=count - 1))
+    if delay < 0:
+        raise UserError(tr("--delay cannot be negative", lang))
+    if save is not None and save.is_dir():
+        raise UserError(tr("--save needs a file name, and {path} is a folder", lang, path=save))
+    bots = seat_bots(bot_specs, count, seat, lang)
+    state = game.new_game(count, seed=seed, **options)
+    session = PlaySession(state, seat, bots, terminal, lang=lang, delay=delay, save_path=save, bot_seed=seed)
+    try:
+        outcome = session.run()
+    except OSError as error:
+        raise UserError(tr("cannot save the record: {error}", lang, error=error)) from None
+    return INTERRUPTED if outcome.status == "interrupted" else 0
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game: see `asobiba games`.")],
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Players, you included.")] = None,
+    bots: Annotated[
+        str | None, typer.Option("--bots", help="Bots for the other seats, comma-separated (last one repeats).")
+    ] = None,
+    lang: LangOption = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the deal and dice, for a repeatable game.")
+    ] = None,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat: 0 is p0.")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option key=value (repeatable).")
+    ] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", help="Shortcut for --option rules=… (cockroach-poker: trump|original).")
+    ] = None,
+    delay: Annotated[float, typer.Option("--delay", help="Seconds to pause after each bot move.")] = 1.0,
+    save: Annotated[Path | None, typer.Option("--save", help="Where to save the record (JSON).")] = None,
+) -> None:
+    """Play GAME against bots in the terminal."""
+    language = _language(lang)
+    with user_errors(language):
+        game_object = get_game(game)
+        options = parse_options(game_object, option or [], language, rules=rules)
+        code = start_game(
+            Terminal(),
+            game_name=game,
+            players=players,
+            bot_specs=split_bot_specs(bots),
+            lang=language,
+            options=options,
+            seat=seat,
+            seed=seed,
+            delay=delay,
+            save=save,
+        )
+    raise typer.Exit(code)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
+    player: Annotated[int | None, typer.Option("--player", "-p", help="See the game as this player.")] = None,
+    spectator: Annotated[bool, typer.Option("--spectator", help="See only what everybody sees.")] = False,
+    show_all: Annotated[bool, typer.Option("--all", help="Print every step instead of stepping.")] = False,
+    lang: LangOption = None,
+) -> None:
+    """Step through a saved game: Enter = next, b = back, q = quit."""
+    from asobiba.cli.menu import game_title
+    from asobiba.cli.replay import ReplayViewer, load_record, replay_record
+
+    language = _language(lang)
+    with user_errors(language):
+        if player is not None and spectator:
+            raise UserError(tr("choose --player or --spectator, not both", language))
+        record = load_record(file, language)
+        viewer: int | None = player
+        if player is None and not spectator:
+            human = record.get("human")
+            viewer = human if isinstance(human, int) and not isinstance(human, bool) else None
+        steps = replay_record(record, viewer, language)
+        title = game_title(get_game(str(record["game"])), language)
+        viewer_ui = ReplayViewer(Terminal(), steps, viewer, language, title)
+        if show_all:
+            viewer_ui.run_all()
+        else:
+            viewer_ui.run()
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game: see `asobiba games`.")],
+    bots: Annotated[str | None, typer.Option("--bots", help="Bot specs by seat, comma-separated.")] = None,
+    games: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Players (default: one per bot).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the match.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    records: Annotated[Path | None, typer.Option("--records", help="Save every game's record in this folder.")] = None,
+    ray: Annotated[str | None, typer.Option("--ray", help="Ray address (auto, local, ray://host:port).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option key=value.")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="Shortcut for --option rules=….")] = None,
+    lang: LangOption = None,
+) -> None:
+    """Bots against bots: win rates with 95% intervals, scores, decision times."""
+    from asobiba.bots.arena import MatchConfig
+    from asobiba.cli.simulate import play_match, report_table, seat_specs
+
+    language = _language(lang)
+    with user_errors(language):
+        game_object = get_game(game)
+        options = parse_options(game_object, option or [], language, rules=rules)
+        specs = split_bot_specs(bots)
+        check_bot_names(specs, language)
+        low, high = player_range(game_object, options)
+        count, seat_list = seat_specs(specs, players, low, high, language)
+        if games < 1:
+            raise UserError(tr("--games must be at least 1", language))
+        if workers < 1:
+            raise UserError(tr("--workers must be at least 1", language))
+        game_object.resolve_options(count, options)
+        config = MatchConfig(
+            game=game,
+            players=count,
+            bots=seat_list,
+            games=games,
+            seed=seed,
+            options=options,
+            workers=workers,
+            records_dir=None if records is None else str(records),
+            ray_address=ray,
+        )
+        console = Console()
+        report = play_match(config, Console(stderr=True), language, show_progress=not as_json)
+        if as_json:
+            typer.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+        else:
+            console.print(report_table(report, language))
+
+
+@app.command("games")
+def list_games(lang: LangOption = None) -> None:
+    """List the games, their titles, players and options with defaults."""
+    language = _language(lang)
+    console = Console()
+    with user_errors(language):
+        names = game_names()
+        if not names:
+            console.print(escape(tr("No game is installed yet.", language)))
+            return
+        for name in names:
+            game = get_game(name)
+            table = Table(
+                title=f"{name} — {game.title.get('en', name)} / {game.title.get('ja', name)}",
+                caption=tr("{low} to {high} players", language, low=game.min_players, high=game.max_players),
+                title_justify="left",
+            )
+            table.add_column(tr("Option", language), style="bold")
+            table.add_column(tr("Default", language))
+            table.add_column(tr("Accepts", language))
+            table.add_column(tr("Meaning", language))
+            for opt in game.options:
+                default = tr("automatic", language) if opt.default is None else str(opt.default)
+                accepts = (
+                    " / ".join(map(str, opt.choices))
+                    if opt.choices
+                    else (f"{opt.bounds[0]}–{opt.bounds[1]}" if opt.bounds else "")
+                )
+                table.add_row(opt.name, default, accepts, opt.doc)
+            if not game.options:
+                table.add_row("—", "", "", tr("no options", language))
+            console.print(table)
+        console.print(escape(tr("Bots: {bots}", language, bots=", ".join(BOTS))))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The console script's entry point."""
+    app(args=argv if argv is not None else sys.argv[1:], prog_name="asobiba")
+
+
+__all__ = ["app", "main", "start_game"]

@@ -1,0 +1,220 @@
+"""The start menu shown by a bare `asobiba`: language, game, players, bots and rules, each with a default."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+
+from asobiba.bots import BOTS
+from asobiba.cli.common import (
+    Terminal,
+    coerce_option,
+    default_bot_name,
+    default_players,
+    player_range,
+    split_list,
+    tr,
+)
+from asobiba.core.errors import AsobibaError
+from asobiba.core.game import Game
+from asobiba.core.registry import game_names, get_game
+from asobiba.i18n import LANGUAGES
+
+T = TypeVar("T")
+
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+
+
+@dataclass
+class GameSetup:
+    """Everything needed to start a game."""
+
+    game: str
+    players: int
+    bots: list[str]
+    lang: str
+    options: dict[str, Any] = field(default_factory=dict)
+    seat: int = 0
+
+
+def game_title(game: Game, lang: str) -> str:
+    """The game's title in ``lang`` (English if it has none)."""
+    return str(game.title.get(lang) or game.title.get("en") or game.name)
+
+
+class StartMenu:
+    """Asks the questions; Enter keeps each default."""
+
+    def __init__(self, terminal: Terminal, lang: str) -> None:
+        self.terminal = terminal
+        self.lang = lang
+
+    def _warn(self, message: str) -> None:
+        self.terminal.console.print(escape(message), style="yellow")
+
+    def pick(self, question: str, items: Sequence[T], label: Callable[[T], str], default: int = 0) -> T:
+        """A numbered list; returns the chosen item (by number or by its label)."""
+        console = self.terminal.console
+        console.print(f"[bold]{escape(question)}[/bold]")
+        for number, item in enumerate(items, start=1):
+            marker = " *" if number - 1 == default else ""
+            console.print(f"  [cyan]{number})[/cyan] {escape(label(item))}{marker}")
+        while True:
+            text = self.terminal.ask(
+                escape(tr("Choose 1-{count} [{default}]: ", self.lang, count=len(items), default=default + 1))
+            )
+            if text == "":
+                return items[default]
+            if text.isdigit() and 1 <= int(text) <= len(items):
+                return items[int(text) - 1]
+            for item in items:
+                if text.casefold() in (label(item).casefold(), str(item).casefold()):
+                    return item
+            self._warn(tr("Please type a number from 1 to {count}.", self.lang, count=len(items)))
+
+    def ask_number(self, question: str, low: int, high: int, default: int) -> int:
+        """A whole number in ``low..high``."""
+        while True:
+            text = self.terminal.ask(
+                f"[bold]{escape(question)}[/bold] "
+                + escape(tr("({low}-{high}) [{default}]: ", self.lang, low=low, high=high, default=default))
+            )
+            if text == "":
+                return default
+            if text.isdigit() and low <= int(text) <= high:
+                return int(text)
+            self._warn(tr("Please type a whole number from {low} to {high}.", self.lang, low=low, high=high))
+
+    def ask_yes_no(self, question: str, default: bool = False) -> bool:
+        """y / n (Enter keeps the default)."""
+        hint = "[Y/n]" if default else "[y/N]"
+        while True:
+            text = self.terminal.ask(f"[bold]{escape(question)}[/bold] {escape(hint)} ").casefold()
+            if text == "":
+                return default
+            if text in {"y", "yes", "はい", "h"}:
+                return True
+            if text in {"n", "no", "いいえ", "i"}:
+                return False
+            self._warn(tr("Please answer y or n.", self.lang))
+
+    def run(self) -> GameSetup:
+        """Ask everything and return the setup (may raise ``EOFError``/``KeyboardInterrupt``)."""
+        console = self.terminal.console
+        console.print(
+            Panel(
+                escape(tr("Welcome to asobiba! Press Enter to keep the suggestion in [brackets].", self.lang)),
+                title="asobiba 遊び場",
+            )
+        )
+        self.lang = self.pick(
+            "Language / 言語",
+            list(LANGUAGES),
+            lambda code: LANGUAGE_NAMES.get(code, code),
+            default=list(LANGUAGES).index(self.lang),
+        )
+        lang = self.lang
+        names = game_names()
+        if not names:
+            raise AsobibaError(tr("no game is installed yet", lang))
+        name = self.pick(tr("Which game?", lang), names, lambda game: f"{game_title(get_game(game), lang)} ({game})")
+        game = get_game(name)
+        while True:
+            options = self.ask_options(game)
+            low, high = player_range(game, options)
+            players = self.ask_number(
+                tr("How many players, you included?", lang), low, high, default_players(game, options)
+            )
+            try:
+                game.resolve_options(players, options)
+            except AsobibaError as error:
+                self._warn(str(error))
+                continue
+            break
+        bots = self.ask_bots(players - 1)
+        return GameSetup(game=name, players=players, bots=bots, lang=lang, options=options)
+
+    def ask_bots(self, seats: int) -> list[str]:
+        """The bots for the other seats: one name for all, or a comma-separated list."""
+        lang = self.lang
+        default = default_bot_name()
+        console = self.terminal.console
+        console.print(
+            f"[bold]{escape(tr('Opponents', lang))}[/bold] " + escape(tr("(bots: {bots})", lang, bots=", ".join(BOTS)))
+        )
+        while True:
+            text = self.terminal.ask(
+                escape(
+                    tr(
+                        "Bot for the {seats} other seats, or a list like a,b [{default}]: ",
+                        lang,
+                        seats=seats,
+                        default=default,
+                    )
+                )
+            )
+            chosen = split_list(text) or [default]
+            if text.isdigit() and 1 <= int(text) <= len(BOTS):
+                chosen = [list(BOTS)[int(text) - 1]]
+            unknown = [name for name in chosen if name not in BOTS]
+            if unknown:
+                self._warn(
+                    tr("unknown bot {name!r}; the bots are: {bots}", lang, name=unknown[0], bots=", ".join(BOTS))
+                )
+                continue
+            if len(chosen) > seats:
+                self._warn(
+                    tr(
+                        "{count} bots were named but there are only {seats} seats for bots",
+                        lang,
+                        count=len(chosen),
+                        seats=seats,
+                    )
+                )
+                continue
+            return chosen + [chosen[-1]] * (seats - len(chosen))
+
+    def ask_options(self, game: Game) -> dict[str, Any]:
+        """Show the rule options with their defaults; change them only if the player wants to."""
+        lang = self.lang
+        if not game.options:
+            return {}
+        table = Table(title=tr("Rules", lang))
+        table.add_column(tr("Option", lang))
+        table.add_column(tr("Default", lang))
+        table.add_column(tr("Meaning", lang))
+        for option in game.options:
+            table.add_row(option.name, _show(option.default, lang), option.doc)
+        self.terminal.console.print(table)
+        if not self.ask_yes_no(tr("Change the rules?", lang)):
+            return {}
+        chosen: dict[str, Any] = {}
+        for option in game.options:
+            while True:
+                accepts = " / ".join(str(choice) for choice in option.choices) if option.choices else option.accepts()
+                text = self.terminal.ask(
+                    f"[bold]{escape(option.name)}[/bold] ({escape(accepts)}) [{escape(_show(option.default, lang))}]: "
+                )
+                if text == "":
+                    break
+                value = coerce_option(option, text)
+                try:
+                    option.validate(game.name, value)
+                except AsobibaError as error:
+                    self._warn(str(error))
+                    continue
+                chosen[option.name] = value
+                break
+        return chosen
+
+
+def _show(value: Any, lang: str) -> str:
+    """An option's default as a person reads it."""
+    if value is None:
+        return tr("automatic", lang)
+    return str(value)
