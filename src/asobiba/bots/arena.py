@@ -223,6 +223,19 @@ def seat_bots(bots: Sequence[str], index: int) -> list[str]:
     return list(bots[shift:]) + list(bots[:shift])
 
 
+def player_range(game: str, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+    """The smallest and largest table of ``game`` with these options (defaults filled in).
+
+    >>> import asobiba
+    >>> player_range("cockroach-poker")[0] >= 2
+    True
+    """
+    from asobiba.core.options import resolve_options
+
+    found = get_game(game)
+    return found.player_range(resolve_options(found.name, found.options, dict(options or {})))
+
+
 # ---------------------------------------------------------------------------------------- playing
 
 
@@ -453,6 +466,7 @@ __all__ = [
     "bot_seed",
     "game_seed",
     "play_game",
+    "player_range",
     "run_match",
     "seat_bots",
 ]

@@ -29,10 +29,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from asobiba.bots.arena import MatchConfig, run_match, seat_bots
+from asobiba.bots.arena import MatchConfig, player_range, run_match, seat_bots
 from asobiba.bots.stats import percentile, wilson_interval
 from asobiba.core.errors import InvalidOption
-from asobiba.core.registry import get_game
 
 ELO_SCALE = 400.0 / math.log(10.0)
 
@@ -158,7 +157,7 @@ def rate(
         raise InvalidOption(f"rating needs at least two different bots, not {list(levels)!r}")
     if games_per_pair < 1:
         raise InvalidOption(f"games_per_pair must be at least 1, not {games_per_pair}")
-    table = players if players is not None else get_game(game).player_range(dict(options or {}))[0]
+    table = players if players is not None else player_range(game, options)[0]
     pairs = list(combinations(levels, 2))
     # With an odd table, the pair's first bot takes the extra seat in half the games.
     halves = [games_per_pair] if table % 2 == 0 else [(games_per_pair + 1) // 2, games_per_pair // 2]
