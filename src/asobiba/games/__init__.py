@@ -1,5 +1,6 @@
 """The games. Each entry: name -> "module:attribute" of its Game instance (imported on first use)."""
 
 GAMES: dict[str, str] = {
+    "paper-safari": "asobiba.games.paper_safari:GAME",
     "cockroach-poker": "asobiba.games.cockroach_poker:GAME",
 }

@@ -1,0 +1,105 @@
+"""Paper Safari (Pokémon edition): a Golf-family card game with six special cards.
+
+>>> from asobiba.games.paper_safari import GAME
+>>> state = GAME.new_game(2, seed=3)
+>>> state.view(0)["step"], len(state.view(0)["grids"])
+('flip', 2)
+>>> GAME.parse_action("take discard", state)
+TakeDiscard()
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from asobiba.core.errors import InvalidOption
+from asobiba.core.events import Event
+from asobiba.core.game import Game
+from asobiba.core.options import Option, parse_bool
+from asobiba.core.state import Action, Observation, State
+from asobiba.games.paper_safari import text
+from asobiba.games.paper_safari.actions import parse
+from asobiba.games.paper_safari.data import check_deck_option, deck_from_option
+from asobiba.games.paper_safari.rules import PaperSafariState
+
+
+def _check_card_order(value: Any) -> list[str]:
+    if isinstance(value, str):
+        value = value.split()
+    if not isinstance(value, (list, tuple)) or not all(isinstance(card, str) for card in value):
+        raise ValueError("it takes the card ids of the whole deck, top first (a list or a text)")
+    return list(value)
+
+
+class PaperSafari(Game):
+    """The game: options, notation, heuristic bot and texts."""
+
+    name = "paper-safari"
+    title: ClassVar[dict[str, str]] = {"en": "Paper Safari (Pokémon edition)", "ja": "ポケモン ペーパーサファリ"}
+    min_players = 2
+    max_players = 5
+    options = (
+        Option(
+            "deck",
+            "pokemon56",
+            "the deck: 'pokemon56' or a list of card lines {id, value, ja, en, copies, effect}",
+            check=check_deck_option,
+        ),
+        Option(
+            "card_order",
+            None,
+            "the first deal's exact order, card ids top first (the starting discard, then six cards for each"
+            " player from p0, then the pile); default: shuffled",
+            check=_check_card_order,
+        ),
+        Option("tokens_to_win", 3, "Poké Ball tokens that win the match", bounds=(1, 10)),
+        Option(
+            "final_turns",
+            False,
+            "after somebody has six cards face up, everybody else plays one more turn",
+            check=parse_bool,
+        ),
+    )
+
+    def _complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        deck = deck_from_option(options["deck"])
+        needed = 6 * players + 2
+        if deck.size < needed:
+            raise InvalidOption(
+                f"{self.name}: option deck has {deck.size} cards; {players} players need at least {needed}"
+            )
+        order = options["card_order"]
+        if order is not None:
+            unknown = [card for card in order if card not in deck.index]
+            if unknown:
+                raise InvalidOption(f"{self.name}: option card_order: {unknown[0]!r} is not a card of the deck")
+            if sorted(deck.index[card] for card in order) != list(deck.cards):
+                raise InvalidOption(
+                    f"{self.name}: option card_order must list the whole deck ({deck.size} cards, each as many"
+                    f" times as the deck holds it), not {len(order)} cards"
+                )
+        return options
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
+        return PaperSafariState(players, seed, options, chance)
+
+    def parse_action(self, text: str, state: State) -> Action:
+        return parse(text)
+
+    def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:
+        from asobiba.games.paper_safari.bots import choose
+
+        return choose(observation.view, observation.legal_actions, rng)
+
+    def describe_action(self, action: Action, lang: str) -> str:
+        return text.describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        return text.describe_event(event, lang)
+
+
+GAME = PaperSafari()
+PaperSafariState.game = GAME
+
+__all__ = ["GAME", "PaperSafari", "PaperSafariState"]

@@ -1,0 +1,261 @@
+"""The actions of Paper Safari and their notation.
+
+Positions are ``a1 a2 a3`` (top row, left to right) and ``b1 b2 b3`` (bottom row); a column is
+``a1``/``b1``, ``a2``/``b2``, ``a3``/``b3``. Players are ``p0 … p{n-1}``.
+
+=========================  ===================================================================
+``flip a1``                setup: turn one of your own cards face up
+``draw``                   draw the top card of the pile (you alone see it)
+``take discard``           take the top card of the discard pile (it must be used)
+``swap b2``                put the card in hand at b2; the replaced card goes onto the discard
+``discard``                put the drawn card onto the discard pile (not a ★ card)
+``peek b1`` / ``skip``     Charizard: look at one of your face-down cards, or not
+``snorlax a1 b3``          Snorlax: exchange two of your positions (``skip`` to leave them)
+``mew p2``                 Mew: choose the opponent …
+``mew-take b3``            … the card of his you take (Mew takes its place) …
+``mew-place a1``           … and the position where it goes (the replaced card is discarded)
+``rocket b1``              Team Rocket, Pikachu face: the position everybody discards
+``start p1``               chance: the first round's starting player
+``deal onix pikachu …``    chance: a round's deal, the whole deck, top first
+``coin pikachu``           chance: Team Rocket's coin (``coin meowth``)
+``reshuffle gengar …``     chance: the new pile after a reshuffle, top first
+=========================  ===================================================================
+
+>>> from asobiba.games.paper_safari.actions import parse
+>>> str(parse("snorlax b3 a1"))
+'snorlax a1 b3'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from asobiba.core.errors import NotationError
+from asobiba.core.state import Action
+from asobiba.games.paper_safari.data import POSITION_INDEX, POSITIONS
+
+
+@dataclass(frozen=True, slots=True)
+class Flip(Action):
+    """Setup: turn one of your own face-down cards face up."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"flip {POSITIONS[self.position]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Draw the top card of the pile."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard(Action):
+    """Take the top card of the discard pile."""
+
+    def __str__(self) -> str:
+        return "take discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    """Put the card in hand at ``position``; the card there goes onto the discard pile."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"swap {POSITIONS[self.position]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Put the drawn card straight onto the discard pile."""
+
+    def __str__(self) -> str:
+        return "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Peek(Action):
+    """Charizard: look at one of your own face-down cards."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"peek {POSITIONS[self.position]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    """Decline an optional effect (Charizard's peek, Snorlax's exchange)."""
+
+    def __str__(self) -> str:
+        return "skip"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Snorlax: exchange the positions of two of your cards (``first < second``)."""
+
+    first: int
+    second: int
+
+    def __str__(self) -> str:
+        return f"snorlax {POSITIONS[self.first]} {POSITIONS[self.second]}"
+
+
+@dataclass(frozen=True, slots=True)
+class MewChoose(Action):
+    """Mew: choose the opponent."""
+
+    opponent: int
+
+    def __str__(self) -> str:
+        return f"mew p{self.opponent}"
+
+
+@dataclass(frozen=True, slots=True)
+class MewTake(Action):
+    """Mew: the opponent's card to take (Mew takes its place)."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"mew-take {POSITIONS[self.position]}"
+
+
+@dataclass(frozen=True, slots=True)
+class MewPlace(Action):
+    """Mew: where the taken card goes in your grid."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"mew-place {POSITIONS[self.position]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rocket(Action):
+    """Team Rocket, Pikachu face: the position every player discards."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"rocket {POSITIONS[self.position]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Action):
+    """Chance: the first round's starting player."""
+
+    player: int
+    is_chance = True
+
+    def __str__(self) -> str:
+        return f"start p{self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Action):
+    """Chance: the order of the whole deck for a round, top first (see ``rules`` for who gets what)."""
+
+    cards: tuple[str, ...]
+    is_chance = True
+
+    def __str__(self) -> str:
+        return " ".join(("deal", *self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Coin(Action):
+    """Chance: Team Rocket's coin, ``pikachu`` or ``meowth``."""
+
+    face: str
+    is_chance = True
+
+    def __str__(self) -> str:
+        return f"coin {self.face}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle(Action):
+    """Chance: the new pile made of the discard pile but its top card, top first."""
+
+    cards: tuple[str, ...]
+    is_chance = True
+
+    def __str__(self) -> str:
+        return " ".join(("reshuffle", *self.cards))
+
+
+# Every action without a card list exists once, built here.
+DRAW = Draw()
+TAKE_DISCARD = TakeDiscard()
+DISCARD = Discard()
+SKIP = Skip()
+FLIPS = tuple(Flip(position) for position in range(6))
+SWAPS = tuple(Swap(position) for position in range(6))
+PEEKS = tuple(Peek(position) for position in range(6))
+MEW_TAKES = tuple(MewTake(position) for position in range(6))
+MEW_PLACES = tuple(MewPlace(position) for position in range(6))
+ROCKETS = tuple(Rocket(position) for position in range(6))
+EXCHANGES = tuple(Exchange(first, second) for first in range(6) for second in range(first + 1, 6))
+MAX_PLAYERS = 5
+MEW_CHOICES = tuple(MewChoose(player) for player in range(MAX_PLAYERS))
+STARTS = tuple(Start(player) for player in range(MAX_PLAYERS))
+COIN_FACES = ("pikachu", "meowth")
+COINS = tuple(Coin(face) for face in COIN_FACES)
+
+_FIXED: dict[str, Action] = {
+    str(action): action
+    for action in (
+        DRAW,
+        TAKE_DISCARD,
+        DISCARD,
+        SKIP,
+        *FLIPS,
+        *SWAPS,
+        *PEEKS,
+        *MEW_TAKES,
+        *MEW_PLACES,
+        *ROCKETS,
+        *EXCHANGES,
+        *MEW_CHOICES,
+        *STARTS,
+        *COINS,
+    )
+}
+
+WORDS = "flip, draw, take discard, swap, discard, peek, skip, snorlax, mew, mew-take, mew-place, rocket"
+
+
+def parse(text: str) -> Action:
+    """Read an action in the notation above; raise :class:`NotationError` saying what is wrong."""
+    words = text.split()
+    if not words:
+        raise NotationError("an empty text is not an action")
+    normal = " ".join(words)
+    found = _FIXED.get(normal)
+    if found is not None:
+        return found
+    head = words[0]
+    if head in ("deal", "reshuffle"):
+        if len(words) == 1:
+            raise NotationError(f"'{head}' lists the cards, top first")
+        return Deal(tuple(words[1:])) if head == "deal" else Reshuffle(tuple(words[1:]))
+    if head == "snorlax" and len(words) == 3 and words[1] in POSITION_INDEX and words[2] in POSITION_INDEX:
+        first, second = POSITION_INDEX[words[1]], POSITION_INDEX[words[2]]
+        if first == second:
+            raise NotationError(f"{normal!r}: Snorlax exchanges two different positions")
+        return Exchange(min(first, second), max(first, second))
+    if head in ("flip", "swap", "peek", "mew-take", "mew-place", "rocket", "snorlax"):
+        raise NotationError(f"{normal!r}: positions are a1 a2 a3 (top row) and b1 b2 b3 (bottom row)")
+    if head in ("mew", "start"):
+        raise NotationError(f"{normal!r}: players are written p0 to p{MAX_PLAYERS - 1}")
+    if head == "coin":
+        raise NotationError(f"{normal!r}: the coin's faces are pikachu and meowth")
+    raise NotationError(f"{normal!r} is not a Paper Safari action; the actions are: {WORDS}")

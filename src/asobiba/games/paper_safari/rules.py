@@ -1,0 +1,813 @@
+"""The rules of Paper Safari (Pokémon edition), following ``shared/rules/paper_safari.md``.
+
+The state is a handful of flat lists: ``cards[player * 6 + position]`` (a card kind number, ``-1``
+for a position emptied by Team Rocket and not yet refilled) and ``face_up`` beside it; the pile and
+the discard pile are lists whose *last* item is the top. A decision that takes several steps
+(Mew: opponent, card, position) is a *pending step* (``self.step``) with its own legal actions.
+
+The deal (``deal c1 c2 …``, the whole deck top first) gives the first card to the discard pile,
+then six cards to each player from p0 to p{n-1} (positions a1 a2 a3 b1 b2 b3 in that order),
+and leaves the rest as the pile, top first.
+
+>>> from asobiba.games.paper_safari import GAME
+>>> state = GAME.new_game(3, seed=4)
+>>> [str(action) for action in state.legal_actions()][:2]
+['flip a1', 'flip a2']
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from asobiba.core.errors import IllegalAction
+from asobiba.core.events import Event
+from asobiba.core.state import CHANCE, Action, State
+from asobiba.games.paper_safari import events as ev
+from asobiba.games.paper_safari.actions import (
+    COINS,
+    DISCARD,
+    DRAW,
+    EXCHANGES,
+    FLIPS,
+    MEW_CHOICES,
+    MEW_PLACES,
+    MEW_TAKES,
+    PEEKS,
+    ROCKETS,
+    SKIP,
+    STARTS,
+    SWAPS,
+    TAKE_DISCARD,
+    Coin,
+    Deal,
+    Discard,
+    Draw,
+    Exchange,
+    Flip,
+    MewChoose,
+    MewPlace,
+    MewTake,
+    Peek,
+    Reshuffle,
+    Rocket,
+    Skip,
+    Start,
+    Swap,
+    TakeDiscard,
+)
+from asobiba.games.paper_safari.data import POSITIONS, Deck, Effect, deck_from_option
+
+# The pending steps.
+START, DEAL, FLIP, TURN, HAND, PEEK, SNORLAX, MEW_OPPONENT, MEW_TAKE, MEW_PLACE = range(10)
+COIN, ROCKET, MEOWTH, RESHUFFLE, OVER = range(10, 15)
+STEP_NAMES = (
+    "start",
+    "deal",
+    "flip",
+    "turn",
+    "hand",
+    "peek",
+    "snorlax",
+    "mew-opponent",
+    "mew-take",
+    "mew-place",
+    "coin",
+    "rocket",
+    "meowth",
+    "reshuffle",
+    "over",
+)
+CHANCE_STEPS = frozenset({START, DEAL, COIN, RESHUFFLE})
+
+_TURN_ACTIONS = (DRAW, TAKE_DISCARD)
+_HAND_ACTIONS = (*SWAPS, DISCARD)
+_SNORLAX_ACTIONS = (*EXCHANGES, SKIP)
+#: Mew's choices of opponent, per (players, player).
+_MEW_OPPONENTS = {
+    (players, player): tuple(MEW_CHOICES[other] for other in range(players) if other != player)
+    for players in range(2, 6)
+    for player in range(players)
+}
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def ditto_candidates(values: Sequence[int | None], position: int) -> list[int]:
+    """The numbers a Ditto at ``position`` may take (``values``: ``None`` for a Ditto).
+
+    It takes its left or right neighbour in the row; through other Dittos, the nearest number in
+    that direction; at a row's end only the one direction exists; a row without a number gives 0.
+
+    >>> ditto_candidates([None, 4, 7, 1, 1, 1], 0)  # a row end copies the middle card
+    [4]
+    >>> ditto_candidates([None, None, 7, 1, 1, 1], 0)  # a chain takes the number at its end
+    [7]
+    >>> ditto_candidates([3, None, 7, 1, 1, 1], 1)
+    [3, 7]
+    """
+    row, column = divmod(position, 3)
+    found: list[int] = []
+    for step in (-1, 1):
+        other = column + step
+        while 0 <= other < 3 and values[row * 3 + other] is None:
+            other += step
+        if 0 <= other < 3:
+            number = values[row * 3 + other]
+            assert number is not None
+            found.append(number)
+    return found or [0]
+
+
+def column_score(numbers: Sequence[int]) -> int:
+    """The sum of six numbers, except that a column of two equal numbers counts 0.
+
+    >>> column_score([5, 2, 9, 5, 3, 4])  # a1/b1 are a pair
+    18
+    """
+    total = 0
+    for top in range(3):
+        if numbers[top] != numbers[top + 3]:
+            total += numbers[top] + numbers[top + 3]
+    return total
+
+
+def score_grid(values: Sequence[int | None]) -> tuple[int, list[int]]:
+    """A grid's score and the numbers its cards count for (``None`` is a Ditto).
+
+    Each Ditto takes whichever allowed number gives the lower total, column pairs included
+    (between equal totals, the one with the higher cards, which helps its owner in a tie).
+
+    >>> score_grid([None, 6, 2, 6, 1, 2])  # Ditto copies 6 and pairs with b1
+    (7, [6, 6, 2, 6, 1, 2])
+    """
+    dittos = [position for position in range(6) if values[position] is None]
+    if not dittos:
+        numbers = [value for value in values if value is not None]
+        return column_score(numbers), numbers
+    best: tuple[int, list[int]] | None = None
+    for choice in itertools.product(*(ditto_candidates(values, position) for position in dittos)):
+        numbers = [0 if value is None else value for value in values]
+        for position, number in zip(dittos, choice, strict=True):
+            numbers[position] = number
+        score = column_score(numbers)
+        if (
+            best is None
+            or score < best[0]
+            or (score == best[0] and sorted(numbers, reverse=True) > sorted(best[1], reverse=True))
+        ):
+            best = (score, numbers)
+    assert best is not None
+    return best
+
+
+def round_winner(scores: Sequence[int], numbers: Sequence[Sequence[int]]) -> int | None:
+    """The lowest score wins; among the tied, the player holding the highest card, then the next
+    highest, and so on; identical cards: nobody (``None``).
+
+    >>> round_winner([7, 7, 9], [[10, 0, 0, -2, -2, 1], [8, 1, 1, 0, -3, 0]])
+    0
+    >>> round_winner([7, 7], [[7, 0, 0, 0, 0, 0], [0, 0, 0, 7, 0, 0]]) is None
+    True
+    """
+    lowest = min(scores)
+    tied = [player for player, score in enumerate(scores) if score == lowest]
+    if len(tied) == 1:
+        return tied[0]
+    ranks = {player: sorted(numbers[player], reverse=True) for player in tied}
+    best = max(ranks.values())
+    holders = [player for player in tied if ranks[player] == best]
+    return holders[0] if len(holders) == 1 else None
+
+
+# --------------------------------------------------------------------------- the state
+
+
+class PaperSafariState(State):
+    """A position of a Paper Safari match (see the module documentation for the layout)."""
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
+        super().__init__(players, seed, options, chance)
+        self.deck: Deck = deck_from_option(options["deck"])
+        self.card_order: tuple[str, ...] | None = (
+            tuple(options["card_order"]) if options.get("card_order") is not None else None
+        )
+        self.tokens_to_win: int = options["tokens_to_win"]
+        self.final_turns: bool = options["final_turns"]
+        self.cards: list[int] = [-1] * (6 * players)
+        self.face_up: list[bool] = [False] * (6 * players)
+        #: Per player, a bitmask of his own face-down positions he has peeked at (Charizard).
+        self.peeked: list[int] = [0] * players
+        self.pile: list[int] = []
+        self.discard: list[int] = []
+        self.step = START
+        self.to_play: int | None = CHANCE
+        #: The player whose turn it is (or who flips, during the setup).
+        self.player = 0
+        self.starter = 0
+        self.round = 1
+        self.turns = 0
+        self.flips_left = 0
+        #: The card in the player's hand (drawn, taken, or taken by Mew); -1 if none.
+        self.hand = -1
+        self.hand_from_pile = False
+        #: Everybody has seen the card in hand (taken from the discard, Team Rocket, Mew in use).
+        self.hand_public = False
+        self.mew_opponent = -1
+        #: The card whose optional effect (Charizard, Snorlax) is pending.
+        self.effect_card = -1
+        #: Team Rocket's refill: the emptied position and the players still to draw.
+        self.refill_position = -1
+        self.refill_waiting: list[int] = []
+        #: The pile was made by a reshuffle this round: its cards (not their order) are public.
+        self.pile_public = False
+        #: With option final_turns: how many players still get their last turn (-1: not yet).
+        self.final_left = -1
+        self.tokens: list[int] = [0] * players
+        #: One entry per finished round (shared between clones: it is replaced, never changed).
+        self.rounds: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ contract
+
+    def _current_player(self) -> int | None:
+        return self.to_play
+
+    def _legal_actions(self) -> list[Action]:
+        step = self.step
+        if step == TURN:
+            return list(_TURN_ACTIONS)
+        if step == HAND:
+            if self.hand_from_pile and not self.deck.stars[self.hand]:
+                return list(_HAND_ACTIONS)
+            return list(SWAPS)
+        if step in (FLIP, PEEK):
+            base = self.player * 6
+            table = FLIPS if step == FLIP else PEEKS
+            down: list[Action] = [table[p] for p in range(6) if not self.face_up[base + p]]
+            if step == PEEK:
+                down.append(SKIP)
+            return down
+        if step == SNORLAX:
+            return list(_SNORLAX_ACTIONS)
+        if step == MEW_OPPONENT:
+            return list(_MEW_OPPONENTS[self.players, self.player])
+        if step == MEW_TAKE:
+            return list(MEW_TAKES)
+        if step == MEW_PLACE:
+            return list(MEW_PLACES)
+        if step == ROCKET:
+            return list(ROCKETS)
+        if step == MEOWTH:
+            return list(SWAPS)
+        raise AssertionError(f"no player decides at step {STEP_NAMES[step]}")
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.step == START:
+            return [(STARTS[player], 1 / self.players) for player in range(self.players)]
+        if self.step == COIN:
+            return [(coin, 0.5) for coin in COINS]
+        if self.step == DEAL and self.round == 1 and self.card_order is not None:
+            return [(Deal(self.card_order), 1.0)]
+        return []
+
+    def _sample_chance(self, rng: random.Random) -> Action:
+        step = self.step
+        if step == START:
+            return STARTS[rng.randrange(self.players)]
+        if step == COIN:
+            return rng.choice(COINS)
+        ids = self.deck.ids
+        if step == DEAL:
+            if self.round == 1 and self.card_order is not None:
+                return Deal(self.card_order)
+            order = list(self.deck.cards)
+            rng.shuffle(order)
+            return Deal(tuple(ids[card] for card in order))
+        assert step == RESHUFFLE
+        order = sorted(self.discard[:-1])
+        rng.shuffle(order)
+        return Reshuffle(tuple(ids[card] for card in order))
+
+    # ------------------------------------------------------------------ checking
+
+    def _expected(self) -> str:
+        """What the player to move must do now, in words (for refusals)."""
+        who = f"p{self.player}"
+        hand = self.deck.kinds[self.hand].en if self.hand >= 0 else ""
+        return {
+            START: "the starting player is chosen first (start p0 …)",
+            DEAL: "the cards are dealt first (deal …)",
+            FLIP: f"{who} must turn one of his cards face up (flip a1 … flip b3)",
+            TURN: f"{who} must draw or take the discard (draw, take discard)",
+            HAND: f"{who} must place the {hand} he holds (swap a1 … swap b3"
+            + (", discard)" if self.hand_from_pile and not self.deck.stars[self.hand] else ")"),
+            PEEK: f"{who} may look at one of his face-down cards with Charizard (peek …, skip)",
+            SNORLAX: f"{who} may exchange two of his positions with Snorlax (snorlax a1 b3, skip)",
+            MEW_OPPONENT: f"Mew must be used: {who} chooses an opponent (mew p…)",
+            MEW_TAKE: f"Mew: {who} chooses a card of p{self.mew_opponent} (mew-take a1 …)",
+            MEW_PLACE: f"Mew: {who} chooses where the {hand} goes (mew-place a1 …)",
+            COIN: "Team Rocket's coin is flipped (coin pikachu, coin meowth)",
+            ROCKET: f"Team Rocket (Pikachu face): {who} chooses the position everybody discards (rocket a1 …)",
+            MEOWTH: f"Team Rocket (Meowth face): {who} swaps Team Rocket into one of his positions (swap a1 …)",
+            RESHUFFLE: "the discard pile is reshuffled into a new pile (reshuffle …)",
+            OVER: "the match is over",
+        }[self.step]
+
+    def _refuse(self, action: Action) -> IllegalAction:
+        return IllegalAction(f"'{action}' is not possible now: {self._expected()}")
+
+    def _check(self, action: Action) -> None:
+        step = self.step
+        kind = type(action)
+        if step == TURN:
+            if kind is Draw or kind is TakeDiscard:
+                return
+        elif step == HAND:
+            if kind is Swap:
+                return
+            if kind is Discard:
+                if not self.hand_from_pile:
+                    raise IllegalAction("a card taken from the discard must be used: swap it with one of your cards")
+                if self.deck.stars[self.hand]:
+                    name = self.deck.kinds[self.hand].en
+                    raise IllegalAction(f"a drawn ★ card must be used: {name} cannot be discarded")
+                return
+        elif step == FLIP:
+            if kind is Flip:
+                assert isinstance(action, Flip)
+                if self.face_up[self.player * 6 + action.position]:
+                    raise IllegalAction(f"{POSITIONS[action.position]} is already face up")
+                return
+        elif step == PEEK:
+            if kind is Skip:
+                return
+            if kind is Peek:
+                assert isinstance(action, Peek)
+                if self.face_up[self.player * 6 + action.position]:
+                    raise IllegalAction(f"Charizard looks at a face-down card: {POSITIONS[action.position]} is face up")
+                return
+        elif step == SNORLAX:
+            if kind is Exchange or kind is Skip:
+                return
+        elif step == MEW_OPPONENT:
+            if kind is MewChoose:
+                assert isinstance(action, MewChoose)
+                if action.opponent == self.player or action.opponent >= self.players:
+                    raise IllegalAction(f"Mew must be used on an opponent: p{action.opponent} is not one")
+                return
+        elif step == MEW_TAKE:
+            if kind is MewTake:
+                return
+        elif step == MEW_PLACE:
+            if kind is MewPlace:
+                return
+        elif step == ROCKET:
+            if kind is Rocket:
+                return
+        elif step == MEOWTH:
+            if kind is Swap:
+                return
+        elif step == START:
+            if kind is Start:
+                assert isinstance(action, Start)
+                if action.player >= self.players:
+                    raise IllegalAction(f"there is no player p{action.player}")
+                return
+        elif step == COIN:
+            if kind is Coin:
+                return
+        elif step == DEAL:
+            if kind is Deal:
+                assert isinstance(action, Deal)
+                self._check_cards(action.cards, self.deck.cards, "a deal orders the whole deck")
+                if self.round == 1 and self.card_order is not None and action.cards != self.card_order:
+                    raise IllegalAction("the option card_order fixes the first deal: it must be that order")
+                return
+        elif step == RESHUFFLE and kind is Reshuffle:
+            assert isinstance(action, Reshuffle)
+            self._check_cards(action.cards, self.discard[:-1], "a reshuffle orders the discard pile but its top card")
+            return
+        raise self._refuse(action)
+
+    def _check_cards(self, ids: Sequence[str], cards: Sequence[int], what: str) -> None:
+        index = self.deck.index
+        unknown = [card_id for card_id in ids if card_id not in index]
+        if unknown:
+            raise IllegalAction(f"{what}; {unknown[0]!r} is not a card of this deck")
+        if sorted(index[card_id] for card_id in ids) != sorted(cards):
+            raise IllegalAction(f"{what}: {len(cards)} cards, each exactly as often as it is there")
+
+    # ------------------------------------------------------------------ applying
+
+    def _apply(self, action: Action) -> list[Event]:
+        return _HANDLERS[type(action)](self, action)
+
+    def _start(self, action: Start) -> list[Event]:
+        self.starter = action.player
+        self.step = DEAL
+        return [ev.StartingPlayerChosen(action.player)]
+
+    def _deal(self, action: Deal) -> list[Event]:
+        """Setup 1: the top card starts the discard pile, six cards face down to each player."""
+        index = self.deck.index
+        order = [index[card_id] for card_id in action.cards]
+        count = 6 * self.players
+        self.discard = [order[0]]
+        self.cards = order[1 : count + 1]
+        self.face_up = [False] * count
+        self.peeked = [0] * self.players
+        self.pile = order[count + 1 :][::-1]
+        self.pile_public = False
+        self.final_left = -1
+        self.turns = 0
+        self.hand = -1
+        # Setup 2: every player, in turn order from the starter, turns one card face up.
+        self.flips_left = self.players
+        self.player = self.starter
+        self.step = FLIP
+        self.to_play = self.starter
+        return [ev.RoundDealt(self.round, self.starter, self.deck.kinds[order[0]])]
+
+    def _flip(self, action: Flip) -> list[Event]:
+        player = self.player
+        where = player * 6 + action.position
+        self.face_up[where] = True
+        self.flips_left -= 1
+        self.player = (player + 1) % self.players
+        if self.flips_left == 0:
+            self.step = TURN
+        self.to_play = self.player
+        return [ev.CardFlipped(player, action.position, self.deck.kinds[self.cards[where]])]
+
+    def _draw(self, action: Draw) -> list[Event]:
+        card = self.pile.pop()
+        self._take_in_hand(card, from_pile=True)
+        return [ev.CardDrawn(self.player, self.deck.kinds[card], self.hand_public)]
+
+    def _take_discard(self, action: TakeDiscard) -> list[Event]:
+        card = self.discard.pop()
+        self._take_in_hand(card, from_pile=False)
+        return [ev.DiscardTaken(self.player, self.deck.kinds[card])]
+
+    def _take_in_hand(self, card: int, from_pile: bool) -> None:
+        """A card brought into play: its effect starts (★ cards at once)."""
+        self.hand = card
+        self.hand_from_pile = from_pile
+        effect = self.deck.effects[card]
+        # Team Rocket's coin shows it to everybody at once.
+        self.hand_public = not from_pile or effect is Effect.TEAM_ROCKET
+        if effect is Effect.TEAM_ROCKET:
+            self.step = COIN
+            self.to_play = CHANCE
+        elif effect is Effect.MEW:
+            self.step = MEW_OPPONENT
+        else:
+            self.step = HAND
+
+    def _swap(self, action: Swap) -> list[Event]:
+        player = self.player
+        position = action.position
+        where = player * 6 + position
+        card = self.hand
+        replaced = self._place(player, position, card)
+        self.hand = -1
+        kinds = self.deck.kinds
+        effect = self.deck.effects[card] if self.step == HAND else Effect.NONE
+        if effect is Effect.ZAPDOS:
+            return [ev.CardSwapped(player, position, kinds[card], kinds[replaced]), *self._zapdos(position, replaced)]
+        self.discard.append(replaced)
+        events: list[Event] = [ev.CardSwapped(player, position, kinds[card], kinds[replaced])]
+        self.effect_card = card
+        if effect is Effect.CHARIZARD and not all(self.face_up[where - position : where - position + 6]):
+            self.step = PEEK
+        elif effect is Effect.SNORLAX:
+            self.step = SNORLAX
+        else:
+            self._end_turn(events)
+        return events
+
+    def _place(self, player: int, position: int, card: int) -> int:
+        """Put ``card`` face up at ``position``; return the card that was there."""
+        where = player * 6 + position
+        replaced = self.cards[where]
+        self.cards[where] = card
+        self.face_up[where] = True
+        self.peeked[player] &= ~(1 << position)
+        return replaced
+
+    def _zapdos(self, position: int, displaced: int) -> list[Event]:
+        """The displaced card goes left to the same position, and so on; the last one to the bottom
+        of the discard pile."""
+        events: list[Event] = []
+        kinds = self.deck.kinds
+        giver = self.player
+        receiver = (giver + 1) % self.players
+        while receiver != self.player:
+            events.append(ev.CardPassedLeft(giver, receiver, position, kinds[displaced]))
+            displaced = self._place(receiver, position, displaced)
+            giver, receiver = receiver, (receiver + 1) % self.players
+        self.discard.insert(0, displaced)
+        events.append(ev.CardToDiscardBottom(giver, position, kinds[displaced]))
+        self._end_turn(events)
+        return events
+
+    def _discard(self, action: Discard) -> list[Event]:
+        card = self.hand
+        self.discard.append(card)
+        self.hand = -1
+        events: list[Event] = [ev.CardDiscarded(self.player, self.deck.kinds[card])]
+        self._end_turn(events)
+        return events
+
+    def _peek(self, action: Peek) -> list[Event]:
+        player = self.player
+        self.peeked[player] |= 1 << action.position
+        card = self.deck.kinds[self.cards[player * 6 + action.position]]
+        events: list[Event] = [ev.CardPeeked(player, action.position, card)]
+        self._end_turn(events)
+        return events
+
+    def _skip(self, action: Skip) -> list[Event]:
+        events: list[Event] = [ev.EffectSkipped(self.player, self.deck.kinds[self.effect_card])]
+        self._end_turn(events)
+        return events
+
+    def _exchange(self, action: Exchange) -> list[Event]:
+        player = self.player
+        first, second = player * 6 + action.first, player * 6 + action.second
+        cards, up = self.cards, self.face_up
+        cards[first], cards[second] = cards[second], cards[first]
+        up[first], up[second] = up[second], up[first]
+        mask = self.peeked[player]
+        bit_first, bit_second = (mask >> action.first) & 1, (mask >> action.second) & 1
+        mask &= ~((1 << action.first) | (1 << action.second))
+        self.peeked[player] = mask | (bit_first << action.second) | (bit_second << action.first)
+        events: list[Event] = [ev.PositionsExchanged(player, action.first, action.second)]
+        self._end_turn(events)
+        return events
+
+    def _mew_choose(self, action: MewChoose) -> list[Event]:
+        self.mew_opponent = action.opponent
+        self.hand_public = True
+        self.step = MEW_TAKE
+        return [ev.MewPlayed(self.player, action.opponent)]
+
+    def _mew_take(self, action: MewTake) -> list[Event]:
+        """Mew takes the card's place, face up; the taken card is shown to everybody."""
+        taken = self._place(self.mew_opponent, action.position, self.hand)
+        self.hand = taken
+        self.step = MEW_PLACE
+        return [ev.MewTookCard(self.player, self.mew_opponent, action.position, self.deck.kinds[taken])]
+
+    def _mew_place(self, action: MewPlace) -> list[Event]:
+        card = self.hand
+        replaced = self._place(self.player, action.position, card)
+        self.discard.append(replaced)
+        self.hand = -1
+        kinds = self.deck.kinds
+        events: list[Event] = [ev.MewPlacedCard(self.player, action.position, kinds[card], kinds[replaced])]
+        self._end_turn(events)
+        return events
+
+    def _coin(self, action: Coin) -> list[Event]:
+        self.step = ROCKET if action.face == "pikachu" else MEOWTH
+        self.to_play = self.player
+        return [ev.CoinFlipped(self.player, action.face)]
+
+    def _rocket(self, action: Rocket) -> list[Event]:
+        """Pikachu face: Team Rocket, then the position of every player from the player on, to the
+        bottom of the discard pile; then each, from the player on, refills it from the pile."""
+        position = action.position
+        kinds = self.deck.kinds
+        order = [(self.player + offset) % self.players for offset in range(self.players)]
+        packet = [self.hand]
+        events: list[Event] = [ev.CardToDiscardBottom(self.player, None, kinds[self.hand])]
+        for player in order:
+            where = player * 6 + position
+            packet.append(self.cards[where])
+            events.append(ev.CardToDiscardBottom(player, position, kinds[self.cards[where]]))
+            self.cards[where] = -1
+            self.face_up[where] = False
+            self.peeked[player] &= ~(1 << position)
+        self.hand = -1
+        # Each card goes under the previous one: the last player's card ends at the very bottom.
+        self.discard[:0] = packet[::-1]
+        self.refill_position = position
+        self.refill_waiting = order
+        self._refill(events)
+        return events
+
+    def _refill(self, events: list[Event]) -> None:
+        while self.refill_waiting:
+            if not self.pile:
+                self.step = RESHUFFLE
+                self.to_play = CHANCE
+                return
+            player = self.refill_waiting.pop(0)
+            card = self.pile.pop()
+            self._place(player, self.refill_position, card)
+            events.append(ev.CardRefilled(player, self.refill_position, self.deck.kinds[card]))
+        self.refill_position = -1
+        self._end_turn(events)
+
+    def _reshuffle(self, action: Reshuffle) -> list[Event]:
+        index = self.deck.index
+        self.pile = [index[card_id] for card_id in reversed(action.cards)]
+        self.discard = self.discard[-1:]
+        self.pile_public = True
+        events: list[Event] = [ev.PileReshuffled(len(self.pile))]
+        if self.refill_waiting:
+            self._refill(events)
+        else:
+            self.step = TURN
+            self.to_play = self.player
+        return events
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """The whole action has resolved: the round ends the moment somebody has six cards face up
+        (with option final_turns, after one more turn of everybody else)."""
+        self.turns += 1
+        if self.final_left < 0:
+            up = self.face_up
+            if any(all(up[base : base + 6]) for base in range(0, 6 * self.players, 6)):
+                if not self.final_turns:
+                    self._end_round(events)
+                    return
+                self.final_left = self.players - 1
+        else:
+            self.final_left -= 1
+            if self.final_left == 0:
+                self._end_round(events)
+                return
+        self.player = (self.player + 1) % self.players
+        if self.pile:
+            self.step = TURN
+            self.to_play = self.player
+        else:
+            self.step = RESHUFFLE
+            self.to_play = CHANCE
+
+    def _end_round(self, events: list[Event]) -> None:
+        """All cards face up; score; the lowest takes a token (see :func:`round_winner`)."""
+        values = self.deck.values
+        self.face_up = [True] * (6 * self.players)
+        self.peeked = [0] * self.players
+        scores: list[int] = []
+        numbers: list[list[int]] = []
+        for player in range(self.players):
+            score, counted = score_grid([values[card] for card in self.cards[player * 6 : player * 6 + 6]])
+            scores.append(score)
+            numbers.append(counted)
+        winner = round_winner(scores, numbers)
+        if winner is not None:
+            self.tokens = list(self.tokens)
+            self.tokens[winner] += 1
+        ids = self.deck.ids
+        self.rounds = [
+            *self.rounds,
+            {
+                "round": self.round,
+                "starter": self.starter,
+                "scores": scores,
+                "numbers": numbers,
+                "winner": winner,
+                "grids": [[ids[card] for card in self.cards[p * 6 : p * 6 + 6]] for p in range(self.players)],
+                "tokens": list(self.tokens),
+            },
+        ]
+        events.append(ev.RoundScored(self.round, tuple(scores), winner, tuple(self.tokens)))
+        self.hand = -1
+        if winner is not None and self.tokens[winner] >= self.tokens_to_win:
+            self.step = OVER
+            self.to_play = None
+            events.append(ev.MatchWon(winner, self.tokens[winner]))
+            return
+        # Setup 3: the winner starts the next round; nobody won: the previous starter's left.
+        self.starter = winner if winner is not None else (self.starter + 1) % self.players
+        self.round += 1
+        self.step = DEAL
+        self.to_play = CHANCE
+
+    # ------------------------------------------------------------------ views, result, copies
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        ids = self.deck.ids
+        grids: list[list[str | None]] = []
+        for owner in range(self.players):
+            row: list[str | None] = []
+            for position in range(6):
+                where = owner * 6 + position
+                card = self.cards[where]
+                row.append(ids[card] if self.face_up[where] else ("" if card < 0 else None))
+            grids.append(row)
+        known: dict[str, str] = {}
+        if player is not None:
+            mask = self.peeked[player]
+            for position in range(6):
+                if mask >> position & 1:
+                    known[POSITIONS[position]] = ids[self.cards[player * 6 + position]]
+        hand_visible = self.hand >= 0 and (self.hand_public or player == self.player)
+        pile_cards = None
+        if self.pile_public:
+            hidden = self.pile + ([self.hand] if self.hand >= 0 and not hand_visible else [])
+            pile_cards = [ids[card] for card in sorted(hidden)]
+        in_turn = self.step not in (START, DEAL, OVER)
+        return {
+            "round": self.round,
+            "starter": self.starter,
+            "current": self.player if in_turn else None,
+            "step": STEP_NAMES[self.step],
+            "turn": self.turns,
+            "positions": list(POSITIONS),
+            "grids": grids,
+            "known": known,
+            "discard": [ids[card] for card in self.discard],
+            "discard_top": ids[self.discard[-1]] if self.discard else None,
+            "discard_size": len(self.discard),
+            "pile_size": len(self.pile),
+            "pile_cards": pile_cards,
+            "hand": ids[self.hand] if hand_visible else None,
+            "hand_holder": self.player if self.hand >= 0 else None,
+            "hand_from": None if self.hand < 0 else ("pile" if self.hand_from_pile else "discard"),
+            "mew_opponent": self.mew_opponent if self.step in (MEW_TAKE, MEW_PLACE) else None,
+            "refill": (
+                {"position": POSITIONS[self.refill_position], "waiting": list(self.refill_waiting)}
+                if self.refill_waiting
+                else None
+            ),
+            "final_turns_left": self.final_left if self.final_left >= 0 else None,
+            "tokens": list(self.tokens),
+            "tokens_to_win": self.tokens_to_win,
+            "rounds": [dict(entry) for entry in self.rounds],
+            "cards": {card_id: dict(line) for card_id, line in self.deck.table.items()},
+        }
+
+    def result(self) -> dict[str, Any]:
+        winners = [player for player in range(self.players) if self.tokens[player] >= self.tokens_to_win]
+        losers = [player for player in range(self.players) if player not in winners]
+        return {"winners": winners, "losers": losers, "scores": list(self.tokens)}
+
+    def clone(self) -> PaperSafariState:
+        copy = PaperSafariState.__new__(PaperSafariState)
+        copy.__dict__.update(self.__dict__)
+        copy.history = list(self.history)
+        copy.cards = list(self.cards)
+        copy.face_up = list(self.face_up)
+        copy.peeked = list(self.peeked)
+        copy.pile = list(self.pile)
+        copy.discard = list(self.discard)
+        copy.tokens = list(self.tokens)
+        copy.refill_waiting = list(self.refill_waiting)
+        return copy
+
+    def _resample_hidden(self, player: int, rng: random.Random) -> None:
+        """Every card ``player`` has not seen is dealt again at random: the face-down cards (but
+        the ones he peeked at), another player's drawn card, and the pile. After a reshuffle the
+        pile's cards are public, so the pile and the face-down cards are resampled apart."""
+        if self.step in (START, DEAL, OVER):
+            return
+        grid_slots = [
+            where
+            for where in range(6 * self.players)
+            if not self.face_up[where]
+            and self.cards[where] >= 0
+            and not (where // 6 == player and self.peeked[player] >> (where % 6) & 1)
+        ]
+        hidden_hand = self.hand >= 0 and not self.hand_public and self.player != player
+        grid_cards = [self.cards[where] for where in grid_slots]
+        pile_cards = list(self.pile) + ([self.hand] if hidden_hand else [])
+        pools = [grid_cards, pile_cards] if self.pile_public else [grid_cards + pile_cards]
+        dealt: list[int] = []
+        for pool in pools:
+            pool.sort()
+            rng.shuffle(pool)
+            dealt.extend(pool)
+        for where, card in zip(grid_slots, dealt, strict=False):
+            self.cards[where] = card
+        rest = dealt[len(grid_slots) :]
+        if hidden_hand:
+            self.hand = rest.pop()
+        self.pile = rest
+
+
+_HANDLERS: dict[type, Any] = {
+    Start: PaperSafariState._start,
+    Deal: PaperSafariState._deal,
+    Flip: PaperSafariState._flip,
+    Draw: PaperSafariState._draw,
+    TakeDiscard: PaperSafariState._take_discard,
+    Swap: PaperSafariState._swap,
+    Discard: PaperSafariState._discard,
+    Peek: PaperSafariState._peek,
+    Skip: PaperSafariState._skip,
+    Exchange: PaperSafariState._exchange,
+    MewChoose: PaperSafariState._mew_choose,
+    MewTake: PaperSafariState._mew_take,
+    MewPlace: PaperSafariState._mew_place,
+    Coin: PaperSafariState._coin,
+    Rocket: PaperSafariState._rocket,
+    Reshuffle: PaperSafariState._reshuffle,
+}
