@@ -288,6 +288,54 @@ def simulate(
             console.print(report_table(report, language))
 
 
+@app.command("rate")
+def rate_bots(
+    game: Annotated[str, typer.Argument(help="The game: see `asobiba games`.")],
+    bots: Annotated[str, typer.Option("--bots", help="The bots to rate, comma-separated.")] = "easy,normal,hard",
+    games_per_pair: Annotated[int, typer.Option("--games-per-pair", help="Games for each pair of bots.")] = 100,
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Table size (default: the smallest).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the round robin.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the ratings as JSON.")] = False,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option key=value.")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="Shortcut for --option rules=….")] = None,
+    lang: LangOption = None,
+) -> None:
+    """Rate bots (by default the levels easy, normal, hard) in a round robin: Elo-style ratings."""
+    from asobiba.cli.simulate import play_rating, rating_tables
+
+    language = _language(lang)
+    with user_errors(language):
+        game_object = get_game(game)
+        options = parse_options(game_object, option or [], language, rules=rules)
+        specs = split_bot_specs(bots)
+        check_bot_names(specs, language)
+        if games_per_pair < 1:
+            raise UserError(tr("--games-per-pair must be at least 1", language))
+        if workers < 1:
+            raise UserError(tr("--workers must be at least 1", language))
+        if players is not None:
+            game_object.resolve_options(players, options)
+        table = play_rating(
+            game,
+            specs,
+            games_per_pair=games_per_pair,
+            players=players,
+            seed=seed,
+            workers=workers,
+            options=options,
+            console=Console(stderr=True),
+            lang=language,
+            show_progress=not as_json,
+        )
+        if as_json:
+            typer.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=2))
+        else:
+            console = Console()
+            for part in rating_tables(table, language):
+                console.print(part)
+
+
 @app.command("games")
 def list_games(lang: LangOption = None) -> None:
     """List the games, their titles, players and options with defaults."""

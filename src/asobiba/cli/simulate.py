@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from asobiba.bots.arena import MatchConfig, MatchReport, run_match
+from asobiba.bots.rating import RatingTable, rate
 from asobiba.cli.common import tr
 
 
@@ -32,18 +43,21 @@ def seat_specs(specs: Sequence[str], players: int | None, low: int, high: int, l
     return count, list(specs) + [specs[-1]] * (count - len(specs))
 
 
-def play_match(config: MatchConfig, console: Console, lang: str, show_progress: bool = True) -> MatchReport:
-    """Run the match with a progress bar on ``console`` (none when ``show_progress`` is false)."""
-    if not show_progress:
-        return run_match(config)
-    columns = (
+def _columns() -> tuple[ProgressColumn, ...]:
+    return (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=console, transient=False) as progress:
+
+
+def play_match(config: MatchConfig, console: Console, lang: str, show_progress: bool = True) -> MatchReport:
+    """Run the match with a progress bar on ``console`` (none when ``show_progress`` is false)."""
+    if not show_progress:
+        return run_match(config)
+    with Progress(*_columns(), console=console) as progress:
         task = progress.add_task(tr("Playing", lang), total=config.games)
 
         def advance(done: int, total: int) -> None:
@@ -54,6 +68,10 @@ def play_match(config: MatchConfig, console: Console, lang: str, show_progress: 
 
 def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
+
+
+def _interval(low: float, high: float) -> str:
+    return f"{100 * low:.1f}–{100 * high:.1f}%"
 
 
 def report_table(report: MatchReport, lang: str) -> Table:
@@ -67,15 +85,25 @@ def report_table(report: MatchReport, lang: str) -> Table:
             games=report.games,
             players=config.players,
         ),
-        caption=tr("Average game length: {length:.1f} decisions", lang, length=report.average_length),
+        caption_justify="left",
+        caption=tr(
+            "Rate: wins per seat · Score: average · {length:.1f} decisions a game · p50–max: ms per decision",
+            lang,
+            length=report.average_length,
+        ),
+        box=box.SIMPLE_HEAD,
+        collapse_padding=True,
+        show_edge=False,
     )
-    table.add_column(tr("Bot", lang), style="bold")
+    table.add_column(tr("Bot", lang), style="bold", no_wrap=True)
     table.add_column(tr("Seats", lang), justify="right")
     table.add_column(tr("Wins", lang), justify="right")
-    table.add_column(tr("Win rate", lang), justify="right")
-    table.add_column(tr("95% CI", lang), justify="right")
-    table.add_column(tr("Avg score", lang), justify="right")
-    table.add_column(tr("Decision ms p50 / p90 / p99 / max", lang), justify="right")
+    table.add_column(tr("Rate", lang), justify="right")
+    table.add_column(tr("95% CI", lang), justify="right", no_wrap=True)
+    table.add_column(tr("Score", lang), justify="right")
+    for quantile in ("p50", "p90", "p99"):
+        table.add_column(quantile, justify="right")
+    table.add_column("max", justify="right")
     for row in report.rows:
         low, high = row.ci95
         score = "—" if row.average_score is None else f"{row.average_score:.2f}"
@@ -85,8 +113,70 @@ def report_table(report: MatchReport, lang: str) -> Table:
             str(row.seats_played),
             f"{row.wins:g}",
             _percent(row.win_rate),
-            f"{_percent(low)} – {_percent(high)}",
+            _interval(low, high),
             score,
-            " / ".join(f"{times.get(key, 0.0):.2f}" for key in ("p50", "p90", "p99", "max")),
+            *(f"{times.get(key, 0.0):.2f}" for key in ("p50", "p90", "p99", "max")),
         )
     return table
+
+
+def play_rating(
+    game: str,
+    levels: Sequence[str],
+    *,
+    games_per_pair: int,
+    players: int | None,
+    seed: int,
+    workers: int,
+    options: dict[str, Any],
+    console: Console,
+    lang: str,
+    show_progress: bool = True,
+) -> RatingTable:
+    """Run the round robin of :func:`asobiba.bots.rating.rate` with a progress bar."""
+    arguments: dict[str, Any] = {
+        "levels": tuple(levels),
+        "games_per_pair": games_per_pair,
+        "players": players,
+        "seed": seed,
+        "workers": workers,
+        "options": options,
+    }
+    if not show_progress:
+        return rate(game, **arguments)
+    with Progress(*_columns(), console=console) as progress:
+        task = progress.add_task(tr("Playing", lang), total=None)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        return rate(game, progress=advance, **arguments)
+
+
+def rating_tables(table: RatingTable, lang: str) -> tuple[Table, Table]:
+    """The ratings (Elo scale, 95% interval) and the pairwise results."""
+    ratings = Table(
+        title=tr("{game}: ratings ({players} players)", lang, game=table.game, players=table.players),
+        caption=tr("Elo scale, the first bot fixed at 1000", lang),
+    )
+    ratings.add_column(tr("Bot", lang), style="bold")
+    ratings.add_column(tr("Rating", lang), justify="right")
+    ratings.add_column(tr("95% CI", lang), justify="right")
+    for rating in sorted(table.ratings, key=lambda rating: -rating.elo):
+        ratings.add_row(rating.bot, f"{rating.elo:.0f}", f"{rating.low:.0f} – {rating.high:.0f}")
+    pairs = Table(title=tr("Pairs", lang))
+    pairs.add_column(tr("Bot", lang), style="bold")
+    pairs.add_column(tr("against", lang))
+    pairs.add_column(tr("Games", lang), justify="right")
+    pairs.add_column(tr("Score", lang), justify="right")
+    pairs.add_column(tr("95% CI", lang), justify="right")
+    for pair in table.pairs:
+        low, high = pair.ci95
+        pairs.add_row(
+            pair.first,
+            pair.second,
+            str(pair.games),
+            _percent(pair.score_rate),
+            _interval(low, high),
+        )
+    return ratings, pairs
