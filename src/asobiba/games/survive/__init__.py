@@ -1,0 +1,119 @@
+"""The Island / Survive! (Escape from Atlantis) for 2–4 players.
+
+>>> import asobiba
+>>> state = asobiba.new_game("survive", players=2, seed=3)
+>>> state.view(state.to_move)["phase"]
+'place explorers'
+>>> action = state.legal_actions()[0]
+>>> state.parse_action(str(action)) == action
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from asobiba.core.errors import InvalidOption
+from asobiba.core.events import Event
+from asobiba.core.game import Game
+from asobiba.core.options import Option, parse_bool
+from asobiba.core.state import Action, Observation, State
+from asobiba.games.survive.data import EXPLORER_VALUES, TILE_BY_NAME, TILES, tile_name
+from asobiba.games.survive.notation import parse
+from asobiba.games.survive.rules import SurviveState
+
+
+def _check_layout(value: Any) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    names = value.split() if isinstance(value, str) else list(value)
+    if len(names) != 40 or any(not isinstance(n, str) or n not in TILE_BY_NAME for n in names):
+        raise ValueError("it takes the 40 tiles (like b:shark m:volcano) in board order of the land spaces")
+    if sorted(TILE_BY_NAME[n] for n in names) != sorted(TILES):
+        raise ValueError("the layout must use each of the 40 tiles exactly once")
+    return tuple(names)
+
+
+def _check_values(value: Any) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    groups = value.split() if isinstance(value, str) else list(value)
+    expected = sorted(EXPLORER_VALUES)
+    if not groups or any(
+        not isinstance(g, str) or sorted(int(d) for d in g if d.isdigit()) != expected or len(g) != 10 for g in groups
+    ):
+        raise ValueError("it takes one group of 10 digits per colour, a reordering of 1112233456")
+    return tuple(groups)
+
+
+class Survive(Game):
+    """The game: options ``two_colours``, ``one_per_tile``, and scripted setups ``tile_layout``
+    and ``explorer_values``."""
+
+    name: ClassVar[str] = "survive"
+    title: ClassVar[Mapping[str, str]] = {"en": "The Island / Survive!", "ja": "アイランド / サバイブ!"}
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options = (
+        Option("two_colours", False, "with 2 players, each plays two colours", check=parse_bool),
+        Option(
+            "one_per_tile",
+            False,
+            "explorers go on tiles with no explorer at all (the printed rule); default: not on another player's",
+            check=parse_bool,
+        ),
+        Option(
+            "tile_layout",
+            None,
+            "a fixed tile layout: the 40 tiles (b:shark …) in board order of the land spaces; public",
+            check=_check_layout,
+        ),
+        Option(
+            "explorer_values",
+            None,
+            "fixed explorer values: one group of 10 digits per colour (red first), like 1112233456",
+            check=_check_values,
+        ),
+    )
+
+    def _complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        if options["two_colours"] and players != 2:
+            raise InvalidOption(f"survive: option two_colours=True is for 2 players, not {players}")
+        colours = 4 if options["two_colours"] else players
+        values = options["explorer_values"]
+        if values is not None and len(values) != colours:
+            raise InvalidOption(
+                f"survive: option explorer_values has {len(values)} group(s); this game has {colours} colours"
+            )
+        return options
+
+    def explicit_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return {key: list(value) if isinstance(value, tuple) else value for key, value in options.items()}
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
+        return SurviveState(self, players, seed, options, chance)
+
+    def parse_action(self, text: str, state: State) -> Action:
+        return parse(text)
+
+    def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:
+        from asobiba.games.survive.bots import choose
+
+        return choose(observation.view, observation.legal_actions, rng)
+
+    def describe_action(self, action: Action, lang: str) -> str:
+        from asobiba.games.survive.text import describe_action
+
+        return describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str) -> str:
+        from asobiba.games.survive.text import describe_event
+
+        return describe_event(event, lang)
+
+
+GAME = Survive()
+
+__all__ = ["GAME", "Survive", "SurviveState", "tile_name"]
