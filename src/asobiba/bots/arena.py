@@ -119,6 +119,12 @@ class BotRow:
     wins: float
     win_rate: float
     ci95: tuple[float, float]
+    #: Seats that were among the winners (shared or not), and that share of ``seats_played`` with
+    #: its 95% Wilson interval: a plain yes/no per seat, so its interval is exact where ``ci95``
+    #: (fractional wins taken as successes) is conservative.
+    winner_seats: int
+    winner_rate: float
+    winner_ci95: tuple[float, float]
     #: Mean of ``result()["scores"][seat]`` when the game gives numeric scores, else ``None``.
     average_score: float | None
     #: Win rate per seat number (``None`` for a seat it never held).
@@ -134,6 +140,9 @@ class BotRow:
             "wins": self.wins,
             "win_rate": self.win_rate,
             "ci95": {"low": self.ci95[0], "high": self.ci95[1]},
+            "winner_seats": self.winner_seats,
+            "winner_rate": self.winner_rate,
+            "winner_ci95": {"low": self.winner_ci95[0], "high": self.winner_ci95[1]},
             "average_score": self.average_score,
             "seat_win_rates": self.seat_win_rates,
             "decisions": self.decisions,
@@ -380,6 +389,7 @@ def _summarise(config: MatchConfig, outcomes: list[GameOutcome], seconds: float)
     seats: dict[str, int] = dict.fromkeys(specs, 0)
     games: dict[str, int] = dict.fromkeys(specs, 0)
     wins: dict[str, float] = dict.fromkeys(specs, 0.0)
+    winner_seats: dict[str, int] = dict.fromkeys(specs, 0)
     score_sums: dict[str, float] = dict.fromkeys(specs, 0.0)
     scored = all(outcome.scores is not None for outcome in outcomes)
     seat_wins = {spec: [0.0] * config.players for spec in specs}
@@ -391,6 +401,7 @@ def _summarise(config: MatchConfig, outcomes: list[GameOutcome], seconds: float)
         for seat, spec in enumerate(outcome.seat_bots):
             seats[spec] += 1
             wins[spec] += outcome.returns[seat]
+            winner_seats[spec] += outcome.returns[seat] > 0
             seat_wins[spec][seat] += outcome.returns[seat]
             seat_counts[spec][seat] += 1
             if outcome.scores is not None:
@@ -418,6 +429,9 @@ def _summarise(config: MatchConfig, outcomes: list[GameOutcome], seconds: float)
                 wins=wins[spec],
                 win_rate=wins[spec] / n if n else 0.0,
                 ci95=wilson_interval(min(wins[spec], n), n),
+                winner_seats=winner_seats[spec],
+                winner_rate=winner_seats[spec] / n if n else 0.0,
+                winner_ci95=wilson_interval(winner_seats[spec], n),
                 average_score=score_sums[spec] / n if scored and n else None,
                 seat_win_rates=[
                     seat_wins[spec][seat] / seat_counts[spec][seat] if seat_counts[spec][seat] else None

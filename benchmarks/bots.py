@@ -1,0 +1,135 @@
+"""Bot speed and strength, per game: decision times per level, IS-MCTS iterations per second,
+and seat-rotated strength matches with 95% Wilson intervals.
+
+    python benchmarks/bots.py --positions 10 --strength-games 40        # quick look
+    python benchmarks/bots.py --game cockroach-poker --strength-games 400 --workers 2 \\
+        --pair "hard:time_limit=none,iterations=300" normal                # a strength claim
+
+Decision times are measured on ``--positions`` positions (with a real choice) taken from games
+of ``normal`` bots. A strength match seats one ``A`` against ``players - 1`` copies of ``B``,
+rotated over the seats; it prints A's and B's win rates per seat (a shared win counts as a
+fraction; the fair share is 1/players) and the rates at which A's and B's seats were among the
+winners (a plain yes/no, so its Wilson interval is exact; in Cockroach Poker, where one player
+loses and the others win, it is the rate of not losing). A beats B when its intervals lie above B's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import asobiba
+from asobiba.bots import bot
+from asobiba.bots.arena import MatchConfig, player_range, run_match
+from asobiba.bots.ismcts import ISMCTSBot
+from asobiba.bots.levels import LEVELS
+from asobiba.bots.stats import percentile
+from asobiba.core.state import State
+
+DEFAULT_PAIRS = [("hard", "normal"), ("normal", "easy"), ("easy", "random")]
+
+
+def positions(name: str, players: int, count: int, seed: int) -> list[State]:
+    """``count`` positions with more than one legal action, spread over games of ``normal`` bots."""
+    found: list[State] = []
+    rng = random.Random(seed)
+    index = 0
+    while len(found) < count:
+        state = asobiba.new_game(name, players, seed=seed * 7919 + index)
+        seats = [bot("normal", seed=rng.getrandbits(32)) for _ in range(players)]
+        candidates = []
+        while not state.is_over:
+            player = state.to_move
+            assert player is not None
+            if len(state.legal_actions()) > 1:
+                candidates.append(state.clone())
+            state.apply(seats[player].choose(state.observe(player)))
+        rng.shuffle(candidates)
+        found.extend(candidates[: max(1, count // 4)])
+        index += 1
+    return found[:count]
+
+
+def decision_times(name: str, sample: list[State], levels: list[str], seed: int) -> None:
+    print(f"\n{name}: decision time per level on {len(sample)} positions (ms)")
+    print(f"  {'level':<34} {'p50':>8} {'p90':>8} {'max':>8}")
+    for level in levels:
+        player = bot(level, seed=seed)
+        times = []
+        for state in sample:
+            started = time.perf_counter()
+            player.choose(state.observe(state.to_move))  # type: ignore[arg-type]
+            times.append((time.perf_counter() - started) * 1000)
+        print(f"  {level:<34} {percentile(times, 50):>8.1f} {percentile(times, 90):>8.1f} {max(times):>8.1f}")
+
+
+def search_speed(name: str, sample: list[State], iterations: int, seed: int) -> None:
+    print(f"\n{name}: IS-MCTS iterations per second ({iterations} iterations a decision)")
+    for rollout in ("random", "heuristic"):
+        searcher = ISMCTSBot(seed=seed, iterations=iterations, time_limit=None, rollout=rollout)
+        rates = []
+        for state in sample:
+            searcher.choose(state.observe(state.to_move))  # type: ignore[arg-type]
+            rates.append(searcher.last_iterations / searcher.last_seconds)
+        print(
+            f"  rollout={rollout:<10} median {percentile(rates, 50):>8.0f} it/s"
+            f"   (p10 {percentile(rates, 10):.0f}, p90 {percentile(rates, 90):.0f})"
+        )
+
+
+def strength(name: str, players: int, first: str, second: str, games: int, seed: int, workers: int) -> None:
+    bots = [first] + [second] * (players - 1)
+    started = time.perf_counter()
+    report = run_match(MatchConfig(game=name, players=players, bots=bots, games=games, seed=seed, workers=workers))
+    elapsed = time.perf_counter() - started
+    a_row, b_row = report.row(first), report.row(second)
+
+    def rate(value: float, interval: tuple[float, float]) -> str:
+        return f"{value:.3f} [{interval[0]:.3f}, {interval[1]:.3f}]"
+
+    print(
+        f"  {first:<34} {second:<10} {games:>6} {rate(a_row.win_rate, a_row.ci95):>24}"
+        f" {rate(b_row.win_rate, b_row.ci95):>24} {rate(a_row.winner_rate, a_row.winner_ci95):>24}"
+        f" {rate(b_row.winner_rate, b_row.winner_ci95):>24}"
+        f" {a_row.decision_ms['p50']:>7.1f} {a_row.decision_ms['max']:>7.1f} {elapsed:>7.0f}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", help="only this game (repeatable; default: every game)")
+    parser.add_argument("--players", type=int, help="players (default: 4, within each game's range)")
+    parser.add_argument("--positions", type=int, default=10, help="positions for decision times (default 10)")
+    parser.add_argument("--levels", nargs="+", default=list(LEVELS), help="bots timed (default: the levels)")
+    parser.add_argument("--iterations", type=int, default=200, help="IS-MCTS iterations for the speed table")
+    parser.add_argument("--strength-games", type=int, default=40, help="games per strength match (0: none)")
+    parser.add_argument(
+        "--pair", nargs=2, action="append", metavar=("A", "B"), help="a strength match A vs B (repeatable)"
+    )
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--skip-speed", action="store_true", help="only the strength table")
+    arguments = parser.parse_args()
+    names = arguments.game or asobiba.game_names()
+    pairs = arguments.pair or DEFAULT_PAIRS
+    for name in names:
+        low, high = player_range(name)
+        players = arguments.players or max(low, min(high, 4))
+        print(f"\n=== {name}, {players} players")
+        if not arguments.skip_speed:
+            sample = positions(name, players, arguments.positions, arguments.seed)
+            decision_times(name, sample, arguments.levels, arguments.seed)
+            search_speed(name, sample, arguments.iterations, arguments.seed)
+        if arguments.strength_games:
+            print(f"\n{name}: strength, one A against {players - 1} B, seats rotated; 95% Wilson intervals")
+            print(
+                f"  {'A':<34} {'B':<10} {'games':>6} {'A win rate':>24} {'B win rate':>24}"
+                f" {'A among winners':>24} {'B among winners':>24} {'A p50ms':>7} {'A maxms':>7} {'secs':>7}"
+            )
+            for first, second in pairs:
+                strength(name, players, first, second, arguments.strength_games, arguments.seed, arguments.workers)
+
+
+if __name__ == "__main__":
+    main()
