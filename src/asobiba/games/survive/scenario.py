@@ -1,0 +1,114 @@
+"""Scripted positions for tests, tutorials and puzzles: put pieces where you want them.
+
+>>> state = position(2, explorers={"red#1": "r5c4"}, boats={"r4c2": ["blue#1"]})
+>>> state.to_move, state.view(0)["phase"], state.view(0)["boats"][0]["passengers"]
+(0, 'move', ['blue#1'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from asobiba.games.survive.actions import ChooseFirst
+from asobiba.games.survive.board import CELL_BY_NAME, LAND_SPACES, SERPENT_STARTS
+from asobiba.games.survive.data import CREATURES, EXPLORER_BY_NAME, TILE_BY_NAME, TILES, terrain_of, tile_name
+from asobiba.games.survive.rules import (
+    LOST,
+    ON_BOAT,
+    ON_LAND,
+    PHASE_NAMES,
+    SWIMMING,
+    SurviveState,
+)
+
+
+def layout_with(tiles: Mapping[str, str]) -> list[str]:
+    """The 40 tiles in land-space order, table order except that ``tiles`` (cell -> ``b:shark``)
+    says what lies where."""
+    layout = list(TILES)
+    for cell_name, name in tiles.items():
+        index = LAND_SPACES.index(CELL_BY_NAME[cell_name])
+        code = TILE_BY_NAME[name]
+        fixed = {LAND_SPACES.index(CELL_BY_NAME[c]) for c in tiles if c != cell_name}
+        other = next(i for i, t in enumerate(layout) if t == code and i not in fixed and i != index)
+        if layout[index] != code:
+            layout[index], layout[other] = layout[other], layout[index]
+    return [tile_name(code) for code in layout]
+
+
+def position(
+    players: int = 2,
+    *,
+    explorers: Mapping[str, str] | None = None,
+    boats: Mapping[str, Iterable[str]] | None = None,
+    tiles: Mapping[str, str] | None = None,
+    removed: Iterable[str] = (),
+    creatures: Mapping[str, Iterable[str]] | None = None,
+    held: Mapping[int, Iterable[str]] | None = None,
+    values: Iterable[str] | None = None,
+    current: int = 0,
+    phase: str = "move",
+    die: str | None = None,
+    **options: Any,
+) -> SurviveState:
+    """A game in ``phase`` (``move`` by default) with ``current`` to play.
+
+    ``explorers``: id -> cell (on land if a tile is there, else swimming); ``boats``: cell ->
+    passenger ids; ``removed``: land spaces already turned to sea; ``creatures``: kind -> cells
+    (serpents default to their start spaces); ``held``: player -> tiles (``b:dolphin``). Every
+    explorer not named is lost (off the board).
+    """
+    from asobiba.games.survive import GAME
+
+    colours = 4 if options.get("two_colours") else players
+    layout = layout_with(tiles or {})
+    state = GAME.new_game(
+        players,
+        seed=0,
+        chance="scripted",
+        tile_layout=layout,
+        explorer_values=list(values) if values is not None else ["1112233456"] * colours,
+        **options,
+    )
+    assert isinstance(state, SurviveState)
+    state.apply(ChooseFirst(0))
+    for cell_name in removed:
+        cell = CELL_BY_NAME[cell_name]
+        state.terrain_left[terrain_of(state.tile_at[cell])] -= 1
+        state.tile_at[cell] = -1
+    state.ex_status = [LOST] * state.n_explorers
+    for name, cell_name in (explorers or {}).items():
+        e, cell = EXPLORER_BY_NAME[name], CELL_BY_NAME[cell_name]
+        state.ex_cell[e] = cell
+        state.ex_status[e] = ON_LAND if state.tile_at[cell] >= 0 else SWIMMING
+    for cell_name, passengers in (boats or {}).items():
+        cell = CELL_BY_NAME[cell_name]
+        boat = state._new_boat(cell)
+        for name in passengers:
+            e = EXPLORER_BY_NAME[name]
+            state.ex_cell[e], state.ex_status[e], state.ex_boat[e] = cell, ON_BOAT, boat
+            state.boat_passengers[boat].append(e)
+    for kind, cells in {"serpent": [f"r{r}c{c}" for r, c in _starts()], **(creatures or {})}.items():
+        k = CREATURES.index(kind)
+        state.creature_at[k] = [0] * len(state.creature_at[k])
+        placed = list(cells)
+        for cell_name in placed:
+            state.creature_at[k][CELL_BY_NAME[cell_name]] += 1
+        state.creature_supply[k] = max(0, (5, 6, 5)[k] - len(placed))
+    for player, names in (held or {}).items():
+        state.held[player] = [TILE_BY_NAME[name] for name in names]
+    state.boats_to_place = [0] * players
+    state.current = current
+    state._begin_turn()
+    state.phase = PHASE_NAMES.index(phase)
+    if die is not None:
+        state.die = CREATURES.index(die)
+        state.sub_steps = (1, 2, 3)[state.die]
+    return state
+
+
+def _starts() -> list[tuple[int, int]]:
+    from asobiba.games.survive.board import CELLS
+
+    return [CELLS[cell] for cell in SERPENT_STARTS]
