@@ -9,6 +9,7 @@ action: the caller does, so a refused action never changes the game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -72,10 +73,18 @@ class Group:
     choices: tuple[Choice, ...]
 
 
-def _group_key(words: Sequence[str], position: int) -> str:
+#: The head of a word: its letters up to and including its first number (``r3c4`` -> ``r3``).
+_HEAD = re.compile(r"\D*\d+|\D+")
+
+
+def _group_key(words: Sequence[str], position: int, head: bool = False) -> str:
     if position == 0 or len(words) <= position:
         return words[0] if position == 0 or len(words) == 1 else " ".join(words)
-    return f"{words[0]} … {words[position]}"
+    word = words[position]
+    if head:
+        match = _HEAD.match(word)
+        word = (match.group(0) if match else word) + "…"
+    return f"{words[0]} … {word}"
 
 
 def _fitness(groups: int) -> tuple[bool, int]:
@@ -101,7 +110,8 @@ def group_choices(choices: Sequence[Choice]) -> list[Group] | None:
     The word chosen is the one giving the most groups that still fit on a screen (so a
     Cockroach Poker offer is chosen card first, then target and claim from a short list); when
     every word gives too many groups, the one giving the fewest. Words that split nothing, or
-    split into single actions, are not used.
+    split into single actions, are not used; when no whole word splits the list, the heads of
+    the words do (``place red#1 r3c4`` … grouped by row ``r3…``).
 
     >>> from asobiba.core.state import Action
     >>> made = [Choice(Action(), f"offer p{t} {c} card={k}", "") for t in (1, 2) for c in "ab" for k in range(5)]
@@ -112,12 +122,16 @@ def group_choices(choices: Sequence[Choice]) -> list[Group] | None:
         return None
     longest = max(len(choice.words) for choice in choices)
     best: dict[str, list[Choice]] | None = None
-    for position in range(longest):
-        keys: dict[str, list[Choice]] = {}
-        for choice in choices:
-            keys.setdefault(_group_key(choice.words, position), []).append(choice)
-        if 1 < len(keys) < len(choices) and (best is None or _fitness(len(keys)) > _fitness(len(best))):
-            best = keys
+    # Whole words first; when they cannot split the list, the heads of words (a board's rows).
+    for head in (False, True):
+        for position in range(longest):
+            keys: dict[str, list[Choice]] = {}
+            for choice in choices:
+                keys.setdefault(_group_key(choice.words, position, head), []).append(choice)
+            if 1 < len(keys) < len(choices) and (best is None or _fitness(len(keys)) > _fitness(len(best))):
+                best = keys
+        if best is not None:
+            break
     if best is None:
         return None
     return [Group(key, tuple(members)) for key, members in best.items()]
