@@ -26,7 +26,9 @@ def arranged(
 ) -> CockroachPokerState:
     """A game whose hands and rows are exactly these (unnamed players get filler cards); every
     other card is set aside. White-box: it rewrites a fresh game's position."""
-    state = asobiba.new_game("cockroach-poker", players=players, seed=1, rules="original", first_player=first, **options)
+    state = asobiba.new_game(
+        "cockroach-poker", players=players, seed=1, rules="original", first_player=first, **options
+    )
     assert isinstance(state, CockroachPokerState)
     deck = state.setup.deck
     index = {card: number for number, card in enumerate(deck.cards)}
