@@ -48,7 +48,9 @@ def test_neighbours_follow_the_six_neighbour_rule_of_offset_rows():
             offsets = [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0), (1, 1)]
         else:
             offsets = [(-1, -1), (-1, 0), (0, -1), (0, 1), (1, -1), (1, 0)]
-        expected = {CELL_BY_NAME[f"r{row + dr}c{column + dc}"] for dr, dc in offsets if (row + dr, column + dc) in CELLS}
+        expected = {
+            CELL_BY_NAME[f"r{row + dr}c{column + dc}"] for dr, dc in offsets if (row + dr, column + dc) in CELLS
+        }
         assert set(NEIGHBOURS[cell]) == expected
         assert len(NEIGHBOURS[cell]) <= 6
         for other in NEIGHBOURS[cell]:

@@ -1220,7 +1220,13 @@ class SurviveState(State):
                     "effect": EFFECTS[effect_of(code)] if known else None,
                 }
             )
+        options = self.game.explicit_options(self.options)
+        for secret in ("tile_layout", "explorer_values"):
+            # A scripted setup is a secret like a shuffled one: views only say it was scripted.
+            if options.get(secret) is not None:
+                options[secret] = "scripted"
         view: dict[str, Any] = {
+            "options": options,
             "phase": PHASE_NAMES[self.phase],
             "current_player": self.current,
             "first_player": self.first,

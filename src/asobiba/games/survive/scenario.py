@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from asobiba.games.survive.actions import ChooseFirst
-from asobiba.games.survive.board import CELL_BY_NAME, LAND_SPACES, SERPENT_STARTS
-from asobiba.games.survive.data import CREATURES, EXPLORER_BY_NAME, TILE_BY_NAME, TILES, terrain_of, tile_name
+from asobiba.games.survive.board import CELL_BY_NAME, CELL_NAMES, LAND_SPACES, SERPENT_STARTS
+from asobiba.games.survive.data import CREATURES, EXPLORER_BY_NAME, TERRAINS, TILE_BY_NAME, TILES, terrain_of, tile_name
 from asobiba.games.survive.rules import (
     LOST,
     ON_BOAT,
@@ -44,6 +44,7 @@ def position(
     boats: Mapping[str, Iterable[str]] | None = None,
     tiles: Mapping[str, str] | None = None,
     removed: Iterable[str] = (),
+    removed_terrains: Iterable[str] = (),
     creatures: Mapping[str, Iterable[str]] | None = None,
     held: Mapping[int, Iterable[str]] | None = None,
     values: Iterable[str] | None = None,
@@ -55,7 +56,8 @@ def position(
     """A game in ``phase`` (``move`` by default) with ``current`` to play.
 
     ``explorers``: id -> cell (on land if a tile is there, else swimming); ``boats``: cell ->
-    passenger ids; ``removed``: land spaces already turned to sea; ``creatures``: kind -> cells
+    passenger ids; ``removed``: land spaces already turned to sea, ``removed_terrains`` every tile of
+    those terrains but the ones named in ``tiles``; ``creatures``: kind -> cells
     (serpents default to their start spaces); ``held``: player -> tiles (``b:dolphin``). Every
     explorer not named is lost (off the board).
     """
@@ -73,6 +75,15 @@ def position(
     )
     assert isinstance(state, SurviveState)
     state.apply(ChooseFirst(0))
+    gone = set(removed_terrains)
+    removed = [
+        *removed,
+        *(
+            CELL_NAMES[cell]
+            for cell, name in zip(LAND_SPACES, layout, strict=True)
+            if TERRAINS[terrain_of(TILE_BY_NAME[name])] in gone and CELL_NAMES[cell] not in (tiles or {})
+        ),
+    ]
     for cell_name in removed:
         cell = CELL_BY_NAME[cell_name]
         state.terrain_left[terrain_of(state.tile_at[cell])] -= 1
