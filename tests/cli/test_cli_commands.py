@@ -1,0 +1,348 @@
+"""The `asobiba` commands through Typer's test runner: output, files, and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import asobiba
+from asobiba.cli.main import app
+
+GAMES = asobiba.game_names()
+USAGE_ERROR = 2
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def saved_game(runner: CliRunner, game: str, path: Path, keys: str = "1\n1\n1\nq\n") -> dict[str, object]:
+    """Play a few moves of ``game`` through the command and return the saved record."""
+    result = runner.invoke(
+        app,
+        ["play", game, "--seed", "4", "--delay", "0", "--bots", "random", "--save", str(path), "--lang", "en"],
+        input=keys,
+    )
+    assert result.exit_code == 0, result.output
+    record: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
+    return record
+
+
+def assert_one_line_error(output: str, *fragments: str) -> None:
+    assert "Traceback" not in output
+    lines = [line for line in output.splitlines() if line.startswith("Error: ")]
+    assert lines, output
+    for fragment in fragments:
+        assert fragment in output.replace("\n", " "), output
+
+
+# ---------------------------------------------------------------------------------------- games, version
+
+
+def test_version(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == f"asobiba {asobiba.__version__}"
+
+
+def test_games_lists_every_game_with_titles_and_options(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["games", "--lang", "en"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    for name in GAMES:
+        game = asobiba.get_game(name)
+        assert name in result.output
+        assert game.title["en"] in result.output and game.title["ja"] in result.output
+        for option in game.options:
+            assert option.name in result.output
+
+
+# ---------------------------------------------------------------------------------------- errors
+
+
+def test_an_unknown_game_is_one_line_and_exit_2(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", "chess", "--delay", "0"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "unknown game 'chess'")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_unknown_option_names_it(runner: CliRunner, game: str) -> None:
+    result = runner.invoke(app, ["play", game, "--option", "no_such_rule=1", "--delay", "0", "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "no_such_rule")
+
+
+def test_an_option_without_a_value_is_refused(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", GAMES[0], "--option", "garbage", "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "key=value")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bad_option_value_names_the_option(runner: CliRunner, game: str) -> None:
+    options = [option for option in asobiba.get_game(game).options if option.choices]
+    if not options:
+        pytest.skip(f"{game} has no option with choices")
+    option = options[0]
+    result = runner.invoke(app, ["play", game, "--option", f"{option.name}=not-a-choice", "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, option.name)
+
+
+def test_an_unknown_bot_lists_the_bots(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", GAMES[0], "--bots", "deep-blue", "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "deep-blue", "random")
+
+
+def test_too_many_players_is_refused(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", GAMES[0], "--players", "99", "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "99")
+
+
+def test_a_seat_outside_the_table_is_refused(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", GAMES[0], "--seat", "9", "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "--seat")
+
+
+def test_an_unknown_language_is_refused(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["games", "--lang", "fr"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "'fr'")
+
+
+def test_errors_speak_japanese(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", GAMES[0], "--bots", "deep-blue", "--lang", "ja"])
+    assert result.exit_code == USAGE_ERROR
+    assert "エラー：" in result.output and "deep-blue" in result.output
+
+
+@pytest.mark.skipif("cockroach-poker" not in GAMES, reason="cockroach-poker is not registered")
+def test_rules_maps_to_the_rules_option(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "original.json"
+    result = runner.invoke(
+        app,
+        ["play", "cockroach-poker", "--rules", "original", "--players", "3", "--delay", "0", "--save", str(path)],
+        input="q\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text(encoding="utf-8"))["options"]["rules"] == "original"
+    result = runner.invoke(app, ["play", "cockroach-poker", "--rules", "chess", "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "rules")
+
+
+# ---------------------------------------------------------------------------------------- play
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_saves_where_asked_and_the_record_replays(runner: CliRunner, game: str, tmp_path: Path) -> None:
+    record = saved_game(runner, game, tmp_path / "game.json")
+    assert record["game"] == game
+    asobiba.replay(record)
+
+
+def test_play_saves_in_asobiba_records_by_default(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["play", GAMES[0], "--delay", "0", "--seed", "1"], input="q\n")
+    assert result.exit_code == 0, result.output
+    saved = list((tmp_path / "asobiba-records").glob(f"{GAMES[0]}-*.json"))
+    assert len(saved) == 1
+    assert saved[0].name in result.output.replace("\n", "")
+
+
+def test_the_language_comes_from_lang(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "ja.json"
+    args = ["play", GAMES[0], "--delay", "0", "--seed", "1", "--save", str(path)]
+    result = runner.invoke(app, args, input="q\n", env={"LANG": "ja_JP.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""})
+    assert "あなたの番です" in result.output
+    result = runner.invoke(app, args, input="q\n", env={"LANG": "en_US.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""})
+    assert "Your turn" in result.output
+
+
+def test_the_start_menu_with_every_default_starts_a_game(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    # language, game, change the rules?, players, bots: all Enter; then quit the game.
+    result = runner.invoke(app, ["--delay", "0", "--lang", "en"], input="\n\n\n\n\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Welcome to asobiba" in result.output
+    assert "Which game?" in result.output
+    assert "Your turn" in result.output
+    assert list((tmp_path / "asobiba-records").glob("*.json"))
+
+
+def test_the_start_menu_reasks_after_bad_answers(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    game = GAMES[-1]
+    number = GAMES.index(game) + 1
+    keys = f"2\n7\n{number}\nmaybe\nn\n99\n\nnobody\n\nq\n"
+    result = runner.invoke(app, ["--delay", "0"], input=keys, env={"LANG": "C"})
+    assert result.exit_code == 0, result.output
+    assert "1から" in result.output  # chose Japanese, then a number out of range
+    assert "y か n で答えてください" in result.output
+    assert "'nobody'" in result.output
+    record_path = next((tmp_path / "asobiba-records").glob("*.json"))
+    assert json.loads(record_path.read_text(encoding="utf-8"))["game"] == game
+
+
+def test_the_start_menu_can_change_the_rules(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if "cockroach-poker" not in GAMES:
+        pytest.skip("cockroach-poker is not registered")
+    monkeypatch.chdir(tmp_path)
+    number = GAMES.index("cockroach-poker") + 1
+    option_count = len(asobiba.get_game("cockroach-poker").options)
+    rules = "original\n" + "\n" * (option_count - 1)
+    keys = f"1\n{number}\ny\n{rules}3\nrandom\nq\n"
+    result = runner.invoke(app, ["--delay", "0"], input=keys)
+    assert result.exit_code == 0, result.output
+    record_path = next((tmp_path / "asobiba-records").glob("*.json"))
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    assert record["options"]["rules"] == "original" and record["players"] == 3
+    assert record["seats"] == ["human", "random", "random"]
+
+
+def test_ctrl_c_in_the_menu_says_goodbye(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--lang", "en"], input="")
+    assert result.exit_code == 0
+    assert "Goodbye!" in result.output
+
+
+# ---------------------------------------------------------------------------------------- replay
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_all_shows_every_step_from_the_players_side(runner: CliRunner, game: str, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = saved_game(runner, game, path)
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    result = runner.invoke(app, ["replay", str(path), "--all", "--lang", "en"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert f"step {len(actions)} of {len(actions)}, seen by p0" in result.output
+    assert "The game begins." in result.output
+    spectator = runner.invoke(app, ["replay", str(path), "--all", "--spectator"], env={"COLUMNS": "200"})
+    assert spectator.exit_code == 0
+    assert "seen by spectator" in spectator.output
+
+
+def test_replay_steps_forward_and_back(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    saved_game(runner, GAMES[0], path)
+    result = runner.invoke(
+        app, ["replay", str(path), "--player", "1", "--lang", "en"], input="\n\nb\nwhat\nq\n", env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 0, result.output
+    headings = [line for line in result.output.splitlines() if ", seen by p1" in line]
+    assert [heading.split("step ")[1].split(" of")[0] for heading in headings] == ["0", "1", "2", "1"]
+    assert "Press Enter for the next step" in result.output
+
+
+def test_replay_refuses_a_missing_file(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", str(tmp_path / "nothing.json"), "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "no such file")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        "[1, 2, 3]",
+        '{"game": "chess", "players": 2, "options": {}, "seed": 1, "actions": []}',
+        '{"game": "GAME", "players": "three", "options": {}, "seed": 1, "actions": []}',
+        '{"game": "GAME", "players": 3, "options": {}, "seed": 1, "actions": [1, 2]}',
+    ],
+    ids=["bad-json", "not-an-object", "wrong-game", "bad-players", "bad-actions"],
+)
+def test_replay_refuses_a_corrupt_record_without_a_traceback(runner: CliRunner, tmp_path: Path, content: str) -> None:
+    path = tmp_path / "corrupt.json"
+    path.write_text(content.replace("GAME", GAMES[0]), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path), "--all", "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output)
+
+
+def test_replay_refuses_a_truncated_action(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = saved_game(runner, GAMES[0], path)
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    actions[-1] = actions[-1][: max(1, len(actions[-1]) // 3)]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path), "--all", "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "does not replay")
+
+
+def test_replay_refuses_a_player_not_at_the_table(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    saved_game(runner, GAMES[0], path)
+    result = runner.invoke(app, ["replay", str(path), "--player", "9", "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "player 9")
+
+
+# ---------------------------------------------------------------------------------------- simulate, rate
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_simulate_json_parses(runner: CliRunner, game: str, tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["simulate", game, "--games", "2", "--bots", "random", "--seed", "1", "--json", "--records", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["games"] == 2
+    assert [row["bot"] for row in report["rows"]] == ["random"]
+    assert len(list(tmp_path.glob("*.json"))) == 2
+
+
+def test_simulate_prints_a_table(runner: CliRunner) -> None:
+    result = runner.invoke(
+        app,
+        ["simulate", GAMES[0], "--games", "3", "--bots", "heuristic,random", "--lang", "en"],
+        env={"COLUMNS": "120"},
+    )
+    assert result.exit_code == 0, result.output
+    for header in ("Bot", "Rate", "95% CI", "p50", "p99", "heuristic", "random", "decisions a game"):
+        assert header in result.output
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["--bots", "deep-blue"], ["--games", "0", "--bots", "random"], [], ["--bots", "random", "--option", "x=1"]],
+    ids=["unknown-bot", "no-games", "no-bots", "bad-option"],
+)
+def test_simulate_refuses_bad_requests(runner: CliRunner, arguments: list[str]) -> None:
+    result = runner.invoke(app, ["simulate", GAMES[0], "--lang", "en", *arguments])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output)
+
+
+def test_rate_json_parses(runner: CliRunner) -> None:
+    result = runner.invoke(
+        app, ["rate", GAMES[0], "--bots", "random,heuristic", "--games-per-pair", "2", "--seed", "1", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    table = json.loads(result.stdout)
+    assert [rating["bot"] for rating in table["ratings"]] == ["random", "heuristic"]
+
+
+def test_rate_refuses_an_unknown_bot(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["rate", GAMES[0], "--bots", "random,deep-blue", "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "deep-blue")

@@ -1,0 +1,71 @@
+"""The installed `asobiba` console script, run as a user runs it, with the answers piped in."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import asobiba
+
+
+def command() -> list[str]:
+    """The installed console script (or, if the scripts folder is not on PATH, the one beside Python)."""
+    found = shutil.which("asobiba") or shutil.which("asobiba", path=str(Path(sys.executable).parent))
+    if found is None:
+        pytest.skip("the asobiba console script is not installed (pip install -e .)")
+    return [found]
+
+
+def run(arguments: list[str], answers: str, cwd: Path, lang: str = "en_US.UTF-8") -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "COLUMNS": "100"}
+    return subprocess.run(
+        [*command(), *arguments],
+        input=answers,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=cwd,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.skipif("cockroach-poker" not in asobiba.game_names(), reason="cockroach-poker is not registered")
+def test_the_installed_command_plays_cockroach_poker_from_piped_answers(tmp_path: Path) -> None:
+    # Answer every prompt with 1 (first group, then first move) for a while, then the input ends.
+    completed = run(
+        ["play", "cockroach-poker", "--seed", "1", "--delay", "0", "--bots", "heuristic", "--save", "game.json"],
+        "1\n" * 40,
+        tmp_path,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert "Traceback" not in completed.stdout + completed.stderr
+    assert "Your turn, p0 (you)." in completed.stdout
+    assert "The game so far is saved in game.json" in completed.stdout or "The record is saved in game.json" in (
+        completed.stdout
+    )
+    record = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
+    state = asobiba.replay(record)
+    assert len(state.history) > 5
+
+
+def test_the_installed_command_reports_user_errors_with_exit_2(tmp_path: Path) -> None:
+    completed = run(["play", "no-such-game"], "", tmp_path)
+    assert completed.returncode == 2
+    assert "Error: unknown game 'no-such-game'" in completed.stderr
+    assert "Traceback" not in completed.stderr
+
+
+def test_the_installed_command_speaks_japanese_when_lang_says_so(tmp_path: Path) -> None:
+    game = asobiba.game_names()[0]
+    completed = run(["play", game, "--seed", "2", "--delay", "0", "--save", "g.json"], "q\n", tmp_path, "ja_JP.UTF-8")
+    assert completed.returncode == 0, completed.stderr
+    assert "あなたの番です" in completed.stdout
+    assert "g.json に保存しました" in completed.stdout
