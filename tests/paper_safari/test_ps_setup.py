@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -44,7 +45,7 @@ def test_any_deck_list_can_be_passed() -> None:
     view = state.view(0)
     assert set(view["cards"]) == {"low", "high", "swapper"}
     assert view["pile_size"] + view["discard_size"] + 12 == 21
-    rng = __import__("random").Random(1)
+    rng = random.Random(1)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
 
@@ -111,7 +112,7 @@ def test_a_new_rounds_deal_is_a_chance_action() -> None:
     state = GAME.new_game(2, seed=11, tokens_to_win=2)
     history_rounds = [str(action).split()[0] for action in state.history]
     assert history_rounds == ["start", "deal"]
-    rng = __import__("random").Random(3)
+    rng = random.Random(3)
     while state.view(None)["round"] == 1:
         state.apply(rng.choice(state.legal_actions()))
     deals = [action for action in state.history if str(action).startswith("deal ")]

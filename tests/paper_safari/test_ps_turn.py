@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -99,7 +100,7 @@ def test_the_reshuffle_is_a_recorded_chance_action() -> None:
     from asobiba.core.record import replay
     from asobiba.games.paper_safari import GAME
 
-    rng = __import__("random").Random(9)
+    rng = random.Random(9)
     seed = 0
     state = GAME.new_game(2, seed=seed)
     while not any(str(action).startswith("reshuffle") for action in state.history):
