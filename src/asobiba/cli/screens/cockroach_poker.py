@@ -1,11 +1,11 @@
 """The terminal screen of Cockroach Poker: one player's view, drawn with rich.
 
->>> import asobiba
+>>> import asobiba, os
 >>> from rich.console import Console
 >>> state = asobiba.new_game("cockroach-poker", players=4, seed=7)
->>> console = Console(width=100, record=True, color_system=None)
+>>> console = Console(width=100, record=True, color_system=None, file=open(os.devnull, "w"))
 >>> console.print(render(state.view(0), "en"))
->>> "Your hand" in console.export_text()
+>>> "Your hand (13)" in console.export_text()
 True
 """
 
