@@ -1,7 +1,7 @@
 """The games. Each entry: name -> "module:attribute" of its Game instance (imported on first use)."""
 
 GAMES: dict[str, str] = {
-    "survive": "asobiba.games.survive:GAME",
-    "paper-safari": "asobiba.games.paper_safari:GAME",
     "cockroach-poker": "asobiba.games.cockroach_poker:GAME",
+    "paper-safari": "asobiba.games.paper_safari:GAME",
+    "survive": "asobiba.games.survive:GAME",
 }
