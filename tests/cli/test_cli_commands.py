@@ -346,3 +346,37 @@ def test_rate_refuses_an_unknown_bot(runner: CliRunner) -> None:
     result = runner.invoke(app, ["rate", GAMES[0], "--bots", "random,deep-blue", "--lang", "en"])
     assert result.exit_code == USAGE_ERROR
     assert_one_line_error(result.output, "deep-blue")
+
+
+# ---------------------------------------------------------------------------------------- resume
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_resume_continues_a_quit_game_with_the_same_seats(runner: CliRunner, game: str, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    first = saved_game(runner, game, path, keys="q\n")
+    result = runner.invoke(app, ["resume", str(path), "--delay", "0", "--lang", "en"], input="1\n1\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "The game continues from" in result.output
+    second = json.loads(path.read_text(encoding="utf-8"))
+    assert second["seats"] == first["seats"] and second["human"] == first["human"]
+    assert second["actions"][: len(first["actions"])] == first["actions"]  # type: ignore[arg-type]
+    assert len(second["actions"]) > len(first["actions"])  # type: ignore[arg-type]
+
+
+def test_resume_refuses_a_finished_game_and_a_record_without_seats(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = saved_game(runner, GAMES[0], path, keys="q\n")
+    del record["seats"]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["resume", str(path), "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "who sat where")
+    runner.invoke(app, ["simulate", GAMES[0], "--games", "1", "--bots", "random", "--records", str(tmp_path / "m")])
+    finished = next((tmp_path / "m").glob("*.json"))
+    played = json.loads(finished.read_text(encoding="utf-8"))
+    played.update(seats=["human"] + ["random"] * (played["players"] - 1), human=0)
+    finished.write_text(json.dumps(played), encoding="utf-8")
+    result = runner.invoke(app, ["resume", str(finished), "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "over")

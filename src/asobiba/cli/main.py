@@ -208,6 +208,47 @@ def play(
 
 
 @app.command()
+def resume(
+    file: Annotated[Path, typer.Argument(help="A record saved by `asobiba play` before the game ended.")],
+    lang: LangOption = None,
+    delay: Annotated[float, typer.Option("--delay", help="Seconds to pause after each bot move.")] = 1.0,
+    save: Annotated[Path | None, typer.Option("--save", help="Where to save (default: the same file).")] = None,
+) -> None:
+    """Continue a game that was quit or interrupted, with the same bots in the same seats."""
+    from asobiba.cli.play import PlaySession
+    from asobiba.cli.replay import load_record
+
+    language = _language(lang)
+    with user_errors(language):
+        record = load_record(file, language)
+        state = asobiba.replay(record)
+        human = record.get("human")
+        seats = record.get("seats")
+        if (
+            not isinstance(human, int)
+            or isinstance(human, bool)
+            or not isinstance(seats, list)
+            or len(seats) != state.players
+            or not 0 <= human < state.players
+            or not all(isinstance(name, str) for name in seats)
+        ):
+            raise UserError(tr("{path} does not say who sat where; watch it with asobiba replay", language, path=file))
+        if state.is_over:
+            raise UserError(tr("that game is over; watch it with: asobiba replay {path}", language, path=file))
+        bots = {seat: str(name) for seat, name in enumerate(seats) if seat != human}
+        check_bot_names(list(bots.values()), language)
+        if delay < 0:
+            raise UserError(tr("--delay cannot be negative", language))
+        session = PlaySession(state, human, bots, Terminal(), lang=language, delay=delay, save_path=save or file)
+        session.log.append(tr("The game continues from {path}.", language, path=file))
+        try:
+            outcome = session.run()
+        except OSError as error:
+            raise UserError(tr("cannot save the record: {error}", language, error=error)) from None
+    raise typer.Exit(INTERRUPTED if outcome.status == "interrupted" else 0)
+
+
+@app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
     player: Annotated[int | None, typer.Option("--player", "-p", help="See the game as this player.")] = None,

@@ -288,5 +288,6 @@ class PlaySession:
             console.print(escape(tr("The record is saved in {path}", lang, path=path)))
         else:
             console.print(escape(tr("The game so far is saved in {path}", lang, path=path)), style="bold")
+            console.print(escape(tr("Continue it with: asobiba resume {path}", lang, path=path)), style="dim")
         console.print(escape(tr("Watch it again with: asobiba replay {path}", lang, path=path)), style="dim")
         return PlayOutcome(status, path, self.state)
