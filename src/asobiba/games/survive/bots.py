@@ -1,13 +1,440 @@
-"""The Survive! heuristic player (placeholder until the real one lands)."""
+"""The Survive! heuristic player: it reads only the view and the legal actions.
+
+It scores a position by how close each explorer is to a safe island (rescued > on a boat one
+controls > on another's boat > swimming > on land, minus the creatures' threat), its own
+explorers by their known values and the others' by the average value, and takes the legal step
+that improves (own − others) the most. So it gets valuable explorers off the island early, loads
+boats, keeps a point to escape, aims sharks and serpents at the others' swimmers and boats and
+whales at their boats, removes the tiles that put the others into the water, and plays its held
+tiles when they save or move its pieces.
+
+>>> import random
+>>> from asobiba.games.survive import GAME
+>>> state = GAME.new_game(2, seed=1)
+>>> action = GAME.heuristic_action(state.observe(state.to_move), random.Random(0))
+>>> action in state.legal_actions()
+True
+"""
 
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
 from asobiba.core.state import Action
+from asobiba.games.survive.actions import (
+    BoardBoat,
+    Decline,
+    EndMoves,
+    Escape,
+    MoveCreature,
+    MoveExplorer,
+    PlaceBoat,
+    PlaceExplorer,
+    PlayTile,
+    RemoveTile,
+    SailBoat,
+    Stop,
+)
+from asobiba.games.survive.board import (
+    CELL_BY_NAME,
+    CELL_NAMES,
+    ESCAPE_SPACES,
+    IS_ESCAPE,
+    IS_ISLAND,
+    N_CELLS,
+    NEIGHBOUR_SETS,
+    SPACE_NEIGHBOURS,
+)
+from asobiba.games.survive.data import (
+    BOAT_CAPACITY,
+    CREATURES,
+    DOLPHIN,
+    EXPLORER_BY_NAME,
+    EXPLORER_VALUES,
+    MOVE_SERPENT,
+    MOVE_SHARK,
+    MOVE_WHALE,
+    SERPENT,
+    SHARK,
+    WHALE,
+    WINDS,
+    explorer_name,
+)
+
+AVERAGE_VALUE = sum(EXPLORER_VALUES) / len(EXPLORER_VALUES)
+LAND, BOAT, SWIM, RESCUED, GONE = range(5)
+STATUS = {"land": LAND, "boat": BOAT, "swimming": SWIM, "rescued": RESCUED, "lost": GONE, "unplaced": GONE}
+ESCAPES = [cell for cells in ESCAPE_SPACES.values() for cell in cells]
+#: How much the others' prospects count against the bot's own.
+OTHERS_WEIGHT = 0.5
+#: What one move point costs when nothing else is gained (stops aimless wandering).
+STEP_COST = 0.01
+
+
+def _distances(sources: Sequence[int], passable: Sequence[bool]) -> list[int]:
+    """Steps from the nearest source through passable cells (99 where unreachable)."""
+    dist = [99] * N_CELLS
+    queue: deque[int] = deque()
+    for cell in sources:
+        dist[cell] = 0
+        queue.append(cell)
+    while queue:
+        cell = queue.popleft()
+        for n in SPACE_NEIGHBOURS[cell]:
+            if passable[n] and dist[n] > dist[cell] + 1:
+                dist[n] = dist[cell] + 1
+                queue.append(n)
+    return dist
+
+
+#: Steps to the nearest escape space over the whole board (walking, then swimming or sailing).
+BOARD_TO_ESCAPE = _distances(ESCAPES, [not island for island in IS_ISLAND])
+#: Steps between any two spaces of the board (islands left out).
+STEPS = [_distances([cell], [not island for island in IS_ISLAND]) for cell in range(N_CELLS)]
+
+
+class Model:
+    """What the bot knows of the board, in a form it can play forward for its own steps."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.me: int = view["viewer"]
+        self.players: int = view["players"]
+        self.land = [False] * N_CELLS
+        for name in view["tiles"]:
+            self.land[CELL_BY_NAME[name]] = True
+        self.status: dict[int, int] = {}
+        self.cell: dict[int, int] = {}
+        self.owner: dict[int, int] = {}
+        self.value: dict[int, float] = {}
+        for entry in view["explorers"]:
+            e = EXPLORER_BY_NAME[entry["id"]]
+            self.status[e] = STATUS[entry["status"]]
+            self.cell[e] = CELL_BY_NAME[entry["cell"]] if entry["cell"] else -1
+            self.owner[e] = entry["player"]
+            self.value[e] = entry.get("value", AVERAGE_VALUE)
+        self.boats: dict[int, list[int]] = {
+            CELL_BY_NAME[b["cell"]]: [EXPLORER_BY_NAME[p] for p in b["passengers"]] for b in view["boats"]
+        }
+        self.creatures: list[list[int]] = [[CELL_BY_NAME[c] for c in view["creatures"][k]] for k in CREATURES]
+        sea = [not self.land[c] and not IS_ISLAND[c] for c in range(N_CELLS)]
+        self.sea_to_escape = _distances(ESCAPES, sea)
+        self._danger_cache: dict[tuple[int, int], float] = {}
+
+    def copy(self) -> Model:
+        other = object.__new__(Model)
+        other.__dict__.update(self.__dict__)
+        other.status = dict(self.status)
+        other.cell = dict(self.cell)
+        other.boats = {cell: list(p) for cell, p in self.boats.items()}
+        other.creatures = [list(c) for c in self.creatures]
+        other._danger_cache = {}
+        return other
+
+    # -- the pieces
+
+    def controllers(self, cell: int) -> set[int]:
+        passengers = self.boats.get(cell, [])
+        counts: dict[int, int] = {}
+        for e in passengers:
+            counts[e // 10] = counts.get(e // 10, 0) + 1
+        if not counts:
+            return set()
+        most = max(counts.values())
+        return {self.owner[c * 10] for c, n in counts.items() if n == most}
+
+    def room(self, cell: int) -> bool:
+        return cell in self.boats and len(self.boats[cell]) < BOAT_CAPACITY
+
+    def lose(self, explorers: list[int]) -> None:
+        for e in explorers:
+            if self.status[e] == BOAT and e in self.boats.get(self.cell[e], ()):
+                self.boats[self.cell[e]].remove(e)
+            self.status[e] = GONE
+
+    def swimmers(self, cell: int) -> list[int]:
+        return [e for e, s in self.status.items() if s == SWIM and self.cell[e] == cell]
+
+    def enter_sea(self, e: int, cell: int) -> None:
+        self.cell[e] = cell
+        if self.room(cell):
+            self.status[e] = BOAT
+            self.boats[cell].append(e)
+            return
+        self.status[e] = SWIM
+        if cell in self.creatures[SERPENT] or cell in self.creatures[SHARK]:
+            self.lose([e])
+
+    def capsize(self, cell: int) -> None:
+        passengers = self.boats.pop(cell)
+        for e in passengers:
+            self.status[e] = SWIM
+        if cell in self.creatures[SHARK] or cell in self.creatures[SERPENT]:
+            self.lose(passengers)
+
+    # -- playing forward
+
+    def play(self, action: Action) -> None:
+        """The bot's own step (as the rules would carry it out, minus hidden tile backs)."""
+        if isinstance(action, MoveExplorer):
+            e, target = action.explorer, action.cell
+            if self.status[e] == BOAT:
+                self.boats[self.cell[e]].remove(e)
+            if self.land[target]:
+                self.cell[e] = target
+                self.status[e] = LAND
+            else:
+                self.enter_sea(e, target)
+        elif isinstance(action, BoardBoat):
+            e = action.explorer
+            self.status[e] = BOAT
+            self.boats[self.cell[e]].append(e)
+        elif isinstance(action, Escape):
+            e = action.explorer
+            if self.status[e] == BOAT:
+                self.boats[self.cell[e]].remove(e)
+            self.status[e] = RESCUED
+        elif isinstance(action, SailBoat):
+            passengers = self.boats.pop(action.source)
+            self.boats[action.target] = passengers
+            for e in passengers:
+                self.cell[e] = action.target
+            if passengers and action.target in self.creatures[SERPENT]:
+                self.lose(list(passengers))
+                del self.boats[action.target]
+            elif passengers and action.target in self.creatures[WHALE]:
+                self.capsize(action.target)
+        elif isinstance(action, MoveCreature):
+            kind, target = action.creature, action.target
+            self.creatures[kind].remove(action.source)
+            self.creatures[kind].append(target)
+            if kind == SERPENT:
+                if self.boats.get(target):
+                    self.lose(list(self.boats.pop(target)))
+                self.lose(self.swimmers(target))
+            elif kind == SHARK:
+                self.lose(self.swimmers(target))
+            elif self.boats.get(target):
+                self.capsize(target)
+        elif isinstance(action, RemoveTile):
+            cell = action.cell
+            self.land[cell] = False
+            for e, s in self.status.items():
+                if s == LAND and self.cell[e] == cell:
+                    self.status[e] = SWIM
+
+    # -- judging
+
+    def danger(self, cell: int, kind_of_piece: int) -> float:
+        """The chance-weighted threat of the creatures to a swimmer (or a loaded boat) on ``cell``."""
+        key = (cell, kind_of_piece)
+        if key in self._danger_cache:
+            return self._danger_cache[key]
+        steps = STEPS[cell]
+        threat = 0.0
+        if any(steps[c] <= 1 for c in self.creatures[SERPENT]):
+            threat += 0.33
+        if kind_of_piece == SWIM and any(steps[c] <= 2 for c in self.creatures[SHARK]):
+            threat += 0.4
+        if kind_of_piece == BOAT and any(steps[c] <= 3 for c in self.creatures[WHALE]):
+            threat += 0.12
+        self._danger_cache[key] = threat
+        return threat
+
+    def prospect(self, e: int) -> float:
+        """How near explorer ``e`` is to being rescued, 0 (lost) to 1 (rescued)."""
+        status = self.status[e]
+        if status == RESCUED:
+            return 1.0
+        if status == GONE:
+            return 0.0
+        cell = self.cell[e]
+        if status == LAND:
+            near_boat = any(self.room(n) for n in NEIGHBOUR_SETS[cell])
+            return 0.42 - 0.02 * BOARD_TO_ESCAPE[cell] + (0.06 if near_boat else 0.0)
+        d = min(self.sea_to_escape[cell], 12)
+        if status == BOAT:
+            mine = self.owner[e] in self.controllers(cell)
+            base = (0.86 if mine else 0.62) - 0.035 * d
+            return base * (1 - self.danger(cell, BOAT))
+        return (0.52 - 0.045 * d) * (1 - self.danger(cell, SWIM))
+
+    def score(self) -> float:
+        """Own expected rescue value minus (a share of) the others'."""
+        own = others = 0.0
+        for e, status in self.status.items():
+            if status == GONE:
+                continue
+            worth = self.value[e] * self.prospect(e)
+            if self.owner[e] == self.me:
+                own += worth
+            else:
+                others += worth
+        return own - OTHERS_WEIGHT * others / max(1, self.players - 1)
 
 
 def choose(view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
-    return rng.choice(list(legal_actions))
+    """The heuristic choice among ``legal_actions`` from ``view`` only."""
+    actions = list(legal_actions)
+    if len(actions) == 1:
+        return actions[0]
+    phase = view["phase"]
+    if phase == "place explorers":
+        return _place_explorer(view, actions, rng)
+    if phase == "place boats":
+        return _place_boat(view, actions, rng)
+    if phase == "counter":
+        return next(a for a in actions if isinstance(a, PlayTile))
+    model = Model(view)
+    if phase == "move" and view["fresh"]:
+        tile = _held_tile_to_play(model, actions)
+        if tile is not None:
+            return tile
+    if phase == "jump":
+        return _best(model, actions, rng, jump=True)
+    if phase == "boat tile":
+        return max(actions, key=lambda a: _boarding_priority(model, a))
+    return _best(model, actions, rng)
+
+
+def _best(model: Model, actions: list[Action], rng: random.Random, jump: bool = False) -> Action:
+    """The step that improves the position most; ending or stopping when nothing does."""
+    base = model.score()
+    best: Action | None = None
+    best_gain = 0.0
+    for action in actions:
+        if isinstance(action, (EndMoves, Stop, Decline, PlayTile)):
+            continue
+        after = model.copy()
+        after.play(action)
+        gain = after.score() - base
+        if isinstance(action, (MoveExplorer, SailBoat, BoardBoat)):
+            gain -= STEP_COST
+        if isinstance(action, RemoveTile):
+            gain += _removal_bonus(model, action.cell)
+        if jump and isinstance(action, MoveCreature):
+            gain += _jump_bonus(model, action)
+        gain += rng.random() * 1e-6
+        if best is None or gain > best_gain:
+            best, best_gain = action, gain
+    fallback = next((a for a in actions if isinstance(a, (EndMoves, Stop))), None)
+    if fallback is not None and (best is None or best_gain <= 0.0):
+        return fallback
+    assert best is not None
+    return best
+
+
+def _removal_bonus(model: Model, cell: int) -> float:
+    """Prefer removing tiles far from own explorers on land (keeps their way to the boats)."""
+    near_own = sum(
+        1
+        for e, s in model.status.items()
+        if s == LAND and model.owner[e] == model.me and model.cell[e] in NEIGHBOUR_SETS[cell]
+    )
+    return -0.05 * near_own
+
+
+def _jump_bonus(model: Model, action: MoveCreature) -> float:
+    """A jumping creature: far from own pieces, near the others'."""
+    bonus = 0.0
+    for e, status in model.status.items():
+        if status not in (SWIM, BOAT):
+            continue
+        reach = 2 if action.creature == SHARK else 1 if action.creature == SERPENT else 3
+        if STEPS[action.target][model.cell[e]] <= reach:
+            bonus += (-1 if model.owner[e] == model.me else 0.3) * model.value[e] * 0.1
+    return bonus
+
+
+def _boarding_priority(model: Model, action: Action) -> float:
+    assert isinstance(action, BoardBoat)
+    e = action.explorer
+    return model.value[e] if model.owner[e] == model.me else -1.0
+
+
+def _held_tile_to_play(model: Model, actions: list[Action]) -> Action | None:
+    playable = {a.effect: a for a in actions if isinstance(a, PlayTile)}
+    if not playable:
+        return None
+    me = model.me
+    if DOLPHIN in playable:
+        for e, status in model.status.items():
+            if status == SWIM and model.owner[e] == me and model.value[e] >= 2:
+                cell = model.cell[e]
+                if model.sea_to_escape[cell] <= 4 or model.danger(cell, SWIM) > 0:
+                    return playable[DOLPHIN]
+    if WINDS in playable:
+        for cell in model.boats:
+            aboard = sum(model.value[e] for e in model.boats[cell] if model.owner[e] == me)
+            if aboard >= 3 and me in model.controllers(cell) and model.sea_to_escape[cell] >= 2:
+                return playable[WINDS]
+    for effect, kind in ((MOVE_SHARK, SHARK), (MOVE_SERPENT, SERPENT), (MOVE_WHALE, WHALE)):
+        if effect not in playable:
+            continue
+        threatened = 0.0
+        for e, status in model.status.items():
+            if model.owner[e] == me and status in (SWIM, BOAT):
+                reach = (1, 2, 3)[kind]
+                if (kind == SHARK and status != SWIM) or (kind == WHALE and status != BOAT):
+                    continue
+                if any(STEPS[c][model.cell[e]] <= reach for c in model.creatures[kind]):
+                    threatened += model.value[e]
+        if threatened >= 3:
+            return playable[effect]
+    return None
+
+
+def _place_explorer(view: dict[str, Any], actions: list[Action], rng: random.Random) -> Action:
+    """Most valuable first, on tiles that last (mountains, forests) near the coast and an island."""
+    me = view["viewer"]
+    values = {e["id"]: e.get("value", 0) for e in view["explorers"] if e["player"] == me}
+    tiles = view["tiles"]
+    terrain_weight = {"beach": 0.0, "forest": 0.6, "mountain": 1.0}
+    land = {CELL_BY_NAME[name] for name in tiles}
+    crowd: dict[int, int] = {}
+    for e in view["explorers"]:
+        if e["status"] == "land" and e["player"] == me:
+            crowd[CELL_BY_NAME[e["cell"]]] = crowd.get(CELL_BY_NAME[e["cell"]], 0) + 1
+
+    def score(action: Action) -> float:
+        assert isinstance(action, PlaceExplorer)
+        value = values.get(explorer_name(action.explorer), 0)
+        cell = action.cell
+        name = CELL_NAMES[cell]
+        coast = any(n not in land and not IS_ISLAND[n] for n in NEIGHBOUR_SETS[cell])
+        return (
+            value * 10
+            + terrain_weight[tiles[name]] * (1 + value / 3)
+            + (0.8 if coast else 0.0)
+            - 0.15 * BOARD_TO_ESCAPE[cell]
+            - 0.3 * crowd.get(cell, 0)
+            + rng.random() * 0.2
+        )
+
+    return max(actions, key=score)
+
+
+def _place_boat(view: dict[str, Any], actions: list[Action], rng: random.Random) -> Action:
+    """Next to own explorers (the valuable ones most), away from serpents, towards an island."""
+    me = view["viewer"]
+    worth: dict[int, float] = {}
+    for e in view["explorers"]:
+        if e["status"] == "land":
+            cell = CELL_BY_NAME[e["cell"]]
+            worth[cell] = worth.get(cell, 0.0) + (e.get("value", 0) if e["player"] == me else -0.5)
+    serpents = {CELL_BY_NAME[c] for c in view["creatures"]["serpent"]}
+
+    def score(action: Action) -> float:
+        assert isinstance(action, PlaceBoat)
+        cell = action.cell
+        return (
+            sum(worth.get(n, 0.0) for n in NEIGHBOUR_SETS[cell])
+            - 0.3 * BOARD_TO_ESCAPE[cell]
+            - (5.0 if cell in serpents else 0.0)
+            + (0.5 if IS_ESCAPE[cell] else 0.0)
+            + rng.random() * 0.1
+        )
+
+    return max(actions, key=score)
