@@ -69,3 +69,71 @@ def test_the_installed_command_speaks_japanese_when_lang_says_so(tmp_path: Path)
     assert completed.returncode == 0, completed.stderr
     assert "あなたの番です" in completed.stdout
     assert "g.json に保存しました" in completed.stdout
+
+
+class PseudoTerminal:
+    """The console script on a pseudo-terminal: it sees a real terminal (colours, screen clearing)."""
+
+    def __init__(self, arguments: list[str], cwd: Path) -> None:
+        self.master, slave = os.openpty()
+        environment = {**os.environ, "LANG": "en_US.UTF-8", "LC_ALL": "", "COLUMNS": "100", "LINES": "40"}
+        environment.setdefault("TERM", "xterm")
+        self.process = subprocess.Popen(
+            [*command(), *arguments], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=environment
+        )
+        os.close(slave)
+        self.screen = b""
+
+    def read_until(self, text: str, timeout: float = 60.0) -> bool:
+        import select
+        import time
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 0.2)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:  # the process ended
+                return text.encode() in self.screen
+            if not chunk:
+                return text.encode() in self.screen
+            self.screen += chunk
+            if text.encode() in self.screen:
+                return True
+        return False
+
+    def type(self, line: str) -> None:
+        self.screen = b""
+        os.write(self.master, line.encode() + b"\n")
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        os.close(self.master)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+@pytest.mark.skipif("cockroach-poker" not in asobiba.game_names(), reason="cockroach-poker is not registered")
+def test_in_a_terminal_ctrl_c_saves_the_game_and_exits_130(tmp_path: Path) -> None:
+    import signal
+
+    terminal = PseudoTerminal(
+        ["play", "cockroach-poker", "--seed", "1", "--delay", "0", "--save", "game.json"], tmp_path
+    )
+    try:
+        assert terminal.read_until("Your move"), terminal.screen.decode(errors="replace")
+        terminal.type("1")
+        assert terminal.read_until("Your move"), terminal.screen.decode(errors="replace")
+        terminal.process.send_signal(signal.SIGINT)
+        terminal.read_until("asobiba replay")
+        assert terminal.process.wait(timeout=30) == 130
+        screen = terminal.screen.decode(errors="replace")
+        assert "Interrupted." in screen and "game.json" in screen
+        assert "Traceback" not in screen
+    finally:
+        terminal.close()
+    record = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
+    assert asobiba.replay(record).history
