@@ -83,6 +83,20 @@ def test_every_module_with_messages_names_its_domain() -> None:
     assert not missing, f"modules calling tr() without a Catalog('...') domain: {missing}"
 
 
+#: A ``tr(`` call inside an f-string's braces: Python 3.11's tokenizer hides it from Babel.
+TR_IN_FSTRING = re.compile(r"""\bf(["'])[^\n]*?\{[^}\n]*\btr\(""")
+
+
+def test_no_message_hides_in_an_f_string() -> None:
+    hidden = [
+        f"{path.relative_to(PACKAGE)}:{number}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if TR_IN_FSTRING.search(line)
+    ]
+    assert not hidden, f"tr() inside an f-string is not extracted, so never checked: {hidden}"
+
+
 def test_every_message_has_a_japanese_translation() -> None:
     untranslated: list[str] = []
     for name, lineno, message in extracted():

@@ -13,11 +13,13 @@ from rich.table import Table
 from asobiba.bots import BOTS
 from asobiba.cli.common import (
     Terminal,
+    UserError,
+    check_bot_names,
     coerce_option,
     default_bot_name,
     default_players,
     player_range,
-    split_list,
+    split_bot_specs,
     tr,
 )
 from asobiba.core.errors import AsobibaError
@@ -140,32 +142,32 @@ class StartMenu:
         return GameSetup(game=name, players=players, bots=bots, lang=lang, options=options)
 
     def ask_bots(self, seats: int) -> list[str]:
-        """The bots for the other seats: one name for all, or a comma-separated list."""
+        """The bots for the other seats: a number or a name for all of them, or a list (``hard,easy``)."""
         lang = self.lang
+        names = list(BOTS)
         default = default_bot_name()
         console = self.terminal.console
-        console.print(
-            f"[bold]{escape(tr('Opponents', lang))}[/bold] " + escape(tr("(bots: {bots})", lang, bots=", ".join(BOTS)))
+        console.print("[bold]" + escape(tr("Opponents", lang)) + "[/bold]")
+        for number, name in enumerate(names, start=1):
+            marker = " *" if name == default else ""
+            about = bot_description(name, lang)
+            console.print(f"  [cyan]{number})[/cyan] {escape(name)}{marker}" + (f" — {escape(about)}" if about else ""))
+        question = tr(
+            "Bots for the {seats} other seats: a number, or names like hard,easy [{default}]: ",
+            lang,
+            seats=seats,
+            default=default,
         )
         while True:
-            text = self.terminal.ask(
-                escape(
-                    tr(
-                        "Bot for the {seats} other seats, or a list like a,b [{default}]: ",
-                        lang,
-                        seats=seats,
-                        default=default,
-                    )
-                )
-            )
-            chosen = split_list(text) or [default]
-            if text.isdigit() and 1 <= int(text) <= len(BOTS):
-                chosen = [list(BOTS)[int(text) - 1]]
-            unknown = [name for name in chosen if name not in BOTS]
-            if unknown:
-                self._warn(
-                    tr("unknown bot {name!r}; the bots are: {bots}", lang, name=unknown[0], bots=", ".join(BOTS))
-                )
+            text = self.terminal.ask(escape(question))
+            chosen = [
+                names[int(item) - 1] if item.isdigit() and 1 <= int(item) <= len(names) else item
+                for item in split_bot_specs(text)
+            ] or [default]
+            try:
+                check_bot_names(chosen, lang)
+            except (UserError, AsobibaError) as error:
+                self._warn(str(error))
                 continue
             if len(chosen) > seats:
                 self._warn(
@@ -211,6 +213,19 @@ class StartMenu:
                 chosen[option.name] = value
                 break
         return chosen
+
+
+def bot_description(name: str, lang: str) -> str:
+    """A few words about a bot of the registry ("" for one we do not know)."""
+    descriptions = {
+        "random": tr("plays any legal move at random", lang),
+        "heuristic": tr("the game's own rules of thumb", lang),
+        "easy": tr("level 1: rules of thumb half of the time", lang),
+        "normal": tr("level 2: the game's rules of thumb", lang),
+        "hard": tr("level 3: searches ahead (IS-MCTS), about a second a move", lang),
+        "ismcts": tr("search (IS-MCTS) with settings, e.g. ismcts:iterations=500", lang),
+    }
+    return descriptions.get(name, "")
 
 
 def _show(value: Any, lang: str) -> str:
