@@ -1,14 +1,363 @@
-"""The heuristic player of Paper Safari (placeholder: first legal action)."""
+"""The heuristic player of Paper Safari: a careful Golf player who knows the special cards.
+
+It reads only the view and the legal actions. Unknown cards are worth the mean of the cards it has
+not seen (the *unseen* distribution: the deck minus every face-up card, the discard pile, its hand
+and what it peeked at), with the chance of a column pair counted. Every candidate action is scored
+by what it does to the expected totals: its own (lower is better) and its opponents' (higher is
+better, weighted towards the leader: the lowest expected total and the most tokens). On top:
+
+* a card it discards (or swaps out) is a gift to the next player: it pays for what he would gain;
+* it ends a round (its sixth card face up) only when it is probably the lowest;
+* Mew goes to the opponent whose best card is worth most to it and whose total suffers most;
+  Zapdos and Team Rocket go where they hurt the opponents most and help it most.
+
+>>> import random
+>>> from asobiba.games.paper_safari import GAME
+>>> state = GAME.new_game(2, seed=5)
+>>> action = GAME.heuristic_action(state.observe(state.to_move), random.Random(1))
+>>> action in state.legal_actions()
+True
+"""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from asobiba.core.state import Action
+from asobiba.games.paper_safari.actions import (
+    DISCARD,
+    DRAW,
+    SKIP,
+    TAKE_DISCARD,
+    Exchange,
+    Flip,
+    MewChoose,
+    MewPlace,
+    MewTake,
+    Peek,
+    Rocket,
+    Swap,
+)
+from asobiba.games.paper_safari.data import COLUMN_PARTNER
+
+Cells = list[float | None]
+#: A Ditto lying in a grid (its number is decided at scoring).
+DITTO = -99.0
+#: What a Ditto is worth when its neighbours are not known yet.
+DITTO_GUESS = 2.0
+#: How much ending the round is worth per unit of (probability of winning it − 1/2).
+END_WEIGHT = 40.0
+#: Share of the next player's gain that a gift to him costs.
+GIFT_WEIGHT = 0.5
+
+
+class Reader:
+    """What the bot knows, read once from the view."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.me: int = view["viewer"]
+        self.players: int = view["players"]
+        table: dict[str, dict[str, Any]] = view["cards"]
+        self.table = table
+        unseen = {card_id: line["copies"] for card_id, line in table.items()}
+        seen: list[str] = list(view["discard"])
+        for grid in view["grids"]:
+            seen.extend(card for card in grid if card)
+        seen.extend(view["known"].values())
+        if view["hand"] is not None:
+            seen.append(view["hand"])
+        for card_id in seen:
+            unseen[card_id] -= 1
+        self.unseen = unseen
+        # The face-down cards are the unseen ones, less the reshuffled pile's cards if they are known.
+        hidden = dict(unseen)
+        if view["pile_cards"] is not None:
+            for card_id in view["pile_cards"]:
+                hidden[card_id] -= 1
+        self.mu, self.probability, self.pair_term = _distribution(hidden, table)
+        pile = dict(unseen) if view["pile_cards"] is None else _count(view["pile_cards"])
+        total = sum(pile.values())
+        self.pile = [(card_id, count / total) for card_id, count in sorted(pile.items()) if count > 0] if total else []
+        self.cells: list[Cells] = []
+        self.up: list[list[bool]] = []
+        for owner, grid in enumerate(view["grids"]):
+            cells: Cells = []
+            for position, card in enumerate(grid):
+                known = card or (view["known"].get(view["positions"][position]) if owner == self.me else None)
+                cells.append(self.number(known) if known else None)
+            self.cells.append(cells)
+            self.up.append([bool(card) for card in grid])
+        self.cost = [self.expected(cells) for cells in self.cells]
+        self.weights = self._threat_weights()
+        self.long_round = view["turn"] > 30 * self.players
+
+    # ------------------------------------------------------------------ estimates
+
+    def number(self, card_id: str) -> float:
+        value = self.table[card_id]["value"]
+        return DITTO if value is None else float(value)
+
+    def expected(self, cells: Cells) -> float:
+        """The expected score of a grid (``None``: an unknown card)."""
+        if DITTO in cells:
+            return min(self._expected_plain(choice) for choice in _ditto_choices(cells, self.mu))
+        return self._expected_plain(cells)
+
+    def _expected_plain(self, cells: Cells) -> float:
+        mu, probability = self.mu, self.probability
+        total = 0.0
+        for top in range(3):
+            upper, lower = cells[top], cells[top + 3]
+            if upper is None and lower is None:
+                total += 2 * mu - self.pair_term
+            elif upper is None or lower is None:
+                known = lower if upper is None else upper
+                assert known is not None
+                total += known + mu - 2 * known * probability.get(known, 0.0)
+            elif upper != lower:
+                total += upper + lower
+        return total
+
+    def unknowns(self, cells: Cells) -> int:
+        return sum(1 for cell in cells if cell is None)
+
+    def _threat_weights(self) -> list[float]:
+        """How much hurting each opponent is worth (they add up to 1; 0 for the bot itself)."""
+        tokens = self.view["tokens"]
+        raw = [0.0] * self.players
+        lowest = min(self.cost[q] for q in range(self.players) if q != self.me)
+        for q in range(self.players):
+            if q != self.me:
+                raw[q] = math.exp(-(self.cost[q] - lowest) / 4.0) * (1.0 + tokens[q])
+        total = sum(raw)
+        return [weight / total for weight in raw]
+
+    # ------------------------------------------------------------------ judging an outcome
+
+    def judge(self, changed: dict[int, tuple[Cells, list[bool]]]) -> float:
+        """How good the grids after an action are, compared with now (0)."""
+        score = 0.0
+        costs = list(self.cost)
+        ends = False
+        for owner in range(self.players):
+            cells, up = changed.get(owner, (self.cells[owner], self.up[owner]))
+            if owner in changed:
+                costs[owner] = self.expected(cells)
+                change = costs[owner] - self.cost[owner]
+                score += -change if owner == self.me else self.weights[owner] * change
+            ends = ends or all(up)
+        if ends:
+            score += END_WEIGHT * (self.win_chance(costs, changed) - (0.2 if self.long_round else 0.5))
+        return score
+
+    def win_chance(self, costs: list[float], changed: dict[int, tuple[Cells, list[bool]]]) -> float:
+        """The chance that the bot has the lowest total if the round ended with these grids."""
+        mine = costs[self.me]
+        my_unknowns = self.unknowns(changed.get(self.me, (self.cells[self.me], []))[0])
+        chance = 1.0
+        for q in range(self.players):
+            if q == self.me:
+                continue
+            unknowns = my_unknowns + self.unknowns(changed.get(q, (self.cells[q], []))[0])
+            spread = 3.5 * math.sqrt(unknowns) + 0.5
+            chance *= 0.5 * (1.0 + math.erf((costs[q] - mine - 0.5) / (spread * math.sqrt(2.0))))
+        return chance
+
+    def gift(self, card: float | None) -> float:
+        """What putting ``card`` on top of the discard pile costs: the next player's gain."""
+        if card is None:
+            return 0.0
+        nxt = (self.me + 1) % self.players
+        cells = self.cells[nxt]
+        best = 0.0
+        for position in range(6):
+            after = list(cells)
+            after[position] = card
+            best = max(best, self.cost[nxt] - self.expected(after))
+        # He would draw otherwise: only the part above an ordinary draw's gain counts.
+        return GIFT_WEIGHT * max(0.0, best - 2.0) * (self.players - 1) * self.weights[nxt]
+
+    # ------------------------------------------------------------------ moves of my own grid
+
+    def place(self, owner: int, position: int, card: float | None) -> tuple[Cells, list[bool]]:
+        cells = list(self.cells[owner])
+        up = list(self.up[owner])
+        cells[position] = card
+        up[position] = True
+        return cells, up
+
+    def swap_value(self, card_id: str, position: int, with_effect: bool) -> float:
+        """Putting ``card_id`` from the hand at ``position`` of the bot's grid (effects included)."""
+        card = self.number(card_id)
+        effect = self.table[card_id]["effect"] if with_effect else "none"
+        if effect == "zapdos":
+            return self.zapdos_value(card, position)
+        value = self.judge({self.me: self.place(self.me, position, card)})
+        value -= self.gift(self.cells[self.me][position])
+        if effect == "charizard" and not all(self.up[self.me][p] for p in range(6) if p != position):
+            value += 1.0
+        elif effect == "snorlax":
+            value += 0.5
+        return value
+
+    def zapdos_value(self, card: float, position: int) -> float:
+        changed = {self.me: self.place(self.me, position, card)}
+        passed = self.cells[self.me][position]
+        owner = (self.me + 1) % self.players
+        while owner != self.me:
+            displaced = self.cells[owner][position]
+            changed[owner] = self.place(owner, position, passed if passed is not None else None)
+            passed = displaced
+            owner = (owner + 1) % self.players
+        return self.judge(changed)
+
+    def rocket_value(self, position: int) -> float:
+        """Team Rocket, Pikachu face: everybody's ``position`` replaced by an unknown card face up."""
+        return self.judge({owner: self.place(owner, position, None) for owner in range(self.players)})
+
+    def mew_value(self, opponent: int, position: int, taken: float | None = None) -> float:
+        """Mew at the opponent's ``position``; the taken card at the bot's best position."""
+        card = self.cells[opponent][position] if taken is None else taken
+        card_value = self.mu if card is None else card
+        theirs = self.place(opponent, position, 10.0)
+        best = -math.inf
+        for mine in range(6):
+            changed = {opponent: theirs, self.me: self.place(self.me, mine, card_value)}
+            best = max(best, self.judge(changed) - self.gift(self.cells[self.me][mine]))
+        return best
+
+    def hand_value(self, card_id: str, from_pile: bool) -> float:
+        """The best the bot can do with ``card_id`` in hand (0: as now)."""
+        effect = self.table[card_id]["effect"]
+        if effect == "mew":
+            return max(
+                self.mew_value(opponent, position)
+                for opponent in range(self.players)
+                if opponent != self.me
+                for position in range(6)
+            )
+        if effect == "team-rocket":
+            rocket = max(self.rocket_value(position) for position in range(6))
+            meowth = max(self.swap_value(card_id, position, with_effect=False) for position in range(6))
+            return 0.5 * rocket + 0.5 * meowth
+        best = max(self.swap_value(card_id, position, with_effect=True) for position in range(6))
+        if from_pile and not self.table[card_id]["star"]:
+            best = max(best, -self.gift(self.number(card_id)))
+        return best
+
+
+def _count(cards: Sequence[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for card_id in cards:
+        counts[card_id] = counts.get(card_id, 0) + 1
+    return counts
+
+
+def _distribution(hidden: dict[str, int], table: dict[str, dict[str, Any]]) -> tuple[float, dict[float, float], float]:
+    """Mean value of a hidden card, the chance of each value, and the expected pair saving of two
+    hidden cards in a column."""
+    total = sum(count for count in hidden.values() if count > 0)
+    if total == 0:
+        return 4.0, {}, 0.0
+    probability: dict[float, float] = {}
+    mean = 0.0
+    for card_id, count in hidden.items():
+        if count <= 0:
+            continue
+        value = table[card_id]["value"]
+        number = DITTO_GUESS if value is None else float(value)
+        mean += number * count / total
+        if value is not None:
+            probability[number] = probability.get(number, 0.0) + count / total
+    pair_term = sum(2 * number * chance * chance for number, chance in probability.items())
+    return mean, probability, pair_term
+
+
+def _ditto_choices(cells: Cells, mu: float) -> list[Cells]:
+    """Every way the Dittos of a grid may count (a neighbour's number, unknown ones as ``mu``)."""
+    choices: list[Cells] = [list(cells)]
+    for position, cell in enumerate(cells):
+        if cell != DITTO:
+            continue
+        row, column = divmod(position, 3)
+        options: list[float | None] = []
+        for step in (-1, 1):
+            other = column + step
+            while 0 <= other < 3 and cells[row * 3 + other] == DITTO:
+                other += step
+            if 0 <= other < 3:
+                neighbour = cells[row * 3 + other]
+                options.append(mu if neighbour is None else neighbour)
+        if not options:
+            options = [0.0]
+        expanded = []
+        for choice in choices:
+            for option in options:
+                filled = list(choice)
+                filled[position] = option
+                expanded.append(filled)
+        choices = expanded
+    return choices
+
+
+def _best(scored: list[tuple[float, int, Action]]) -> Action:
+    return max(scored, key=lambda item: (item[0], -item[1]))[2]
 
 
 def choose(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-    """Choose from the view and the legal actions only."""
-    return legal[0]
+    """The heuristic choice among ``legal`` from ``view`` (and ``rng`` for the setup flip)."""
+    if len(legal) == 1:
+        return legal[0]
+    step = view["step"]
+    if step == "flip":
+        return rng.choice(list(legal))
+    reader = Reader(view)
+    me = reader.me
+    scored: list[tuple[float, int, Action]] = []
+    if step == "turn":
+        top = view["discard_top"]
+        take = reader.hand_value(top, from_pile=False) if top is not None else -math.inf
+        draw = sum(chance * reader.hand_value(card_id, from_pile=True) for card_id, chance in reader.pile)
+        return TAKE_DISCARD if take > draw + 0.25 else DRAW
+    hand = view["hand"]
+    for order, action in enumerate(legal):
+        if isinstance(action, Swap):
+            value = reader.swap_value(hand, action.position, with_effect=step == "hand")
+        elif action == DISCARD:
+            value = -reader.gift(reader.number(hand))
+        elif isinstance(action, Peek):
+            partner = COLUMN_PARTNER[action.position]
+            value = 1.0 if reader.up[me][partner] else 0.5
+            value -= 0.1 * action.position / 6
+        elif action == SKIP:
+            value = 0.0
+        elif isinstance(action, Exchange):
+            value = _exchange_value(reader, action)
+        elif isinstance(action, MewChoose):
+            value = max(reader.mew_value(action.opponent, position) for position in range(6))
+        elif isinstance(action, MewTake):
+            value = reader.mew_value(view["mew_opponent"], action.position)
+        elif isinstance(action, MewPlace):
+            value = reader.judge({me: reader.place(me, action.position, reader.number(hand))})
+            value -= reader.gift(reader.cells[me][action.position])
+        elif isinstance(action, Rocket):
+            value = reader.rocket_value(action.position)
+        elif isinstance(action, Flip):
+            value = 0.0
+        else:
+            value = 0.0
+        scored.append((value, order, action))
+    return _best(scored)
+
+
+def _exchange_value(reader: Reader, action: Exchange) -> float:
+    me = reader.me
+    cells = list(reader.cells[me])
+    up = list(reader.up[me])
+    cells[action.first], cells[action.second] = cells[action.second], cells[action.first]
+    up[action.first], up[action.second] = up[action.second], up[action.first]
+    return reader.judge({me: (cells, up)}) - 0.01
