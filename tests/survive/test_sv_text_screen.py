@@ -1,0 +1,90 @@
+"""Descriptions in English and Japanese, and the terminal screen."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from rich.console import Console
+
+from asobiba.cli.screens import render_view
+from asobiba.cli.screens.survive import render
+from asobiba.core.errors import InvalidOption
+from asobiba.games.survive import GAME
+from asobiba.games.survive.scenario import position
+
+
+def screen(view, lang="en"):
+    console = Console(width=130, file=io.StringIO(), record=True)
+    console.print(render(view, lang))
+    return console.export_text()
+
+
+def test_every_action_and_event_of_a_game_is_described_in_english_and_japanese():
+    state = GAME.new_game(3, seed=21)
+    rng = random.Random(3)
+    kinds = set()
+    while not state.is_over:
+        actions = state.legal_actions()
+        for action in actions[:5]:
+            en, ja = GAME.describe_action(action, "en"), GAME.describe_action(action, "ja")
+            assert en and ja and "{" not in en + ja
+        events = state.apply(rng.choice(actions))
+        for event in events:
+            for viewer in (0, 1, 2, None):
+                seen = event.seen_by(viewer)
+                if seen is None:
+                    continue
+                en, ja = GAME.describe_event(seen, "en"), GAME.describe_event(seen, "ja")
+                assert en and ja and "{" not in en + ja
+                assert en != ja or en == seen.kind
+                kinds.add(seen.kind)
+    assert {"TileRemoved", "DieRolled", "GameEnded", "ExplorerPlaced", "BoatPlaced"} <= kinds
+
+
+def test_japanese_uses_the_seed_terms():
+    from asobiba.games.survive.actions import Escape, MoveCreature, PlaceBoat
+
+    assert "冒険者コマ" in GAME.describe_action(Escape(0), "ja")
+    assert "船コマ" in GAME.describe_action(PlaceBoat(20), "ja")
+    assert "大海蛇" in GAME.describe_action(MoveCreature(0, 8, 9), "ja")
+    with pytest.raises(InvalidOption):
+        GAME.describe_action(Escape(0), "fr")
+
+
+def test_the_screen_draws_the_board_coordinates_pieces_and_the_viewers_own_values():
+    state = position(
+        explorers={"red#1": "r5c4", "blue#1": "r3c3"},
+        boats={"r4c2": ["red#2", "blue#2"]},
+        creatures={"shark": ["r2c3"]},
+        held={0: ["b:dolphin"], 1: ["f:kill-whale"]},
+        values=["6543322111", "1112233456"],
+    )
+    mine = screen(state.view(0))
+    assert "c11" in mine and "r12" in mine and "⌂" in mine
+    assert "red#1=6@r5c4" in mine and "dolphin" in mine
+    assert "move points left" in mine and "3" in mine
+    assert "r4c2[red#2,blue#2→p0,p1]" in mine
+    theirs = screen(state.view(1))
+    assert "red#1=6" not in theirs and "dolphin" not in theirs and "kill a whale" in theirs
+    assert "大海蛇" in screen(state.view(0), "ja")
+
+
+def test_the_screen_shows_the_pending_decision_and_the_end():
+    state = position(
+        explorers={"blue#1": "r3c3", "red#1": "r7c7"},
+        creatures={"shark": ["r3c2"]},
+        held={1: ["b:kill-shark"]},
+        phase="creature",
+        die="shark",
+    )
+    state.apply(state.parse_action("shark r3c2 r3c3"))
+    assert "p1 may play kill a shark on r3c3" in screen(state.view(1))
+    final = GAME.new_game(2, seed=5)
+    rng = random.Random(5)
+    while not final.is_over:
+        final.apply(rng.choice(final.legal_actions()))
+    text = screen(final.view(None))
+    assert "The game is over." in text and "score" in text
+    assert render_view(final.view(0), "ja") is not None
