@@ -46,13 +46,9 @@ def position_name(position: int | None, lang: str) -> str:
     return names[position]
 
 
-def effect_help(card: CardKind | str, lang: str) -> str | None:
-    """What a special card does, in one sentence (``None`` for a plain number card)."""
-    if isinstance(card, str):
-        kind = _DEFAULT_KINDS.get(card)
-        effect = kind.effect.value if kind is not None else "none"
-    else:
-        effect = card.effect.value
+def effect_help(effect: str, lang: str) -> str | None:
+    """What a special card does, in one sentence, by its effect ("mew", "team-rocket", …);
+    ``None`` for a plain number card."""
     texts = {
         "charizard": tr("Charizard: after swapping it in, you may look at one of your face-down cards.", lang),
         "snorlax": tr("Snorlax: after swapping it in, you may exchange two of your positions.", lang),
