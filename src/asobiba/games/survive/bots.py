@@ -68,6 +68,8 @@ AVERAGE_VALUE = sum(EXPLORER_VALUES) / len(EXPLORER_VALUES)
 LAND, BOAT, SWIM, RESCUED, GONE = range(5)
 STATUS = {"land": LAND, "boat": BOAT, "swimming": SWIM, "rescued": RESCUED, "lost": GONE, "unplaced": GONE}
 ESCAPES = [cell for cells in ESCAPE_SPACES.values() for cell in cells]
+#: The threat for a set of flags: 1 a serpent within 1 step, 2 a shark within 2, 4 a whale within 3.
+THREAT = [0.33 * (f & 1) + 0.4 * (f >> 1 & 1) + 0.12 * (f >> 2 & 1) for f in range(8)]
 #: How much the others' prospects count against the bot's own.
 OTHERS_WEIGHT = 0.5
 #: What one move point costs when nothing else is gained (stops aimless wandering).
@@ -94,6 +96,8 @@ def _distances(sources: Sequence[int], passable: Sequence[bool]) -> list[int]:
 BOARD_TO_ESCAPE = _distances(ESCAPES, [not island for island in IS_ISLAND])
 #: Steps between any two spaces of the board (islands left out).
 STEPS = [_distances([cell], [not island for island in IS_ISLAND]) for cell in range(N_CELLS)]
+#: The cells within 1, 2 and 3 steps of each cell.
+WITHIN = {r: [[c for c in range(N_CELLS) if STEPS[cell][c] <= r] for cell in range(N_CELLS)] for r in (1, 2, 3)}
 
 
 class Model:
@@ -121,7 +125,11 @@ class Model:
         self.creatures: list[list[int]] = [[CELL_BY_NAME[c] for c in view["creatures"][k]] for k in CREATURES]
         sea = [not self.land[c] and not IS_ISLAND[c] for c in range(N_CELLS)]
         self.sea_to_escape = _distances(ESCAPES, sea)
-        self._danger_cache: dict[tuple[int, int], float] = {}
+        self._threat: tuple[bytearray, bytearray] | None = None
+        self._near_room: set[int] | None = None
+        self._control: dict[int, set[int]] = {}
+        #: Cells whose explorers' prospects the last ``play`` may have changed (None: all).
+        self.touched: set[int] | None = None
 
     def copy(self) -> Model:
         other = object.__new__(Model)
@@ -130,12 +138,19 @@ class Model:
         other.cell = dict(self.cell)
         other.boats = {cell: list(p) for cell, p in self.boats.items()}
         other.creatures = [list(c) for c in self.creatures]
-        other._danger_cache = {}
+        other._control = {}
         return other
 
     # -- the pieces
 
     def controllers(self, cell: int) -> set[int]:
+        """The players who control the boat on ``cell`` (none for an empty boat)."""
+        known = self._control.get(cell)
+        if known is None:
+            known = self._control[cell] = self._controllers(cell)
+        return known
+
+    def _controllers(self, cell: int) -> set[int]:
         passengers = self.boats.get(cell, [])
         counts: dict[int, int] = {}
         for e in passengers:
@@ -178,6 +193,22 @@ class Model:
 
     def play(self, action: Action) -> None:
         """The bot's own step (as the rules would carry it out, minus hidden tile backs)."""
+        self._control = {}
+        if isinstance(action, MoveCreature):
+            self._threat = None
+        if not isinstance(action, RemoveTile):
+            self._near_room = None
+        self.touched = None
+        around: tuple[int, ...] = ()
+        if isinstance(action, (MoveExplorer, BoardBoat, Escape)):
+            e = action.explorer
+            around = (self.cell[e], action.cell) if isinstance(action, MoveExplorer) else (self.cell[e],)
+        elif isinstance(action, (SailBoat,)):
+            around = (action.source, action.target)
+        elif isinstance(action, RemoveTile):
+            around = (action.cell,)
+        if around:
+            self.touched = {n for cell in around for n in NEIGHBOUR_SETS[cell]}.union(around)
         if isinstance(action, MoveExplorer):
             e, target = action.explorer, action.cell
             if self.status[e] == BOAT:
@@ -227,21 +258,36 @@ class Model:
 
     # -- judging
 
+    def threats(self) -> tuple[bytearray, bytearray]:
+        """Per cell, the chance-weighted threat of the creatures to a swimmer and to a loaded boat."""
+        if self._threat is None:
+            swimmer, boat = bytearray(N_CELLS), bytearray(N_CELLS)
+            for cell in self.creatures[SERPENT]:
+                for c in WITHIN[1][cell]:
+                    swimmer[c] |= 1
+                    boat[c] |= 1
+            for cell in self.creatures[SHARK]:
+                for c in WITHIN[2][cell]:
+                    swimmer[c] |= 2
+            for cell in self.creatures[WHALE]:
+                for c in WITHIN[3][cell]:
+                    boat[c] |= 4
+            self._threat = swimmer, boat
+        return self._threat
+
     def danger(self, cell: int, kind_of_piece: int) -> float:
         """The chance-weighted threat of the creatures to a swimmer (or a loaded boat) on ``cell``."""
-        key = (cell, kind_of_piece)
-        if key in self._danger_cache:
-            return self._danger_cache[key]
-        steps = STEPS[cell]
-        threat = 0.0
-        if any(steps[c] <= 1 for c in self.creatures[SERPENT]):
-            threat += 0.33
-        if kind_of_piece == SWIM and any(steps[c] <= 2 for c in self.creatures[SHARK]):
-            threat += 0.4
-        if kind_of_piece == BOAT and any(steps[c] <= 3 for c in self.creatures[WHALE]):
-            threat += 0.12
-        self._danger_cache[key] = threat
-        return threat
+        swimmer, boat = self.threats()
+        flags = swimmer[cell] if kind_of_piece == SWIM else boat[cell]
+        return THREAT[flags]
+
+    def near_room(self) -> set[int]:
+        """Cells next to a boat with room."""
+        if self._near_room is None:
+            self._near_room = {
+                n for cell, aboard in self.boats.items() if len(aboard) < BOAT_CAPACITY for n in NEIGHBOUR_SETS[cell]
+            }
+        return self._near_room
 
     def prospect(self, e: int) -> float:
         """How near explorer ``e`` is to being rescued, 0 (lost) to 1 (rescued)."""
@@ -252,8 +298,7 @@ class Model:
             return 0.0
         cell = self.cell[e]
         if status == LAND:
-            near_boat = any(self.room(n) for n in NEIGHBOUR_SETS[cell])
-            return 0.42 - 0.02 * BOARD_TO_ESCAPE[cell] + (0.06 if near_boat else 0.0)
+            return 0.42 - 0.02 * BOARD_TO_ESCAPE[cell] + (0.06 if cell in self.near_room() else 0.0)
         d = min(self.sea_to_escape[cell], 12)
         if status == BOAT:
             mine = self.owner[e] in self.controllers(cell)
@@ -261,13 +306,23 @@ class Model:
             return base * (1 - self.danger(cell, BOAT))
         return (0.52 - 0.045 * d) * (1 - self.danger(cell, SWIM))
 
-    def score(self) -> float:
-        """Own expected rescue value minus (a share of) the others'."""
+    def prospects(self) -> dict[int, float]:
+        """Every explorer's prospect (see :meth:`prospect`)."""
+        return {e: self.prospect(e) for e in self.status}
+
+    def score(self, before: dict[int, float] | None = None) -> float:
+        """Own expected rescue value minus (a share of) the others'; ``before``: the prospects
+        before the last :meth:`play`, reused where it changed nothing."""
         own = others = 0.0
+        touched = self.touched if before is not None else None
         for e, status in self.status.items():
             if status == GONE:
                 continue
-            worth = self.value[e] * self.prospect(e)
+            if touched is None or self.cell[e] in touched:
+                worth = self.value[e] * self.prospect(e)
+            else:
+                assert before is not None
+                worth = self.value[e] * before[e]
             if self.owner[e] == self.me:
                 own += worth
             else:
@@ -302,6 +357,7 @@ def choose(view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Ra
 def _best(model: Model, actions: list[Action], rng: random.Random, jump: bool = False) -> Action:
     """The step that improves the position most; ending or stopping when nothing does."""
     base = model.score()
+    before = model.prospects()
     best: Action | None = None
     best_gain = 0.0
     for action in actions:
@@ -309,7 +365,7 @@ def _best(model: Model, actions: list[Action], rng: random.Random, jump: bool = 
             continue
         after = model.copy()
         after.play(action)
-        gain = after.score() - base
+        gain = after.score(before) - base
         if isinstance(action, (MoveExplorer, SailBoat, BoardBoat)):
             gain -= STEP_COST
         if isinstance(action, RemoveTile):
