@@ -25,6 +25,7 @@ Pass(target=4, claim='bat')
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from asobiba.core.errors import NotationError
 from asobiba.core.state import Action
@@ -116,6 +117,30 @@ def _offers(deck: Deck) -> tuple[tuple[tuple[Offer, ...], ...], ...]:
 
 #: ``OFFERS[rules][card][target]``: the offers of that card to that player, one per claim.
 OFFERS: dict[str, tuple[tuple[tuple[Offer, ...], ...], ...]] = {rules: _offers(deck) for rules, deck in DECKS.items()}
+
+
+@cache
+def offers_by_offerer(rules: str, players: int) -> tuple[tuple[tuple[tuple[Offer, ...], ...], ...], ...]:
+    """``[card][offerer][barred + 1]``: every offer of that card by that offerer to anybody but
+    himself and ``barred`` (``-1``: nobody barred), every claim — one ``extend`` per hand card."""
+    table = OFFERS[rules]
+    return tuple(
+        tuple(
+            tuple(
+                tuple(
+                    offer
+                    for target in range(players)
+                    if target not in (offerer, barred)
+                    for offer in table[card][target]
+                )
+                for barred in range(-1, players)
+            )
+            for offerer in range(players)
+        )
+        for card in range(len(table))
+    )
+
+
 #: ``PASSES[target]``: the passes to that player, one per creature.
 PASSES: tuple[tuple[Pass, ...], ...] = tuple(
     tuple(Pass(target, kind) for kind in ORIGINAL.kinds) for target in range(MAX_PLAYERS)

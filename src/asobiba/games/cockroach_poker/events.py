@@ -126,7 +126,8 @@ class CardRevealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class PlayerLost(Event):
-    """``player`` loses; ``reason`` is ``threshold``, ``of_a_kind``, ``eight_kinds`` or ``empty_hand``."""
+    """``player`` loses; ``reason``: ``four_suits`` or ``four_of_a_suit`` (trump, at or over the
+    threshold), ``of_a_kind``, ``eight_kinds`` or ``empty_hand`` (original)."""
 
     player: int
     reason: str

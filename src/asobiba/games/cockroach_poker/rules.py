@@ -66,7 +66,6 @@ from asobiba.games.cockroach_poker import actions as act
 from asobiba.games.cockroach_poker import events as ev
 from asobiba.games.cockroach_poker.actions import (
     ANSWERS,
-    OFFERS,
     PASSES,
     PEEK,
     REDIRECTS,
@@ -76,6 +75,7 @@ from asobiba.games.cockroach_poker.actions import (
     Pass,
     Peek,
     Redirect,
+    offers_by_offerer,
 )
 from asobiba.games.cockroach_poker.data import (
     KIND_LIMIT,
@@ -143,7 +143,7 @@ class CockroachPokerState(State):
         super().__init__(players, seed, options, chance)
         self.setup = Setup.from_options(players, options)
         self.kind_of = self.setup.deck.kind_of
-        self.offer_table = OFFERS[self.setup.rules]
+        self.offer_table = offers_by_offerer(self.setup.rules, players)
         self.trump = self.setup.rules == "trump"
         self.redirect_jokers = self.setup.jokers == "redirect"
         n_kinds = len(self.setup.deck.kinds)
@@ -210,12 +210,11 @@ class CockroachPokerState(State):
         phase = self.phase
         legal: list[Action] = []
         if phase == OFFER:
+            offerer = self.offerer
+            barred = self.last_target[offerer] + 1 if self.trump else 0
             table = self.offer_table
-            targets = self.offer_targets()
-            for card in self.hands[self.offerer]:
-                by_target = table[card]
-                for target in targets:
-                    legal.extend(by_target[target])
+            for card in self.hands[offerer]:
+                legal.extend(table[card][offerer][barred])
         elif phase == ANSWER:
             legal.extend(ANSWERS)
             if self.trump:
