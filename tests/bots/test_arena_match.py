@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from asobiba.bots.arena import MatchConfig, game_seed, run_match, seat_bots
-from asobiba.core.errors import InvalidOption
+from asobiba.core.errors import AsobibaError, InvalidOption
 from asobiba.core.game import Game
 from asobiba.core.record import replay
 
@@ -134,3 +134,8 @@ def test_an_unknown_bot_is_refused_with_the_known_names(kuhn: Game) -> None:
 def test_bot_specs_take_parameters(kuhn: Game) -> None:
     report = run_match(config(bots=["ismcts:iterations=20,rollout=random", "random", "random"], games=3))
     assert report.rows[0].bot == "ismcts:iterations=20,rollout=random"
+
+
+def test_a_game_that_does_not_end_is_stopped_with_its_seed(kuhn: Game) -> None:
+    with pytest.raises(AsobibaError, match=r"game 0 \(seed \d+.*has not ended after 2 decisions"):
+        run_match(config(bots=["random", "random", "random"], games=1, max_decisions=2))

@@ -28,13 +28,14 @@ def root_statistics(searcher: ISMCTSBot) -> list[tuple[str, int, float]]:
     return [(str(child.action), child.visits, child.reward) for child in searcher.last_root.children.values()]
 
 
-def test_the_choice_depends_only_on_what_the_bot_sees(kuhn: Game) -> None:
+@pytest.mark.parametrize("observers", ["single", "multiple"])
+def test_the_choice_depends_only_on_what_the_bot_sees(kuhn: Game, observers: str) -> None:
     # p0 holds card 1 either way; p1's card and the card set aside differ.
     first = dealt(kuhn, (1, 0, 2), ("check", "bet"))
     second = dealt(kuhn, (1, 2, 0), ("check", "bet"))
     assert first.view(0) == second.view(0)
     assert first.view(1) != second.view(1)
-    searchers = [ISMCTSBot(seed=3, iterations=200, rollout="random") for _ in range(2)]
+    searchers = [ISMCTSBot(seed=3, iterations=200, rollout="random", observers=observers) for _ in range(2)]
     choices = [searcher.choose(state.observe(0)) for searcher, state in zip(searchers, (first, second), strict=True)]
     assert choices[0] == choices[1]
     assert root_statistics(searchers[0]) == root_statistics(searchers[1])
@@ -56,10 +57,13 @@ def test_the_same_seed_and_iterations_give_the_same_search(kuhn: Game) -> None:
     assert first.last_iterations == 150
 
 
-@pytest.mark.parametrize("rollout", ["random", "heuristic"])
-def test_it_calls_a_bet_holding_the_top_card(kuhn: Game, rollout: str) -> None:
+@pytest.mark.parametrize(
+    ("rollout", "observers"), [("random", "single"), ("heuristic", "single"), ("random", "multiple")]
+)
+def test_it_calls_a_bet_holding_the_top_card(kuhn: Game, rollout: str, observers: str) -> None:
     state = dealt(kuhn, (2, 0, 1), ("check", "bet"))
-    assert str(ISMCTSBot(seed=2, iterations=100, rollout=rollout).choose(state.observe(0))) == "call"
+    searcher = ISMCTSBot(seed=2, iterations=100, rollout=rollout, observers=observers)
+    assert str(searcher.choose(state.observe(0))) == "call"
 
 
 def test_with_three_players_each_node_counts_the_return_of_its_mover(kuhn: Game) -> None:
@@ -132,3 +136,19 @@ def test_the_levels_are_bots(kuhn: Game) -> None:
     for level in ("easy", "normal", "hard"):
         assert bot(level, seed=1).choose(state.observe(1)) in state.legal_actions()
     assert bot("hard").time_limit == pytest.approx(0.8)
+
+
+def test_with_multiple_observers_an_opponent_cannot_tell_moves_apart_by_what_he_cannot_see(kuhn: Game) -> None:
+    # p0's tree keys its own moves by action; p1's tree keys them by the events p1 sees.
+    state = dealt(kuhn, (1, 0, 2), ())
+    searcher = ISMCTSBot(seed=4, iterations=60, rollout="random", observers="multiple")
+    searcher.choose(state.observe(0))
+    assert searcher.last_root is not None
+    assert {str(child.action) for child in searcher.last_root.children.values()} == {"check", "bet"}
+    assert sum(child.visits for child in searcher.last_root.children.values()) == 60
+
+
+def test_multiple_observers_beat_random_players_too(kuhn: Game) -> None:
+    spec = "ismcts:iterations=60,rollout=random,observers=multiple"
+    report = run_match(MatchConfig(game="kuhn-poker", players=3, bots=[spec, "random", "random"], games=60, seed=3))
+    assert report.row(spec).win_rate > 1 / 3

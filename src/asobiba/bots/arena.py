@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from asobiba.bots.stats import percentile, wilson_interval
-from asobiba.core.errors import IllegalAction, InvalidOption
+from asobiba.core.errors import AsobibaError, IllegalAction, InvalidOption
 from asobiba.core.registry import GAME_MODULES, get_game
 
 #: Progress callback: ``progress(games_done, games_total)``.
@@ -85,6 +85,9 @@ class MatchConfig:
     ray_address: str | None = None
     #: Games per task sent to a worker (default: about four tasks per worker, at most 50 games).
     chunk_size: int | None = None
+    #: A game with more player decisions than this is stopped with an error naming its seed
+    #: (a rules or bot bug that never ends the game); ``None``: no limit.
+    max_decisions: int | None = 100_000
 
     def check(self) -> None:
         """Raise :class:`InvalidOption` saying what is wrong with this configuration."""
@@ -275,6 +278,10 @@ def play_game(config: MatchConfig, index: int) -> GameOutcome:
                 f"game {index} (seed {state.seed}): bot {specs[player]!r} in seat p{player} chose '{action}': {error}"
             ) from None
         decisions += 1
+        if config.max_decisions is not None and decisions >= config.max_decisions and not state.is_over:
+            raise AsobibaError(
+                f"game {index} (seed {state.seed}, bots {specs}) has not ended after {decisions} decisions"
+            )
     result = state.result()
     raw_scores = result.get("scores")
     scores: list[float] | None = None

@@ -38,6 +38,7 @@ from typing import Literal
 
 from asobiba.bots.base import Bot
 from asobiba.core.errors import InvalidOption
+from asobiba.core.events import Event
 from asobiba.core.state import Action, Observation, State
 
 #: Scores a non-final state for every player (used after a rollout cut-off); values in [0, 1].
@@ -59,13 +60,26 @@ class Node:
         self.reward = 0.0
 
 
+def _seen_key(mover: int, events: list[Event], player: int) -> Hashable:
+    """A move of ``mover`` as ``player`` sees it: the events he may see, in the form he sees them."""
+    seen = tuple(shown for shown in (event.seen_by(player) for event in events) if shown is not None)
+    try:
+        hash(seen)
+    except TypeError:  # an event with a list or dict field
+        return ("seen", mover, tuple(repr(event) for event in seen))
+    return ("seen", mover, seen)
+
+
 class ISMCTSBot(Bot):
     """An SO-ISMCTS player.
 
     ``iterations`` caps the number of determinizations searched per decision and ``time_limit``
     (seconds) caps the time; give either or both (``None`` for no cap). ``exploration`` is the UCB1
     constant for returns in [0, 1]. ``rollout`` is ``"heuristic"`` (the game's own heuristic) or
-    ``"random"``.
+    ``"random"``; with ``"heuristic"``, ``heuristic_rate`` is the chance that a rollout move is the
+    heuristic's rather than a random one (the heuristic reads a full view each move, which is costly
+    in long games). ``rollout_depth`` cuts rollouts after that many moves and scores the state with
+    ``evaluator`` (default: an even share for every player).
     """
 
     name = "ismcts"
@@ -79,6 +93,8 @@ class ISMCTSBot(Bot):
         exploration: float = 0.7,
         rollout_depth: int | None = None,
         evaluator: Evaluator | None = None,
+        heuristic_rate: float = 1.0,
+        observers: Literal["single", "multiple"] | str = "single",
     ) -> None:
         super().__init__(seed)
         if iterations is None and time_limit is None:
@@ -91,6 +107,10 @@ class ISMCTSBot(Bot):
             raise InvalidOption(f"time_limit must be a positive number of seconds, not {time_limit}")
         if rollout not in ("heuristic", "random"):
             raise InvalidOption(f"rollout={rollout!r} is not known; it takes 'heuristic' or 'random'")
+        if observers not in ("single", "multiple"):
+            raise InvalidOption(f"observers={observers!r} is not known; it takes 'single' or 'multiple'")
+        if not 0.0 <= heuristic_rate <= 1.0:
+            raise InvalidOption(f"heuristic_rate is a probability from 0 to 1, not {heuristic_rate!r}")
         if rollout_depth is not None and rollout_depth < 0:
             raise InvalidOption(f"rollout_depth must be at least 0, not {rollout_depth}")
         self.iterations = iterations
@@ -99,6 +119,8 @@ class ISMCTSBot(Bot):
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.evaluator = evaluator
+        self.heuristic_rate = heuristic_rate
+        self.observers = observers
         #: Iterations and seconds spent on the last decision (for benchmarks).
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -108,7 +130,7 @@ class ISMCTSBot(Bot):
     def __repr__(self) -> str:
         return (
             f"ISMCTSBot(seed={self.seed!r}, iterations={self.iterations!r}, time_limit={self.time_limit!r}, "
-            f"rollout={self.rollout!r})"
+            f"rollout={self.rollout!r}, observers={self.observers!r})"
         )
 
     # ------------------------------------------------------------------ deciding
@@ -122,13 +144,19 @@ class ISMCTSBot(Bot):
             return legal[0]
         started = time.perf_counter()
         deadline = None if self.time_limit is None else started + self.time_limit
-        root = Node(None, observation.player)
+        multiple = self.observers == "multiple"
+        players = int(observation.view.get("players", observation.player + 1))
+        roots = [Node(None, player) for player in range(players)] if multiple else []
+        root = roots[observation.player] if multiple else Node(None, observation.player)
         done = 0
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
             determinization = observation.sample(self.rng.getrandbits(63))
-            self._iterate(root, determinization)
+            if multiple:
+                self._iterate_multiple(roots, determinization)
+            else:
+                self._iterate(root, determinization)
             done += 1
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - started
@@ -186,6 +214,58 @@ class ISMCTSBot(Bot):
             visited.visits += 1
             visited.reward += returns[visited.player]
 
+    def _iterate_multiple(self, roots: list[Node], state: State) -> None:
+        """MO-ISMCTS: one tree per player, each keyed by the moves as that player sees them.
+
+        A player's own moves are keyed by the action; another's by the events of the move as the
+        tree's owner may see them (``Event.seen_by``), so an opponent's tree cannot tell apart
+        moves that differ only in what he cannot see (the card offered face down).
+        """
+        rng = self.rng
+        nodes = list(roots)
+        paths = [[root] for root in roots]
+        players = len(roots)
+        while True:
+            if state.is_chance_node:
+                state.resolve_chance()
+                continue
+            mover = state.to_move
+            if mover is None:
+                break
+            legal = state.legal_actions()
+            own = nodes[mover]
+            untried = [action for action in legal if (mover, action) not in own.children]
+            for action in legal:
+                child = own.children.get((mover, action))
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            else:
+                chosen = self._select(own, mover, legal)
+                assert chosen.action is not None
+                action = chosen.action
+            events = state.apply(action)
+            expanded = False
+            for player in range(players):
+                key: Hashable = (mover, action) if player == mover else _seen_key(mover, events, player)
+                child = nodes[player].children.get(key)
+                if child is None:
+                    child = Node(action, mover)
+                    child.available = 1
+                    nodes[player].children[key] = child
+                    expanded = True
+                nodes[player] = child
+                paths[player].append(child)
+            if expanded:
+                break
+        returns = self._playout(state)
+        for path in paths:
+            path[0].visits += 1
+            for visited in path[1:]:
+                visited.visits += 1
+                visited.reward += returns[visited.player]
+
     def _select(self, node: Node, mover: int, legal: list[Action]) -> Node:
         best: Node | None = None
         best_value = -math.inf
@@ -201,6 +281,7 @@ class ISMCTSBot(Bot):
     def _playout(self, state: State) -> list[float]:
         rng = self.rng
         heuristic = self.rollout == "heuristic"
+        always = self.heuristic_rate >= 1.0
         game = state.game
         depth = 0
         while True:
@@ -217,7 +298,7 @@ class ISMCTSBot(Bot):
             legal = state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]
-            elif heuristic:
+            elif heuristic and (always or rng.random() < self.heuristic_rate):
                 action = game.heuristic_action(state.observe(mover), rng)
             else:
                 action = legal[rng.randrange(len(legal))]
