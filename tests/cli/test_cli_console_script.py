@@ -129,8 +129,8 @@ def test_in_a_terminal_ctrl_c_saves_the_game_and_exits_130(tmp_path: Path) -> No
         assert terminal.read_until("Your move"), terminal.screen.decode(errors="replace")
         terminal.process.send_signal(signal.SIGINT)
         terminal.read_until("asobiba replay")
-        assert terminal.process.wait(timeout=30) == 130
         screen = terminal.screen.decode(errors="replace")
+        assert terminal.process.wait(timeout=60) == 130, screen
         assert "Interrupted." in screen and "game.json" in screen
         assert "Traceback" not in screen
     finally:
