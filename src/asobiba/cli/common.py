@@ -132,6 +132,17 @@ def coerce_option(option: Option, text: str) -> Any:
     return text
 
 
+def option_accepts(option: Option) -> str:
+    """What an option takes, briefly: ``trump / original``, ``5–7``, ``true / false`` (or "")."""
+    if option.choices is not None:
+        return " / ".join(str(choice) for choice in option.choices)
+    if option.bounds is not None:
+        return f"{option.bounds[0]}–{option.bounds[1]}"
+    if isinstance(option.default, bool):
+        return "true / false"
+    return ""
+
+
 def parse_options(game: Game, pairs: Sequence[str], lang: str, **shortcuts: str | None) -> dict[str, Any]:
     """Turn ``--option key=value`` texts (and shortcut flags such as ``--rules``) into game options.
 

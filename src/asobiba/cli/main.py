@@ -27,6 +27,7 @@ from asobiba.cli.common import (
     check_bot_names,
     default_players,
     detect_language,
+    option_accepts,
     parse_options,
     player_range,
     seat_bots,
@@ -389,9 +390,9 @@ def list_games(lang: LangOption = None) -> None:
             return
         for name in names:
             game = get_game(name)
+            players = tr("{low} to {high} players", language, low=game.min_players, high=game.max_players)
             table = Table(
-                title=f"{name} — {game.title.get('en', name)} / {game.title.get('ja', name)}",
-                caption=tr("{low} to {high} players", language, low=game.min_players, high=game.max_players),
+                title=f"{name} — {game.title.get('en', name)} / {game.title.get('ja', name)} ({players})",
                 title_justify="left",
             )
             table.add_column(tr("Option", language), style="bold")
@@ -400,12 +401,7 @@ def list_games(lang: LangOption = None) -> None:
             table.add_column(tr("Meaning", language))
             for opt in game.options:
                 default = tr("automatic", language) if opt.default is None else str(opt.default)
-                accepts = (
-                    " / ".join(map(str, opt.choices))
-                    if opt.choices
-                    else (f"{opt.bounds[0]}–{opt.bounds[1]}" if opt.bounds else "")
-                )
-                table.add_row(opt.name, default, accepts, opt.doc)
+                table.add_row(opt.name, default, option_accepts(opt), opt.doc)
             if not game.options:
                 table.add_row("—", "", "", tr("no options", language))
             console.print(table)

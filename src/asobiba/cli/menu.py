@@ -18,6 +18,7 @@ from asobiba.cli.common import (
     coerce_option,
     default_bot_name,
     default_players,
+    option_accepts,
     player_range,
     split_bot_specs,
     tr,
@@ -198,7 +199,7 @@ class StartMenu:
         chosen: dict[str, Any] = {}
         for option in game.options:
             while True:
-                accepts = " / ".join(str(choice) for choice in option.choices) if option.choices else option.accepts()
+                accepts = option_accepts(option) or option.doc
                 text = self.terminal.ask(
                     f"[bold]{escape(option.name)}[/bold] ({escape(accepts)}) [{escape(_show(option.default, lang))}]: "
                 )
