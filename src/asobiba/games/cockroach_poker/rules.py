@@ -54,7 +54,6 @@ true), ``{"action": "redirect", "player", "to", "joker"}``, ``{"action": "peek",
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -114,26 +113,21 @@ class Setup:
     @classmethod
     def from_options(cls, players: int, options: dict[str, Any]) -> Setup:
         rules = options["rules"]
-        if rules == "trump":
-            jokers = options["jokers"]
-            deck = TRUMP_NO_JOKERS if jokers == "none" else TRUMP
-            setup = cls(rules, deck, jokers, options["loss_threshold"], TRUMP_KIND_LIMIT, False, False, 0, None, ())
-        else:
-            two = players == 2
-            setup = cls(
-                rules,
-                ORIGINAL,
-                "none",
-                0,
-                TWO_PLAYER_KIND_LIMIT if two else KIND_LIMIT,
-                bool(options["eight_kinds"]),
-                options["deal"] == "all",
-                TWO_PLAYER_SET_ASIDE if two else 0,
-                None,
-                (),
-            )
-        order = tuple(act.card_index(rules, text) for text in options.get("card_order") or ())
-        return dataclasses.replace(setup, first_player=options.get("first_player"), card_order=order)
+        trump = rules == "trump"
+        two_player_original = not trump and players == 2
+        deck = (TRUMP_NO_JOKERS if options["jokers"] == "none" else TRUMP) if trump else ORIGINAL
+        return cls(
+            rules=rules,
+            deck=deck,
+            jokers=options["jokers"] if trump else "none",
+            loss_threshold=options["loss_threshold"] if trump else 0,
+            kind_limit=TRUMP_KIND_LIMIT if trump else TWO_PLAYER_KIND_LIMIT if two_player_original else KIND_LIMIT,
+            eight_kinds=not trump and bool(options["eight_kinds"]),
+            deal_all=not trump and options["deal"] == "all",
+            set_aside_first=TWO_PLAYER_SET_ASIDE if two_player_original else 0,
+            first_player=options.get("first_player"),
+            card_order=tuple(act.card_index(rules, text) for text in options.get("card_order") or ()),
+        )
 
 
 class CockroachPokerState(State):
