@@ -199,3 +199,17 @@ def test_long_action_lists_are_grouped_and_filtered(make_terminal: MakeTerminal)
     assert f"{total} possible moves, in groups" in text
     assert "No move matches “all-nonsense”" in text
     assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_log_starts_with_the_setup_the_player_may_see(game: str, make_terminal: MakeTerminal) -> None:
+    from asobiba.cli.common import player_range
+    from asobiba.cli.play import describe_events, start
+
+    low, high = player_range(asobiba.get_game(game), {})
+    state, setup = start(asobiba.get_game(game), max(low, min(high, 3)), 5, {})
+    assert state.record() == asobiba.new_game(game, state.players, seed=5).record()
+    terminal, _screen = make_terminal(lambda: "l")
+    session = PlaySession(state, 0, {}, terminal, setup_events=setup)
+    assert session.log == describe_events(state, setup, 0, "en")
+    assert session.log, "the deal is shown"

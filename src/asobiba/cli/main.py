@@ -134,7 +134,7 @@ def start_game(
     save: Path | None = None,
 ) -> int:
     """Set up and play one game; return the exit code (0, or 130 after Ctrl-C)."""
-    from asobiba.cli.play import PlaySession
+    from asobiba.cli.play import PlaySession, start
 
     game = get_game(game_name)
     check_bot_names(bot_specs, lang)
@@ -158,8 +158,10 @@ def start_game(
     if save is not None and save.is_dir():
         raise UserError(tr("--save needs a file name, and {path} is a folder", lang, path=save))
     bots = seat_bots(bot_specs, count, seat, lang)
-    state = game.new_game(count, seed=seed, **options)
-    session = PlaySession(state, seat, bots, terminal, lang=lang, delay=delay, save_path=save, bot_seed=seed)
+    state, setup_events = start(game, count, seed, options)
+    session = PlaySession(
+        state, seat, bots, terminal, lang=lang, delay=delay, save_path=save, bot_seed=seed, setup_events=setup_events
+    )
     try:
         outcome = session.run()
     except OSError as error:

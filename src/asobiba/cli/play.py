@@ -22,6 +22,7 @@ from asobiba.cli.common import QuitGame, Terminal, player_name, tr
 from asobiba.cli.screens import render_view, view_tree
 from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
+from asobiba.core.game import Game
 from asobiba.core.state import Action, State
 
 #: How many log lines the turn screen shows (``l`` at the prompt shows them all).
@@ -91,6 +92,18 @@ def result_table(result: Mapping[str, Any], players: int, lang: str, names: Sequ
     return table
 
 
+def start(game: Game, players: int, seed: int | None, options: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    """A new game and the events of its setup (the deal), which ``new_game`` alone does not return.
+
+    The chance outcomes are drawn exactly as ``new_game(..., chance="auto")`` draws them, so the
+    record is the same.
+    """
+    state = game.new_game(players, seed=seed, chance="scripted", **options)
+    events = state.resolve_chance()
+    state.scripted_chance = False  # from here on, chance is drawn automatically after each action
+    return state, events
+
+
 @dataclass
 class PlayOutcome:
     """How a session ended: ``finished``, ``quit`` (q / end of input) or ``interrupted`` (Ctrl-C)."""
@@ -114,11 +127,14 @@ class PlaySession:
     bot_seed: int | None = None
     log: list[str] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
+    #: What happened before the first decision (the deal), for the log.
+    setup_events: list[Event] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for seat, name in self.bot_names.items():
             seed = None if self.bot_seed is None else self.bot_seed * 1000 + seat
             self.bots[seat] = bot(name, seed=seed)
+        self.log.extend(describe_events(self.state, self.setup_events, self.human, self.lang))
 
     # ------------------------------------------------------------------ names and screens
 
