@@ -16,9 +16,13 @@ import math
 import random
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 from asobiba.bots.base import Bot, HeuristicBot, RandomBot
+from asobiba.core.state import Action, State
 from asobiba.games.paper_safari import GAME
+
+T = TypeVar("T")
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -77,49 +81,51 @@ def strength(games: int, tokens: int) -> None:
 def speed(seconds: float = 2.0) -> None:
     """Random play: actions per second, and µs per engine call on the positions met."""
     rng = random.Random(1)
-    states = []
+    games: list[tuple[int, list[Action]]] = []
+    states: list[State] = []
     actions = 0
     started = time.perf_counter()
-    seed = 0
     while time.perf_counter() - started < seconds:
+        seed = len(games)
         state = GAME.new_game(3, seed=seed)
-        seed += 1
+        chosen: list[Action] = []
         while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-            actions += 1
-            if actions % 50 == 0:
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            chosen.append(action)
+            if len(chosen) % 50 == 0:
                 states.append(state.clone())
+        games.append((seed, chosen))
+        actions += len(chosen)
     elapsed = time.perf_counter() - started
-    print(f"random play (3 players, matches to 3 tokens): {actions / elapsed:,.0f} actions/s (apply + legal_actions)")
-    playable = [state for state in states if not state.is_over and state.to_move is not None and state.to_move >= 0]
-
-    def per_call(name: str, call: Callable[[object], object], sample: list) -> None:  # type: ignore[type-arg]
-        repeat = max(1, 20_000 // max(1, len(sample)))
-        begin = time.perf_counter()
-        for _ in range(repeat):
-            for item in sample:
-                call(item)
-        micro = (time.perf_counter() - begin) / (repeat * len(sample)) * 1e6
-        print(f"  {name:<14} {micro:8.2f} µs")
-
-    per_call("legal_actions", lambda s: s.legal_actions(), playable)  # type: ignore[attr-defined]
-    per_call("clone", lambda s: s.clone(), playable)  # type: ignore[attr-defined]
-    pairs = [(state, state.legal_actions()[0]) for state in playable]
-    per_call("apply", lambda pair: pair[0].clone().apply(pair[1]), pairs)  # type: ignore[index]
-    clone_cost = _mean_clone(playable)
-    print(f"  (apply includes a clone of {clone_cost:.2f} µs: apply alone ≈ the difference)")
-    per_call("determinize", lambda s: s.determinize(s.to_move, 1), playable)  # type: ignore[attr-defined]
-    per_call("view", lambda s: s.view(s.to_move), playable)  # type: ignore[attr-defined]
-    observations = [state.observe(state.to_move) for state in playable[:300]]
-    bot_rng = random.Random(2)
-    per_call("heuristic bot", lambda o: GAME.heuristic_action(o, bot_rng), observations)  # type: ignore[arg-type]
-
-
-def _mean_clone(states: list) -> float:  # type: ignore[type-arg]
+    print(f"random play, 3 players, matches to 3 tokens: {actions / elapsed:,.0f} actions/s")
+    print("(each: legal_actions, a random choice, apply with its chance outcomes)\n")
+    # apply alone: the same matches again, the actions known in advance
     begin = time.perf_counter()
-    for state in states:
-        state.clone()
-    return (time.perf_counter() - begin) / len(states) * 1e6
+    for seed, chosen in games:
+        state = GAME.new_game(3, seed=seed)
+        for action in chosen:
+            state.apply(action)
+    apply_micro = (time.perf_counter() - begin) / actions * 1e6
+    print(f"  {'apply':<14} {apply_micro:8.2f} µs  (chance outcomes included)")
+    playable = [state for state in states if not state.is_over and state.to_move is not None and state.to_move >= 0]
+    _per_call("legal_actions", lambda state: state.legal_actions(), playable)
+    _per_call("clone", lambda state: state.clone(), playable)
+    _per_call("determinize", lambda state: state.determinize(state.to_move or 0, 1), playable)
+    _per_call("view", lambda state: state.view(state.to_move), playable)
+    observations = [state.observe(state.to_move or 0) for state in playable[:300]]
+    bot_rng = random.Random(2)
+    _per_call("heuristic bot", lambda observation: GAME.heuristic_action(observation, bot_rng), observations)
+
+
+def _per_call(name: str, call: Callable[[T], object], sample: list[T]) -> None:
+    repeat = max(1, 20_000 // max(1, len(sample)))
+    begin = time.perf_counter()
+    for _ in range(repeat):
+        for item in sample:
+            call(item)
+    micro = (time.perf_counter() - begin) / (repeat * len(sample)) * 1e6
+    print(f"  {name:<14} {micro:8.2f} µs")
 
 
 def main() -> None:

@@ -34,12 +34,22 @@ def test_a_drawn_card_is_seen_by_the_drawer_only_until_it_is_used(ps: Any) -> No
     assert state.view(1)["grids"][0][3] == "pikachu" and state.view(1)["discard_top"] == "psyduck"
 
 
-def test_a_drawn_mew_is_hidden_until_it_is_used(ps: Any) -> None:
-    state = ps.deal([A, B], pile=["mew"], flips=["a1", "a1"])
+def test_a_drawn_mew_or_team_rocket_is_shown_at_once_as_its_effect_starts(ps: Any) -> None:
+    for card, step in (("mew", "mew-opponent"), ("team-rocket", "coin")):
+        state = ps.deal([A, B], pile=[card], flips=["a1", "a1"])
+        events = ps.play(state, "draw")
+        assert state.view(1)["hand"] == card and state.view(1)["step"] == step
+        assert events[-1].seen_by(1) == events[-1]
+
+
+def test_a_drawn_zapdos_is_hidden_until_it_is_used(ps: Any) -> None:
+    state = ps.deal([A, B], pile=["zapdos"], flips=["a1", "a1"])
     ps.play(state, "draw")
-    assert state.view(1)["hand"] is None and state.view(1)["step"] == state.view(0)["step"] == "mew-opponent"
-    ps.play(state, "mew p1")
-    assert state.view(1)["hand"] == "mew"
+    assert state.view(1)["hand"] is None and state.view(1)["step"] == "hand"
+    # A determinization for p1 never puts a card in p0's hand that would have been shown.
+    for seed in range(100):
+        sample = state.determinize(1, seed)
+        assert sample.deck.ids[sample.hand] not in ("mew", "team-rocket")
 
 
 def test_face_down_cards_and_the_pile_order_are_never_in_a_view(ps: Any) -> None:

@@ -80,7 +80,8 @@ STEP_NAMES = (
     "reshuffle",
     "over",
 )
-CHANCE_STEPS = frozenset({START, DEAL, COIN, RESHUFFLE})
+#: Drawn cards everybody sees at once: what happens next shows them anyway.
+_SHOWN_AT_ONCE = frozenset({Effect.MEW, Effect.TEAM_ROCKET})
 
 _TURN_ACTIONS = (DRAW, TAKE_DISCARD)
 _HAND_ACTIONS = (*SWAPS, DISCARD)
@@ -457,8 +458,8 @@ class PaperSafariState(State):
         self.hand = card
         self.hand_from_pile = from_pile
         effect = self.deck.effects[card]
-        # Team Rocket's coin shows it to everybody at once.
-        self.hand_public = not from_pile or effect is Effect.TEAM_ROCKET
+        # Team Rocket (its coin) and Mew (its choices) are shown to everybody at once.
+        self.hand_public = not from_pile or effect in _SHOWN_AT_ONCE
         if effect is Effect.TEAM_ROCKET:
             self.step = COIN
             self.to_play = CHANCE
@@ -789,7 +790,10 @@ class PaperSafariState(State):
             self.cards[where] = card
         rest = dealt[len(grid_slots) :]
         if hidden_hand:
-            self.hand = rest.pop()
+            # The drawer is placing the card: it is not one that would have been shown at once.
+            effects = self.deck.effects
+            pick = next(i for i in range(len(rest) - 1, -1, -1) if effects[rest[i]] not in _SHOWN_AT_ONCE)
+            self.hand = rest.pop(pick)
         self.pile = rest
 
 
