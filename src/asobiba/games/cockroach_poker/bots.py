@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from asobiba.core.state import Action
-from asobiba.games.cockroach_poker.actions import DECKS, Answer, Offer, Pass, Peek, Redirect
+from asobiba.games.cockroach_poker.actions import ANSWER_NO, ANSWER_YES, DECKS, Offer, Pass, Peek, Redirect
 
 #: Card text -> the kind it is (``None``: a joker).
 CARD_KIND: dict[str, str | None] = {
@@ -196,7 +196,8 @@ def _answer_values(beliefs: Beliefs) -> tuple[float, float]:
 
 def _respond(beliefs: Beliefs, legal: Sequence[Action], rng: random.Random) -> Action:
     yes, no = _answer_values(beliefs)
-    best_answer: Action = Answer(yes >= no) if yes != no else Answer(rng.random() < 0.5)
+    says_yes = yes > no if yes != no else rng.random() < 0.5
+    best_answer: Action = ANSWER_YES if says_yes else ANSWER_NO
     best = max(yes, no)
     redirects = [action for action in legal if isinstance(action, Redirect)]
     if redirects and best < -0.12:
