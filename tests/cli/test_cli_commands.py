@@ -204,11 +204,14 @@ def test_the_start_menu_can_change_the_rules(
         pytest.skip("cockroach-poker is not registered")
     monkeypatch.chdir(tmp_path)
     number = GAMES.index("cockroach-poker") + 1
-    option_count = len(asobiba.get_game("cockroach-poker").options)
+    from asobiba.cli.common import option_accepts
+
+    option_count = len([option for option in asobiba.get_game("cockroach-poker").options if option_accepts(option)])
     rules = "original\n" + "\n" * (option_count - 1)
     keys = f"1\n{number}\ny\n{rules}3\nrandom\nq\n"
     result = runner.invoke(app, ["--delay", "0"], input=keys)
     assert result.exit_code == 0, result.output
+    assert "rules (trump / original) [trump]: " in result.output
     record_path = next((tmp_path / "asobiba-records").glob("*.json"))
     record = json.loads(record_path.read_text(encoding="utf-8"))
     assert record["options"]["rules"] == "original" and record["players"] == 3

@@ -194,15 +194,17 @@ class StartMenu:
         for option in game.options:
             table.add_row(option.name, _show(option.default, lang), option.doc)
         self.terminal.console.print(table)
-        if not self.ask_yes_no(tr("Change the rules?", lang)):
+        # Options with a fixed set of values are rules a player chooses; free-form ones (a card
+        # order, a first player) are for scripted games and stay on the command line.
+        askable = [option for option in game.options if option_accepts(option)]
+        if not askable or not self.ask_yes_no(tr("Change the rules?", lang)):
             return {}
         chosen: dict[str, Any] = {}
-        for option in game.options:
+        for option in askable:
             while True:
-                accepts = option_accepts(option) or option.doc
-                text = self.terminal.ask(
-                    f"[bold]{escape(option.name)}[/bold] ({escape(accepts)}) [{escape(_show(option.default, lang))}]: "
-                )
+                accepts = option_accepts(option)
+                default = _show(option.default, lang)
+                text = self.terminal.ask(f"[bold]{escape(option.name)}[/bold] " + escape(f"({accepts}) [{default}]: "))
                 if text == "":
                     break
                 value = coerce_option(option, text)
