@@ -140,10 +140,12 @@ def main() -> None:
                 else:
                     cells.append("—")
             print(f"{label:<16} {players:>2} {name:<14} {cells[0]:<30} {cells[1]:<30}", flush=True)
-    print(f"({time.process_time() - started:.0f} s; a win rate is per seat: in trump one player usually loses and")
+    print(f"({time.process_time() - started:.0f} s CPU; a win rate is per seat: in trump one player usually loses and")
     print(
-        " the others win, so with equal players a seat wins about (n-1)/n of the games; 'all random' is the baseline)"
+        " the others win, so with equal players a seat wins about (n-1)/n of the games; 'all random' is the baseline."
     )
+    print(" The interval is exact for a side with one seat per game; for a side with several seats it counts")
+    print(" seat-games, which are correlated within a game, so it is somewhat too narrow.)")
 
 
 if __name__ == "__main__":
