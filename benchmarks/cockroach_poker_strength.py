@@ -144,7 +144,7 @@ def main() -> None:
     print(
         " the others win, so with equal players a seat wins about (n-1)/n of the games; 'all random' is the baseline."
     )
-    print(" The interval is exact for a side with one seat per game; for a side with several seats it counts")
+    print(" The interval is sound for a side with one seat per game; for a side with several seats it counts")
     print(" seat-games, which are correlated within a game, so it is somewhat too narrow.)")
 
 
