@@ -394,7 +394,7 @@ def list_games(lang: LangOption = None) -> None:
             game = get_game(name)
             players = tr("{low} to {high} players", language, low=game.min_players, high=game.max_players)
             table = Table(
-                title=f"{name} — {game.title.get('en', name)} / {game.title.get('ja', name)} ({players})",
+                title=escape(f"{name} — {game.title.get('en', name)} / {game.title.get('ja', name)} ({players})"),
                 title_justify="left",
             )
             table.add_column(tr("Option", language), style="bold")
@@ -403,7 +403,7 @@ def list_games(lang: LangOption = None) -> None:
             table.add_column(tr("Meaning", language))
             for opt in game.options:
                 default = tr("automatic", language) if opt.default is None else str(opt.default)
-                table.add_row(opt.name, default, option_accepts(opt), opt.doc)
+                table.add_row(*(escape(cell) for cell in (opt.name, default, option_accepts(opt), opt.doc)))
             if not game.options:
                 table.add_row("—", "", "", tr("no options", language))
             console.print(table)

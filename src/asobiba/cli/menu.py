@@ -192,7 +192,7 @@ class StartMenu:
         table.add_column(tr("Default", lang))
         table.add_column(tr("Meaning", lang))
         for option in game.options:
-            table.add_row(option.name, _show(option.default, lang), option.doc)
+            table.add_row(escape(option.name), escape(_show(option.default, lang)), escape(option.doc))
         self.terminal.console.print(table)
         # Options with a fixed set of values are rules a player chooses; free-form ones (a card
         # order, a first player) are for scripted games and stay on the command line.

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -109,7 +110,7 @@ def report_table(report: MatchReport, lang: str) -> Table:
         score = "—" if row.average_score is None else f"{row.average_score:.2f}"
         times = row.decision_ms
         table.add_row(
-            row.bot,
+            escape(row.bot),
             str(row.seats_played),
             f"{row.wins:g}",
             _percent(row.win_rate),
@@ -163,7 +164,7 @@ def rating_tables(table: RatingTable, lang: str) -> tuple[Table, Table]:
     ratings.add_column(tr("Rating", lang), justify="right")
     ratings.add_column(tr("95% CI", lang), justify="right")
     for rating in sorted(table.ratings, key=lambda rating: -rating.elo):
-        ratings.add_row(rating.bot, f"{rating.elo:.0f}", f"{rating.low:.0f} – {rating.high:.0f}")
+        ratings.add_row(escape(rating.bot), f"{rating.elo:.0f}", f"{rating.low:.0f} – {rating.high:.0f}")
     pairs = Table(title=tr("Pairs", lang))
     pairs.add_column(tr("Bot", lang), style="bold")
     pairs.add_column(tr("against", lang))
@@ -173,8 +174,8 @@ def rating_tables(table: RatingTable, lang: str) -> tuple[Table, Table]:
     for pair in table.pairs:
         low, high = pair.ci95
         pairs.add_row(
-            pair.first,
-            pair.second,
+            escape(pair.first),
+            escape(pair.second),
             str(pair.games),
             _percent(pair.score_rate),
             _interval(low, high),
