@@ -52,6 +52,7 @@ from asobiba.games.survive.data import (
     BOAT_CAPACITY,
     CREATURES,
     DOLPHIN,
+    EFFECTS,
     EXPLORER_BY_NAME,
     EXPLORER_VALUES,
     MOVE_SERPENT,
@@ -59,6 +60,8 @@ from asobiba.games.survive.data import (
     MOVE_WHALE,
     SERPENT,
     SHARK,
+    TERRAINS,
+    TILE_TABLE,
     WHALE,
     WINDS,
     explorer_name,
@@ -74,6 +77,9 @@ THREAT = [0.33 * (f & 1) + 0.4 * (f >> 1 & 1) + 0.12 * (f >> 2 & 1) for f in ran
 OTHERS_WEIGHT = 0.5
 #: What one move point costs when nothing else is gained (stops aimless wandering).
 STEP_COST = 0.01
+#: How much a step nearer an escape space is worth on a boat and swimming.
+BOAT_SLOPE = 0.07
+SWIM_SLOPE = 0.045
 
 
 def _distances(sources: Sequence[int], passable: Sequence[bool]) -> list[int]:
@@ -107,8 +113,15 @@ class Model:
         self.me: int = view["viewer"]
         self.players: int = view["players"]
         self.land = [False] * N_CELLS
-        for name in view["tiles"]:
+        self.terrain: dict[int, str] = {}
+        for name, terrain in view["tiles"].items():
             self.land[CELL_BY_NAME[name]] = True
+            self.terrain[CELL_BY_NAME[name]] = terrain
+        self.tiles_left: dict[str, int] = view["tiles_left"]
+        self.revealed: dict[tuple[str, str], int] = {}
+        for removed in view["removed"]:
+            key = (removed["terrain"], removed["effect"])
+            self.revealed[key] = self.revealed.get(key, 0) + 1
         self.status: dict[int, int] = {}
         self.cell: dict[int, int] = {}
         self.owner: dict[int, int] = {}
@@ -302,9 +315,16 @@ class Model:
         d = min(self.sea_to_escape[cell], 12)
         if status == BOAT:
             mine = self.owner[e] in self.controllers(cell)
-            base = (0.86 if mine else 0.62) - 0.035 * d
+            base = (0.86 if mine else 0.62) - BOAT_SLOPE * d
             return base * (1 - self.danger(cell, BOAT))
-        return (0.52 - 0.045 * d) * (1 - self.danger(cell, SWIM))
+        return (0.52 - SWIM_SLOPE * d) * (1 - self.danger(cell, SWIM))
+
+    def chance_of(self, terrain: str, effect: str) -> float:
+        """The chance that a face-down tile of ``terrain`` has the immediate ``effect``."""
+        row = TILE_TABLE[EFFECTS.index(effect)]
+        total = int(row[2 + TERRAINS.index(terrain)])
+        left = self.tiles_left.get(terrain, 0)
+        return max(0, total - self.revealed.get((terrain, effect), 0)) / left if left else 0.0
 
     def prospects(self) -> dict[int, float]:
         """Every explorer's prospect (see :meth:`prospect`)."""
@@ -347,6 +367,14 @@ def choose(view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Ra
         tile = _held_tile_to_play(model, actions)
         if tile is not None:
             return tile
+    if phase == "move":
+        escapes = [a for a in actions if isinstance(a, Escape)]
+        # Keep the points for escapes: with no more points than explorers ready to escape, escape.
+        if escapes and view["moves_left"] <= len(escapes):
+            return max(escapes, key=lambda a: model.value[a.explorer])
+        plan = _escape_plan(model, actions, view["moves_left"])
+        if plan is not None:
+            return plan
     if phase == "jump":
         return _best(model, actions, rng, jump=True)
     if phase == "boat tile":
@@ -369,7 +397,7 @@ def _best(model: Model, actions: list[Action], rng: random.Random, jump: bool = 
         if isinstance(action, (MoveExplorer, SailBoat, BoardBoat)):
             gain -= STEP_COST
         if isinstance(action, RemoveTile):
-            gain += _removal_bonus(model, action.cell)
+            gain += _removal_bonus(model, action.cell, after)
         if jump and isinstance(action, MoveCreature):
             gain += _jump_bonus(model, action)
         gain += rng.random() * 1e-6
@@ -382,14 +410,66 @@ def _best(model: Model, actions: list[Action], rng: random.Random, jump: bool = 
     return best
 
 
-def _removal_bonus(model: Model, cell: int) -> float:
-    """Prefer removing tiles far from own explorers on land (keeps their way to the boats)."""
+def _escape_plan(model: Model, actions: list[Action], points: int) -> Action | None:
+    """The first step of sailing a loaded boat one controls to an escape space with points left to
+    land its most valuable explorers this very turn (worth more than any single step's gain)."""
+    best: tuple[float, int] | None = None
+    chosen: Action | None = None
+    for action in actions:
+        if not isinstance(action, SailBoat):
+            continue
+        source = action.source
+        own = sorted((model.value[e] for e in model.boats.get(source, []) if model.owner[e] == model.me), reverse=True)
+        if not own or model.me not in model.controllers(source):
+            continue
+        blocked = set(model.creatures[SERPENT]) | set(model.creatures[WHALE])
+        if action.target in blocked:
+            continue
+        passable = [
+            not model.land[c] and not IS_ISLAND[c] and c not in blocked and (c == source or c not in model.boats)
+            for c in range(N_CELLS)
+        ]
+        steps = 1 + _distances(ESCAPES, passable)[action.target]
+        landed = min(len(own), points - steps)
+        if landed < 1:
+            continue
+        gain = sum(own[:landed])
+        key = (gain, -steps)
+        if best is None or key > best:
+            best, chosen = key, action
+    return chosen
+
+
+def _removal_bonus(model: Model, cell: int, removed: Model) -> float:
+    """What a tile's unknown back may add: a whirlpool clears this and the adjacent sea spaces, a
+    shark eats who was standing there; and removing tiles far from own explorers on land keeps
+    their way to the boats."""
     near_own = sum(
         1
         for e, s in model.status.items()
         if s == LAND and model.owner[e] == model.me and model.cell[e] in NEIGHBOUR_SETS[cell]
     )
-    return -0.05 * near_own
+    bonus = -0.05 * near_own
+    terrain = model.terrain[cell]
+    plain = removed.score()
+    for effect, cells in (
+        ("whirlpool", {cell} | {n for n in SPACE_NEIGHBOURS[cell] if not model.land[n]}),
+        ("shark", {cell}),
+    ):
+        chance = model.chance_of(terrain, effect)
+        if not chance:
+            continue
+        hit = removed.copy()
+        hit.lose(
+            [
+                e
+                for e, s in hit.status.items()
+                if s in (SWIM, BOAT) and hit.cell[e] in cells and (effect == "whirlpool" or s == SWIM)
+            ]
+        )
+        hit.touched = None
+        bonus += chance * (hit.score() - plain)
+    return bonus
 
 
 def _jump_bonus(model: Model, action: MoveCreature) -> float:
