@@ -383,3 +383,14 @@ def test_resume_refuses_a_finished_game_and_a_record_without_seats(runner: CliRu
     result = runner.invoke(app, ["resume", str(finished), "--lang", "en"])
     assert result.exit_code == USAGE_ERROR
     assert_one_line_error(result.output, "over")
+
+
+def test_an_unwritable_save_path_is_refused_before_the_game(runner: CliRunner, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    result = runner.invoke(app, ["play", GAMES[0], "--save", str(blocker / "x.json"), "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "cannot save the record")
+    result = runner.invoke(app, ["play", GAMES[0], "--save", str(tmp_path), "--lang", "en"])
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "is a folder")

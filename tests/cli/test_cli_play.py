@@ -6,6 +6,7 @@ import io
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -213,3 +214,19 @@ def test_the_log_starts_with_the_setup_the_player_may_see(game: str, make_termin
     session = PlaySession(state, 0, {}, terminal, setup_events=setup)
     assert session.log == describe_events(state, setup, 0, "en")
     assert session.log, "the deal is shown"
+
+
+def test_when_the_record_cannot_be_written_there_it_is_saved_in_the_default_folder(
+    make_terminal: MakeTerminal, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    terminal, screen = make_terminal(lambda: "q")
+    state = asobiba.new_game(GAMES[0], 3, seed=1)
+    session = PlaySession(state, 0, {1: "random", 2: "random"}, terminal, save_path=blocker / "game.json")
+    outcome = session.run()
+    assert outcome.record_path is not None and outcome.record_path.parent.name == "asobiba-records"
+    assert outcome.record_path.is_file()
+    text = screen.getvalue().replace("\n", "")
+    assert "Could not save to" in text and str(outcome.record_path) in text

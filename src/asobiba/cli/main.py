@@ -120,6 +120,18 @@ def root(
     raise typer.Exit(code)
 
 
+def check_save_path(save: Path | None, lang: str) -> None:
+    """Refuse, before the game starts, a ``--save`` path where the record could not be written."""
+    if save is None:
+        return
+    if save.is_dir():
+        raise UserError(tr("--save needs a file name, and {path} is a folder", lang, path=save))
+    try:
+        save.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UserError(tr("cannot save the record: {error}", lang, error=error)) from None
+
+
 def start_game(
     terminal: Terminal,
     *,
@@ -155,8 +167,7 @@ def start_game(
         raise UserError(tr("--seat must be from 0 to {last}", lang, last=count - 1))
     if delay < 0:
         raise UserError(tr("--delay cannot be negative", lang))
-    if save is not None and save.is_dir():
-        raise UserError(tr("--save needs a file name, and {path} is a folder", lang, path=save))
+    check_save_path(save, lang)
     bots = seat_bots(bot_specs, count, seat, lang)
     state, setup_events = start(game, count, seed, options)
     session = PlaySession(
@@ -242,6 +253,7 @@ def resume(
         check_bot_names(list(bots.values()), language)
         if delay < 0:
             raise UserError(tr("--delay cannot be negative", language))
+        check_save_path(save, language)
         session = PlaySession(state, human, bots, Terminal(), lang=language, delay=delay, save_path=save or file)
         session.log.append(tr("The game continues from {path}.", language, path=file))
         try:

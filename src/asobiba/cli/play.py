@@ -299,7 +299,15 @@ class PlaySession:
             console.print(escape(tr("Interrupted.", lang)), style="bold yellow")
         except (QuitGame, EOFError):
             status = "quit"
-        path = self.save()
+        try:
+            path = self.save()
+        except OSError as error:  # the game must not be lost: save it where records go by default
+            wanted = self.save_path
+            self.save_path = default_record_path(self.state.game.name)
+            console.print(
+                escape(tr("Could not save to {path} ({error}).", lang, path=wanted, error=error)), style="bold red"
+            )
+            path = self.save()
         if status == "finished":
             console.print(escape(tr("The record is saved in {path}", lang, path=path)))
         else:
