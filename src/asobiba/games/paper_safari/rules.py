@@ -24,6 +24,7 @@ from typing import Any
 
 from asobiba.core.errors import IllegalAction
 from asobiba.core.events import Event
+from asobiba.core.jsonable import to_json
 from asobiba.core.state import CHANCE, Action, State
 from asobiba.games.paper_safari import events as ev
 from asobiba.games.paper_safari.actions import (
@@ -664,7 +665,6 @@ class PaperSafariState(State):
             numbers.append(counted)
         winner = round_winner(scores, numbers)
         if winner is not None:
-            self.tokens = list(self.tokens)
             self.tokens[winner] += 1
         ids = self.deck.ids
         self.rounds = [
@@ -742,7 +742,7 @@ class PaperSafariState(State):
             "final_turns_left": self.final_left if self.final_left >= 0 else None,
             "tokens": list(self.tokens),
             "tokens_to_win": self.tokens_to_win,
-            "rounds": [dict(entry) for entry in self.rounds],
+            "rounds": to_json(self.rounds),
             "cards": {card_id: dict(line) for card_id, line in self.deck.table.items()},
         }
 
