@@ -14,7 +14,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from asobiba.cli.common import QuitGame, Terminal, UserError, tr
-from asobiba.cli.play import describe_events, render_screen
+from asobiba.cli.play import LOG_LINES, describe_events, render_screen
 from asobiba.core.errors import CorruptRecord
 from asobiba.core.record import replay_steps
 from asobiba.core.state import CHANCE
@@ -87,8 +87,20 @@ class ReplayViewer:
             return tr("spectator", self.lang)
         return f"p{self.viewer}"
 
-    def show(self, index: int) -> None:
-        """Draw step ``index``: its screen and what the viewer saw happen."""
+    def step_lines(self, step: Step) -> list[str]:
+        """What the viewer saw happen at ``step``, in words."""
+        lang = self.lang
+        if step.number == 0:
+            return [tr("The game begins.", lang)]
+        if step.lines:
+            return list(step.lines)
+        if step.actor == CHANCE or step.actor is None:
+            return [tr("Chance decides.", lang)]
+        return [tr("p{seat} made a move you could not see.", lang, seat=step.actor)]
+
+    def show(self, index: int, earlier: bool = True) -> None:
+        """Draw step ``index``: its screen and what the viewer saw happen (after the ``earlier``
+        lines of the log, dimmed, when asked)."""
         lang = self.lang
         step = self.steps[index]
         console = self.terminal.console
@@ -103,20 +115,23 @@ class ReplayViewer:
         )
         console.print(Rule(escape(heading)))
         console.print(render_screen(step.view, lang))
-        if step.number == 0:
-            body = Text(tr("The game begins.", lang))
-        elif step.actor == CHANCE or step.actor is None:
-            body = Text("\n".join(step.lines) or tr("Chance decides.", lang))
-        elif step.lines:
-            body = Text("\n".join(step.lines))
-        else:
-            body = Text(tr("p{seat} made a move you could not see.", lang, seat=step.actor), style="dim")
+        current = self.step_lines(step)
+        before: list[str] = []
+        if earlier:
+            for previous in self.steps[1:index]:
+                before.extend(previous.lines)
+            room = LOG_LINES - len(current)
+            before = before[-room:] if room > 0 else []
+        body = Text()
+        for line in before:
+            body.append("  " + line + "\n", style="dim")
+        body.append("\n".join("▶ " + line for line in current), style="bold")
         console.print(Panel(body, title=tr("What happened", lang), title_align="left"))
 
     def run_all(self) -> None:
         """Print every step."""
         for index in range(len(self.steps)):
-            self.show(index)
+            self.show(index, earlier=False)
 
     def run(self) -> None:
         """Step interactively until the user quits or passes the end."""
