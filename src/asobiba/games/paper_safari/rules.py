@@ -9,6 +9,22 @@ The deal (``deal c1 c2 …``, the whole deck top first) gives the first card to 
 then six cards to each player from p0 to p{n-1} (positions a1 a2 a3 b1 b2 b3 in that order),
 and leaves the rest as the pile, top first.
 
+Where the rules page is silent, this engine decides:
+
+* The first round's starter is a chance action (``start p2``); ``card_order`` fixes the first deal
+  only (later deals are shuffled).
+* The pile is reshuffled as soon as it is empty at the end of an action (so a decision never meets
+  an empty pile), or in the middle of Team Rocket's refill when a card is needed.
+* Team Rocket (Pikachu face) puts its packet under the discard pile in this order: Team Rocket,
+  the player's card, then each other player's clockwise; the last one ends at the very bottom.
+* A drawn Team Rocket or Mew is shown to everybody at once (its coin or its choices show it);
+  any other drawn card stays the drawer's secret until he places or discards it.
+* Cards drawn for Team Rocket's refill, passed by Zapdos or taken by Mew trigger nothing.
+* Charizard with no face-down card left, or a peek of a card already peeked, are allowed
+  (the former has no step); the round's end is checked after the optional step.
+* In a tie, cards compare by the numbers they count for (a Ditto: the number it copies; between
+  Ditto choices giving equal totals, the higher numbers).
+
 >>> from asobiba.games.paper_safari import GAME
 >>> state = GAME.new_game(3, seed=4)
 >>> [str(action) for action in state.legal_actions()][:2]
