@@ -220,3 +220,18 @@ def test_an_illegal_action_changes_nothing():
         with pytest.raises(IllegalAction):
             do(state, text)
     assert [state.view(p) for p in (0, 1, None)] == before
+
+
+def test_a_swimmer_that_swam_into_an_escape_space_escapes_on_a_later_turn():
+    # [choice] escaping is the swimmer's one move of the turn.
+    state = position(explorers={"red#1": "r3c1", "blue#1": "r7c7"}, creatures=NO_SERPENTS)
+    do(state, "move red#1 r2c0")
+    with pytest.raises(IllegalAction, match="already swum"):
+        do(state, "escape red#1")
+
+
+def test_an_explorer_jumping_from_land_into_the_sea_has_swum_for_this_turn():
+    state = position(explorers={"red#1": "r4c3", "blue#1": "r7c7"})
+    do(state, "move red#1 r3c3")
+    with pytest.raises(IllegalAction, match="already swum"):
+        do(state, "move red#1 r3c2")

@@ -236,3 +236,22 @@ def test_a_counter_tile_cannot_be_played_as_a_held_tile():
     state = position(explorers={"red#1": "r7c7"}, held={0: ["b:kill-shark"]})
     with pytest.raises(IllegalAction, match="only when a creature threatens"):
         do(state, "play kill-shark")
+
+
+def test_several_threatened_holders_are_asked_in_turn_order_from_the_mover():
+    state = position(
+        3,
+        explorers={"blue#1": "r3c3", "yellow#1": "r3c3", "red#1": "r7c7"},
+        creatures={"shark": ["r3c2"]},
+        held={1: ["b:kill-shark"], 2: ["f:kill-shark"]},
+        phase="creature",
+        die="shark",
+        current=0,
+    )
+    do(state, "shark r3c2 r3c3")
+    assert state.to_move == 1
+    do(state, "decline")
+    assert state.to_move == 2 and state.view(2)["pending"]["tile"] == "kill-shark"
+    do(state, "play kill-shark")
+    assert explorer(state, "blue#1")["status"] == "swimming" and explorer(state, "yellow#1")["status"] == "swimming"
+    assert state.view(0)["held_counts"] == [0, 1, 0]
