@@ -23,10 +23,19 @@ def test_effects_happen_from_the_pile(ps: Any) -> None:
     assert state.view(0)["step"] == "peek"
 
 
-def test_effects_happen_from_the_discard(ps: Any) -> None:
-    state = ps.deal([A, B], discard="snorlax", flips=["a1", "a1"])
-    ps.play(state, "take discard", "swap a2")
-    assert state.view(0)["step"] == "snorlax"
+@pytest.mark.parametrize(
+    ("card", "actions", "step"),
+    [
+        ("charizard", ["take discard", "swap a2"], "peek"),
+        ("snorlax", ["take discard", "swap a2"], "snorlax"),
+        ("mew", ["take discard"], "mew-opponent"),
+        ("team-rocket", ["take discard"], "coin"),
+    ],
+)
+def test_effects_happen_from_the_discard(ps: Any, card: str, actions: list[str], step: str) -> None:
+    state = ps.deal([A, B], discard=card, flips=["a1", "a1"])
+    ps.play(state, *actions)
+    assert state.view(0)["step"] == step
 
 
 def test_a_special_card_dealt_or_flipped_has_no_effect(ps: Any) -> None:
