@@ -436,13 +436,13 @@ class SurviveState(State):
                 state = status[e]
                 if state == ON_LAND:
                     moves = MOVE_EXPLORER[e]
-                    actions.extend(moves[n] for n in SPACE_NEIGHBOURS[cells[e]])
+                    actions += [moves[n] for n in SPACE_NEIGHBOURS[cells[e]]]
                 elif state == ON_BOAT:
                     cell = cells[e]
                     if IS_ESCAPE[cell]:
                         actions.append(ESCAPE[e])
                     moves = MOVE_EXPLORER[e]
-                    actions.extend(moves[n] for n in SPACE_NEIGHBOURS[cell] if tile_at[n] < 0)
+                    actions += [moves[n] for n in SPACE_NEIGHBOURS[cell] if tile_at[n] < 0]
                 elif state == SWIMMING and not self.swum >> e & 1:
                     cell = cells[e]
                     if IS_ESCAPE[cell]:
@@ -451,10 +451,10 @@ class SurviveState(State):
                     if boat >= 0 and len(self.boat_passengers[boat]) < BOAT_CAPACITY:
                         actions.append(BOARD[e])
                     moves = MOVE_EXPLORER[e]
-                    actions.extend(moves[n] for n in SPACE_NEIGHBOURS[cell] if tile_at[n] < 0)
+                    actions += [moves[n] for n in SPACE_NEIGHBOURS[cell] if tile_at[n] < 0]
         for boat, cell in enumerate(self.boat_cell):
             if cell >= 0 and self.may_move_boat(player, boat):
-                actions.extend(SAIL[cell, n] for n in SPACE_NEIGHBOURS[cell] if tile_at[n] < 0 and boat_at[n] < 0)
+                actions += [SAIL[cell, n] for n in SPACE_NEIGHBOURS[cell] if tile_at[n] < 0 and boat_at[n] < 0]
         return actions
 
     # ------------------------------------------------------------------ checking
@@ -583,10 +583,13 @@ class SurviveState(State):
             return f"{explorer_name(e)} is already on the board"
         if self.tile_at[cell] < 0:
             return f"{CELL_NAMES[cell]} is not a land tile"
-        if cell not in self._placement_tiles(player):
-            if self.options["one_per_tile"]:
-                return f"{CELL_NAMES[cell]} already holds an explorer (one per tile)"
-            return f"{CELL_NAMES[cell]} holds another player's explorer"
+        one_per_tile = self.options["one_per_tile"]
+        for other in range(self.n_explorers):
+            if self.ex_cell[other] == cell and self.ex_status[other] == ON_LAND:
+                if one_per_tile:
+                    return f"{CELL_NAMES[cell]} already holds an explorer (one per tile)"
+                if self.explorer_owner[other] != player:
+                    return f"{CELL_NAMES[cell]} holds another player's explorer"
         return None
 
     def _illegal_explorer_move(self, player: int, e: int, cell: int) -> str | None:
