@@ -53,7 +53,7 @@ def test_the_56_cards_are_always_accounted_for_and_matches_end(game: dict[str, A
     assert state.is_over and len(state.result()["winners"]) == 1
 
 
-@settings(max_examples=50)
+@settings(max_examples=30)
 @given(games)
 def test_replaying_the_record_reproduces_every_view(game: dict[str, Any]) -> None:
     views: dict[int, list[dict[str, Any]]] = {}
@@ -123,7 +123,7 @@ def test_views_and_events_never_show_a_player_what_he_may_not_know(game: dict[st
                     assert event.player == player
 
 
-@settings(max_examples=30)
+@settings(max_examples=20)
 @given(games)
 def test_a_bots_choice_depends_only_on_what_it_sees(game: dict[str, Any]) -> None:
     for number, (state, _) in enumerate(random_game(**game)):

@@ -99,15 +99,18 @@ def test_empty_pile_keeps_the_top_discard_and_reshuffles_the_rest(ps: Any) -> No
 def test_the_reshuffle_is_a_recorded_chance_action() -> None:
     from asobiba.core.record import replay
     from asobiba.games.paper_safari import GAME
+    from asobiba.games.paper_safari.events import PileReshuffled
 
+    # Players who draw and discard whenever they may: the pile runs out in the first round.
     rng = random.Random(9)
-    seed = 0
-    state = GAME.new_game(2, seed=seed)
-    while not any(str(action).startswith("reshuffle") for action in state.history):
-        if state.is_over:
-            seed += 1
-            state = GAME.new_game(2, seed=seed)
-        state.apply(rng.choice(state.legal_actions()))
+    state = GAME.new_game(2, seed=9, tokens_to_win=1)
+    reshuffled = False
+    while not reshuffled:
+        legal = [str(action) for action in state.legal_actions()]
+        text = next((word for word in ("draw", "discard") if word in legal), rng.choice(legal))
+        events = state.apply(GAME.parse_action(text, state))
+        reshuffled = any(isinstance(event, PileReshuffled) for event in events)
+    assert str(state.history[-1]).startswith("reshuffle ")
     assert replay(state.record()).view(None) == state.view(None)
 
 
