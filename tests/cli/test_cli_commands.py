@@ -35,9 +35,9 @@ def saved_game(runner: CliRunner, game: str, path: Path, keys: str = "1\n1\n1\nq
 def assert_one_line_error(output: str, *fragments: str) -> None:
     assert "Traceback" not in output
     lines = [line for line in output.splitlines() if line.startswith("Error: ")]
-    assert lines, output
+    assert len(lines) == 1, output
     for fragment in fragments:
-        assert fragment in output.replace("\n", " "), output
+        assert fragment in lines[0], output
 
 
 # ---------------------------------------------------------------------------------------- games, version

@@ -59,7 +59,9 @@ def user_errors(lang: str) -> Iterator[None]:
         yield
     except (UserError, AsobibaError) as error:
         message = str(error) or type(error).__name__
-        Console(stderr=True, highlight=False).print(escape(tr("Error: {problem}", lang, problem=message)), style="red")
+        Console(stderr=True, highlight=False, soft_wrap=True).print(
+            escape(tr("Error: {problem}", lang, problem=message)), style="red"
+        )
         raise typer.Exit(USAGE_ERROR) from None
 
 
@@ -67,7 +69,7 @@ def _language(lang: str | None) -> str:
     try:
         return detect_language(lang)
     except UserError as error:
-        Console(stderr=True, highlight=False).print(
+        Console(stderr=True, highlight=False, soft_wrap=True).print(
             escape(tr("Error: {problem}", "en", problem=str(error))), style="red"
         )
         raise typer.Exit(USAGE_ERROR) from None
