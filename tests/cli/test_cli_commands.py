@@ -394,3 +394,33 @@ def test_an_unwritable_save_path_is_refused_before_the_game(runner: CliRunner, t
     result = runner.invoke(app, ["play", GAMES[0], "--save", str(tmp_path), "--lang", "en"])
     assert result.exit_code == USAGE_ERROR
     assert_one_line_error(result.output, "is a folder")
+
+
+def test_ctrl_c_stops_a_simulation_with_exit_130(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asobiba.cli.simulate
+
+    def interrupted(*arguments: object, **keywords: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(asobiba.cli.simulate, "run_match", interrupted)
+    result = runner.invoke(app, ["simulate", GAMES[0], "--games", "5", "--bots", "random", "--lang", "en"])
+    assert result.exit_code == 130
+    assert "Interrupted." in result.output and "Traceback" not in result.output
+
+
+def test_ctrl_c_ends_a_replay_quietly(tmp_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from asobiba.cli.common import Terminal
+    from asobiba.cli.replay import ReplayViewer, replay_record
+
+    record = asobiba.new_game(GAMES[0], 3, seed=1).record()
+    steps = replay_record(record, None, "en")
+
+    def ctrl_c() -> str:
+        raise KeyboardInterrupt
+
+    terminal = Terminal(console=Console(file=io.StringIO(), width=100), read=ctrl_c)
+    ReplayViewer(terminal, steps, None, "en", "title").run()  # returns, no exception

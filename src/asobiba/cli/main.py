@@ -1,7 +1,8 @@
-"""The `asobiba` command: a start menu, play, replay, simulate, games.
+"""The `asobiba` command: a start menu, play, resume, replay, simulate, rate, games.
 
 Every error a user can cause (an unknown game, a bad option, an unknown bot, a bad file) is
-printed as one line and exits with code 2; Ctrl-C during a game saves it and exits with 130.
+printed as one line and exits with code 2; Ctrl-C during a game saves it and exits with 130
+(during a simulation it stops it, also with 130; during a replay it just ends it).
 """
 
 from __future__ import annotations
@@ -57,8 +58,11 @@ def user_errors(lang: str) -> Iterator[None]:
     """Turn the errors a user can cause into one line on stderr and exit code 2."""
     try:
         yield
+    except KeyboardInterrupt:
+        Console(stderr=True).print(escape(tr("Interrupted.", lang)), style="yellow")
+        raise typer.Exit(INTERRUPTED) from None
     except (UserError, AsobibaError) as error:
-        message = str(error) or type(error).__name__
+        message = " ".join((str(error) or type(error).__name__).split())
         Console(stderr=True, highlight=False, soft_wrap=True).print(
             escape(tr("Error: {problem}", lang, problem=message)), style="red"
         )

@@ -130,8 +130,11 @@ class ReplayViewer:
 
     def run_all(self) -> None:
         """Print every step."""
-        for index in range(len(self.steps)):
-            self.show(index, earlier=False)
+        try:
+            for index in range(len(self.steps)):
+                self.show(index, earlier=False)
+        except KeyboardInterrupt:
+            return
 
     def run(self) -> None:
         """Step interactively until the user quits or passes the end."""
@@ -141,7 +144,8 @@ class ReplayViewer:
         while True:
             try:
                 command = self.terminal.ask(escape(tr("[Enter] next · b back · q quit: ", lang))).casefold()
-            except (EOFError, QuitGame):
+            except (EOFError, KeyboardInterrupt, QuitGame):
+                self.terminal.console.print()
                 return
             if command in {"q", "quit", "exit"}:
                 return
