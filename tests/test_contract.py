@@ -262,4 +262,5 @@ def test_unknown_options_and_bad_values_raise_invalid_option_naming_them(game: s
                 rules.new_game(low, seed=1, **{option.name: "not-a-choice"})
         if option.bounds is not None:
             with pytest.raises(InvalidOption, match=option.name):
-                rules.new_game(low, seed=1, **{option.name: option.bounds[1] + 1})
+                too_big: dict[str, Any] = {option.name: option.bounds[1] + 1}
+                rules.new_game(low, seed=1, **too_big)

@@ -30,11 +30,9 @@ def choices(*notations: str) -> list[Choice]:
 
 
 def printed(renderable: object, width: int = 100) -> str:
-    console = Console(file=io.StringIO(), width=width, color_system=None)
-    console.print(renderable)
-    output = console.file.getvalue()
-    assert isinstance(output, str)
-    return output
+    screen = io.StringIO()
+    Console(file=screen, width=width, color_system=None).print(renderable)
+    return screen.getvalue()
 
 
 # ---------------------------------------------------------------------------------------- long lists
