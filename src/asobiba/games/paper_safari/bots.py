@@ -33,7 +33,6 @@ from asobiba.games.paper_safari.actions import (
     SKIP,
     TAKE_DISCARD,
     Exchange,
-    Flip,
     MewChoose,
     MewPlace,
     MewTake,
@@ -346,8 +345,6 @@ def choose(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) ->
             value -= reader.gift(reader.cells[me][action.position])
         elif isinstance(action, Rocket):
             value = reader.rocket_value(action.position)
-        elif isinstance(action, Flip):
-            value = 0.0
         else:
             value = 0.0
         scored.append((value, order, action))
