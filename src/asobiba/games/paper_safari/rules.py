@@ -488,7 +488,6 @@ class PaperSafariState(State):
     def _swap(self, action: Swap) -> list[Event]:
         player = self.player
         position = action.position
-        where = player * 6 + position
         card = self.hand
         replaced = self._place(player, position, card)
         self.hand = -1
@@ -499,7 +498,7 @@ class PaperSafariState(State):
         self.discard.append(replaced)
         events: list[Event] = [ev.CardSwapped(player, position, kinds[card], kinds[replaced])]
         self.effect_card = card
-        if effect is Effect.CHARIZARD and not all(self.face_up[where - position : where - position + 6]):
+        if effect is Effect.CHARIZARD and not all(self.face_up[player * 6 : player * 6 + 6]):
             self.step = PEEK
         elif effect is Effect.SNORLAX:
             self.step = SNORLAX
