@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from typing import Any
@@ -48,6 +49,8 @@ def test_any_deck_list_can_be_passed() -> None:
     rng = random.Random(1)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
+    # On a command line, the same list as JSON text.
+    assert GAME.resolve_options(2, {"deck": json.dumps(small)})["deck"][2]["effect"] == "snorlax"
 
 
 def test_card_order_deals_exactly_that_order(ps: Any) -> None:

@@ -125,7 +125,13 @@ class Deck:
 
 def check_deck_option(value: Any) -> Any:
     """Validate the ``deck`` option: a deck name or a list of card lines (dicts with ``id``,
-    ``value``, ``ja``, ``en``, ``copies`` and optionally ``effect``). Returns it JSON-ready."""
+    ``value``, ``ja``, ``en``, ``copies`` and optionally ``effect``; on a command line, that list
+    as JSON text). Returns it JSON-ready."""
+    if isinstance(value, str) and value.lstrip().startswith("["):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"the deck's JSON text does not read: {error}") from None
     if isinstance(value, str):
         if value not in DECKS:
             raise ValueError(f"it takes a deck name ({', '.join(DECKS)}) or a list of card lines")
