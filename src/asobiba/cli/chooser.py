@@ -34,6 +34,7 @@ class Choice:
 
     @property
     def words(self) -> list[str]:
+        """The notation's words."""
         return self.notation.split()
 
     def tokens(self) -> set[str]:

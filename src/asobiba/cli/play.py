@@ -139,12 +139,15 @@ class PlaySession:
     # ------------------------------------------------------------------ names and screens
 
     def name(self, seat: int) -> str:
+        """How a seat is called on screen: ``p1 (normal bot)``."""
         return player_name(seat, self.lang, self.human, self.bot_names)
 
     def names(self) -> list[str]:
+        """Every seat's name, in seat order."""
         return [self.name(seat) for seat in range(self.state.players)]
 
     def title(self) -> str:
+        """The game's title in the player's language."""
         game = self.state.game
         return str(game.title.get(self.lang) or game.title.get("en") or game.name)
 

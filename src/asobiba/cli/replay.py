@@ -83,6 +83,7 @@ class ReplayViewer:
         self.title = title
 
     def who(self) -> str:
+        """Whose side the replay shows: ``p1`` or the spectator."""
         if self.viewer is None:
             return tr("spectator", self.lang)
         return f"p{self.viewer}"

@@ -16,7 +16,11 @@ from rich.tree import Tree
 
 
 class Screen(Protocol):
-    def render(self, view: dict[str, Any], lang: str) -> RenderableType: ...
+    """A game's screen module."""
+
+    def render(self, view: dict[str, Any], lang: str) -> RenderableType:
+        """Draw ``view`` (a player's or the spectator's) in ``lang``."""
+        ...
 
 
 SCREENS: dict[str, str] = {
