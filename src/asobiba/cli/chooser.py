@@ -22,6 +22,8 @@ from asobiba.core.state import Action, State
 
 #: Lists up to this long are shown whole.
 FLAT_LIMIT = 15
+#: At most this many groups make a good first choice (a group is one short line).
+GROUP_LIMIT = 20
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ def _group_key(words: Sequence[str], position: int, head: bool = False) -> str:
 
 def _fitness(groups: int) -> tuple[bool, int]:
     """Prefer groups that fit on a screen, the more the better; else the fewest."""
-    return (groups <= FLAT_LIMIT, groups if groups <= FLAT_LIMIT else -groups)
+    return (groups <= GROUP_LIMIT, groups if groups <= GROUP_LIMIT else -groups)
 
 
 def make_choices(state: State, lang: str) -> list[Choice]:
