@@ -86,7 +86,10 @@ def _version(value: bool) -> None:
 
 
 LangOption = Annotated[
-    str | None, typer.Option("--lang", help="Language: ja or en (default: from LANG, else en).", show_default=False)
+    str | None,
+    typer.Option(
+        "--lang", metavar="ja|en", help="Language: ja or en (default: from LANG, else en).", show_default=False
+    ),
 ]
 
 
@@ -188,10 +191,13 @@ def start_game(
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game: see `asobiba games`.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: see `asobiba games`.")],
     players: Annotated[int | None, typer.Option("--players", "-n", help="Players, you included.")] = None,
     bots: Annotated[
-        str | None, typer.Option("--bots", help="Bots for the other seats, comma-separated (last one repeats).")
+        str | None,
+        typer.Option(
+            "--bots", metavar="BOT,BOT,…", help="Bots for the other seats, comma-separated (last one repeats)."
+        ),
     ] = None,
     lang: LangOption = None,
     seed: Annotated[
@@ -199,13 +205,19 @@ def play(
     ] = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat: 0 is p0.")] = 0,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option key=value (repeatable).")
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option key=value (repeatable)."),
     ] = None,
     rules: Annotated[
-        str | None, typer.Option("--rules", help="Shortcut for --option rules=… (cockroach-poker: trump|original).")
+        str | None,
+        typer.Option(
+            "--rules", metavar="RULES", help="Shortcut for --option rules=… (cockroach-poker: trump|original)."
+        ),
     ] = None,
     delay: Annotated[float, typer.Option("--delay", help="Seconds to pause after each bot move.")] = 1.0,
-    save: Annotated[Path | None, typer.Option("--save", help="Where to save the record (JSON).")] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", metavar="PATH", help="Where to save the record (JSON).")
+    ] = None,
 ) -> None:
     """Play GAME against bots in the terminal."""
     language = _language(lang)
@@ -229,10 +241,14 @@ def play(
 
 @app.command()
 def resume(
-    file: Annotated[Path, typer.Argument(help="A record saved by `asobiba play` before the game ended.")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A record saved by `asobiba play` before the game ended.")
+    ],
     lang: LangOption = None,
     delay: Annotated[float, typer.Option("--delay", help="Seconds to pause after each bot move.")] = 1.0,
-    save: Annotated[Path | None, typer.Option("--save", help="Where to save (default: the same file).")] = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", metavar="PATH", help="Where to save (default: the same file).")
+    ] = None,
 ) -> None:
     """Continue a game that was quit or interrupted, with the same bots in the same seats."""
     from asobiba.cli.play import PlaySession
@@ -271,7 +287,7 @@ def resume(
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A saved record (JSON).")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A saved record (JSON).")],
     player: Annotated[int | None, typer.Option("--player", "-p", help="See the game as this player.")] = None,
     spectator: Annotated[bool, typer.Option("--spectator", help="See only what everybody sees.")] = False,
     show_all: Annotated[bool, typer.Option("--all", help="Print every step instead of stepping.")] = False,
@@ -301,17 +317,27 @@ def replay(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game: see `asobiba games`.")],
-    bots: Annotated[str | None, typer.Option("--bots", help="Bot specs by seat, comma-separated.")] = None,
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: see `asobiba games`.")],
+    bots: Annotated[
+        str | None, typer.Option("--bots", metavar="BOT,BOT,…", help="Bot specs by seat, comma-separated.")
+    ] = None,
     games: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
     players: Annotated[int | None, typer.Option("--players", "-n", help="Players (default: one per bot).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the match.")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    records: Annotated[Path | None, typer.Option("--records", help="Save every game's record in this folder.")] = None,
-    ray: Annotated[str | None, typer.Option("--ray", help="Ray address (auto, local, ray://host:port).")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option key=value.")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", help="Shortcut for --option rules=….")] = None,
+    records: Annotated[
+        Path | None, typer.Option("--records", metavar="DIR", help="Save every game's record in this folder.")
+    ] = None,
+    ray: Annotated[
+        str | None, typer.Option("--ray", metavar="ADDRESS", help="Ray address (auto, local, ray://host:port).")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option key=value.")
+    ] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", metavar="RULES", help="Shortcut for --option rules=….")
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Bots against bots: win rates with 95% intervals, scores, decision times."""
@@ -352,15 +378,21 @@ def simulate(
 
 @app.command("rate")
 def rate_bots(
-    game: Annotated[str, typer.Argument(help="The game: see `asobiba games`.")],
-    bots: Annotated[str, typer.Option("--bots", help="The bots to rate, comma-separated.")] = "easy,normal,hard",
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: see `asobiba games`.")],
+    bots: Annotated[
+        str, typer.Option("--bots", metavar="BOT,BOT,…", help="The bots to rate, comma-separated.")
+    ] = "easy,normal,hard",
     games_per_pair: Annotated[int, typer.Option("--games-per-pair", help="Games for each pair of bots.")] = 100,
     players: Annotated[int | None, typer.Option("--players", "-n", help="Table size (default: the smallest).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the round robin.")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the ratings as JSON.")] = False,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option key=value.")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", help="Shortcut for --option rules=….")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option key=value.")
+    ] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", metavar="RULES", help="Shortcut for --option rules=….")
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Rate bots (by default the levels easy, normal, hard) in a round robin: Elo-style ratings."""
