@@ -58,8 +58,16 @@ class NormalBot(HeuristicBot):
     name = "normal"
 
 
+#: Per game, the ``hard`` level's search settings where they differ from the defaults
+#: (heuristic rollouts, one observer); chosen by the strength runs of ``benchmarks/bots.py``.
+HARD_SETTINGS: dict[str, dict[str, Any]] = {}
+
+
 class HardBot(ISMCTSBot):
-    """IS-MCTS with the game's heuristic in its rollouts, within about a second per decision."""
+    """IS-MCTS with the game's heuristic in its rollouts, within about a second per decision.
+
+    Settings given explicitly win over the game's entry in :data:`HARD_SETTINGS`.
+    """
 
     name = "hard"
 
@@ -70,8 +78,15 @@ class HardBot(ISMCTSBot):
         time_limit: float | None = HARD_TIME_LIMIT,
         **parameters: Any,
     ) -> None:
+        self._given = set(parameters)
         parameters.setdefault("rollout", "heuristic")
         super().__init__(seed, iterations=iterations, time_limit=time_limit, **parameters)
+
+    def choose(self, observation: Observation) -> Action:
+        for key, value in HARD_SETTINGS.get(observation.game.name, {}).items():
+            if key not in self._given:
+                setattr(self, key, value)
+        return super().choose(observation)
 
 
 def register_levels(bots: dict[str, Callable[..., Bot]]) -> None:
