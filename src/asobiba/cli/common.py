@@ -3,6 +3,7 @@ command line, and the errors a user can cause."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -210,6 +211,13 @@ def seat_bots(names: Sequence[str], players: int, human: int, lang: str) -> dict
     return dict(zip(others, chosen, strict=True))
 
 
+def _line_editing() -> None:
+    """Arrow keys and history at the prompt, where the platform has readline."""
+    if sys.stdin.isatty() and "readline" not in sys.modules:
+        with contextlib.suppress(ImportError):  # no readline on Windows
+            import readline  # noqa: F401  (importing it is what enables line editing in input())
+
+
 @dataclass
 class Terminal:
     """The console and the keyboard. Tests give ``read`` (a function returning the next line typed)
@@ -223,6 +231,7 @@ class Terminal:
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` (Rich markup) and return what the user typed, stripped."""
         if self.read is None:
+            _line_editing()
             text = self.console.input(prompt)
             if not sys.stdin.isatty():  # piped input is not echoed: show it, so the transcript reads well
                 self.console.print(escape(text), highlight=False)
