@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -152,3 +153,12 @@ def test_multiple_observers_beat_random_players_too(kuhn: Game) -> None:
     spec = "ismcts:iterations=60,rollout=random,observers=multiple"
     report = run_match(MatchConfig(game="kuhn-poker", players=3, bots=[spec, "random", "random"], games=60, seed=3))
     assert report.row(spec).win_rate > 1 / 3
+
+
+def test_a_strong_prior_plays_the_heuristic_move_unless_search_is_convinced(kuhn: Game) -> None:
+    state = dealt(kuhn, (2, 0, 1), ())
+    assert str(kuhn.heuristic_action(state.observe(0), random.Random(0))) == "bet"
+    assert str(ISMCTSBot(seed=1, iterations=30, rollout="random", prior=100.0).choose(state.observe(0))) == "bet"
+    # Holding the top card facing a bet, search is sure: calling wins whatever the heuristic says.
+    facing = dealt(kuhn, (2, 0, 1), ("check", "bet"))
+    assert str(ISMCTSBot(seed=1, iterations=100, rollout="random", prior=0.3).choose(facing.observe(0))) == "call"

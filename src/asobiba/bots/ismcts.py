@@ -79,7 +79,11 @@ class ISMCTSBot(Bot):
     ``"random"``; with ``"heuristic"``, ``heuristic_rate`` is the chance that a rollout move is the
     heuristic's rather than a random one (the heuristic reads a full view each move, which is costly
     in long games). ``rollout_depth`` cuts rollouts after that many moves and scores the state with
-    ``evaluator`` (default: an even share for every player).
+    ``evaluator`` (default: an even share for every player). ``observers="multiple"`` searches one
+    tree per player (MO-ISMCTS, same paper): an opponent's tree sees a move only through the events
+    he may see, so he cannot answer as if he knew the card you hid. ``prior`` > 0 trusts the
+    game's heuristic: its move for the real observation counts ``prior`` times the iterations as
+    extra visits when the move is chosen, so search overrides it only when clearly convinced.
     """
 
     name = "ismcts"
@@ -95,6 +99,7 @@ class ISMCTSBot(Bot):
         evaluator: Evaluator | None = None,
         heuristic_rate: float = 1.0,
         observers: Literal["single", "multiple"] | str = "single",
+        prior: float = 0.0,
     ) -> None:
         super().__init__(seed)
         if iterations is None and time_limit is None:
@@ -109,6 +114,8 @@ class ISMCTSBot(Bot):
             raise InvalidOption(f"rollout={rollout!r} is not known; it takes 'heuristic' or 'random'")
         if observers not in ("single", "multiple"):
             raise InvalidOption(f"observers={observers!r} is not known; it takes 'single' or 'multiple'")
+        if prior < 0:
+            raise InvalidOption(f"prior must be at least 0, not {prior!r}")
         if not 0.0 <= heuristic_rate <= 1.0:
             raise InvalidOption(f"heuristic_rate is a probability from 0 to 1, not {heuristic_rate!r}")
         if rollout_depth is not None and rollout_depth < 0:
@@ -121,6 +128,7 @@ class ISMCTSBot(Bot):
         self.evaluator = evaluator
         self.heuristic_rate = heuristic_rate
         self.observers = observers
+        self.prior = prior
         #: Iterations and seconds spent on the last decision (for benchmarks).
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -161,16 +169,21 @@ class ISMCTSBot(Bot):
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - started
         self.last_root = root
-        return self._best(root, observation)
+        favourite = observation.game.heuristic_action(observation, self.rng) if self.prior > 0 else None
+        return self._best(root, observation, favourite, self.prior * done)
 
-    def _best(self, root: Node, observation: Observation) -> Action:
+    def _best(self, root: Node, observation: Observation, favourite: Action | None, bonus: float) -> Action:
         best: Action = observation.legal_actions[0]
-        best_key: tuple[int, float] = (-1, 0.0)
+        best_key: tuple[float, float] = (-1.0, 0.0)
         for action in observation.legal_actions:
             child = root.children.get((observation.player, action))
+            extra = bonus if action == favourite else 0.0
             if child is None:
-                continue
-            key = (child.visits, child.reward / child.visits if child.visits else 0.0)
+                if not extra:
+                    continue
+                key = (extra, 0.0)
+            else:
+                key = (child.visits + extra, child.reward / child.visits if child.visits else 0.0)
             if key > best_key:
                 best, best_key = action, key
         return best
