@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
@@ -29,14 +30,23 @@ def root_statistics(searcher: ISMCTSBot) -> list[tuple[str, int, float]]:
     return [(str(child.action), child.visits, child.reward) for child in searcher.last_root.children.values()]
 
 
-@pytest.mark.parametrize("observers", ["single", "multiple"])
-def test_the_choice_depends_only_on_what_the_bot_sees(kuhn: Game, observers: str) -> None:
+SEARCHES = [
+    {"observers": "single"},
+    {"observers": "multiple"},
+    {"opponents": "heuristic", "rollout": "heuristic"},
+    {"prior": 0.5},
+]
+
+
+@pytest.mark.parametrize("search", SEARCHES)
+def test_the_choice_depends_only_on_what_the_bot_sees(kuhn: Game, search: dict[str, Any]) -> None:
     # p0 holds card 1 either way; p1's card and the card set aside differ.
     first = dealt(kuhn, (1, 0, 2), ("check", "bet"))
     second = dealt(kuhn, (1, 2, 0), ("check", "bet"))
     assert first.view(0) == second.view(0)
     assert first.view(1) != second.view(1)
-    searchers = [ISMCTSBot(seed=3, iterations=200, rollout="random", observers=observers) for _ in range(2)]
+    settings = {"rollout": "random", **search}
+    searchers = [ISMCTSBot(seed=3, iterations=200, **settings) for _ in range(2)]
     choices = [searcher.choose(state.observe(0)) for searcher, state in zip(searchers, (first, second), strict=True)]
     assert choices[0] == choices[1]
     assert root_statistics(searchers[0]) == root_statistics(searchers[1])
@@ -162,3 +172,15 @@ def test_a_strong_prior_plays_the_heuristic_move_unless_search_is_convinced(kuhn
     # Holding the top card facing a bet, search is sure: calling wins whatever the heuristic says.
     facing = dealt(kuhn, (2, 0, 1), ("check", "bet"))
     assert str(ISMCTSBot(seed=1, iterations=100, rollout="random", prior=0.3).choose(facing.observe(0))) == "call"
+
+
+def test_modelled_opponents_play_their_heuristic_inside_the_tree(kuhn: Game) -> None:
+    state = dealt(kuhn, (1, 0, 2), ())
+    searcher = ISMCTSBot(seed=4, iterations=80, rollout="random", opponents="heuristic")
+    searcher.choose(state.observe(0))
+    assert searcher.last_root is not None
+    check = next(child for child in searcher.last_root.children.values() if str(child.action) == "check")
+    # p1 answers a check by the heuristic: bet only with the top card (2), which p1 holds in some samples.
+    assert {str(child.action) for child in check.children.values()} <= {"check", "bet"}
+    with pytest.raises(InvalidOption, match="needs observers='single'"):
+        ISMCTSBot(opponents="heuristic", observers="multiple")

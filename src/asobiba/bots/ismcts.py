@@ -84,6 +84,10 @@ class ISMCTSBot(Bot):
     he may see, so he cannot answer as if he knew the card you hid. ``prior`` > 0 trusts the
     game's heuristic: its move for the real observation counts ``prior`` times the iterations as
     extra visits when the move is chosen, so search overrides it only when clearly convinced.
+    ``opponents="heuristic"`` models the other players by the game's heuristic inside the tree
+    (each fed its own view of the determinization) instead of searching their moves: the search
+    becomes a best response to heuristic players, and an opponent can never act on a card he
+    cannot see.
     """
 
     name = "ismcts"
@@ -100,6 +104,7 @@ class ISMCTSBot(Bot):
         heuristic_rate: float = 1.0,
         observers: Literal["single", "multiple"] | str = "single",
         prior: float = 0.0,
+        opponents: Literal["search", "heuristic"] | str = "search",
     ) -> None:
         super().__init__(seed)
         if iterations is None and time_limit is None:
@@ -114,6 +119,10 @@ class ISMCTSBot(Bot):
             raise InvalidOption(f"rollout={rollout!r} is not known; it takes 'heuristic' or 'random'")
         if observers not in ("single", "multiple"):
             raise InvalidOption(f"observers={observers!r} is not known; it takes 'single' or 'multiple'")
+        if opponents not in ("search", "heuristic"):
+            raise InvalidOption(f"opponents={opponents!r} is not known; it takes 'search' or 'heuristic'")
+        if opponents == "heuristic" and observers == "multiple":
+            raise InvalidOption("opponents='heuristic' needs observers='single': modelled opponents keep no tree")
         if prior < 0:
             raise InvalidOption(f"prior must be at least 0, not {prior!r}")
         if not 0.0 <= heuristic_rate <= 1.0:
@@ -129,6 +138,7 @@ class ISMCTSBot(Bot):
         self.heuristic_rate = heuristic_rate
         self.observers = observers
         self.prior = prior
+        self.opponents = opponents
         #: Iterations and seconds spent on the last decision (for benchmarks).
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -138,7 +148,7 @@ class ISMCTSBot(Bot):
     def __repr__(self) -> str:
         return (
             f"ISMCTSBot(seed={self.seed!r}, iterations={self.iterations!r}, time_limit={self.time_limit!r}, "
-            f"rollout={self.rollout!r}, observers={self.observers!r})"
+            f"rollout={self.rollout!r}, observers={self.observers!r}, opponents={self.opponents!r})"
         )
 
     # ------------------------------------------------------------------ deciding
@@ -194,6 +204,9 @@ class ISMCTSBot(Bot):
         rng = self.rng
         node = root
         path = [root]
+        modelled = self.opponents == "heuristic"
+        me = root.player
+        game = state.game
         # Selection and expansion.
         while True:
             if state.is_chance_node:
@@ -204,6 +217,15 @@ class ISMCTSBot(Bot):
                 break
             legal = state.legal_actions()
             children = node.children
+            if modelled and mover != me:
+                action = legal[0] if len(legal) == 1 else game.heuristic_action(state.observe(mover), rng)
+                child = children.get((mover, action))
+                if child is None:
+                    child = children[(mover, action)] = Node(action, mover)
+                state.apply(action)
+                node = child
+                path.append(child)
+                continue
             untried = [action for action in legal if (mover, action) not in children]
             for action in legal:
                 child = children.get((mover, action))
