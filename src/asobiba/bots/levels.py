@@ -2,7 +2,9 @@
 
 - ``easy``: the game's heuristic half of the time, a random legal move otherwise.
 - ``normal``: the game's heuristic.
-- ``hard``: IS-MCTS with heuristic rollouts, about 0.8 s per decision (and an iteration cap).
+- ``hard``: IS-MCTS with heuristic rollouts, about 0.8 s per decision (and an iteration cap); the
+  other players are modelled by the game's heuristic inside the tree (a best response to it, and
+  nobody in the tree acts on a card he cannot see). Per-game adjustments: :data:`HARD_SETTINGS`.
 
 Each answers within a second per decision at its default budget.
 
@@ -59,8 +61,14 @@ class NormalBot(HeuristicBot):
 
 
 #: Per game, the ``hard`` level's search settings where they differ from the defaults
-#: (heuristic rollouts, one observer); chosen by the strength runs of ``benchmarks/bots.py``.
-HARD_SETTINGS: dict[str, dict[str, Any]] = {}
+#: (heuristic rollouts and heuristic opponents); chosen with ``benchmarks/bots.py``.
+#: Paper Safari and Survive! games run to 300–450 moves and their heuristics cost about a
+#: millisecond a move, so a heuristic rollout alone would take a quarter of a second or more: they
+#: roll out at random, and trust the heuristic's move unless search clearly prefers another.
+HARD_SETTINGS: dict[str, dict[str, Any]] = {
+    "paper-safari": {"rollout": "random", "prior": 1.0},
+    "survive": {"rollout": "random", "prior": 1.0},
+}
 
 
 class HardBot(ISMCTSBot):
@@ -80,6 +88,7 @@ class HardBot(ISMCTSBot):
     ) -> None:
         self._given = set(parameters)
         parameters.setdefault("rollout", "heuristic")
+        parameters.setdefault("opponents", "heuristic")
         super().__init__(seed, iterations=iterations, time_limit=time_limit, **parameters)
 
     def choose(self, observation: Observation) -> Action:
