@@ -1,0 +1,64 @@
+"""The levels: easy, normal, hard; per-game hard settings; bot specs."""
+
+from __future__ import annotations
+
+import pytest
+
+from asobiba.bots import BOTS, bot, parse_spec
+from asobiba.bots.levels import HARD_ITERATIONS, HARD_SETTINGS, HARD_TIME_LIMIT, LEVELS, EasyBot, HardBot
+from asobiba.core.errors import InvalidOption
+from asobiba.core.game import Game
+from asobiba.core.state import State
+
+
+def opening(game: Game) -> State:
+    state = game.new_game(2, seed=3, chance="scripted")
+    state.apply(game.parse_action("deal 2 0 1", state))
+    return state
+
+
+def test_every_level_is_a_registered_bot() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+    assert all(level in BOTS for level in LEVELS)
+    assert "ismcts" in BOTS
+
+
+def test_hard_searches_within_a_second_by_default() -> None:
+    hard = bot("hard", seed=1)
+    assert isinstance(hard, HardBot)
+    assert hard.time_limit == HARD_TIME_LIMIT < 1.0
+    assert hard.iterations == HARD_ITERATIONS
+    assert (hard.rollout, hard.opponents) == ("heuristic", "heuristic")
+
+
+def test_a_games_hard_settings_apply_unless_given_explicitly(kuhn: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(HARD_SETTINGS, "kuhn-poker", {"rollout": "random"})
+    state = opening(kuhn)
+    adjusted = bot("hard:iterations=20,time_limit=none", seed=1)
+    adjusted.choose(state.observe(0))
+    assert isinstance(adjusted, HardBot) and adjusted.rollout == "random"
+    explicit = bot("hard:iterations=20,time_limit=none,rollout=heuristic", seed=1)
+    explicit.choose(state.observe(0))
+    assert isinstance(explicit, HardBot) and explicit.rollout == "heuristic"
+
+
+def test_easy_plays_the_heuristic_only_as_often_as_its_skill(kuhn: Game) -> None:
+    state = opening(kuhn)  # p0 holds the top card: the heuristic always bets
+    always = EasyBot(seed=1, skill=1.0)
+    assert all(str(always.choose(state.observe(0))) == "bet" for _ in range(20))
+    never = EasyBot(seed=1, skill=0.0)
+    assert {str(never.choose(state.observe(0))) for _ in range(40)} == {"bet", "check"}
+    with pytest.raises(InvalidOption, match="probability"):
+        EasyBot(skill=2)
+
+
+def test_bot_specs_read_numbers_booleans_and_none() -> None:
+    assert parse_spec("hard") == ("hard", {})
+    assert parse_spec("ismcts:time_limit=none,exploration=1.5,iterations=10,rollout=random") == (
+        "ismcts",
+        {"time_limit": None, "exploration": 1.5, "iterations": 10, "rollout": "random"},
+    )
+    with pytest.raises(InvalidOption, match="key=value"):
+        parse_spec("ismcts:fast")
+    with pytest.raises(InvalidOption, match="bot spec 'easy:speed=3'"):
+        bot("easy:speed=3")
