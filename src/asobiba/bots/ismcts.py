@@ -19,6 +19,13 @@ searching player sees them. Each iteration
 The move played is the most visited child of the root. For a given seed and an iteration budget
 (``time_limit=None``) the choice is deterministic and depends only on the observation.
 
+Single-observer search has a known blind spot in bluffing games: inside one tree, an opponent's
+reply follows a move keyed by the full action (the card offered face down), so the tree learns
+to answer as if it saw the card. Two remedies are options: ``observers="multiple"`` (MO-ISMCTS,
+one tree per player keyed by the events each may see) and ``opponents="heuristic"`` (the other
+players are modelled by the game's heuristic on their own view of the determinization; the
+``hard`` level uses this). ``prior`` makes the final choice lean on the heuristic's move.
+
 >>> import asobiba
 >>> from asobiba.bots.ismcts import ISMCTSBot
 >>> state = asobiba.new_game("cockroach-poker", players=3, seed=4)
