@@ -173,12 +173,14 @@ def test_the_start_menu_with_every_default_starts_a_game(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     # language, game, change the rules?, players, bots: all Enter; then quit the game.
-    result = runner.invoke(app, ["--delay", "0", "--lang", "en"], input="\n\n\n\n\nq\n")
+    result = runner.invoke(app, ["--delay", "0", "--lang", "en", "--seed", "3"], input="\n\n\n\n\nq\n")
     assert result.exit_code == 0, result.output
     assert "Welcome to asobiba" in result.output
     assert "Which game?" in result.output
-    assert "Your turn" in result.output
-    assert list((tmp_path / "asobiba-records").glob("*.json"))
+    assert "How many players, you included?" in result.output
+    record_path = next((tmp_path / "asobiba-records").glob("*.json"))
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    assert record["game"] == GAMES[0] and record["seed"] == 3 and record["human"] == 0
 
 
 def test_the_start_menu_reasks_after_bad_answers(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -79,7 +80,15 @@ class PseudoTerminal:
         environment = {**os.environ, "LANG": "en_US.UTF-8", "LC_ALL": "", "COLUMNS": "100", "LINES": "40"}
         environment.setdefault("TERM", "xterm")
         self.process = subprocess.Popen(
-            [*command(), *arguments], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=environment
+            [*command(), *arguments],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=environment,
+            # A test runner's worker may ignore SIGINT, and a child inherits that: Python then
+            # never raises KeyboardInterrupt. A person's shell gives the default, as here.
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         os.close(slave)
         self.screen = b""
@@ -118,8 +127,6 @@ class PseudoTerminal:
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 @pytest.mark.skipif("cockroach-poker" not in asobiba.game_names(), reason="cockroach-poker is not registered")
 def test_in_a_terminal_ctrl_c_saves_the_game_and_exits_130(tmp_path: Path) -> None:
-    import signal
-
     terminal = PseudoTerminal(
         ["play", "cockroach-poker", "--seed", "1", "--delay", "0", "--save", "game.json"], tmp_path
     )

@@ -98,6 +98,9 @@ def root(
     ctx: typer.Context,
     lang: LangOption = None,
     delay: Annotated[float, typer.Option("--delay", help="Seconds to pause after each bot move.")] = 1.0,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the deal and dice, for a repeatable game.")
+    ] = None,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
     ] = False,
@@ -124,6 +127,7 @@ def root(
             lang=setup.lang,
             options=setup.options,
             seat=setup.seat,
+            seed=seed,
             delay=delay,
         )
     raise typer.Exit(code)
