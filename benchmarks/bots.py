@@ -114,21 +114,29 @@ def main() -> None:
     names = arguments.game or asobiba.game_names()
     pairs = arguments.pair or DEFAULT_PAIRS
     for name in names:
-        low, high = player_range(name)
-        players = arguments.players or max(low, min(high, 4))
-        print(f"\n=== {name}, {players} players")
-        if not arguments.skip_speed:
-            sample = positions(name, players, arguments.positions, arguments.seed)
-            decision_times(name, sample, arguments.levels, arguments.seed)
-            search_speed(name, sample, arguments.iterations, arguments.seed)
-        if arguments.strength_games:
-            print(f"\n{name}: strength, one A against {players - 1} B, seats rotated; 95% Wilson intervals")
-            print(
-                f"  {'A':<34} {'B':<10} {'games':>6} {'A win rate':>24} {'B win rate':>24}"
-                f" {'A among winners':>24} {'B among winners':>24} {'A p50ms':>7} {'A maxms':>7} {'secs':>7}"
-            )
-            for first, second in pairs:
-                strength(name, players, first, second, arguments.strength_games, arguments.seed, arguments.workers)
+        try:
+            run_game(name, arguments, pairs)
+        except Exception as error:  # a benchmark reports a broken game and goes on with the others
+            print(f"\n{name}: FAILED: {type(error).__name__}: {error}")
+
+
+def run_game(name: str, arguments: argparse.Namespace, pairs: list[tuple[str, str]]) -> None:
+    """Every table of one game."""
+    low, high = player_range(name)
+    players = arguments.players or max(low, min(high, 4))
+    print(f"\n=== {name}, {players} players")
+    if not arguments.skip_speed:
+        sample = positions(name, players, arguments.positions, arguments.seed)
+        decision_times(name, sample, arguments.levels, arguments.seed)
+        search_speed(name, sample, arguments.iterations, arguments.seed)
+    if arguments.strength_games:
+        print(f"\n{name}: strength, one A against {players - 1} B, seats rotated; 95% Wilson intervals")
+        print(
+            f"  {'A':<34} {'B':<10} {'games':>6} {'A win rate':>24} {'B win rate':>24}"
+            f" {'A among winners':>24} {'B among winners':>24} {'A p50ms':>7} {'A maxms':>7} {'secs':>7}"
+        )
+        for first, second in pairs:
+            strength(name, players, first, second, arguments.strength_games, arguments.seed, arguments.workers)
 
 
 if __name__ == "__main__":
