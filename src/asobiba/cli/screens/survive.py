@@ -91,11 +91,11 @@ def board(view: dict[str, Any]) -> Text:
         line = Text(f"r{row:<3}", style="dim")
         line.append(" " * (1 + (CELL_WIDTH // 2 if row % 2 == 0 else 0)))
         for column in range(COLUMNS):
-            cell = rows[row].get(column)
-            if cell is None:
+            cell_here = rows[row].get(column)
+            if cell_here is None:
                 line.append(" " * CELL_WIDTH)
             else:
-                line.append_text(_cell_text(cell, view, here))
+                line.append_text(_cell_text(cell_here, view, here))
                 line.append(" ")
         out.append_text(line)
         out.append("\n")
