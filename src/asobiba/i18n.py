@@ -50,5 +50,9 @@ def check_language(lang: str) -> str:
     if lang not in LANGUAGES:
         from asobiba.core.errors import InvalidOption
 
-        raise InvalidOption(f"language {lang!r} is not available; choose one of: {', '.join(LANGUAGES)}")
+        raise InvalidOption(
+            "language {lang} is not available; choose one of: {languages}",
+            lang=repr(lang),
+            languages=", ".join(LANGUAGES),
+        )
     return lang

@@ -33,6 +33,12 @@ class Game(ABC):
     #: Raised when a change makes old records replay differently.
     version: ClassVar[int] = 1
 
+    @property
+    def text_domain(self) -> str:
+        """The catalog of this game's texts (``locale/ja/LC_MESSAGES/<domain>.po``), option docs
+        and error messages included."""
+        return self.name.replace("-", "_")
+
     def new_game(
         self,
         players: int,
@@ -42,14 +48,20 @@ class Game(ABC):
     ) -> State:
         """Start a game. Options not given take their documented defaults."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise InvalidOption(f"{self.name}: players must be a whole number, not {players!r}")
+            raise InvalidOption(
+                "{game}: players must be a whole number, not {value}", game=self.name, value=repr(players)
+            )
         if chance not in ("auto", "scripted"):
-            raise InvalidOption(f"{self.name}: chance={chance!r} is not accepted; it takes 'auto' or 'scripted'")
+            raise InvalidOption(
+                "{game}: chance={value} is not accepted; it takes 'auto' or 'scripted'",
+                game=self.name,
+                value=repr(chance),
+            )
         resolved = self.resolve_options(players, options)
         if seed is None:
             seed = secrets.randbits(63)
         elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOption(f"{self.name}: seed must be a whole number, not {seed!r}")
+            raise InvalidOption("{game}: seed must be a whole number, not {value}", game=self.name, value=repr(seed))
         state = self._new_state(players, seed, resolved, chance)
         if chance == "auto":
             state.resolve_chance()
@@ -61,7 +73,13 @@ class Game(ABC):
         resolved = resolve_options(self.name, self.options, options)
         low, high = self.player_range(resolved)
         if not low <= players <= high:
-            raise InvalidOption(f"{self.name}: {players} players is not possible; it takes {low} to {high}")
+            raise InvalidOption(
+                "{game}: {players} players is not possible; it takes {low} to {high}",
+                game=self.name,
+                players=players,
+                low=low,
+                high=high,
+            )
         return self._complete_options(players, resolved)
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from asobiba.core.errors import InvalidOption
+from asobiba.core.errors import AsobibaError, InvalidOption
 
 
 @dataclass(frozen=True)
@@ -27,33 +27,63 @@ class Option:
     check: Callable[[Any], Any] | None = None
 
     def accepts(self) -> str:
+        """What values the option takes, in English."""
         if self.choices is not None:
-            return "one of " + ", ".join(repr(choice) for choice in self.choices)
+            return "one of " + self._choices_text()
         if self.bounds is not None:
             return f"a whole number from {self.bounds[0]} to {self.bounds[1]}"
         return self.doc
+
+    def _choices_text(self) -> str:
+        return ", ".join(repr(choice) for choice in self.choices or ())
 
     def validate(self, game: str, value: Any) -> Any:
         if value is None and self.default is None:
             return None
         if self.choices is not None:
             if value not in self.choices:
-                raise InvalidOption(f"{game}: option {self.name}={value!r} is not accepted; it takes {self.accepts()}")
+                raise InvalidOption(
+                    "{game}: option {name}={value} is not accepted; it takes one of {choices}",
+                    game=game,
+                    name=self.name,
+                    value=repr(value),
+                    choices=self._choices_text(),
+                )
             return value
         if self.bounds is not None:
             if isinstance(value, str) and value.strip().lstrip("-").isdigit():
                 value = int(value)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidOption(f"{game}: option {self.name}={value!r} is not accepted; it takes {self.accepts()}")
             low, high = self.bounds
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidOption(
+                    "{game}: option {name}={value} is not accepted; it takes a whole number from {low} to {high}",
+                    game=game,
+                    name=self.name,
+                    value=repr(value),
+                    low=low,
+                    high=high,
+                )
             if not low <= value <= high:
-                raise InvalidOption(f"{game}: option {self.name}={value!r} is out of range; it takes {self.accepts()}")
+                raise InvalidOption(
+                    "{game}: option {name}={value} is out of range; it takes a whole number from {low} to {high}",
+                    game=game,
+                    name=self.name,
+                    value=repr(value),
+                    low=low,
+                    high=high,
+                )
             return value
         if self.check is not None:
             try:
                 return self.check(value)
-            except (ValueError, TypeError) as error:
-                raise InvalidOption(f"{game}: option {self.name}={value!r} is not accepted: {error}") from None
+            except (ValueError, TypeError, AsobibaError) as error:
+                raise InvalidOption(
+                    "{game}: option {name}={value} is not accepted: {error}",
+                    game=game,
+                    name=self.name,
+                    value=repr(value),
+                    error=error,
+                ) from None
         return value
 
 
@@ -77,7 +107,9 @@ def resolve_options(game: str, declared: Sequence[Option], given: Mapping[str, A
     for name in given:
         if name not in known:
             names = ", ".join(sorted(known)) or "none"
-            raise InvalidOption(f"{game}: unknown option {name!r}; the options are: {names}")
+            raise InvalidOption(
+                "{game}: unknown option {name}; the options are: {names}", game=game, name=repr(name), names=names
+            )
     return {
         option.name: option.validate(game, given[option.name]) if option.name in given else option.default
         for option in declared

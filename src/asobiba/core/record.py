@@ -24,18 +24,21 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, Action | No
     The state object is the same one, changed in place; clone it to keep a step.
     """
     if not isinstance(record, Mapping):
-        raise CorruptRecord(f"a record is a JSON object, not {type(record).__name__}")
+        raise CorruptRecord("a record is a JSON object, not {kind}", kind=type(record).__name__)
     missing = [key for key in REQUIRED_KEYS if key not in record]
     if missing:
-        raise CorruptRecord(f"the record lacks {', '.join(missing)}")
+        raise CorruptRecord("the record lacks {keys}", keys=", ".join(missing))
     try:
         game = get_game(record["game"])
     except AsobibaError as error:
-        raise CorruptRecord(f"the record's game: {error}") from None
+        raise CorruptRecord("the record's game: {error}", error=error) from None
     version = record.get("version", game.version)
     if version != game.version:
         raise CorruptRecord(
-            f"the record is of {game.name} version {version}; this asobiba plays version {game.version}"
+            "the record is of {game} version {version}; this asobiba plays version {current}",
+            game=game.name,
+            version=version,
+            current=game.version,
         )
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(text, str) for text in actions):
@@ -46,14 +49,20 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, Action | No
     try:
         state = game.new_game(record["players"], seed=record["seed"], chance="scripted", **options)
     except AsobibaError as error:
-        raise CorruptRecord(f"the record's setup is not valid: {error}") from None
+        raise CorruptRecord("the record's setup is not valid: {error}", error=error) from None
     yield state, None, []
     for number, text in enumerate(actions, start=1):
         try:
             action = game.parse_action(text, state)
             events = state.apply(action)
         except AsobibaError as error:
-            raise CorruptRecord(f"action {number} of {len(actions)} ({text!r}) does not replay: {error}") from None
+            raise CorruptRecord(
+                "action {number} of {total} ({text}) does not replay: {error}",
+                number=number,
+                total=len(actions),
+                text=repr(text),
+                error=error,
+            ) from None
         yield state, action, events
     state.scripted_chance = record.get("chance", "auto") == "scripted"
     if not state.scripted_chance:

@@ -26,7 +26,7 @@ def game_names() -> list[str]:
 def get_game(name: str) -> Game:
     """The game called ``name``; :class:`UnknownGame` lists the names if there is none."""
     if name not in GAME_MODULES:
-        raise UnknownGame(f"unknown game {name!r}; the games are: {', '.join(game_names())}")
+        raise UnknownGame("unknown game {name}; the games are: {games}", name=repr(name), games=", ".join(game_names()))
     if name not in _loaded:
         module_name, attribute = GAME_MODULES[name].split(":")
         _loaded[name] = getattr(importlib.import_module(module_name), attribute)

@@ -131,11 +131,17 @@ class State(ABC):
         if player is None:
             raise IllegalAction("the game is over; no more actions are accepted")
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action of {self.game.name}")
+            raise IllegalAction("{action} is not an action of {game}", action=repr(action), game=self.game.name)
         if action.is_chance != (player == CHANCE):
             if action.is_chance:
-                raise IllegalAction(f"'{action}' is a chance outcome, but it is player p{player}'s decision now")
-            raise IllegalAction(f"'{action}' is a player's decision, but a chance outcome is due now")
+                raise IllegalAction(
+                    "'{action}' is a chance outcome, but it is player p{player}'s decision now",
+                    action=str(action),
+                    player=player,
+                )
+            raise IllegalAction(
+                "'{action}' is a player's decision, but a chance outcome is due now", action=str(action)
+            )
         self._check(action)
         events = self._apply(action)
         self.history.append(action)
@@ -159,7 +165,9 @@ class State(ABC):
     def view(self, player: int | None = None) -> dict[str, Any]:
         """Exactly what ``player`` may know now, JSON-ready; ``None`` gives a spectator's view."""
         if player is not None and not 0 <= player < self.players:
-            raise IllegalAction(f"there is no player p{player}; players are p0 to p{self.players - 1}")
+            raise IllegalAction(
+                "there is no player p{player}; players are p0 to p{last}", player=player, last=self.players - 1
+            )
         to_move = self._current_player()
         common: dict[str, Any] = {
             "game": self.game.name,
@@ -192,7 +200,9 @@ class State(ABC):
         """A full state consistent with what ``player`` knows: every hidden thing resampled, the
         chance generator reseeded. Equal views and the same seed give the same result."""
         if not 0 <= player < self.players:
-            raise IllegalAction(f"there is no player p{player}; players are p0 to p{self.players - 1}")
+            raise IllegalAction(
+                "there is no player p{player}; players are p0 to p{last}", player=player, last=self.players - 1
+            )
         sample = self.clone()
         rng = random.Random(f"determinize:{seed}")
         sample._resample_hidden(player, rng)
