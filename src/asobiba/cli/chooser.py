@@ -296,7 +296,7 @@ class Chooser:
         except NotationError:
             return None, None
         except AsobibaError as error:
-            return None, str(error)
+            return None, error.translated(self.lang)
         except Exception:  # anything unreadable is treated as filter words, never a crash
             return None, None
         return (action, None) if isinstance(action, Action) else (None, None)

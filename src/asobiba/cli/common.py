@@ -144,6 +144,11 @@ def option_accepts(option: Option) -> str:
     return ""
 
 
+def option_doc(game: Game, option: Option, lang: str) -> str:
+    """The option's meaning in ``lang``, from the game's catalog."""
+    return Catalog(game.text_domain)(option.doc, lang)
+
+
 def parse_options(game: Game, pairs: Sequence[str], lang: str, **shortcuts: str | None) -> dict[str, Any]:
     """Turn ``--option key=value`` texts (and shortcut flags such as ``--rules``) into game options.
 
@@ -167,13 +172,7 @@ def parse_options(game: Game, pairs: Sequence[str], lang: str, **shortcuts: str 
         if option is None:
             names = ", ".join(sorted(declared)) or "none"
             raise InvalidOption(
-                tr(
-                    "{game}: unknown option {name!r}; the options are: {names}",
-                    lang,
-                    game=game.name,
-                    name=key,
-                    names=names,
-                )
+                "{game}: unknown option {name}; the options are: {names}", game=game.name, name=repr(key), names=names
             )
         given[key] = coerce_option(option, value)
     return given

@@ -29,6 +29,7 @@ from asobiba.cli.common import (
     default_players,
     detect_language,
     option_accepts,
+    option_doc,
     parse_options,
     player_range,
     seat_bots,
@@ -62,7 +63,8 @@ def user_errors(lang: str) -> Iterator[None]:
         Console(stderr=True).print(escape(tr("Interrupted.", lang)), style="yellow")
         raise typer.Exit(INTERRUPTED) from None
     except (UserError, AsobibaError) as error:
-        message = " ".join((str(error) or type(error).__name__).split())
+        text = error.translated(lang) if isinstance(error, AsobibaError) else str(error)
+        message = " ".join((text or type(error).__name__).split())
         Console(stderr=True, highlight=False, soft_wrap=True).print(
             escape(tr("Error: {problem}", lang, problem=message)), style="red"
         )
@@ -457,7 +459,12 @@ def list_games(lang: LangOption = None) -> None:
             table.add_column(tr("Meaning", language))
             for opt in game.options:
                 default = tr("automatic", language) if opt.default is None else str(opt.default)
-                table.add_row(*(escape(cell) for cell in (opt.name, default, option_accepts(opt), opt.doc)))
+                table.add_row(
+                    *(
+                        escape(cell)
+                        for cell in (opt.name, default, option_accepts(opt), option_doc(game, opt, language))
+                    )
+                )
             if not game.options:
                 table.add_row("—", "", "", tr("no options", language))
             console.print(table)

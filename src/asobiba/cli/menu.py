@@ -19,6 +19,7 @@ from asobiba.cli.common import (
     default_bot_name,
     default_players,
     option_accepts,
+    option_doc,
     player_range,
     split_bot_specs,
     tr,
@@ -124,7 +125,7 @@ class StartMenu:
         lang = self.lang
         names = game_names()
         if not names:
-            raise AsobibaError(tr("no game is installed yet", lang))
+            raise AsobibaError("no game is installed yet", domain="cli")
         name = self.pick(tr("Which game?", lang), names, lambda game: f"{game_title(get_game(game), lang)} ({game})")
         game = get_game(name)
         while True:
@@ -136,7 +137,7 @@ class StartMenu:
             try:
                 game.resolve_options(players, options)
             except AsobibaError as error:
-                self._warn(str(error))
+                self._warn(error.translated(self.lang))
                 continue
             break
         bots = self.ask_bots(players - 1)
@@ -168,7 +169,7 @@ class StartMenu:
             try:
                 check_bot_names(chosen, lang)
             except (UserError, AsobibaError) as error:
-                self._warn(str(error))
+                self._warn(error.translated(self.lang) if isinstance(error, AsobibaError) else str(error))
                 continue
             if len(chosen) > seats:
                 self._warn(
@@ -192,7 +193,9 @@ class StartMenu:
         table.add_column(tr("Default", lang))
         table.add_column(tr("Meaning", lang))
         for option in game.options:
-            table.add_row(escape(option.name), escape(_show(option.default, lang)), escape(option.doc))
+            table.add_row(
+                escape(option.name), escape(_show(option.default, lang)), escape(option_doc(game, option, lang))
+            )
         self.terminal.console.print(table)
         # Options with a fixed set of values are rules a player chooses; free-form ones (a card
         # order, a first player) are for scripted games and stay on the command line.
@@ -211,7 +214,7 @@ class StartMenu:
                 try:
                     option.validate(game.name, value)
                 except AsobibaError as error:
-                    self._warn(str(error))
+                    self._warn(error.translated(self.lang))
                     continue
                 chosen[option.name] = value
                 break

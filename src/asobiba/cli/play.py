@@ -219,7 +219,7 @@ class PlaySession:
         try:
             trial.apply(action)
         except AsobibaError as error:
-            return str(error)
+            return error.translated(self.lang)
         except Exception as error:  # an engine failure on odd input must not touch the real game
             return f"{type(error).__name__}: {error}"
         return None

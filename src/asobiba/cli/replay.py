@@ -42,9 +42,9 @@ def load_record(path: Path, lang: str) -> dict[str, Any]:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:
-        raise CorruptRecord(f"{path} is not valid JSON ({error})") from None
+        raise CorruptRecord("{path} is not valid JSON ({error})", domain="cli", path=path, error=error) from None
     if not isinstance(record, dict):
-        raise CorruptRecord(f"a record is a JSON object, not {type(record).__name__}")
+        raise CorruptRecord("a record is a JSON object, not {kind}", kind=type(record).__name__)
     return record
 
 
