@@ -40,8 +40,9 @@ def test_the_player_moves_one_creature_of_the_rolled_kind():
     state = position(explorers={"red#1": "r7c7", "blue#1": "r7c6"}, phase="roll", creatures={"shark": ["r3c2"]})
     do(state, "die shark")
     assert state.phase == P_CREATURE and state.to_move == 0
-    with pytest.raises(IllegalAction, match="the die showed a shark"):
+    with pytest.raises(IllegalAction, match="the die showed a shark") as caught:
         do(state, "serpent r1c1 r2c1")
+    assert caught.value.translated("ja") == "ダイスの目はサメでした"
 
 
 def test_with_no_creature_of_the_rolled_kind_nothing_happens():

@@ -30,9 +30,11 @@ def _check_layout(value: Any) -> tuple[str, ...] | None:
         return None
     names = value.split() if isinstance(value, str) else list(value)
     if len(names) != 40 or any(not isinstance(n, str) or n not in TILE_BY_NAME for n in names):
-        raise ValueError("it takes the 40 tiles (like b:shark m:volcano) in board order of the land spaces")
+        raise InvalidOption(
+            "it takes the 40 tiles (like b:shark m:volcano) in board order of the land spaces", domain="survive"
+        )
     if sorted(TILE_BY_NAME[n] for n in names) != sorted(TILES):
-        raise ValueError("the layout must use each of the 40 tiles exactly once")
+        raise InvalidOption("the layout must use each of the 40 tiles exactly once", domain="survive")
     return tuple(names)
 
 
@@ -44,7 +46,7 @@ def _check_values(value: Any) -> tuple[str, ...] | None:
     if not groups or any(
         not isinstance(g, str) or sorted(int(d) for d in g if d.isdigit()) != expected or len(g) != 10 for g in groups
     ):
-        raise ValueError("it takes one group of 10 digits per colour, a reordering of 1112233456")
+        raise InvalidOption("it takes one group of 10 digits per colour, a reordering of 1112233456", domain="survive")
     return tuple(groups)
 
 
@@ -80,12 +82,17 @@ class Survive(Game):
 
     def _complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         if options["two_colours"] and players != 2:
-            raise InvalidOption(f"survive: option two_colours=True is for 2 players, not {players}")
+            raise InvalidOption(
+                "survive: option two_colours=True is for 2 players, not {players}", domain="survive", players=players
+            )
         colours = 4 if options["two_colours"] else players
         values = options["explorer_values"]
         if values is not None and len(values) != colours:
             raise InvalidOption(
-                f"survive: option explorer_values has {len(values)} group(s); this game has {colours} colours"
+                "survive: option explorer_values has {groups} group(s); this game has {colours} colours",
+                domain="survive",
+                groups=len(values),
+                colours=colours,
             )
         return options
 

@@ -38,24 +38,39 @@ def parse(text: str) -> Action:
     """The action written ``text``; :class:`NotationError` says what could not be read."""
     words = text.split()
     if not words:
-        raise NotationError("an empty text is not an action")
+        raise NotationError("an empty text is not an action", domain="survive")
 
-    def fail(reason: str) -> NotationError:
-        return NotationError(f"{text.strip()!r}: {reason}")
+    shown = repr(text.strip())
 
     def cell(word: str) -> int:
         if word not in CELL_BY_NAME:
-            raise fail(f"{word!r} is not a cell of the board (cells are written like r5c4)")
+            raise NotationError(
+                "{text}: {word} is not a cell of the board (cells are written like r5c4)",
+                domain="survive",
+                text=shown,
+                word=repr(word),
+            )
         return CELL_BY_NAME[word]
 
     def explorer(word: str) -> int:
         if word not in EXPLORER_BY_NAME:
-            raise fail(f"{word!r} is not an explorer (explorers are written like red#4)")
+            raise NotationError(
+                "{text}: {word} is not an explorer (explorers are written like red#4)",
+                domain="survive",
+                text=shown,
+                word=repr(word),
+            )
         return EXPLORER_BY_NAME[word]
 
     def arity(count: int) -> None:
         if len(words) != count + 1:
-            raise fail(f"'{words[0]}' takes {count} word(s) after it")
+            raise NotationError(
+                "{text}: {head} takes {count} word(s) after it",
+                domain="survive",
+                text=shown,
+                head=repr(words[0]),
+                count=count,
+            )
 
     head = words[0]
     if head == "move":
@@ -65,7 +80,13 @@ def parse(text: str) -> Action:
         arity(2)
         source, target = cell(words[1]), cell(words[2])
         if target not in NEIGHBOUR_SETS[source]:
-            raise fail(f"{words[2]} is not next to {words[1]}")
+            raise NotationError(
+                "{text}: {target} is not next to {source}",
+                domain="survive",
+                text=shown,
+                target=words[2],
+                source=words[1],
+            )
         return SAIL[source, target]
     if head in CREATURES:
         arity(2)
@@ -88,12 +109,18 @@ def parse(text: str) -> Action:
     if head == "play":
         arity(1)
         if words[1] not in EFFECT_INDEX:
-            raise fail(f"{words[1]!r} is not a tile effect; they are: {', '.join(EFFECT_INDEX)}")
+            raise NotationError(
+                "{text}: {word} is not a tile effect; they are: {effects}",
+                domain="survive",
+                text=shown,
+                word=repr(words[1]),
+                effects=", ".join(EFFECT_INDEX),
+            )
         return PLAY_TILE[EFFECT_INDEX[words[1]]]
     if head == "die":
         arity(1)
         if words[1] not in CREATURES:
-            raise fail("the die shows serpent, shark or whale")
+            raise NotationError("{text}: the die shows serpent, shark or whale", domain="survive", text=shown)
         return ROLL[CREATURES.index(words[1])]
     if head == "end" and words[1:] == ["moves"]:
         return END_MOVES
@@ -106,17 +133,26 @@ def parse(text: str) -> Action:
     if head == "first":
         arity(1)
         if not (words[1].startswith("p") and words[1][1:].isdigit()):
-            raise fail("players are written p0, p1, …")
+            raise NotationError("{text}: players are written p0, p1, …", domain="survive", text=shown)
         return ChooseFirst(int(words[1][1:]))
     if head == "tiles":
         arity(40)
         unknown = [word for word in words[1:] if word not in TILE_BY_NAME]
         if unknown:
-            raise fail(f"{unknown[0]!r} is not a tile (tiles are written like b:shark)")
+            raise NotationError(
+                "{text}: {word} is not a tile (tiles are written like b:shark)",
+                domain="survive",
+                text=shown,
+                word=repr(unknown[0]),
+            )
         return LayTiles(tuple(TILE_BY_NAME[word] for word in words[1:]))
     if head == "values":
         colours = words[1:]
         if not colours or any(len(c) != 10 or not c.isdigit() for c in colours):
-            raise fail("values are written as one 10-digit group per colour, like 1112233456")
+            raise NotationError(
+                "{text}: values are written as one 10-digit group per colour, like 1112233456",
+                domain="survive",
+                text=shown,
+            )
         return AssignValues(tuple(tuple(int(d) for d in c) for c in colours))
-    raise fail(f"unknown action {head!r}")
+    raise NotationError("{text}: unknown action {head}", domain="survive", text=shown, head=repr(head))

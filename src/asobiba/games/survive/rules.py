@@ -120,6 +120,7 @@ from asobiba.games.survive.data import (
     explorer_name,
     terrain_of,
 )
+from asobiba.games.survive.text import Term
 
 if TYPE_CHECKING:
     from asobiba.core.game import Game
@@ -484,11 +485,12 @@ class SurviveState(State):
     # ------------------------------------------------------------------ checking
 
     def _check(self, action: Action) -> None:
-        reason = self._illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refusal = self._illegal(action)
+        if refusal is not None:
+            raise refusal
 
-    def _illegal(self, action: Action) -> str | None:
+    def _illegal(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is not allowed now (an error to raise), or ``None`` if it is."""
         phase = self.phase
         player = self.current
         kind = type(action)
@@ -497,52 +499,62 @@ class SurviveState(State):
         if phase == P_COUNTER:
             if kind is Decline or (isinstance(action, PlayTile) and action.effect == self.sub_kind):
                 return None
-            return f"p{self.counter_queue[0]} may only play {EFFECTS[self.sub_kind]} or decline now"
+            return IllegalAction(
+                "p{player} may only play {effect} or decline now",
+                domain="survive",
+                player=self.counter_queue[0],
+                effect=Term(EFFECTS[self.sub_kind]),
+            )
         if kind is PlaceExplorer:
             assert isinstance(action, PlaceExplorer)
             if phase != P_PLACE:
-                return "explorers are placed only during setup"
+                return IllegalAction("explorers are placed only during setup", domain="survive")
             return self._illegal_placement(player, action.explorer, action.cell)
         if kind is PlaceBoat:
             assert isinstance(action, PlaceBoat)
             if phase != P_BOATS:
-                return "boats are placed only during setup, after the explorers"
+                return IllegalAction("boats are placed only during setup, after the explorers", domain="survive")
             if action.cell not in self._boat_spaces():
-                return (
-                    f"a boat goes on a sea space next to a land tile with no other boat; not {CELL_NAMES[action.cell]}"
+                return IllegalAction(
+                    "a boat goes on a sea space next to a land tile with no other boat; not {cell}",
+                    domain="survive",
+                    cell=CELL_NAMES[action.cell],
                 )
             return None
-        if phase in (P_PLACE, P_BOATS):
-            return f"it is setup now ({PHASE_NAMES[phase]}); '{action}' is not a setup step"
+        if phase == P_PLACE:
+            return IllegalAction(
+                "it is setup now (place explorers); '{action}' is not a setup step",
+                domain="survive",
+                action=str(action),
+            )
+        if phase == P_BOATS:
+            return IllegalAction(
+                "it is setup now (place boats); '{action}' is not a setup step", domain="survive", action=str(action)
+            )
         if kind is PlayTile:
             assert isinstance(action, PlayTile)
-            effect = action.effect
-            if EFFECT_KIND[effect] == COUNTER:
-                return f"a {EFFECTS[effect]} tile is played only when a creature threatens your pieces on another turn"
-            if EFFECT_KIND[effect] != HELD:
-                return f"{EFFECTS[effect]} is not a tile one holds"
-            if phase != P_MOVE or not self.fresh:
-                return "a held tile is played only at the start of your turn, before moving"
-            if effect not in (effect_of(code) for code in self.held[player]):
-                return f"p{player} holds no {EFFECTS[effect]} tile"
-            if effect not in self.playable_tiles(player):
-                return f"{EFFECTS[effect]} cannot be used now: nothing it could move"
-            return None
+            return self._illegal_tile_play(player, action.effect)
         if kind is EndMoves:
-            return None if phase == P_MOVE else "there is no movement step to end now"
+            if phase == P_MOVE:
+                return None
+            return IllegalAction("there is no movement step to end now", domain="survive")
         if kind is Stop:
             if phase in (P_CREATURE, P_DOLPHIN, P_WINDS):
                 return None
-            return "there is no move to stop now"
+            return IllegalAction("there is no move to stop now", domain="survive")
         if kind is Decline:
-            return "nobody is asked for a counter tile now"
+            return IllegalAction("nobody is asked for a counter tile now", domain="survive")
         if kind is RemoveTile:
             assert isinstance(action, RemoveTile)
             if phase != P_REMOVE:
-                return "a tile is removed after the movement step"
+                return IllegalAction("a tile is removed after the movement step", domain="survive")
             if action.cell not in self.removable_tiles():
-                terrain = TERRAINS[next(t for t in range(3) if self.terrain_left[t])]
-                return f"{CELL_NAMES[action.cell]} may not be removed now: a {terrain} tile touching the sea goes first"
+                return IllegalAction(
+                    "{cell} may not be removed now: a {terrain} tile touching the sea goes first",
+                    domain="survive",
+                    cell=CELL_NAMES[action.cell],
+                    terrain=Term(TERRAINS[next(t for t in range(3) if self.terrain_left[t])]),
+                )
             return None
         if kind is MoveExplorer:
             assert isinstance(action, MoveExplorer)
@@ -552,166 +564,266 @@ class SurviveState(State):
             return self._illegal_boarding(player, action.explorer)
         if kind is Escape:
             assert isinstance(action, Escape)
-            e = action.explorer
-            if phase != P_MOVE:
-                return "escaping is a move of the movement step"
-            if reason := self._not_own_explorer(player, e):
-                return reason
-            if self.points <= 0:
-                return "no move points are left"
-            if self.ex_status[e] not in (ON_BOAT, SWIMMING) or not IS_ESCAPE[self.ex_cell[e]]:
-                return f"{explorer_name(e)} is not on a boat or swimming in an escape space"
-            if self.ex_status[e] == SWIMMING and self.swum >> e & 1:
-                return f"{explorer_name(e)} has already swum this turn"
-            return None
+            return self._illegal_escape(player, action.explorer)
         if kind is SailBoat:
             assert isinstance(action, SailBoat)
             return self._illegal_sail(player, action.source, action.target)
         if kind is MoveCreature:
             assert isinstance(action, MoveCreature)
             return self._illegal_creature_move(action)
-        return f"'{action}' is not an action of survive"
+        return IllegalAction("'{action}' is not an action of survive", domain="survive", action=str(action))
 
-    def _illegal_chance(self, action: Action) -> str | None:
+    def _illegal_tile_play(self, player: int, effect: int) -> IllegalAction | None:
+        if EFFECT_KIND[effect] == COUNTER:
+            return IllegalAction(
+                "a {effect} tile is played only when a creature threatens your pieces on another turn",
+                domain="survive",
+                effect=Term(EFFECTS[effect]),
+            )
+        if EFFECT_KIND[effect] != HELD:
+            return IllegalAction("{effect} is not a tile one holds", domain="survive", effect=Term(EFFECTS[effect]))
+        if self.phase != P_MOVE or not self.fresh:
+            return IllegalAction(
+                "a held tile is played only at the start of your turn, before moving", domain="survive"
+            )
+        if effect not in (effect_of(code) for code in self.held[player]):
+            return IllegalAction(
+                "p{player} holds no {effect} tile", domain="survive", player=player, effect=Term(EFFECTS[effect])
+            )
+        if effect not in self.playable_tiles(player):
+            return IllegalAction(
+                "{effect} cannot be used now: nothing it could move", domain="survive", effect=Term(EFFECTS[effect])
+            )
+        return None
+
+    def _illegal_escape(self, player: int, e: int) -> IllegalAction | None:
+        if self.phase != P_MOVE:
+            return IllegalAction("escaping is a move of the movement step", domain="survive")
+        if refusal := self._not_own_explorer(player, e):
+            return refusal
+        if self.points <= 0:
+            return IllegalAction("no move points are left", domain="survive")
+        if self.ex_status[e] not in (ON_BOAT, SWIMMING) or not IS_ESCAPE[self.ex_cell[e]]:
+            return IllegalAction(
+                "{explorer} is not on a boat or swimming in an escape space",
+                domain="survive",
+                explorer=explorer_name(e),
+            )
+        if self.ex_status[e] == SWIMMING and self.swum >> e & 1:
+            return IllegalAction("{explorer} has already swum this turn", domain="survive", explorer=explorer_name(e))
+        return None
+
+    def _illegal_chance(self, action: Action) -> IllegalAction | None:
         phase = self.phase
         if phase == P_TILES:
             if not isinstance(action, LayTiles):
-                return "the tiles are to be laid out now"
+                return IllegalAction("the tiles are to be laid out now", domain="survive")
             if sorted(action.layout) != sorted(TILES):
-                return "the layout must use each of the 40 tiles once"
+                return IllegalAction("the layout must use each of the 40 tiles once", domain="survive")
         elif phase == P_VALUES:
             if not isinstance(action, AssignValues):
-                return "the explorer values are to be dealt now"
+                return IllegalAction("the explorer values are to be dealt now", domain="survive")
             if len(action.values) != self.n_colours or any(sorted(v) != list(EXPLORER_VALUES) for v in action.values):
-                return f"each of the {self.n_colours} colours takes the values 1112233456 in some order"
+                return IllegalAction(
+                    "each of the {colours} colours takes the values 1112233456 in some order",
+                    domain="survive",
+                    colours=self.n_colours,
+                )
         elif phase == P_FIRST:
             if not isinstance(action, ChooseFirst):
-                return "the first player is to be chosen now"
+                return IllegalAction("the first player is to be chosen now", domain="survive")
             if not 0 <= action.player < self.players:
-                return f"there is no player p{action.player}"
+                return IllegalAction("there is no player p{player}", domain="survive", player=action.player)
         elif not isinstance(action, RollDie):
-            return "the creature die is to be rolled now"
+            return IllegalAction("the creature die is to be rolled now", domain="survive")
         return None
 
-    def _not_own_explorer(self, player: int, e: int) -> str | None:
+    def _not_own_explorer(self, player: int, e: int) -> IllegalAction | None:
         if e >= self.n_explorers:
-            return f"there is no {explorer_name(e)} in this game"
+            return IllegalAction("there is no {explorer} in this game", domain="survive", explorer=explorer_name(e))
         if self.explorer_owner[e] != player:
-            return f"{explorer_name(e)} is not p{player}'s explorer; only your own explorers are moved"
+            return IllegalAction(
+                "{explorer} is not p{player}'s explorer; only your own explorers are moved",
+                domain="survive",
+                explorer=explorer_name(e),
+                player=player,
+            )
         return None
 
-    def _illegal_placement(self, player: int, e: int, cell: int) -> str | None:
-        if reason := self._not_own_explorer(player, e):
-            return reason
+    def _illegal_placement(self, player: int, e: int, cell: int) -> IllegalAction | None:
+        if refusal := self._not_own_explorer(player, e):
+            return refusal
         if self.ex_status[e] != UNPLACED:
-            return f"{explorer_name(e)} is already on the board"
+            return IllegalAction("{explorer} is already on the board", domain="survive", explorer=explorer_name(e))
         if self.tile_at[cell] < 0:
-            return f"{CELL_NAMES[cell]} is not a land tile"
+            return IllegalAction("{cell} is not a land tile", domain="survive", cell=CELL_NAMES[cell])
         one_per_tile = self.options["one_per_tile"]
         for other in range(self.n_explorers):
             if self.ex_cell[other] == cell and self.ex_status[other] == ON_LAND:
                 if one_per_tile:
-                    return f"{CELL_NAMES[cell]} already holds an explorer (one per tile)"
+                    return IllegalAction(
+                        "{cell} already holds an explorer (one per tile)", domain="survive", cell=CELL_NAMES[cell]
+                    )
                 if self.explorer_owner[other] != player:
-                    return f"{CELL_NAMES[cell]} holds another player's explorer"
+                    return IllegalAction(
+                        "{cell} holds another player's explorer", domain="survive", cell=CELL_NAMES[cell]
+                    )
         return None
 
-    def _illegal_explorer_move(self, player: int, e: int, cell: int) -> str | None:
+    def _illegal_explorer_move(self, player: int, e: int, cell: int) -> IllegalAction | None:
         phase = self.phase
         if phase not in (P_MOVE, P_DOLPHIN):
-            return "explorers move in the movement step"
-        if reason := self._not_own_explorer(player, e):
-            return reason
+            return IllegalAction("explorers move in the movement step", domain="survive")
+        if refusal := self._not_own_explorer(player, e):
+            return refusal
         status = self.ex_status[e]
         here = self.ex_cell[e]
         if status not in (ON_LAND, ON_BOAT, SWIMMING):
-            return f"{explorer_name(e)} is not on the board"
+            return IllegalAction("{explorer} is not on the board", domain="survive", explorer=explorer_name(e))
         if cell not in NEIGHBOUR_SETS[here] or IS_ISLAND[cell]:
-            return f"{CELL_NAMES[cell]} is not next to {explorer_name(e)} ({CELL_NAMES[here]})"
+            return IllegalAction(
+                "{cell} is not next to {explorer} ({here})",
+                domain="survive",
+                cell=CELL_NAMES[cell],
+                explorer=explorer_name(e),
+                here=CELL_NAMES[here],
+            )
         if phase == P_DOLPHIN:
             if status != SWIMMING:
-                return f"the dolphin carries a swimmer; {explorer_name(e)} is not swimming"
+                return IllegalAction(
+                    "the dolphin carries a swimmer; {explorer} is not swimming",
+                    domain="survive",
+                    explorer=explorer_name(e),
+                )
             if self.sub_piece >= 0 and self.sub_piece != e:
-                return f"the dolphin is carrying {explorer_name(self.sub_piece)}"
+                return IllegalAction(
+                    "the dolphin is carrying {explorer}", domain="survive", explorer=explorer_name(self.sub_piece)
+                )
             if self.tile_at[cell] >= 0:
-                return "a swimmer never returns to a land tile"
+                return IllegalAction("a swimmer never returns to a land tile", domain="survive")
             return None
         if self.points <= 0:
-            return "no move points are left"
+            return IllegalAction("no move points are left", domain="survive")
         if not self.has_explorers(player):
-            return "no explorer of yours is on the board"
+            return IllegalAction("no explorer of yours is on the board", domain="survive")
         if status != ON_LAND and self.tile_at[cell] >= 0:
-            return f"{explorer_name(e)} has left the land and never returns to a land tile"
+            return IllegalAction(
+                "{explorer} has left the land and never returns to a land tile",
+                domain="survive",
+                explorer=explorer_name(e),
+            )
         if status == SWIMMING and self.swum >> e & 1:
-            return f"{explorer_name(e)} has already swum this turn (a swimmer moves one space per turn)"
+            return IllegalAction(
+                "{explorer} has already swum this turn (a swimmer moves one space per turn)",
+                domain="survive",
+                explorer=explorer_name(e),
+            )
         return None
 
-    def _illegal_boarding(self, player: int, e: int) -> str | None:
+    def _illegal_boarding(self, player: int, e: int) -> IllegalAction | None:
         if self.phase == P_BOAT_TILE:
             if e >= self.n_explorers or self.ex_status[e] != SWIMMING or self.ex_cell[e] != self.sub_piece:
-                return f"only a swimmer on {CELL_NAMES[self.sub_piece]} may board the new boat"
+                return IllegalAction(
+                    "only a swimmer on {cell} may board the new boat", domain="survive", cell=CELL_NAMES[self.sub_piece]
+                )
             return None
         if self.phase != P_MOVE:
-            return "swimmers board boats in the movement step"
-        if reason := self._not_own_explorer(player, e):
-            return reason
+            return IllegalAction("swimmers board boats in the movement step", domain="survive")
+        if refusal := self._not_own_explorer(player, e):
+            return refusal
         if self.points <= 0:
-            return "no move points are left"
+            return IllegalAction("no move points are left", domain="survive")
         if self.ex_status[e] != SWIMMING:
-            return f"{explorer_name(e)} is not swimming"
+            return IllegalAction("{explorer} is not swimming", domain="survive", explorer=explorer_name(e))
         if self.swum >> e & 1:
-            return f"{explorer_name(e)} has already swum this turn"
+            return IllegalAction("{explorer} has already swum this turn", domain="survive", explorer=explorer_name(e))
         boat = self.boat_at[self.ex_cell[e]]
         if boat < 0:
-            return f"there is no boat on {CELL_NAMES[self.ex_cell[e]]}"
+            return IllegalAction("there is no boat on {cell}", domain="survive", cell=CELL_NAMES[self.ex_cell[e]])
         if len(self.boat_passengers[boat]) >= BOAT_CAPACITY:
-            return f"the boat on {CELL_NAMES[self.ex_cell[e]]} is full (3 explorers)"
+            return IllegalAction(
+                "the boat on {cell} is full (3 explorers)", domain="survive", cell=CELL_NAMES[self.ex_cell[e]]
+            )
         return None
 
-    def _illegal_sail(self, player: int, source: int, target: int) -> str | None:
+    def _illegal_sail(self, player: int, source: int, target: int) -> IllegalAction | None:
         phase = self.phase
         if phase not in (P_MOVE, P_WINDS):
-            return "boats move in the movement step (or with favourable winds)"
+            return IllegalAction("boats move in the movement step (or with favourable winds)", domain="survive")
         boat = self.boat_at[source]
         if boat < 0:
-            return f"there is no boat on {CELL_NAMES[source]}"
+            return IllegalAction("there is no boat on {cell}", domain="survive", cell=CELL_NAMES[source])
         if phase == P_WINDS and self.sub_piece >= 0 and self.sub_piece != source:
-            return f"the winds are moving the boat on {CELL_NAMES[self.sub_piece]}"
+            return IllegalAction(
+                "the winds are moving the boat on {cell}", domain="survive", cell=CELL_NAMES[self.sub_piece]
+            )
         if phase == P_MOVE:
             if self.points <= 0:
-                return "no move points are left"
+                return IllegalAction("no move points are left", domain="survive")
             if not self.has_explorers(player):
-                return "no explorer of yours is on the board: you skip moving"
+                return IllegalAction("no explorer of yours is on the board: you skip moving", domain="survive")
         if not self.may_move_boat(player, boat):
-            return f"p{player} does not control the boat on {CELL_NAMES[source]}"
+            return IllegalAction(
+                "p{player} does not control the boat on {cell}",
+                domain="survive",
+                player=player,
+                cell=CELL_NAMES[source],
+            )
         if target not in NEIGHBOUR_SETS[source] or IS_ISLAND[target]:
-            return f"{CELL_NAMES[target]} is not next to {CELL_NAMES[source]}"
+            return IllegalAction(
+                "{target} is not next to {source}",
+                domain="survive",
+                target=CELL_NAMES[target],
+                source=CELL_NAMES[source],
+            )
         if self.tile_at[target] >= 0:
-            return f"boats stay at sea; {CELL_NAMES[target]} is land"
+            return IllegalAction("boats stay at sea; {cell} is land", domain="survive", cell=CELL_NAMES[target])
         if self.boat_at[target] >= 0:
-            return f"{CELL_NAMES[target]} already holds a boat"
+            return IllegalAction("{cell} already holds a boat", domain="survive", cell=CELL_NAMES[target])
         return None
 
-    def _illegal_creature_move(self, action: MoveCreature) -> str | None:
+    def _illegal_creature_move(self, action: MoveCreature) -> IllegalAction | None:
         kind, source, target = action.creature, action.source, action.target
         if self.phase == P_JUMP:
             if kind != self.sub_kind:
-                return f"the tile moves a {CREATURES[self.sub_kind]}"
+                return IllegalAction(
+                    "the tile moves a {creature}", domain="survive", creature=Term(CREATURES[self.sub_kind])
+                )
             if not self.creature_at[kind][source]:
-                return f"there is no {CREATURES[kind]} on {CELL_NAMES[source]}"
+                return IllegalAction(
+                    "there is no {creature} on {cell}",
+                    domain="survive",
+                    creature=Term(CREATURES[kind]),
+                    cell=CELL_NAMES[source],
+                )
             if not self.empty_sea(target):
-                return f"{CELL_NAMES[target]} is not an empty sea space"
+                return IllegalAction("{cell} is not an empty sea space", domain="survive", cell=CELL_NAMES[target])
             return None
         if self.phase != P_CREATURE:
-            return "creatures move after the die is rolled"
+            return IllegalAction("creatures move after the die is rolled", domain="survive")
         if kind != self.die:
-            return f"the die showed a {CREATURES[self.die]}"
+            return IllegalAction("the die showed a {creature}", domain="survive", creature=Term(CREATURES[self.die]))
         if self.sub_piece >= 0 and source != self.sub_piece:
-            return f"the {CREATURES[kind]} moving is on {CELL_NAMES[self.sub_piece]}"
+            return IllegalAction(
+                "the {creature} moving is on {cell}",
+                domain="survive",
+                creature=Term(CREATURES[kind]),
+                cell=CELL_NAMES[self.sub_piece],
+            )
         if not self.creature_at[kind][source]:
-            return f"there is no {CREATURES[kind]} on {CELL_NAMES[source]}"
+            return IllegalAction(
+                "there is no {creature} on {cell}",
+                domain="survive",
+                creature=Term(CREATURES[kind]),
+                cell=CELL_NAMES[source],
+            )
         if target not in NEIGHBOUR_SETS[source] or not self.is_sea(target):
-            return f"a {CREATURES[kind]} moves to a neighbouring sea space; not {CELL_NAMES[target]}"
+            return IllegalAction(
+                "a {creature} moves to a neighbouring sea space; not {cell}",
+                domain="survive",
+                creature=Term(CREATURES[kind]),
+                cell=CELL_NAMES[target],
+            )
         return None
 
     # ------------------------------------------------------------------ applying

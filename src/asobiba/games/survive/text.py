@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
 from asobiba.core.state import Action
 from asobiba.games.survive import events as ev
@@ -62,6 +63,17 @@ def term(word: str, lang: str) -> str:
         "green": tr("green", lang),
     }
     return terms.get(word, word)
+
+
+class Term(AsobibaError):
+    """A game term as a field of an error message: ``str()`` is the English word, and
+    ``error.translated(lang)`` shows it in the reader's language (``Term("shark")`` → サメ)."""
+
+    def __init__(self, word: str) -> None:
+        super().__init__(word, domain="survive")
+
+    def translated(self, lang: str) -> str:
+        return term(self.template, lang)
 
 
 def player_name(player: int | None, lang: str) -> str:
