@@ -34,7 +34,7 @@ def _read_first_player(value: Any) -> int:
     if isinstance(value, str) and value.isdigit():
         return int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError("it takes a player, such as 0 or 'p0'")
+        raise InvalidOption("it takes a player, such as 0 or 'p0'", domain="cockroach_poker")
     return value
 
 
@@ -42,7 +42,9 @@ def _read_card_order(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = value.split()
     if not isinstance(value, (list, tuple)) or not all(isinstance(card, str) for card in value):
-        raise ValueError("it takes a list of card texts, top first, such as ['H7', 'S1', 'J2']")
+        raise InvalidOption(
+            "it takes a list of card texts, top first, such as ['H7', 'S1', 'J2']", domain="cockroach_poker"
+        )
     return tuple(value)
 
 
@@ -82,13 +84,23 @@ class CockroachPoker(Game):
         for name, applies_to in _APPLIES_TO.items():
             if applies_to != rules and options[name] != defaults[name]:
                 raise InvalidOption(
-                    f"{self.name}: option {name}={options[name]!r} applies only to rules={applies_to!r}, "
-                    f"not to rules={rules!r}; leave it out"
+                    "{game}: option {name}={value} applies only to rules={applies_to}, "
+                    "not to rules={rules}; leave it out",
+                    domain="cockroach_poker",
+                    game=self.name,
+                    name=name,
+                    value=repr(options[name]),
+                    applies_to=repr(applies_to),
+                    rules=repr(rules),
                 )
         first = options["first_player"]
         if first is not None and not 0 <= first < players:
             raise InvalidOption(
-                f"{self.name}: option first_player={first!r} is not accepted; it takes p0 to p{players - 1}"
+                "{game}: option first_player={value} is not accepted; it takes p0 to p{last}",
+                domain="cockroach_poker",
+                game=self.name,
+                value=repr(first),
+                last=players - 1,
             )
         order = options["card_order"]
         if order is not None:
@@ -102,13 +114,25 @@ class CockroachPoker(Game):
             try:
                 canonical = actions.read_card(rules, card)
             except NotationError as error:
-                raise InvalidOption(f"{self.name}: option card_order: {error}") from None
+                raise InvalidOption(
+                    "{game}: option card_order: {error}", domain="cockroach_poker", game=self.name, error=error
+                ) from None
             if canonical not in deck.cards:
-                raise InvalidOption(f"{self.name}: option card_order: {canonical} is not in play with jokers=none")
+                raise InvalidOption(
+                    "{game}: option card_order: {card} is not in play with jokers=none",
+                    domain="cockroach_poker",
+                    game=self.name,
+                    card=canonical,
+                )
             cards.append(canonical)
         duplicates = sorted({card for card in cards if cards.count(card) > 1})
         if duplicates:
-            raise InvalidOption(f"{self.name}: option card_order lists {', '.join(duplicates)} more than once")
+            raise InvalidOption(
+                "{game}: option card_order lists {cards} more than once",
+                domain="cockroach_poker",
+                game=self.name,
+                cards=", ".join(duplicates),
+            )
         return tuple(cards)
 
     def explicit_options(self, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -168,8 +168,21 @@ def read_card(rules: str, text: str) -> str:
     lowered = text.lower() if rules == "original" else text.upper()
     if lowered in _CARD_INDEX[rules]:
         return lowered
-    example = "S1..S13, C1..C13, H1..H13, D1..D13, J1, J2" if rules == "trump" else "bat1..bat8, stinkbug3, …"
-    raise NotationError(f"{text!r} is not a card of the {rules} deck ({deck.size} cards: {example})")
+    if rules == "trump":
+        raise NotationError(
+            "{text} is not a card of the trump deck ({size} cards: {example})",
+            domain="cockroach_poker",
+            text=repr(text),
+            size=deck.size,
+            example="S1..S13, C1..C13, H1..H13, D1..D13, J1, J2",
+        )
+    raise NotationError(
+        "{text} is not a card of the original deck ({size} cards: {example})",
+        domain="cockroach_poker",
+        text=repr(text),
+        size=deck.size,
+        example="bat1..bat8, stinkbug3, …",
+    )
 
 
 def read_kind(rules: str, text: str) -> str:
@@ -177,24 +190,46 @@ def read_kind(rules: str, text: str) -> str:
     word = KIND_ALIASES.get(text.lower(), text.lower())
     if word in _KIND_INDEX[rules]:
         return word
-    what = "suit" if rules == "trump" else "creature"
-    raise NotationError(f"{text!r} is not a {what}; claims are: {', '.join(DECKS[rules].kinds)}")
+    claims = ", ".join(DECKS[rules].kinds)
+    if rules == "trump":
+        raise NotationError(
+            "{text} is not a suit; claims are: {claims}", domain="cockroach_poker", text=repr(text), claims=claims
+        )
+    raise NotationError(
+        "{text} is not a creature; claims are: {claims}", domain="cockroach_poker", text=repr(text), claims=claims
+    )
 
 
 def read_player(text: str, players: int) -> int:
     """``p2`` -> 2, or NotationError."""
     if len(text) < 2 or text[0] not in "pP" or not text[1:].isdigit():
-        raise NotationError(f"{text!r} is not a player; players are written p0 to p{players - 1}")
+        raise NotationError(
+            "{text} is not a player; players are written p0 to p{last}",
+            domain="cockroach_poker",
+            text=repr(text),
+            last=players - 1,
+        )
     player = int(text[1:])
     if player >= players:
-        raise NotationError(f"there is no player {text}; players are p0 to p{players - 1}")
+        raise NotationError(
+            "there is no player {text}; players are p0 to p{last}",
+            domain="cockroach_poker",
+            text=text,
+            last=players - 1,
+        )
     return player
 
 
 def _field(token: str, name: str, usage: str) -> str:
     prefix = name + "="
     if not token.lower().startswith(prefix):
-        raise NotationError(f"expected {prefix}… in {usage!r}, got {token!r}")
+        raise NotationError(
+            "expected {prefix}… in {usage}, got {token}",
+            domain="cockroach_poker",
+            prefix=prefix,
+            usage=repr(usage),
+            token=repr(token),
+        )
     return token[len(prefix) :]
 
 
@@ -202,46 +237,74 @@ def parse(text: str, rules: str, players: int) -> Action:
     """Read one action of the ``rules`` rule set with ``players`` players; raise
     :class:`NotationError` saying what is wrong."""
     if not isinstance(text, str):
-        raise NotationError(f"an action is a text, not {type(text).__name__}")
+        raise NotationError("an action is a text, not {kind}", domain="cockroach_poker", kind=type(text).__name__)
     words = text.split()
     if not words:
-        raise NotationError("empty action; actions are: offer, answer, redirect, peek, pass, deal")
+        raise NotationError(
+            "empty action; actions are: offer, answer, redirect, peek, pass, deal", domain="cockroach_poker"
+        )
     verb, rest = words[0].lower(), words[1:]
     if verb == "offer":
         usage = "offer p2 hearts card=H7" if rules == "trump" else "offer p2 bat card=rat3"
         if len(rest) != 3:
-            raise NotationError(f"an offer is written like {usage!r}, not {text!r}")
+            raise NotationError(
+                "an offer is written like {usage}, not {text}",
+                domain="cockroach_poker",
+                usage=repr(usage),
+                text=repr(text),
+            )
         target = read_player(rest[0], players)
         claim = read_kind(rules, rest[1])
         card = read_card(rules, _field(rest[2], "card", usage))
         return OFFERS[rules][card_index(rules, card)][target][kind_index(rules, claim)]
     if verb == "answer":
         if len(rest) != 1 or rest[0].lower() not in ("yes", "no", "true", "false"):
-            raise NotationError(f"an answer is 'answer yes' or 'answer no', not {text!r}")
+            raise NotationError(
+                "an answer is 'answer yes' or 'answer no', not {text}", domain="cockroach_poker", text=repr(text)
+            )
         return ANSWER_YES if rest[0].lower() in ("yes", "true") else ANSWER_NO
     if verb == "redirect":
         if rules != "trump":
-            raise NotationError("redirect is a joker move of the trump rule set; the original game passes instead")
+            raise NotationError(
+                "redirect is a joker move of the trump rule set; the original game passes instead",
+                domain="cockroach_poker",
+            )
         if len(rest) != 1:
-            raise NotationError(f"a redirect is written like 'redirect p3', not {text!r}")
+            raise NotationError(
+                "a redirect is written like 'redirect p3', not {text}", domain="cockroach_poker", text=repr(text)
+            )
         return REDIRECTS[read_player(rest[0], players)]
     if verb == "peek":
         if rules != "original":
-            raise NotationError("peek belongs to the original rule set; in trump a card cannot be passed on")
+            raise NotationError(
+                "peek belongs to the original rule set; in trump a card cannot be passed on", domain="cockroach_poker"
+            )
         if rest:
-            raise NotationError(f"peek takes nothing more, not {text!r}")
+            raise NotationError("peek takes nothing more, not {text}", domain="cockroach_poker", text=repr(text))
         return PEEK
     if verb == "pass":
         if rules != "original":
-            raise NotationError("pass belongs to the original rule set; in trump a card cannot be passed on")
+            raise NotationError(
+                "pass belongs to the original rule set; in trump a card cannot be passed on", domain="cockroach_poker"
+            )
         if len(rest) != 2:
-            raise NotationError(f"a pass is written like 'pass p4 claims=bat', not {text!r}")
+            raise NotationError(
+                "a pass is written like 'pass p4 claims=bat', not {text}", domain="cockroach_poker", text=repr(text)
+            )
         target = read_player(rest[0], players)
         claim = read_kind(rules, _field(rest[1], "claims", "pass p4 claims=bat"))
         return PASSES[target][kind_index(rules, claim)]
     if verb == "deal":
         if not rest or not rest[-1].lower().startswith("first="):
-            raise NotationError(f"a deal is written 'deal <every card, top first> first=p0', not {text!r}")
+            raise NotationError(
+                "a deal is written 'deal <every card, top first> first=p0', not {text}",
+                domain="cockroach_poker",
+                text=repr(text),
+            )
         first = read_player(_field(rest[-1], "first", "deal … first=p0"), players)
         return Deal(tuple(read_card(rules, word) for word in rest[:-1]), first)
-    raise NotationError(f"unknown action {verb!r}; actions are: offer, answer, redirect, peek, pass, deal")
+    raise NotationError(
+        "unknown action {verb}; actions are: offer, answer, redirect, peek, pass, deal",
+        domain="cockroach_poker",
+        verb=repr(verb),
+    )

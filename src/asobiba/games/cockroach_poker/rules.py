@@ -226,87 +226,149 @@ class CockroachPokerState(State):
         if kind is Offer:
             assert isinstance(action, Offer)
             if phase != OFFER:
-                raise IllegalAction(f"no offer now: p{self.receiver} must first deal with the card in play")
-            self._check_target(action.target, "offer a card to")
+                raise IllegalAction(
+                    "no offer now: p{player} must first deal with the card in play",
+                    domain="cockroach_poker",
+                    player=self.receiver,
+                )
+            self._check_target(action.target)
+            if action.target == self.offerer:
+                raise IllegalAction("a player cannot offer a card to himself", domain="cockroach_poker")
             if self.trump and action.target == self.last_target[self.offerer]:
                 raise IllegalAction(
-                    f"p{self.offerer} targeted p{action.target} with his previous offer and may not attack "
-                    "the same player twice in a row"
+                    "p{player} targeted p{target} with his previous offer and may not attack "
+                    "the same player twice in a row",
+                    domain="cockroach_poker",
+                    player=self.offerer,
+                    target=action.target,
                 )
             self._check_claim(action.claim)
             card = self._card_number(action.card)
             if card not in self.hands[self.offerer]:
-                raise IllegalAction(f"{action.card} is not in p{self.offerer}'s hand")
+                raise IllegalAction(
+                    "{card} is not in p{player}'s hand", domain="cockroach_poker", card=action.card, player=self.offerer
+                )
         elif kind is Answer:
             if phase != ANSWER:
-                raise IllegalAction(self._not_now("answer"))
+                raise self._not_now("answer")
         elif kind is Redirect:
             assert isinstance(action, Redirect)
             if not self.redirect_jokers:
                 raise IllegalAction(
-                    f"no redirect with these rules (rules={self.setup.rules}, jokers={self.setup.jokers})"
+                    "no redirect with these rules (rules={rules}, jokers={jokers})",
+                    domain="cockroach_poker",
+                    rules=self.setup.rules,
+                    jokers=self.setup.jokers,
                 )
             if phase != ANSWER:
-                raise IllegalAction(self._not_now("redirect"))
+                raise self._not_now("redirect")
             if not self._has_joker(self.receiver):
-                raise IllegalAction(f"p{self.receiver} has no joker to redirect with")
+                raise IllegalAction(
+                    "p{player} has no joker to redirect with", domain="cockroach_poker", player=self.receiver
+                )
             target = action.target
-            self._check_target(target, "redirect to")
+            self._check_target(target)
+            if target == self.receiver:
+                raise IllegalAction("a player cannot redirect to himself", domain="cockroach_poker")
             if target == self.offerer:
-                raise IllegalAction(f"p{target} made the offer and cannot be made to answer it")
+                raise IllegalAction(
+                    "p{player} made the offer and cannot be made to answer it", domain="cockroach_poker", player=target
+                )
             if self.redirected >> target & 1:
-                raise IllegalAction(f"p{target} already redirected this round and cannot be made to answer")
+                raise IllegalAction(
+                    "p{player} already redirected this round and cannot be made to answer",
+                    domain="cockroach_poker",
+                    player=target,
+                )
         elif kind is Peek:
             if self.trump:
-                raise IllegalAction("in the trump rule set a card cannot be passed on; answer yes or no")
+                raise IllegalAction(
+                    "in the trump rule set a card cannot be passed on; answer yes or no", domain="cockroach_poker"
+                )
             if phase != ANSWER:
-                raise IllegalAction(self._not_now("peek"))
+                raise self._not_now("peek")
             if not self.pass_targets():
-                raise IllegalAction("every other player has seen this card: it must be answered")
+                raise IllegalAction(
+                    "every other player has seen this card: it must be answered", domain="cockroach_poker"
+                )
         elif kind is Pass:
             assert isinstance(action, Pass)
             if self.trump:
-                raise IllegalAction("in the trump rule set a card cannot be passed on; answer yes or no")
+                raise IllegalAction(
+                    "in the trump rule set a card cannot be passed on; answer yes or no", domain="cockroach_poker"
+                )
             if phase != PASS:
                 if phase == ANSWER:
-                    raise IllegalAction("look at the card first ('peek'), then pass it")
-                raise IllegalAction(self._not_now("pass"))
-            self._check_target(action.target, "pass the card to")
+                    raise IllegalAction("look at the card first ('peek'), then pass it", domain="cockroach_poker")
+                raise self._not_now("pass")
+            self._check_target(action.target)
+            if action.target == self.receiver:
+                raise IllegalAction("a player cannot pass the card to himself", domain="cockroach_poker")
             if (self.seen | (1 << self.receiver)) >> action.target & 1:
-                raise IllegalAction(f"p{action.target} has already seen this card; pass it to someone who has not")
+                raise IllegalAction(
+                    "p{player} has already seen this card; pass it to someone who has not",
+                    domain="cockroach_poker",
+                    player=action.target,
+                )
             self._check_claim(action.claim)
         elif kind is Deal:
             assert isinstance(action, Deal)
             self._check_deal(action)
         else:
-            raise IllegalAction(f"'{action}' is not a move of cockroach-poker")
+            raise IllegalAction(
+                "'{action}' is not a move of cockroach-poker", domain="cockroach_poker", action=str(action)
+            )
 
-    def _not_now(self, verb: str) -> str:
-        if self.phase == OFFER:
-            return f"nothing to {verb}: p{self.offerer} must offer a card first"
+    def _not_now(self, verb: str) -> IllegalAction:
+        """Why ``verb`` (answer, redirect, peek or pass) is refused outside its phase. The core
+        refuses a player's move while dealing and after the end, so the phase is offer or pass."""
         if self.phase == PASS:
-            return f"p{self.receiver} has peeked and must now pass the card on"
-        return f"cannot {verb} now"
+            return IllegalAction(
+                "p{player} has peeked and must now pass the card on", domain="cockroach_poker", player=self.receiver
+            )
+        if verb == "answer":
+            return IllegalAction(
+                "nothing to answer: p{player} must offer a card first", domain="cockroach_poker", player=self.offerer
+            )
+        if verb == "redirect":
+            return IllegalAction(
+                "nothing to redirect: p{player} must offer a card first", domain="cockroach_poker", player=self.offerer
+            )
+        if verb == "peek":
+            return IllegalAction(
+                "nothing to peek: p{player} must offer a card first", domain="cockroach_poker", player=self.offerer
+            )
+        return IllegalAction(
+            "nothing to pass: p{player} must offer a card first", domain="cockroach_poker", player=self.offerer
+        )
 
-    def _check_target(self, target: int, verb: str) -> None:
+    def _check_target(self, target: int) -> None:
         if not 0 <= target < self.players:
-            raise IllegalAction(f"there is no player p{target}; players are p0 to p{self.players - 1}")
-        if target == self._current_player():
-            raise IllegalAction(f"a player cannot {verb} himself")
+            raise IllegalAction(
+                "there is no player p{player}; players are p0 to p{last}",
+                domain="cockroach_poker",
+                player=target,
+                last=self.players - 1,
+            )
 
     def _check_claim(self, claim: str) -> None:
         if claim not in self.setup.deck.kinds:
             raise IllegalAction(
-                f"{claim!r} is not a claim of this game; claims are: {', '.join(self.setup.deck.kinds)}"
+                "{claim} is not a claim of this game; claims are: {claims}",
+                domain="cockroach_poker",
+                claim=repr(claim),
+                claims=", ".join(self.setup.deck.kinds),
             )
 
     def _card_number(self, text: str) -> int:
         try:
             card = act.card_index(self.setup.rules, text)
         except KeyError:
-            raise IllegalAction(f"{text!r} is not a card of this game") from None
+            raise IllegalAction(
+                "{card} is not a card of this game", domain="cockroach_poker", card=repr(text)
+            ) from None
         if card >= self.setup.deck.size:
-            raise IllegalAction(f"{text} is not in play with jokers=none")
+            raise IllegalAction("{card} is not in play with jokers=none", domain="cockroach_poker", card=text)
         return card
 
     # ------------------------------------------------------------------ carrying actions out
@@ -349,21 +411,26 @@ class CockroachPokerState(State):
 
     def _check_deal(self, deal: Deal) -> None:
         if self.phase != DEAL:
-            raise IllegalAction("the cards have already been dealt")
+            raise IllegalAction("the cards have already been dealt", domain="cockroach_poker")
         deck = self.setup.deck
         try:
             order = [act.card_index(self.setup.rules, text) for text in deal.cards]
         except KeyError:
-            raise IllegalAction("the deal names a card that is not in this deck") from None
+            raise IllegalAction("the deal names a card that is not in this deck", domain="cockroach_poker") from None
         if len(order) != deck.size or sorted(order) != list(range(deck.size)):
-            raise IllegalAction(f"a deal lists each of the {deck.size} cards exactly once")
+            raise IllegalAction(
+                "a deal lists each of the {size} cards exactly once", domain="cockroach_poker", size=deck.size
+            )
         fixed = self.setup.card_order
         if tuple(order[: len(fixed)]) != fixed:
-            raise IllegalAction("the deal does not follow the card_order option")
-        if not 0 <= deal.first < self.players:
-            raise IllegalAction(f"there is no player p{deal.first}")
+            raise IllegalAction("the deal does not follow the card_order option", domain="cockroach_poker")
+        self._check_target(deal.first)
         if self.setup.first_player is not None and deal.first != self.setup.first_player:
-            raise IllegalAction(f"the first_player option says p{self.setup.first_player} offers first")
+            raise IllegalAction(
+                "the first_player option says p{player} offers first",
+                domain="cockroach_poker",
+                player=self.setup.first_player,
+            )
 
     def _offer(self, offer: Offer) -> list[Event]:
         card = act.card_index(self.setup.rules, offer.card)
