@@ -28,7 +28,9 @@ def _check_card_order(value: Any) -> list[str]:
     if isinstance(value, str):
         value = value.split()
     if not isinstance(value, (list, tuple)) or not all(isinstance(card, str) for card in value):
-        raise ValueError("it takes the card ids of the whole deck, top first (a list or a text)")
+        raise InvalidOption(
+            "it takes the card ids of the whole deck, top first (a list or a text)", domain="paper_safari"
+        )
     return list(value)
 
 
@@ -67,17 +69,31 @@ class PaperSafari(Game):
         needed = 6 * players + 2
         if deck.size < needed:
             raise InvalidOption(
-                f"{self.name}: option deck has {deck.size} cards; {players} players need at least {needed}"
+                "{game}: option deck has {size} cards; {players} players need at least {needed}",
+                domain="paper_safari",
+                game=self.name,
+                size=deck.size,
+                players=players,
+                needed=needed,
             )
         order = options["card_order"]
         if order is not None:
             unknown = [card for card in order if card not in deck.index]
             if unknown:
-                raise InvalidOption(f"{self.name}: option card_order: {unknown[0]!r} is not a card of the deck")
+                raise InvalidOption(
+                    "{game}: option card_order: {card} is not a card of the deck",
+                    domain="paper_safari",
+                    game=self.name,
+                    card=repr(unknown[0]),
+                )
             if sorted(deck.index[card] for card in order) != list(deck.cards):
                 raise InvalidOption(
-                    f"{self.name}: option card_order must list the whole deck ({deck.size} cards, each as many"
-                    f" times as the deck holds it), not {len(order)} cards"
+                    "{game}: option card_order must list the whole deck ({size} cards, each as many times as the"
+                    " deck holds it), not {count} cards",
+                    domain="paper_safari",
+                    game=self.name,
+                    size=deck.size,
+                    count=len(order),
                 )
         return options
 

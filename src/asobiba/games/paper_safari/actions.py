@@ -237,7 +237,7 @@ def parse(text: str) -> Action:
     """Read an action in the notation above; raise :class:`NotationError` saying what is wrong."""
     words = text.split()
     if not words:
-        raise NotationError("an empty text is not an action")
+        raise NotationError("an empty text is not an action", domain="paper_safari")
     normal = " ".join(words)
     found = _FIXED.get(normal)
     if found is not None:
@@ -245,17 +245,30 @@ def parse(text: str) -> Action:
     head = words[0]
     if head in ("deal", "reshuffle"):
         if len(words) == 1:
-            raise NotationError(f"'{head}' lists the cards, top first")
+            raise NotationError("'{word}' lists the cards, top first", domain="paper_safari", word=head)
         return Deal(tuple(words[1:])) if head == "deal" else Reshuffle(tuple(words[1:]))
     if head == "snorlax" and len(words) == 3 and words[1] in POSITION_INDEX and words[2] in POSITION_INDEX:
         first, second = POSITION_INDEX[words[1]], POSITION_INDEX[words[2]]
         if first == second:
-            raise NotationError(f"{normal!r}: Snorlax exchanges two different positions")
+            raise NotationError(
+                "{text}: Snorlax exchanges two different positions", domain="paper_safari", text=repr(normal)
+            )
         return Exchange(min(first, second), max(first, second))
     if head in ("flip", "swap", "peek", "mew-take", "mew-place", "rocket", "snorlax"):
-        raise NotationError(f"{normal!r}: positions are a1 a2 a3 (top row) and b1 b2 b3 (bottom row)")
+        raise NotationError(
+            "{text}: positions are a1 a2 a3 (top row) and b1 b2 b3 (bottom row)",
+            domain="paper_safari",
+            text=repr(normal),
+        )
     if head in ("mew", "start"):
-        raise NotationError(f"{normal!r}: players are written p0 to p{MAX_PLAYERS - 1}")
+        raise NotationError(
+            "{text}: players are written p0 to p{last}", domain="paper_safari", text=repr(normal), last=MAX_PLAYERS - 1
+        )
     if head == "coin":
-        raise NotationError(f"{normal!r}: the coin's faces are pikachu and meowth")
-    raise NotationError(f"{normal!r} is not a Paper Safari action; the actions are: {WORDS}")
+        raise NotationError("{text}: the coin's faces are pikachu and meowth", domain="paper_safari", text=repr(normal))
+    raise NotationError(
+        "{text} is not a Paper Safari action; the actions are: {words}",
+        domain="paper_safari",
+        text=repr(normal),
+        words=WORDS,
+    )

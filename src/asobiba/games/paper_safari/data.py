@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
+from asobiba.core.errors import AsobibaError, InvalidOption
+
 
 class Effect(enum.StrEnum):
     """What a card does when a player brings it into play from the pile or the discard."""
@@ -60,6 +62,21 @@ class CardKind:
     def name(self, lang: str) -> str:
         """The card's name in ``lang`` ("ja" or "en")."""
         return self.ja if lang == "ja" else self.en
+
+
+class CardName(AsobibaError):
+    """A card's name as a field of an error message: ``str()`` is its English name and
+    ``translated(lang)`` its name in ``lang``, from the deck's own ``en``/``ja`` columns."""
+
+    def __init__(self, kind: CardKind) -> None:
+        super().__init__(kind.en)
+        self.kind = kind
+
+    def translated(self, lang: str) -> str:
+        return self.kind.name(lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled with the error it is a field of
+        return (CardName, (self.kind,))
 
 
 #: The default deck, as on the rules page: 50 number cards + 6 specials = 56.
@@ -131,13 +148,17 @@ def check_deck_option(value: Any) -> Any:
         try:
             value = json.loads(value)
         except json.JSONDecodeError as error:
-            raise ValueError(f"the deck's JSON text does not read: {error}") from None
+            raise InvalidOption(
+                "the deck's JSON text does not read: {error}", domain="paper_safari", error=str(error)
+            ) from None
     if isinstance(value, str):
         if value not in DECKS:
-            raise ValueError(f"it takes a deck name ({', '.join(DECKS)}) or a list of card lines")
+            raise InvalidOption(
+                "it takes a deck name ({names}) or a list of card lines", domain="paper_safari", names=", ".join(DECKS)
+            )
         return value
     if not isinstance(value, (list, tuple)) or not value:
-        raise ValueError("it takes a deck name or a non-empty list of card lines")
+        raise InvalidOption("it takes a deck name or a non-empty list of card lines", domain="paper_safari")
     lines = []
     for line in value:
         kind = card_kind_from_line(line)
@@ -152,8 +173,11 @@ def check_deck_option(value: Any) -> Any:
             }
         )
     ids = [line["id"] for line in lines]
-    if len(set(ids)) != len(ids):
-        raise ValueError("card ids must be unique")
+    repeated = [card_id for number, card_id in enumerate(ids) if card_id in ids[:number]]
+    if repeated:
+        raise InvalidOption(
+            "card ids must be unique: {card} is listed more than once", domain="paper_safari", card=repeated[0]
+        )
     return lines
 
 
@@ -161,21 +185,29 @@ def card_kind_from_line(line: Any) -> CardKind:
     if isinstance(line, CardKind):
         return line
     if not isinstance(line, Mapping):
-        raise ValueError("each card line is a dict with id, value, ja, en, copies and effect")
+        raise InvalidOption("each card line is a dict with id, value, ja, en, copies and effect", domain="paper_safari")
     card_id = line.get("id")
     if not isinstance(card_id, str) or not card_id or any(char.isspace() for char in card_id):
-        raise ValueError(f"a card id is a word without spaces, not {card_id!r}")
+        raise InvalidOption("a card id is a word without spaces, not {card}", domain="paper_safari", card=repr(card_id))
     try:
         effect = Effect(line.get("effect", "none") or "none")
     except ValueError:
         effects = ", ".join(effect.value for effect in Effect)
-        raise ValueError(f"card {card_id}: effect {line.get('effect')!r} is not one of {effects}") from None
+        raise InvalidOption(
+            "card {card}: effect {effect} is not one of {effects}",
+            domain="paper_safari",
+            card=card_id,
+            effect=repr(line.get("effect")),
+            effects=effects,
+        ) from None
     card_value = line.get("value")
     if effect is not Effect.DITTO and (isinstance(card_value, bool) or not isinstance(card_value, int)):
-        raise ValueError(f"card {card_id}: value must be a whole number")
+        raise InvalidOption("card {card}: value must be a whole number", domain="paper_safari", card=card_id)
     copies = line.get("copies", 1)
     if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
-        raise ValueError(f"card {card_id}: copies must be a whole number of at least 1")
+        raise InvalidOption(
+            "card {card}: copies must be a whole number of at least 1", domain="paper_safari", card=card_id
+        )
     return CardKind(
         card_id,
         None if effect is Effect.DITTO else card_value,

@@ -38,7 +38,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from asobiba.core.errors import IllegalAction
+from asobiba.core.errors import AsobibaError, IllegalAction
 from asobiba.core.events import Event
 from asobiba.core.jsonable import to_json
 from asobiba.core.state import CHANCE, Action, State
@@ -75,7 +75,7 @@ from asobiba.games.paper_safari.actions import (
     Swap,
     TakeDiscard,
 )
-from asobiba.games.paper_safari.data import POSITIONS, Deck, Effect, deck_from_option
+from asobiba.games.paper_safari.data import POSITIONS, CardName, Deck, Effect, deck_from_option
 
 # The pending steps.
 START, DEAL, FLIP, TURN, HAND, PEEK, SNORLAX, MEW_OPPONENT, MEW_TAKE, MEW_PLACE = range(10)
@@ -311,31 +311,88 @@ class PaperSafariState(State):
 
     # ------------------------------------------------------------------ checking
 
-    def _expected(self) -> str:
-        """What the player to move must do now, in words (for refusals)."""
-        who = f"p{self.player}"
-        hand = self.deck.kinds[self.hand].en if self.hand >= 0 else ""
-        return {
-            START: "the starting player is chosen first (start p0 …)",
-            DEAL: "the cards are dealt first (deal …)",
-            FLIP: f"{who} must turn one of his cards face up (flip a1 … flip b3)",
-            TURN: f"{who} must draw or take the discard (draw, take discard)",
-            HAND: f"{who} must place the {hand} he holds (swap a1 … swap b3"
-            + (", discard)" if self.hand_from_pile and not self.deck.stars[self.hand] else ")"),
-            PEEK: f"{who} may look at one of his face-down cards with Charizard (peek …, skip)",
-            SNORLAX: f"{who} may exchange two of his positions with Snorlax (snorlax a1 b3, skip)",
-            MEW_OPPONENT: f"Mew must be used: {who} chooses an opponent (mew p…)",
-            MEW_TAKE: f"Mew: {who} chooses a card of p{self.mew_opponent} (mew-take a1 …)",
-            MEW_PLACE: f"Mew: {who} chooses where the {hand} goes (mew-place a1 …)",
-            COIN: "Team Rocket's coin is flipped (coin pikachu, coin meowth)",
-            ROCKET: f"Team Rocket (Pikachu face): {who} chooses the position everybody discards (rocket a1 …)",
-            MEOWTH: f"Team Rocket (Meowth face): {who} swaps Team Rocket into one of his positions (swap a1 …)",
-            RESHUFFLE: "the discard pile is reshuffled into a new pile (reshuffle …)",
-            OVER: "the match is over",
-        }[self.step]
+    def _expected(self) -> AsobibaError:
+        """What the player to move must do now, in words (for refusals; translated with the error)."""
+        player = self.player
+        hand: AsobibaError | str = CardName(self.deck.kinds[self.hand]) if self.hand >= 0 else ""
+        step = self.step
+        if step == START:
+            return AsobibaError("the starting player is chosen first (start p0 …)", domain="paper_safari")
+        if step == DEAL:
+            return AsobibaError("the cards are dealt first (deal …)", domain="paper_safari")
+        if step == FLIP:
+            return AsobibaError(
+                "p{player} must turn one of his cards face up (flip a1 … flip b3)", domain="paper_safari", player=player
+            )
+        if step == TURN:
+            return AsobibaError(
+                "p{player} must draw or take the discard (draw, take discard)", domain="paper_safari", player=player
+            )
+        if step == HAND:
+            may_discard = self.hand_from_pile and not self.deck.stars[self.hand]
+            return AsobibaError(
+                "p{player} must place the {card} he holds ({actions})",
+                domain="paper_safari",
+                player=player,
+                card=hand,
+                actions="swap a1 … swap b3, discard" if may_discard else "swap a1 … swap b3",
+            )
+        if step == PEEK:
+            return AsobibaError(
+                "p{player} may look at one of his face-down cards with Charizard (peek …, skip)",
+                domain="paper_safari",
+                player=player,
+            )
+        if step == SNORLAX:
+            return AsobibaError(
+                "p{player} may exchange two of his positions with Snorlax (snorlax a1 b3, skip)",
+                domain="paper_safari",
+                player=player,
+            )
+        if step == MEW_OPPONENT:
+            return AsobibaError(
+                "Mew must be used: p{player} chooses an opponent (mew p…)", domain="paper_safari", player=player
+            )
+        if step == MEW_TAKE:
+            return AsobibaError(
+                "Mew: p{player} chooses a card of p{opponent} (mew-take a1 …)",
+                domain="paper_safari",
+                player=player,
+                opponent=self.mew_opponent,
+            )
+        if step == MEW_PLACE:
+            return AsobibaError(
+                "Mew: p{player} chooses where the {card} goes (mew-place a1 …)",
+                domain="paper_safari",
+                player=player,
+                card=hand,
+            )
+        if step == COIN:
+            return AsobibaError("Team Rocket's coin is flipped (coin pikachu, coin meowth)", domain="paper_safari")
+        if step == ROCKET:
+            return AsobibaError(
+                "Team Rocket (Pikachu face): p{player} chooses the position everybody discards (rocket a1 …)",
+                domain="paper_safari",
+                player=player,
+            )
+        if step == MEOWTH:
+            return AsobibaError(
+                "Team Rocket (Meowth face): p{player} swaps Team Rocket into one of his positions (swap a1 …)",
+                domain="paper_safari",
+                player=player,
+            )
+        if step == RESHUFFLE:
+            return AsobibaError("the discard pile is reshuffled into a new pile (reshuffle …)", domain="paper_safari")
+        assert step == OVER
+        return AsobibaError("the match is over", domain="paper_safari")
 
     def _refuse(self, action: Action) -> IllegalAction:
-        return IllegalAction(f"'{action}' is not possible now: {self._expected()}")
+        return IllegalAction(
+            "'{action}' is not possible now: {expected}",
+            domain="paper_safari",
+            action=str(action),
+            expected=self._expected(),
+        )
 
     def _check(self, action: Action) -> None:
         step = self.step
@@ -348,16 +405,24 @@ class PaperSafariState(State):
                 return
             if kind is Discard:
                 if not self.hand_from_pile:
-                    raise IllegalAction("a card taken from the discard must be used: swap it with one of your cards")
+                    raise IllegalAction(
+                        "a card taken from the discard must be used: swap it with one of your cards",
+                        domain="paper_safari",
+                    )
                 if self.deck.stars[self.hand]:
-                    name = self.deck.kinds[self.hand].en
-                    raise IllegalAction(f"a drawn ★ card must be used: {name} cannot be discarded")
+                    raise IllegalAction(
+                        "a drawn ★ card must be used: {card} cannot be discarded",
+                        domain="paper_safari",
+                        card=CardName(self.deck.kinds[self.hand]),
+                    )
                 return
         elif step == FLIP:
             if kind is Flip:
                 assert isinstance(action, Flip)
                 if self.face_up[self.player * 6 + action.position]:
-                    raise IllegalAction(f"{POSITIONS[action.position]} is already face up")
+                    raise IllegalAction(
+                        "{position} is already face up", domain="paper_safari", position=POSITIONS[action.position]
+                    )
                 return
         elif step == PEEK:
             if kind is Skip:
@@ -365,7 +430,11 @@ class PaperSafariState(State):
             if kind is Peek:
                 assert isinstance(action, Peek)
                 if self.face_up[self.player * 6 + action.position]:
-                    raise IllegalAction(f"Charizard looks at a face-down card: {POSITIONS[action.position]} is face up")
+                    raise IllegalAction(
+                        "Charizard looks at a face-down card: {position} is face up",
+                        domain="paper_safari",
+                        position=POSITIONS[action.position],
+                    )
                 return
         elif step == SNORLAX:
             if kind is Exchange or kind is Skip:
@@ -374,7 +443,11 @@ class PaperSafariState(State):
             if kind is MewChoose:
                 assert isinstance(action, MewChoose)
                 if action.opponent == self.player or action.opponent >= self.players:
-                    raise IllegalAction(f"Mew must be used on an opponent: p{action.opponent} is not one")
+                    raise IllegalAction(
+                        "Mew must be used on an opponent: p{player} is not one",
+                        domain="paper_safari",
+                        player=action.opponent,
+                    )
                 return
         elif step == MEW_TAKE:
             if kind is MewTake:
@@ -392,7 +465,12 @@ class PaperSafariState(State):
             if kind is Start:
                 assert isinstance(action, Start)
                 if action.player >= self.players:
-                    raise IllegalAction(f"there is no player p{action.player}")
+                    raise IllegalAction(
+                        "there is no player p{player}; players are p0 to p{last}",
+                        domain="paper_safari",
+                        player=action.player,
+                        last=self.players - 1,
+                    )
                 return
         elif step == COIN:
             if kind is Coin:
@@ -400,23 +478,40 @@ class PaperSafariState(State):
         elif step == DEAL:
             if kind is Deal:
                 assert isinstance(action, Deal)
-                self._check_cards(action.cards, self.deck.cards, "a deal orders the whole deck")
+                self._check_cards(
+                    action.cards,
+                    self.deck.cards,
+                    AsobibaError("a deal orders the whole deck", domain="paper_safari"),
+                )
                 if self.round == 1 and self.card_order is not None and action.cards != self.card_order:
-                    raise IllegalAction("the option card_order fixes the first deal: it must be that order")
+                    raise IllegalAction(
+                        "the option card_order fixes the first deal: it must be that order", domain="paper_safari"
+                    )
                 return
         elif step == RESHUFFLE and kind is Reshuffle:
             assert isinstance(action, Reshuffle)
-            self._check_cards(action.cards, self.discard[:-1], "a reshuffle orders the discard pile but its top card")
+            self._check_cards(
+                action.cards,
+                self.discard[:-1],
+                AsobibaError("a reshuffle orders the discard pile but its top card", domain="paper_safari"),
+            )
             return
         raise self._refuse(action)
 
-    def _check_cards(self, ids: Sequence[str], cards: Sequence[int], what: str) -> None:
+    def _check_cards(self, ids: Sequence[str], cards: Sequence[int], what: AsobibaError) -> None:
         index = self.deck.index
         unknown = [card_id for card_id in ids if card_id not in index]
         if unknown:
-            raise IllegalAction(f"{what}; {unknown[0]!r} is not a card of this deck")
+            raise IllegalAction(
+                "{what}; {card} is not a card of this deck", domain="paper_safari", what=what, card=repr(unknown[0])
+            )
         if sorted(index[card_id] for card_id in ids) != sorted(cards):
-            raise IllegalAction(f"{what}: {len(cards)} cards, each exactly as often as it is there")
+            raise IllegalAction(
+                "{what}: {count} cards, each exactly as often as it is there",
+                domain="paper_safari",
+                what=what,
+                count=len(cards),
+            )
 
     # ------------------------------------------------------------------ applying
 
