@@ -117,25 +117,29 @@ class ISMCTSBot(Bot):
         if iterations is None and time_limit is None:
             raise InvalidOption("IS-MCTS needs a budget: iterations, time_limit (seconds), or both")
         if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)):
-            raise InvalidOption(f"iterations must be a whole number, not {iterations!r}")
+            raise InvalidOption("iterations must be a whole number, not {value}", value=repr(iterations))
         if iterations is not None and iterations < 1:
-            raise InvalidOption(f"iterations must be at least 1, not {iterations}")
+            raise InvalidOption("iterations must be at least 1, not {value}", value=iterations)
         if time_limit is not None and time_limit <= 0:
-            raise InvalidOption(f"time_limit must be a positive number of seconds, not {time_limit}")
+            raise InvalidOption("time_limit must be a positive number of seconds, not {value}", value=time_limit)
         if rollout not in ("heuristic", "random"):
-            raise InvalidOption(f"rollout={rollout!r} is not known; it takes 'heuristic' or 'random'")
+            raise InvalidOption("rollout={value} is not known; it takes 'heuristic' or 'random'", value=repr(rollout))
         if observers not in ("single", "multiple"):
-            raise InvalidOption(f"observers={observers!r} is not known; it takes 'single' or 'multiple'")
+            raise InvalidOption(
+                "observers={value} is not known; it takes 'single' or 'multiple'", value=repr(observers)
+            )
         if opponents not in ("search", "heuristic"):
-            raise InvalidOption(f"opponents={opponents!r} is not known; it takes 'search' or 'heuristic'")
+            raise InvalidOption(
+                "opponents={value} is not known; it takes 'search' or 'heuristic'", value=repr(opponents)
+            )
         if opponents == "heuristic" and observers == "multiple":
             raise InvalidOption("opponents='heuristic' needs observers='single': modelled opponents keep no tree")
         if prior < 0:
-            raise InvalidOption(f"prior must be at least 0, not {prior!r}")
+            raise InvalidOption("prior must be at least 0, not {value}", value=repr(prior))
         if not 0.0 <= heuristic_rate <= 1.0:
-            raise InvalidOption(f"heuristic_rate is a probability from 0 to 1, not {heuristic_rate!r}")
+            raise InvalidOption("heuristic_rate is a probability from 0 to 1, not {value}", value=repr(heuristic_rate))
         if rollout_depth is not None and rollout_depth < 0:
-            raise InvalidOption(f"rollout_depth must be at least 0, not {rollout_depth}")
+            raise InvalidOption("rollout_depth must be at least 0, not {value}", value=rollout_depth)
         self.iterations = iterations
         self.time_limit = time_limit
         self.rollout = rollout

@@ -40,7 +40,7 @@ class EasyBot(Bot):
     def __init__(self, seed: int | None = None, skill: float = 0.5) -> None:
         super().__init__(seed)
         if not 0.0 <= skill <= 1.0:
-            raise InvalidOption(f"skill is a probability from 0 to 1, not {skill!r}")
+            raise InvalidOption("skill is a probability from 0 to 1, not {value}", value=repr(skill))
         self.skill = skill
 
     def choose(self, observation: Observation) -> Action:
