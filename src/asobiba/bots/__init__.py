@@ -46,7 +46,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, equals, value = item.partition("=")
         if not equals or not key.strip():
-            raise InvalidOption(f"bot spec {spec!r}: parameters are written key=value, not {item!r}")
+            raise InvalidOption(
+                "bot spec {spec}: parameters are written key=value, not {item}", spec=repr(spec), item=repr(item)
+            )
         parameters[key.strip()] = _parameter(value.strip())
     return name.strip(), parameters
 
@@ -65,11 +67,11 @@ def bot(name: str, seed: int | None = None) -> Bot:
 
     kind, parameters = parse_spec(name)
     if kind not in BOTS:
-        raise InvalidOption(f"unknown bot {kind!r}; the bots are: {', '.join(BOTS)}")
+        raise InvalidOption("unknown bot {name}; the bots are: {bots}", name=repr(kind), bots=", ".join(BOTS))
     try:
         return BOTS[kind](seed, **parameters)
     except TypeError as error:
-        raise InvalidOption(f"bot spec {name!r}: {error}") from None
+        raise InvalidOption("bot spec {spec}: {error}", spec=repr(name), error=str(error)) from None
 
 
 from asobiba.bots.levels import register_levels  # noqa: E402  (the levels use BOTS above)

@@ -97,16 +97,18 @@ class MatchConfig:
         game.resolve_options(self.players, self.options)
         if len(self.bots) != self.players:
             raise InvalidOption(
-                f"{self.players} players need {self.players} bot specs, one per seat; {len(self.bots)} were given"
+                "{players} players need {players} bot specs, one per seat; {given} were given",
+                players=self.players,
+                given=len(self.bots),
             )
         for spec in self.bots:
             bot(spec, seed=0)
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
-            raise InvalidOption(f"games must be a whole number of at least 1, not {self.games!r}")
+            raise InvalidOption("games must be a whole number of at least 1, not {value}", value=repr(self.games))
         if isinstance(self.workers, bool) or not isinstance(self.workers, int) or self.workers < 1:
-            raise InvalidOption(f"workers must be a whole number of at least 1, not {self.workers!r}")
+            raise InvalidOption("workers must be a whole number of at least 1, not {value}", value=repr(self.workers))
         if self.chunk_size is not None and self.chunk_size < 1:
-            raise InvalidOption(f"chunk_size must be at least 1, not {self.chunk_size!r}")
+            raise InvalidOption("chunk_size must be at least 1, not {value}", value=repr(self.chunk_size))
 
 
 @dataclass
@@ -275,12 +277,22 @@ def play_game(config: MatchConfig, index: int) -> GameOutcome:
             state.apply(action)
         except IllegalAction as error:
             raise IllegalAction(
-                f"game {index} (seed {state.seed}): bot {specs[player]!r} in seat p{player} chose '{action}': {error}"
+                "game {index} (seed {seed}): bot {bot} in seat p{player} chose '{action}': {error}",
+                index=index,
+                seed=state.seed,
+                bot=repr(specs[player]),
+                player=player,
+                action=str(action),
+                error=error,
             ) from None
         decisions += 1
         if config.max_decisions is not None and decisions >= config.max_decisions and not state.is_over:
             raise AsobibaError(
-                f"game {index} (seed {state.seed}, bots {specs}) has not ended after {decisions} decisions"
+                "game {index} (seed {seed}, bots {bots}) has not ended after {decisions} decisions",
+                index=index,
+                seed=state.seed,
+                bots=specs,
+                decisions=decisions,
             )
     result = state.result()
     raw_scores = result.get("scores")

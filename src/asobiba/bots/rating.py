@@ -154,9 +154,9 @@ def rate(
     ``players`` defaults to the game's smallest table; ``progress(done, total)`` counts games.
     """
     if len(set(levels)) != len(levels) or len(levels) < 2:
-        raise InvalidOption(f"rating needs at least two different bots, not {list(levels)!r}")
+        raise InvalidOption("rating needs at least two different bots, not {bots}", bots=repr(list(levels)))
     if games_per_pair < 1:
-        raise InvalidOption(f"games_per_pair must be at least 1, not {games_per_pair}")
+        raise InvalidOption("games_per_pair must be at least 1, not {value}", value=games_per_pair)
     table = players if players is not None else player_range(game, options)[0]
     pairs = list(combinations(levels, 2))
     # With an odd table, the pair's first bot takes the extra seat in half the games.
