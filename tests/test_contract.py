@@ -170,6 +170,28 @@ def test_determinize_keeps_the_view_and_depends_only_on_it(game: str, seed: int,
                 }
 
 
+@pytest.mark.parametrize("game", GAMES)
+@FEW
+@given(seed=SEEDS, sample_seed=st.integers(min_value=0, max_value=2**16))
+def test_a_determinized_state_is_a_real_position_that_plays_on_to_the_end(
+    game: str, seed: int, sample_seed: int
+) -> None:
+    """Search plays whole games from samples: a sample must be a position the rules can finish."""
+    rng = random.Random(seed ^ sample_seed)
+    samples = 0
+    for state, _ in random_playout(game, seed):
+        if state.is_over or rng.random() > 0.05 or samples >= 3:
+            continue
+        samples += 1
+        sample = state.determinize(rng.randrange(state.players), sample_seed)
+        for _ in range(MAX_STEPS):
+            if sample.is_over:
+                break
+            sample.apply(rng.choice(sample.legal_actions()))
+        assert sample.is_over, f"{game}: a sample did not end within {MAX_STEPS} random decisions"
+        assert isinstance(sample.result()["winners"], list)
+
+
 # ---------------------------------------------------------------------------------------- refusals
 
 
