@@ -4,6 +4,8 @@ and seat-rotated strength matches with 95% Wilson intervals.
     python benchmarks/bots.py --positions 10 --strength-games 40        # quick look
     python benchmarks/bots.py --game cockroach-poker --strength-games 400 --workers 2 \\
         --pair "hard:time_limit=none,iterations=300" normal                # a strength claim
+    python benchmarks/bots.py --game paper-safari --players 2 --option tokens_to_win=1 \\
+        --skip-speed --strength-games 100 --pair hard normal               # one-round matches
 
 Decision times are measured on ``--positions`` positions (with a real choice) taken from games
 of ``normal`` bots. A strength match seats one ``A`` against ``players - 1`` copies of ``B``,
@@ -18,9 +20,10 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
 import asobiba
-from asobiba.bots import bot
+from asobiba.bots import bot, parse_spec
 from asobiba.bots.arena import MatchConfig, player_range, run_match
 from asobiba.bots.ismcts import ISMCTSBot
 from asobiba.bots.levels import LEVELS
@@ -78,10 +81,22 @@ def search_speed(name: str, sample: list[State], iterations: int, seed: int) -> 
         )
 
 
-def strength(name: str, players: int, first: str, second: str, games: int, seed: int, workers: int) -> None:
+def strength(
+    name: str,
+    players: int,
+    first: str,
+    second: str,
+    games: int,
+    seed: int,
+    workers: int,
+    options: dict[str, Any] | None = None,
+) -> None:
     bots = [first] + [second] * (players - 1)
     started = time.perf_counter()
-    report = run_match(MatchConfig(game=name, players=players, bots=bots, games=games, seed=seed, workers=workers))
+    config = MatchConfig(
+        game=name, players=players, bots=bots, games=games, seed=seed, workers=workers, options=options or {}
+    )
+    report = run_match(config)
     elapsed = time.perf_counter() - started
     a_row, b_row = report.row(first), report.row(second)
 
@@ -110,6 +125,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-speed", action="store_true", help="only the strength table")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option for the strength matches, e.g. tokens_to_win=1 (repeatable)",
+    )
     arguments = parser.parse_args()
     names = arguments.game or asobiba.game_names()
     pairs = arguments.pair or DEFAULT_PAIRS
@@ -136,7 +158,21 @@ def run_game(name: str, arguments: argparse.Namespace, pairs: list[tuple[str, st
             f" {'A among winners':>24} {'B among winners':>24} {'A p50ms':>7} {'A maxms':>7} {'secs':>7}"
         )
         for first, second in pairs:
-            strength(name, players, first, second, arguments.strength_games, arguments.seed, arguments.workers)
+            strength(
+                name,
+                players,
+                first,
+                second,
+                arguments.strength_games,
+                arguments.seed,
+                arguments.workers,
+                _options(arguments.option),
+            )
+
+
+def _options(items: list[str]) -> dict[str, Any]:
+    """``["tokens_to_win=1"]`` as game options (values read like bot parameters)."""
+    return parse_spec("options:" + ",".join(items))[1] if items else {}
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from asobiba.bots.base import Bot, HeuristicBot
+from asobiba.bots.evaluators import evaluator
 from asobiba.bots.ismcts import ISMCTSBot
 from asobiba.core.errors import InvalidOption
 from asobiba.core.state import Action, Observation
@@ -95,6 +96,8 @@ class HardBot(ISMCTSBot):
         for key, value in HARD_SETTINGS.get(observation.game.name, {}).items():
             if key not in self._given:
                 setattr(self, key, value)
+        if "evaluator" not in self._given:
+            self.evaluator = evaluator(observation.game.name)
         return super().choose(observation)
 
 

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -358,3 +359,96 @@ def _exchange_value(reader: Reader, action: Exchange) -> float:
     cells[action.first], cells[action.second] = cells[action.second], cells[action.first]
     up[action.first], up[action.second] = up[action.second], up[action.first]
     return reader.judge({me: (cells, up)}) - 0.01
+
+
+# ---------------------------------------------------------------------- static evaluation (search)
+
+#: Spread of a grid's expected total per unknown card (as in :meth:`Reader.win_chance`).
+UNKNOWN_SPREAD = 3.5
+
+
+def evaluate(state: Any) -> list[float]:
+    """Every player's chance of winning the match from ``state`` (values add up to 1).
+
+    For IS-MCTS rollouts cut short: ``state`` is a determinization, but only the public API is
+    read: each player's own view (``state.view(p)``) gives his expected round total as he would
+    estimate it (his unknown cards at the mean of what he has not seen). The chance of winning the
+    round comes from the gaps between the totals (a normal spread per unknown card); the match
+    chance combines it with the tokens each still needs, later rounds taken as even.
+    """
+    if state.is_over:
+        winners = state.result()["winners"]
+        return [1.0 / len(winners) if player in winners else 0.0 for player in range(state.players)]
+    players = state.players
+    costs: list[float] = []
+    unknowns: list[int] = []
+    view: dict[str, Any] = {}
+    for player in range(players):
+        view = state.view(player)
+        if view["step"] in ("start", "deal"):
+            break
+        reader = Reader(view)
+        costs.append(reader.cost[player])
+        unknowns.append(reader.unknowns(reader.cells[player]))
+    # Between rounds nobody is ahead in the next one.
+    rounds = round_chances(costs, unknowns) if len(costs) == players else [1.0 / players] * players
+    tokens = view["tokens"]
+    needs = [max(1, view["tokens_to_win"] - tokens[player]) for player in range(players)]
+    return match_chances(needs, rounds)
+
+
+def round_chances(costs: Sequence[float], unknowns: Sequence[int]) -> list[float]:
+    """The chance that each player has the lowest total, from expected totals and unknown cards."""
+    raw = []
+    for player, cost in enumerate(costs):
+        chance = 1.0
+        for other, other_cost in enumerate(costs):
+            if other != player:
+                spread = UNKNOWN_SPREAD * math.sqrt(unknowns[player] + unknowns[other]) + 1.0
+                chance *= 0.5 * (1.0 + math.erf((other_cost - cost) / (spread * math.sqrt(2.0))))
+        raw.append(chance)
+    total = sum(raw)
+    return [value / total for value in raw] if total > 0 else [1.0 / len(costs)] * len(costs)
+
+
+def match_chances(needs: Sequence[int], rounds: Sequence[float]) -> list[float]:
+    """Each player's chance of winning the match: this round won with the chances ``rounds``, every
+    later one even; ``needs``: the tokens each still needs (at least 1)."""
+    players = len(needs)
+    chances = [0.0] * players
+    for winner, chance in enumerate(rounds):
+        after = list(needs)
+        after[winner] -= 1
+        if after[winner] == 0:
+            chances[winner] += chance
+            continue
+        later = _even_match(tuple(after))
+        for player in range(players):
+            chances[player] += chance * later[player]
+    return chances
+
+
+def _even_match(needs: tuple[int, ...]) -> tuple[float, ...]:
+    """Each player's chance of winning the match when every round is won by each with equal chance."""
+    order = sorted(range(len(needs)), key=needs.__getitem__)
+    ranked = _even_sorted(tuple(needs[player] for player in order))
+    chances = [0.0] * len(needs)
+    for rank, player in enumerate(order):
+        chances[player] = ranked[rank]
+    return tuple(chances)
+
+
+@functools.lru_cache(maxsize=8192)
+def _even_sorted(needs: tuple[int, ...]) -> tuple[float, ...]:
+    players = len(needs)
+    chances = [0.0] * players
+    for winner in range(players):
+        if needs[winner] == 1:
+            chances[winner] += 1.0 / players
+            continue
+        after = list(needs)
+        after[winner] -= 1
+        later = _even_match(tuple(after))
+        for player in range(players):
+            chances[player] += later[player] / players
+    return tuple(chances)

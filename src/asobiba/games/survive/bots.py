@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
 from collections.abc import Sequence
@@ -574,3 +575,51 @@ def _place_boat(view: dict[str, Any], actions: list[Action], rng: random.Random)
         )
 
     return max(actions, key=score)
+
+
+# ---------------------------------------------------------------------- static evaluation (search)
+
+
+def evaluate(state: Any) -> list[float]:
+    """Every player's chance of winning from ``state`` (values add up to 1), for IS-MCTS rollouts
+    cut short.
+
+    ``state`` is a determinization, but only the public API is read: each player's own view
+    (``state.view(p)``), where his explorers' values are known, gives his expected final score —
+    each explorer's value times its :meth:`Model.prospect` (1 rescued, 0 lost) — and its spread
+    (each explorer still in play a coin with that chance). The chance of winning is the chance of
+    having the highest score, taken pairwise from the gaps with a normal spread.
+    """
+    players = state.players
+    if state.is_over:
+        winners = state.result()["winners"]
+        return [1.0 / len(winners) if player in winners else 0.0 for player in range(players)]
+    means: list[float] = []
+    variances: list[float] = []
+    for player in range(players):
+        model = Model(state.view(player))
+        mean = variance = 0.0
+        for e, status in model.status.items():
+            if model.owner[e] != player or status == GONE:
+                continue
+            value = model.value[e]
+            chance = min(1.0, max(0.0, model.prospect(e)))
+            mean += value * chance
+            variance += value * value * chance * (1.0 - chance)
+        means.append(mean)
+        variances.append(variance)
+    return win_chances(means, variances)
+
+
+def win_chances(means: Sequence[float], variances: Sequence[float]) -> list[float]:
+    """The chance that each player has the highest score, from expected scores and their variances."""
+    raw = []
+    for player, mean in enumerate(means):
+        chance = 1.0
+        for other, other_mean in enumerate(means):
+            if other != player:
+                spread = math.sqrt(variances[player] + variances[other]) + 0.5
+                chance *= 0.5 * (1.0 + math.erf((mean - other_mean) / (spread * math.sqrt(2.0))))
+        raw.append(chance)
+    total = sum(raw)
+    return [value / total for value in raw] if total > 0 else [1.0 / len(means)] * len(means)
