@@ -172,6 +172,10 @@ class ISMCTSBot(Bot):
             self.last_iterations, self.last_seconds = 0, 0.0
             return legal[0]
         started = time.perf_counter()
+        if self.prior >= 1.0:
+            # The heuristic's move gets a bonus of every iteration: no search can outvote it.
+            self.last_iterations, self.last_seconds = 0, 0.0
+            return observation.game.heuristic_action(observation, self.rng)
         deadline = None if self.time_limit is None else started + self.time_limit
         multiple = self.observers == "multiple"
         players = int(observation.view.get("players", observation.player + 1))

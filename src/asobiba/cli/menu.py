@@ -228,7 +228,11 @@ def bot_description(name: str, lang: str) -> str:
         "heuristic": tr("the game's own rules of thumb", lang),
         "easy": tr("level 1: rules of thumb half of the time", lang),
         "normal": tr("level 2: the game's rules of thumb", lang),
-        "hard": tr("level 3: searches ahead (IS-MCTS), about a second a move", lang),
+        "hard": tr(
+            "level 3: searches ahead (IS-MCTS), about a second a move; in Paper Safari and The Island "
+            "it does not beat level 2 yet and plays as level 2",
+            lang,
+        ),
         "ismcts": tr("search (IS-MCTS) with settings, e.g. ismcts:iterations=500", lang),
     }
     return descriptions.get(name, "")
