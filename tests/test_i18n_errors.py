@@ -85,7 +85,9 @@ def test_errors_and_option_docs_are_found() -> None:
 
 
 @pytest.mark.parametrize(("where", "line", "message", "domain"), MESSAGES, ids=lambda value: str(value)[:60])
-def test_the_message_is_a_template_with_its_japanese_text(where: str, line: int, message: str | None, domain: str) -> None:
+def test_the_message_is_a_template_with_its_japanese_text(
+    where: str, line: int, message: str | None, domain: str
+) -> None:
     assert message is not None, f"{where}:{line}: write the message as a literal template with fields, not an f-string"
     japanese = _translations(domain).get(message)
     assert japanese, f"{where}:{line}: no Japanese for {message!r} in {domain}.po"
