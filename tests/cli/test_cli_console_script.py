@@ -113,6 +113,15 @@ class PseudoTerminal:
                 return True
         return False
 
+    def wait(self, timeout: float = 60.0) -> int | None:
+        """The exit code, reading the screen meanwhile (a full pty buffer would block the process)."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        while self.process.poll() is None and time.monotonic() < deadline:
+            self.read_until("\x00never\x00", timeout=0.2)
+        return self.process.poll()
+
     def type(self, line: str) -> None:
         self.screen = b""
         os.write(self.master, line.encode() + b"\n")
@@ -134,10 +143,12 @@ def test_in_a_terminal_ctrl_c_saves_the_game_and_exits_130(tmp_path: Path) -> No
         assert terminal.read_until("Your move"), terminal.screen.decode(errors="replace")
         terminal.type("1")
         assert terminal.read_until("Your move"), terminal.screen.decode(errors="replace")
+        terminal.read_until("\x00never\x00", timeout=0.5)  # let the prompt settle into reading a line
         terminal.process.send_signal(signal.SIGINT)
         terminal.read_until("asobiba replay")
+        exit_code = terminal.wait(timeout=60)
         screen = terminal.screen.decode(errors="replace")
-        assert terminal.process.wait(timeout=60) == 130, screen
+        assert exit_code == 130, screen
         assert "Interrupted." in screen and "game.json" in screen
         assert "Traceback" not in screen
     finally:
