@@ -87,6 +87,14 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option key=value (repeatable)."),
+]
+RulesOption = Annotated[
+    str | None,
+    typer.Option("--rules", metavar="RULES", help="Shortcut for --option rules=… (cockroach-poker: trump|original)."),
+]
 LangOption = Annotated[
     str | None,
     typer.Option(
@@ -210,16 +218,8 @@ def play(
         int | None, typer.Option("--seed", help="Seed of the deal and dice, for a repeatable game.")
     ] = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat: 0 is p0.")] = 0,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option key=value (repeatable)."),
-    ] = None,
-    rules: Annotated[
-        str | None,
-        typer.Option(
-            "--rules", metavar="RULES", help="Shortcut for --option rules=… (cockroach-poker: trump|original)."
-        ),
-    ] = None,
+    option: GameOptions = None,
+    rules: RulesOption = None,
     delay: Annotated[float, typer.Option("--delay", help="Seconds to pause after each bot move.")] = 1.0,
     save: Annotated[
         Path | None, typer.Option("--save", metavar="PATH", help="Where to save the record (JSON).")
@@ -338,12 +338,8 @@ def simulate(
     ray: Annotated[
         str | None, typer.Option("--ray", metavar="ADDRESS", help="Ray address (auto, local, ray://host:port).")
     ] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option key=value.")
-    ] = None,
-    rules: Annotated[
-        str | None, typer.Option("--rules", metavar="RULES", help="Shortcut for --option rules=….")
-    ] = None,
+    option: GameOptions = None,
+    rules: RulesOption = None,
     lang: LangOption = None,
 ) -> None:
     """Bots against bots: win rates with 95% intervals, scores, decision times."""
@@ -393,12 +389,8 @@ def rate_bots(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the round robin.")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the ratings as JSON.")] = False,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option key=value.")
-    ] = None,
-    rules: Annotated[
-        str | None, typer.Option("--rules", metavar="RULES", help="Shortcut for --option rules=….")
-    ] = None,
+    option: GameOptions = None,
+    rules: RulesOption = None,
     lang: LangOption = None,
 ) -> None:
     """Rate bots (by default the levels easy, normal, hard) in a round robin: Elo-style ratings."""
