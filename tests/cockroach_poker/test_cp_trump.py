@@ -118,8 +118,7 @@ def test_no_attacking_the_same_player_twice_in_a_row() -> None:
     state = arranged(4, {0: ["H1", "H2", "H3"]})
     play(state, "offer p1 hearts card=H1", "answer yes")  # right: back to p0, who offers again
     assert state.to_move == 0
-    targets = {action.target for action in state.legal_actions() if isinstance(action, Offer)}
-    assert targets == {2, 3}
+    assert offer_targets(state) == {2, 3}
     before = state.view(None)
     with pytest.raises(IllegalAction, match="twice in a row"):
         state.apply(state.parse_action("offer p1 hearts card=H2"))
@@ -133,11 +132,70 @@ def test_the_restriction_is_only_the_immediately_preceding_offer() -> None:
     assert targets == {1, 3}
 
 
+def offer_targets(state: asobiba.State) -> set[int]:
+    return {action.target for action in state.legal_actions() if isinstance(action, Offer)}
+
+
 def test_retaliation_is_allowed() -> None:
     state = arranged(4, {0: ["H1", "S2"], 1: ["C1", "C2"]})
     play(state, "offer p1 hearts card=H1", "answer no")  # wrong: p1 takes it and offers next
     assert state.to_move == 1
     play(state, "offer p0 clubs card=C1")  # straight back at the one who pushed it
+
+
+def test_retaliation_overrides_the_exception_against_the_offerer_who_pushed_the_card() -> None:
+    # p0 -> p1, p1 takes it; p1 -> p0, p0 takes it: p0 may hit back at p1 although his own
+    # preceding offer targeted p1.
+    state = arranged(4, {0: ["H1", "H2", "S2"], 1: ["C1", "C2"]})
+    play(state, "offer p1 hearts card=H1", "answer no", "offer p0 clubs card=C1", "answer no")
+    assert state.to_move == 0 and state.view()["last_target"][0] == 1
+    assert offer_targets(state) == {1, 2, 3}
+    play(state, "offer p1 hearts card=H2")
+    assert state.to_move == 1
+
+
+def test_retaliation_against_the_player_whose_joker_redirected_the_card_to_him() -> None:
+    # p2 -> p1 first; then p0 -> p1, p1 redirects to p2 with a joker, p2 takes the card: p2 may
+    # target p1, the redirector, although his own preceding offer targeted p1.
+    state = arranged(4, {0: ["H1", "H2", "S2"], 1: ["J1", "C1", "C2"], 2: ["D1", "D2", "D3"]}, first=2)
+    play(state, "offer p1 diamonds card=D1", "answer no")  # p1 takes D1 and offers next
+    play(state, "offer p0 clubs card=C1", "answer no")  # p0 takes C1 and offers next
+    play(state, "offer p1 hearts card=H1", "redirect p2", "answer no")  # p2 takes H1
+    assert state.to_move == 2 and state.view()["last_target"][2] == 1
+    assert state.view()["pushed_by"] == 1
+    assert offer_targets(state) == {0, 1, 3}
+
+
+def test_retaliation_is_against_the_redirector_not_the_offerer_of_a_redirected_card() -> None:
+    # The card was given to p2 by p1's joker, not by p0: p2 targeted p0 before and still may not.
+    state = arranged(4, {0: ["H1", "H2", "S2"], 1: ["J1", "C1", "C2"], 2: ["D1", "D2", "D3"]}, first=2)
+    play(state, "offer p0 diamonds card=D1", "answer no")  # p0 takes D1 and offers next
+    play(state, "offer p1 hearts card=H1", "redirect p2", "answer no")  # p2 takes H1
+    assert state.to_move == 2 and state.view()["last_target"][2] == 0
+    assert offer_targets(state) == {1, 3}
+    with pytest.raises(IllegalAction, match="twice in a row"):
+        state.apply(state.parse_action("offer p0 diamonds card=D2"))
+
+
+def test_a_card_that_comes_back_to_its_own_offerer_after_a_right_answer_was_pushed_on_him_by_nobody() -> None:
+    # p0 -> p1, p1 takes it; p1 -> p0 and p0 answers right: the card goes back to p1's row. p1
+    # offers again and may not target p0 twice in a row: p0 pushed nothing on him.
+    state = arranged(4, {0: ["H1", "H2", "S2"], 1: ["C1", "C2", "C3"]})
+    play(state, "offer p1 hearts card=H1", "answer no", "offer p0 clubs card=C1", "answer yes")
+    assert state.to_move == 1 and state.view()["rows"][1] == ["H1", "C1"]
+    assert state.view()["pushed_by"] is None
+    assert offer_targets(state) == {2, 3}
+    with pytest.raises(IllegalAction, match="twice in a row"):
+        state.apply(state.parse_action("offer p0 clubs card=C2"))
+
+
+def test_a_card_back_after_a_right_answer_to_a_redirect_was_pushed_on_its_offerer_by_nobody() -> None:
+    # p0 -> p1, p1 redirects to p2, p2 answers right: H1 back in p0's row; p0 still may not
+    # target p1 again (nor does the redirect let him).
+    state = arranged(4, {0: ["H1", "H2", "S2"], 1: ["J1", "C1", "C2"]})
+    play(state, "offer p1 hearts card=H1", "redirect p2", "answer yes")
+    assert state.to_move == 0 and state.view()["rows"][0] == ["H1"]
+    assert offer_targets(state) == {2, 3}
 
 
 def test_three_player_game_can_leave_exactly_one_target() -> None:

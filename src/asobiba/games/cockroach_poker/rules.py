@@ -35,7 +35,10 @@ The view (``state.view(player)``; ``player=None`` for a spectator), besides the 
 ``row_sizes``    per player, face-up cards in all (jokers included)
 ``set_aside``    how many cards are set aside unseen
 ``heap``         the jokers discarded by redirects, face up
-``last_target``  per player, whom his latest offer targeted (trump: he may not target him now)
+``last_target``  per player, whom his latest offer targeted (trump: he may not target him now,
+                 unless that player just pushed a card on him: retaliation is allowed)
+``pushed_by``    who pushed the card that last went face up on its receiver — its offerer, or
+                 the redirector who made him answer (``None``: nobody, after a right answer)
 ``loss``         ``{"threshold": n, "of_a_kind": 4}`` (trump) or ``{"of_a_kind": 4 or 5,
                  "eight_kinds": bool}`` (original)
 ``in_play``      ``None`` between rounds, else ``{"offerer", "giver" (who made the last claim),
@@ -149,6 +152,9 @@ class CockroachPokerState(State):
         self.set_aside: list[int] = []
         self.heap: list[int] = []
         self.last_target: list[int] = [-1] * players
+        # Who pushed the card that last went face up on its receiver (the offerer now): its
+        # offerer or the redirector who made him answer; -1 for nobody (a right answer, no round).
+        self.pushed_by = -1
         self.offerer = 0  # offers now (phase offer) or offered this round's card
         self.giver = 0  # made the last claim
         self.receiver = -1  # must answer or pass now
@@ -175,11 +181,18 @@ class CockroachPokerState(State):
             return CHANCE
         return None
 
+    def barred_target(self) -> int:
+        """Trump: the player the offerer may not target now (-1: nobody) — the one his own
+        immediately preceding offer targeted, unless that player just pushed a card on him
+        (retaliation is allowed)."""
+        if not self.trump:
+            return -1
+        barred = self.last_target[self.offerer]
+        return -1 if barred == self.pushed_by else barred
+
     def offer_targets(self) -> list[int]:
-        """Whom the offerer may give a card to: anybody else, except (trump) the player his own
-        immediately preceding offer targeted."""
-        offerer = self.offerer
-        barred = self.last_target[offerer] if self.trump else -1
+        """Whom the offerer may give a card to: anybody else, except :meth:`barred_target`."""
+        offerer, barred = self.offerer, self.barred_target()
         return [target for target in range(self.players) if target != offerer and target != barred]
 
     def redirect_targets(self) -> list[int]:
@@ -205,10 +218,10 @@ class CockroachPokerState(State):
         legal: list[Action] = []
         if phase == OFFER:
             offerer = self.offerer
-            barred = self.last_target[offerer] + 1 if self.trump else 0
+            barred = self.barred_target()
             table = self.offer_table
             for card in self.hands[offerer]:
-                legal.extend(table[card][offerer][barred])
+                legal.extend(table[card][offerer][barred + 1])
         elif phase == ANSWER:
             legal.extend(ANSWERS)
             if self.trump:
@@ -234,7 +247,7 @@ class CockroachPokerState(State):
             self._check_target(action.target)
             if action.target == self.offerer:
                 raise IllegalAction("a player cannot offer a card to himself", domain="cockroach_poker")
-            if self.trump and action.target == self.last_target[self.offerer]:
+            if action.target == self.barred_target():
                 raise IllegalAction(
                     "p{player} targeted p{target} with his previous offer and may not attack "
                     "the same player twice in a row",
@@ -489,6 +502,9 @@ class CockroachPokerState(State):
             counts_as = kind
         correct = yes == claim_true
         row_of = self.giver if correct else answerer
+        # Wrong: pushed on the answerer by whoever handed it to him (offer, redirect or pass).
+        # Right: it comes back to the last claimer, pushed on him by nobody.
+        self.pushed_by = -1 if correct else self.steps[-1][1]
         self.rows[row_of].append(card)
         self.row_kinds[row_of].append(counts_as)
         if counts_as != NO_KIND:
@@ -690,6 +706,7 @@ class CockroachPokerState(State):
             "set_aside": len(self.set_aside),
             "heap": self._texts(self.heap),
             "last_target": [None if target < 0 else target for target in self.last_target],
+            "pushed_by": None if self.pushed_by < 0 else self.pushed_by,
             "loss": loss,
             "in_play": in_play,
             "log": log,
