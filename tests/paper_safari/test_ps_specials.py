@@ -271,10 +271,20 @@ def test_team_rocket_pikachu_face_the_seeds_example(ps: Any) -> None:
     ps.play(state, "draw", "coin pikachu")
     assert ps.legal(state) == ["rocket a1", "rocket a2", "rocket a3", "rocket b1", "rocket b2", "rocket b3"]
     events = ps.play(state, "rocket b1")
-    assert state.view(None)["discard"] == ["jigglypuff", "gengar", "onix", "team-rocket", "charmander"]
+    assert state.view(None)["discard"] == ["team-rocket", "onix", "gengar", "jigglypuff", "charmander"]
     assert [ps.grid(state, player)[3] for player in range(3)] == ["pikachu", "squirtle", "bulbasaur"]
     refills = [(event.player, event.card.id) for event in events if isinstance(event, ev.CardRefilled)]
     assert refills == [(0, "pikachu"), (1, "squirtle"), (2, "bulbasaur")]
+    assert state.to_move == 1
+
+
+def test_team_rocket_lies_lowest_in_its_packet_so_it_never_comes_straight_back_on_top(ps: Any) -> None:
+    # Team Rocket taken from a discard pile that held only it: the packet is the whole pile.
+    state = ps.deal([A, B, C], discard="team-rocket", pile=["pikachu", "squirtle", "bulbasaur"], flips=["a1"] * 3)
+    ps.play(state, "take discard", "coin pikachu", "rocket b2")
+    # Bottom first: Team Rocket, then the cards of p0, p1, p2 (turn order from the player).
+    assert state.view(None)["discard"] == ["team-rocket", "eevee", "jigglypuff", "clefairy"]
+    assert state.view(None)["discard_top"] != "team-rocket"
     assert state.to_move == 1
 
 

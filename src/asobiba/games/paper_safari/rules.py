@@ -15,8 +15,6 @@ Where the rules page is silent, this engine decides:
   only (later deals are shuffled).
 * The pile is reshuffled as soon as it is empty at the end of an action (so a decision never meets
   an empty pile), or in the middle of Team Rocket's refill when a card is needed.
-* Team Rocket (Pikachu face) puts its packet under the discard pile in this order: Team Rocket,
-  the player's card, then each other player's clockwise; the last one ends at the very bottom.
 * A drawn Team Rocket or Mew is shown to everybody at once (its coin or its choices show it);
   any other drawn card stays the drawer's secret until he places or discards it.
 * Cards drawn for Team Rocket's refill, passed by Zapdos or taken by Mew trigger nothing.
@@ -690,8 +688,9 @@ class PaperSafariState(State):
         return [ev.CoinFlipped(self.player, action.face)]
 
     def _rocket(self, action: Rocket) -> list[Event]:
-        """Pikachu face: Team Rocket, then the position of every player from the player on, to the
-        bottom of the discard pile; then each, from the player on, refills it from the pile."""
+        """Pikachu face: Team Rocket and the position of every player go to the bottom of the discard
+        pile, Team Rocket lowest of all, then the players' cards in turn order from the player (so
+        Team Rocket never comes straight back on top); then each, from the player on, refills it."""
         position = action.position
         kinds = self.deck.kinds
         order = [(self.player + offset) % self.players for offset in range(self.players)]
@@ -705,8 +704,8 @@ class PaperSafariState(State):
             self.face_up[where] = False
             self.peeked[player] &= ~(1 << position)
         self.hand = -1
-        # Each card goes under the previous one: the last player's card ends at the very bottom.
-        self.discard[:0] = packet[::-1]
+        # The packet, Team Rocket lowest, goes under the discard pile as it is.
+        self.discard[:0] = packet
         self.refill_position = position
         self.refill_waiting = order
         self._refill(events)
