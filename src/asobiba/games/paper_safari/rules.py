@@ -876,7 +876,10 @@ class PaperSafariState(State):
     def _resample_hidden(self, player: int, rng: random.Random) -> None:
         """Every card ``player`` has not seen is dealt again at random: the face-down cards (but
         the ones he peeked at), another player's drawn card, and the pile. After a reshuffle the
-        pile's cards are public, so the pile and the face-down cards are resampled apart."""
+        pile's cards are public, so the pile and the face-down cards are resampled apart.
+
+        Another player's drawn card is drawn first, among the unseen cards that would not have been
+        shown at once (there is always one: the true card), then the rest is shuffled again."""
         if self.step in (START, DEAL, OVER):
             return
         grid_slots = [
@@ -889,21 +892,23 @@ class PaperSafariState(State):
         hidden_hand = self.hand >= 0 and not self.hand_public and self.player != player
         grid_cards = [self.cards[where] for where in grid_slots]
         pile_cards = list(self.pile) + ([self.hand] if hidden_hand else [])
-        pools = [grid_cards, pile_cards] if self.pile_public else [grid_cards + pile_cards]
-        dealt: list[int] = []
-        for pool in pools:
-            pool.sort()
-            rng.shuffle(pool)
-            dealt.extend(pool)
+        # The drawn card comes from the pile's pool: the pile alone after a reshuffle, else all unseen.
+        grid_pool, pile_pool = ([], grid_cards + pile_cards) if not self.pile_public else (grid_cards, pile_cards)
+        if hidden_hand:
+            effects = self.deck.effects
+            self.hand = rng.choice(sorted(card for card in pile_pool if effects[card] not in _SHOWN_AT_ONCE))
+            pile_pool.remove(self.hand)
+        dealt = _shuffled(grid_pool, rng) + _shuffled(pile_pool, rng)
         for where, card in zip(grid_slots, dealt, strict=False):
             self.cards[where] = card
-        rest = dealt[len(grid_slots) :]
-        if hidden_hand:
-            # The drawer is placing the card: it is not one that would have been shown at once.
-            effects = self.deck.effects
-            pick = next(i for i in range(len(rest) - 1, -1, -1) if effects[rest[i]] not in _SHOWN_AT_ONCE)
-            self.hand = rest.pop(pick)
-        self.pile = rest
+        self.pile = dealt[len(grid_slots) :]
+
+
+def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
+    """The cards in an order that depends only on which cards they are and on ``rng``."""
+    order = sorted(cards)
+    rng.shuffle(order)
+    return order
 
 
 _HANDLERS: dict[type, Any] = {
