@@ -11,6 +11,7 @@ TakeDiscard()
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, ClassVar
 
 from asobiba.core.errors import InvalidOption
@@ -19,8 +20,8 @@ from asobiba.core.game import Game
 from asobiba.core.options import Option, parse_bool
 from asobiba.core.state import Action, Observation, State
 from asobiba.games.paper_safari import text
-from asobiba.games.paper_safari.actions import parse
-from asobiba.games.paper_safari.data import check_deck_option, deck_from_option
+from asobiba.games.paper_safari.actions import ACTION_TYPES, parse
+from asobiba.games.paper_safari.data import MAX_DECK_SIZE, check_deck_option, deck_from_option
 from asobiba.games.paper_safari.rules import PaperSafariState
 
 
@@ -31,6 +32,10 @@ def _check_card_order(value: Any) -> list[str]:
         raise InvalidOption(
             "it takes the card ids of the whole deck, top first (a list or a text)", domain="paper_safari"
         )
+    if len(value) > MAX_DECK_SIZE:
+        raise InvalidOption(
+            "a deck holds at most {most} cards, not {size}", domain="paper_safari", most=MAX_DECK_SIZE, size=len(value)
+        )
     return list(value)
 
 
@@ -38,6 +43,7 @@ class PaperSafari(Game):
     """The game: options, notation, heuristic bot and texts."""
 
     name = "paper-safari"
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     title: ClassVar[dict[str, str]] = {"en": "Paper Safari (Pokémon edition)", "ja": "ポケモン ペーパーサファリ"}
     min_players = 2
     max_players = 5
@@ -84,9 +90,9 @@ class PaperSafari(Game):
                     "{game}: option card_order: {card} is not a card of the deck",
                     domain="paper_safari",
                     game=self.name,
-                    card=repr(unknown[0]),
+                    card=repr(unknown[0][:40]),
                 )
-            if sorted(deck.index[card] for card in order) != list(deck.cards):
+            if len(order) != deck.size or Counter(deck.index[card] for card in order) != Counter(deck.cards):
                 raise InvalidOption(
                     "{game}: option card_order must list the whole deck ({size} cards, each as many times as the"
                     " deck holds it), not {count} cards",

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from asobiba.core.errors import NotationError
 from asobiba.core.state import Action
-from asobiba.games.paper_safari.data import POSITION_INDEX, POSITIONS
+from asobiba.games.paper_safari.data import POSITION_INDEX, position_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ class Flip(Action):
     position: int
 
     def __str__(self) -> str:
-        return f"flip {POSITIONS[self.position]}"
+        return f"flip {position_name(self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,7 @@ class Swap(Action):
     position: int
 
     def __str__(self) -> str:
-        return f"swap {POSITIONS[self.position]}"
+        return f"swap {position_name(self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,7 @@ class Peek(Action):
     position: int
 
     def __str__(self) -> str:
-        return f"peek {POSITIONS[self.position]}"
+        return f"peek {position_name(self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +105,7 @@ class Exchange(Action):
     second: int
 
     def __str__(self) -> str:
-        return f"snorlax {POSITIONS[self.first]} {POSITIONS[self.second]}"
+        return f"snorlax {position_name(self.first)} {position_name(self.second)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +125,7 @@ class MewTake(Action):
     position: int
 
     def __str__(self) -> str:
-        return f"mew-take {POSITIONS[self.position]}"
+        return f"mew-take {position_name(self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +135,7 @@ class MewPlace(Action):
     position: int
 
     def __str__(self) -> str:
-        return f"mew-place {POSITIONS[self.position]}"
+        return f"mew-place {position_name(self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +145,7 @@ class Rocket(Action):
     position: int
 
     def __str__(self) -> str:
-        return f"rocket {POSITIONS[self.position]}"
+        return f"rocket {position_name(self.position)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +191,26 @@ class Reshuffle(Action):
     def __str__(self) -> str:
         return " ".join(("reshuffle", *self.cards))
 
+
+#: Every action class of the game, chance outcomes included.
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Flip,
+    Draw,
+    TakeDiscard,
+    Swap,
+    Discard,
+    Peek,
+    Skip,
+    Exchange,
+    MewChoose,
+    MewTake,
+    MewPlace,
+    Rocket,
+    Start,
+    Deal,
+    Coin,
+    Reshuffle,
+)
 
 # Every action without a card list exists once, built here.
 DRAW = Draw()

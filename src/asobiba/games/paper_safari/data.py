@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -33,6 +34,8 @@ class Effect(enum.StrEnum):
     ZAPDOS = "zapdos"  # ★ the displaced card passes left at the same position
     TEAM_ROCKET = "team-rocket"  # ★ coin: Pikachu face discards a position everywhere; Meowth face swaps
 
+
+_EFFECT_NAMES = frozenset(effect.value for effect in Effect)
 
 #: ★ cards must be used: a drawn ★ card cannot be discarded.
 STAR_EFFECTS = frozenset({Effect.MEW, Effect.ZAPDOS, Effect.TEAM_ROCKET})
@@ -140,17 +143,25 @@ class Deck:
         return self.kinds[self.index[card_id]]
 
 
+#: The bounds of a deck table (the default deck has 18 kinds, 56 cards, values -2 to 10).
+MAX_KINDS = 100
+MAX_COPIES = 100
+MAX_DECK_SIZE = 1_000
+MAX_VALUE = 1_000
+MAX_NAME_LENGTH = 64
+#: A card id is a notation word: ASCII letters, digits, ``-`` and ``_``.
+CARD_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: The longest deck table accepted as JSON text (far above any table of MAX_KINDS lines).
+MAX_DECK_TEXT = 100_000
+
+
 def check_deck_option(value: Any) -> Any:
     """Validate the ``deck`` option: a deck name or a list of card lines (dicts with ``id``,
     ``value``, ``ja``, ``en``, ``copies`` and optionally ``effect``; on a command line, that list
-    as JSON text). Returns it JSON-ready."""
+    as JSON text). Returns it JSON-ready. Every size is bounded (:data:`MAX_KINDS` lines,
+    :data:`MAX_COPIES` copies, :data:`MAX_DECK_SIZE` cards) and the check is linear."""
     if isinstance(value, str) and value.lstrip().startswith("["):
-        try:
-            value = json.loads(value)
-        except json.JSONDecodeError as error:
-            raise InvalidOption(
-                "the deck's JSON text does not read: {error}", domain="paper_safari", error=str(error)
-            ) from None
+        value = _read_deck_json(value)
     if isinstance(value, str):
         if value not in DECKS:
             raise InvalidOption(
@@ -159,9 +170,24 @@ def check_deck_option(value: Any) -> Any:
         return value
     if not isinstance(value, (list, tuple)) or not value:
         raise InvalidOption("it takes a deck name or a non-empty list of card lines", domain="paper_safari")
+    if len(value) > MAX_KINDS:
+        raise InvalidOption(
+            "a deck lists at most {most} card lines, not {count}",
+            domain="paper_safari",
+            most=MAX_KINDS,
+            count=len(value),
+        )
     lines = []
+    seen: set[str] = set()
+    size = 0
     for line in value:
         kind = card_kind_from_line(line)
+        if kind.id in seen:
+            raise InvalidOption(
+                "card ids must be unique: {card} is listed more than once", domain="paper_safari", card=kind.id
+            )
+        seen.add(kind.id)
+        size += kind.copies
         lines.append(
             {
                 "id": kind.id,
@@ -172,50 +198,97 @@ def check_deck_option(value: Any) -> Any:
                 "effect": kind.effect.value,
             }
         )
-    ids = [line["id"] for line in lines]
-    repeated = [card_id for number, card_id in enumerate(ids) if card_id in ids[:number]]
-    if repeated:
+    if size > MAX_DECK_SIZE:
         raise InvalidOption(
-            "card ids must be unique: {card} is listed more than once", domain="paper_safari", card=repeated[0]
+            "a deck holds at most {most} cards, not {size}", domain="paper_safari", most=MAX_DECK_SIZE, size=size
         )
     return lines
 
 
+def _read_deck_json(text: str) -> Any:
+    """A deck table written as JSON text (a command line), refused if too long or too deep."""
+    if len(text) > MAX_DECK_TEXT:
+        raise InvalidOption(
+            "the deck's JSON text is longer than {most} characters", domain="paper_safari", most=MAX_DECK_TEXT
+        )
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidOption(
+            "the deck's JSON text does not read: {error}", domain="paper_safari", error=str(error)
+        ) from None
+    except RecursionError:
+        raise InvalidOption("the deck's JSON text is nested too deeply", domain="paper_safari") from None
+
+
 def card_kind_from_line(line: Any) -> CardKind:
+    """One card line of a deck table, checked (see :func:`check_deck_option`)."""
     if isinstance(line, CardKind):
-        return line
+        line = {
+            "id": line.id,
+            "value": line.value,
+            "ja": line.ja,
+            "en": line.en,
+            "copies": line.copies,
+            "effect": line.effect.value,
+        }
     if not isinstance(line, Mapping):
         raise InvalidOption("each card line is a dict with id, value, ja, en, copies and effect", domain="paper_safari")
     card_id = line.get("id")
-    if not isinstance(card_id, str) or not card_id or any(char.isspace() for char in card_id):
-        raise InvalidOption("a card id is a word without spaces, not {card}", domain="paper_safari", card=repr(card_id))
-    try:
-        effect = Effect(line.get("effect", "none") or "none")
-    except ValueError:
-        effects = ", ".join(effect.value for effect in Effect)
+    if not isinstance(card_id, str) or not CARD_ID.fullmatch(card_id):
+        raise InvalidOption(
+            "a card id is a word of 1 to 32 ASCII letters, digits, '-' or '_', not {card}",
+            domain="paper_safari",
+            card=_short_repr(card_id),
+        )
+    effect_name = line.get("effect", "none") or "none"
+    effects = ", ".join(effect.value for effect in Effect)
+    if not isinstance(effect_name, str) or effect_name not in _EFFECT_NAMES:
         raise InvalidOption(
             "card {card}: effect {effect} is not one of {effects}",
             domain="paper_safari",
             card=card_id,
-            effect=repr(line.get("effect")),
+            effect=_short_repr(line.get("effect")),
             effects=effects,
-        ) from None
-    card_value = line.get("value")
-    if effect is not Effect.DITTO and (isinstance(card_value, bool) or not isinstance(card_value, int)):
-        raise InvalidOption("card {card}: value must be a whole number", domain="paper_safari", card=card_id)
-    copies = line.get("copies", 1)
-    if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
-        raise InvalidOption(
-            "card {card}: copies must be a whole number of at least 1", domain="paper_safari", card=card_id
         )
-    return CardKind(
-        card_id,
-        None if effect is Effect.DITTO else card_value,
-        str(line.get("ja", card_id)),
-        str(line.get("en", card_id)),
-        copies,
-        effect,
-    )
+    effect = Effect(effect_name)
+    card_value = line.get("value")
+    if effect is not Effect.DITTO and (
+        isinstance(card_value, bool) or not isinstance(card_value, int) or not -MAX_VALUE <= card_value <= MAX_VALUE
+    ):
+        raise InvalidOption(
+            "card {card}: value must be a whole number from {low} to {high}",
+            domain="paper_safari",
+            card=card_id,
+            low=-MAX_VALUE,
+            high=MAX_VALUE,
+        )
+    copies = line.get("copies", 1)
+    if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_COPIES:
+        raise InvalidOption(
+            "card {card}: copies must be a whole number from 1 to {most}",
+            domain="paper_safari",
+            card=card_id,
+            most=MAX_COPIES,
+        )
+    names = {language: line.get(language, card_id) for language in ("ja", "en")}
+    for language, name in names.items():
+        if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME_LENGTH:
+            raise InvalidOption(
+                "card {card}: its name '{language}' is a text of 1 to {most} characters",
+                domain="paper_safari",
+                card=card_id,
+                language=language,
+                most=MAX_NAME_LENGTH,
+            )
+    return CardKind(card_id, None if effect is Effect.DITTO else card_value, names["ja"], names["en"], copies, effect)
+
+
+def _short_repr(value: Any) -> str:
+    """A value as an error message quotes it: its type alone unless it is a short text or number."""
+    if (isinstance(value, str) and len(value) <= 40) or (isinstance(value, int) and abs(value) < 10**18):
+        return repr(value)
+    return f"a {type(value).__name__}"
 
 
 @cache
@@ -234,5 +307,17 @@ def deck_from_option(value: Any) -> Deck:
 #: Grid positions: a1 a2 a3 is the top row (left to right), b1 b2 b3 the bottom row.
 POSITIONS: tuple[str, ...] = ("a1", "a2", "a3", "b1", "b2", "b3")
 POSITION_INDEX: dict[str, int] = {name: index for index, name in enumerate(POSITIONS)}
+
+
+def position_name(position: int) -> str:
+    """A position's name (``a1`` … ``b3``); a number out of range is written as it is, so that an
+    action built with it still prints (and is refused when checked).
+
+    >>> position_name(4), position_name(9)
+    ('b2', '9')
+    """
+    return POSITIONS[position] if 0 <= position < len(POSITIONS) else str(position)
+
+
 #: The other card of a position's column.
 COLUMN_PARTNER: tuple[int, ...] = (3, 4, 5, 0, 1, 2)

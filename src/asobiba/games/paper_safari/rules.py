@@ -42,6 +42,7 @@ from asobiba.core.jsonable import to_json
 from asobiba.core.state import CHANCE, Action, State
 from asobiba.games.paper_safari import events as ev
 from asobiba.games.paper_safari.actions import (
+    COIN_FACES,
     COINS,
     DISCARD,
     DRAW,
@@ -197,6 +198,21 @@ def round_winner(scores: Sequence[int], numbers: Sequence[Sequence[int]]) -> int
     best = max(ranks.values())
     holders = [player for player in tied if ranks[player] == best]
     return holders[0] if len(holders) == 1 else None
+
+
+def _check_position(action: Action, position: int) -> None:
+    if not 0 <= position < len(POSITIONS):
+        raise IllegalAction(
+            "'{action}': a position is a1 a2 a3 b1 b2 b3 (0 to 5), not {position}",
+            domain="paper_safari",
+            action=str(action),
+            position=position,
+        )
+
+
+def _quoted(text: str) -> str:
+    """A text as an error message quotes it, cut short if long."""
+    return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
 # --------------------------------------------------------------------------- the state
@@ -393,15 +409,14 @@ class PaperSafariState(State):
         )
 
     def _check(self, action: Action) -> None:
+        self._check_ranges(action)
         step = self.step
-        kind = type(action)
-        if step == TURN:
-            if kind is Draw or kind is TakeDiscard:
+        match action:
+            case Draw() | TakeDiscard() if step == TURN:
                 return
-        elif step == HAND:
-            if kind is Swap:
+            case Swap() if step in (HAND, MEOWTH):
                 return
-            if kind is Discard:
+            case Discard() if step == HAND:
                 if not self.hand_from_pile:
                     raise IllegalAction(
                         "a card taken from the discard must be used: swap it with one of your cards",
@@ -414,94 +429,101 @@ class PaperSafariState(State):
                         card=CardName(self.deck.kinds[self.hand]),
                     )
                 return
-        elif step == FLIP:
-            if kind is Flip:
-                assert isinstance(action, Flip)
-                if self.face_up[self.player * 6 + action.position]:
+            case Flip(position) if step == FLIP:
+                if self.face_up[self.player * 6 + position]:
                     raise IllegalAction(
-                        "{position} is already face up", domain="paper_safari", position=POSITIONS[action.position]
+                        "{position} is already face up", domain="paper_safari", position=POSITIONS[position]
                     )
                 return
-        elif step == PEEK:
-            if kind is Skip:
-                return
-            if kind is Peek:
-                assert isinstance(action, Peek)
-                if self.face_up[self.player * 6 + action.position]:
+            case Peek(position) if step == PEEK:
+                if self.face_up[self.player * 6 + position]:
                     raise IllegalAction(
                         "Charizard looks at a face-down card: {position} is face up",
                         domain="paper_safari",
-                        position=POSITIONS[action.position],
+                        position=POSITIONS[position],
                     )
                 return
-        elif step == SNORLAX:
-            if kind is Exchange or kind is Skip:
+            case Skip() if step in (PEEK, SNORLAX):
                 return
-        elif step == MEW_OPPONENT:
-            if kind is MewChoose:
-                assert isinstance(action, MewChoose)
-                if action.opponent == self.player or action.opponent >= self.players:
+            case Exchange() if step == SNORLAX:
+                return
+            case MewChoose(opponent) if step == MEW_OPPONENT:
+                if opponent == self.player:
                     raise IllegalAction(
-                        "Mew must be used on an opponent: p{player} is not one",
-                        domain="paper_safari",
-                        player=action.opponent,
+                        "Mew must be used on an opponent: p{player} is not one", domain="paper_safari", player=opponent
                     )
                 return
-        elif step == MEW_TAKE:
-            if kind is MewTake:
+            case MewTake() if step == MEW_TAKE:
                 return
-        elif step == MEW_PLACE:
-            if kind is MewPlace:
+            case MewPlace() if step == MEW_PLACE:
                 return
-        elif step == ROCKET:
-            if kind is Rocket:
+            case Rocket() if step == ROCKET:
                 return
-        elif step == MEOWTH:
-            if kind is Swap:
+            case Start() if step == START:
                 return
-        elif step == START:
-            if kind is Start:
-                assert isinstance(action, Start)
-                if action.player >= self.players:
-                    raise IllegalAction(
-                        "there is no player p{player}; players are p0 to p{last}",
-                        domain="paper_safari",
-                        player=action.player,
-                        last=self.players - 1,
-                    )
+            case Coin() if step == COIN:
                 return
-        elif step == COIN:
-            if kind is Coin:
-                return
-        elif step == DEAL:
-            if kind is Deal:
-                assert isinstance(action, Deal)
+            case Deal(cards) if step == DEAL:
                 self._check_cards(
-                    action.cards,
-                    self.deck.cards,
-                    AsobibaError("a deal orders the whole deck", domain="paper_safari"),
+                    cards, self.deck.cards, AsobibaError("a deal orders the whole deck", domain="paper_safari")
                 )
-                if self.round == 1 and self.card_order is not None and action.cards != self.card_order:
+                if self.round == 1 and self.card_order is not None and cards != self.card_order:
                     raise IllegalAction(
                         "the option card_order fixes the first deal: it must be that order", domain="paper_safari"
                     )
                 return
-        elif step == RESHUFFLE and kind is Reshuffle:
-            assert isinstance(action, Reshuffle)
-            self._check_cards(
-                action.cards,
-                self.discard[:-1],
-                AsobibaError("a reshuffle orders the discard pile but its top card", domain="paper_safari"),
-            )
-            return
+            case Reshuffle(cards) if step == RESHUFFLE:
+                self._check_cards(
+                    cards,
+                    self.discard[:-1],
+                    AsobibaError("a reshuffle orders the discard pile but its top card", domain="paper_safari"),
+                )
+                return
         raise self._refuse(action)
+
+    def _check_ranges(self, action: Action) -> None:
+        """Every field of a (type-checked) action in its range: positions, players, coin faces."""
+        match action:
+            case (
+                Flip(position)
+                | Swap(position)
+                | Peek(position)
+                | MewTake(position)
+                | MewPlace(position)
+                | Rocket(position)
+            ):
+                _check_position(action, position)
+            case Exchange(first, second):
+                _check_position(action, first)
+                _check_position(action, second)
+                if first >= second:
+                    raise IllegalAction(
+                        "'{action}': Snorlax exchanges two different positions, the earlier one first (snorlax a1 b3)",
+                        domain="paper_safari",
+                        action=str(action),
+                    )
+            case MewChoose(player) | Start(player):
+                if not 0 <= player < self.players:
+                    raise IllegalAction(
+                        "there is no player p{player}; players are p0 to p{last}",
+                        domain="paper_safari",
+                        player=player,
+                        last=self.players - 1,
+                    )
+            case Coin(face):
+                if face not in COIN_FACES:
+                    raise IllegalAction(
+                        "the coin's faces are pikachu and meowth, not {face}",
+                        domain="paper_safari",
+                        face=_quoted(face),
+                    )
 
     def _check_cards(self, ids: Sequence[str], cards: Sequence[int], what: AsobibaError) -> None:
         index = self.deck.index
         unknown = [card_id for card_id in ids if card_id not in index]
         if unknown:
             raise IllegalAction(
-                "{what}; {card} is not a card of this deck", domain="paper_safari", what=what, card=repr(unknown[0])
+                "{what}; {card} is not a card of this deck", domain="paper_safari", what=what, card=_quoted(unknown[0])
             )
         if sorted(index[card_id] for card_id in ids) != sorted(cards):
             raise IllegalAction(
