@@ -1,6 +1,6 @@
 """The rules of Paper Safari (Pokémon edition), following ``shared/rules/paper_safari.md``.
 
-The state is a handful of flat lists: ``cards[player * 6 + position]`` (a card kind number, ``-1``
+The state is a handful of flat lists: ``cards[slot(player, position)]`` (a card kind number, ``-1``
 for a position emptied by Team Rocket and not yet refilled) and ``face_up`` beside it; the pile and
 the discard pile are lists whose *last* item is the top. A decision that takes several steps
 (Mew: opponent, card, position) is a *pending step* (``self.step``) with its own legal actions.
@@ -31,6 +31,7 @@ Where the rules page is silent, this engine decides:
 
 from __future__ import annotations
 
+import enum
 import itertools
 import random
 from collections.abc import Sequence
@@ -76,26 +77,31 @@ from asobiba.games.paper_safari.actions import (
 )
 from asobiba.games.paper_safari.data import POSITIONS, CardName, Deck, Effect, deck_from_option
 
-# The pending steps.
-START, DEAL, FLIP, TURN, HAND, PEEK, SNORLAX, MEW_OPPONENT, MEW_TAKE, MEW_PLACE = range(10)
-COIN, ROCKET, MEOWTH, RESHUFFLE, OVER = range(10, 15)
-STEP_NAMES = (
-    "start",
-    "deal",
-    "flip",
-    "turn",
-    "hand",
-    "peek",
-    "snorlax",
-    "mew-opponent",
-    "mew-take",
-    "mew-place",
-    "coin",
-    "rocket",
-    "meowth",
-    "reshuffle",
-    "over",
-)
+
+class Step(enum.StrEnum):
+    """Where the game stands: whose decision of which kind, or which chance outcome is due.
+    Its value is the view's ``phase``."""
+
+    START = "start"  # chance: the first round's starter
+    DEAL = "deal"  # chance: a round's deal
+    FLIP = "flip"  # setup: each player turns one card face up
+    TURN = "turn"  # draw or take the discard
+    HAND = "hand"  # place the card in hand (or discard a drawn one)
+    PEEK = "peek"  # Charizard: look at a face-down card, or skip
+    SNORLAX = "snorlax"  # Snorlax: exchange two positions, or skip
+    MEW_OPPONENT = "mew_opponent"  # Mew: choose the opponent …
+    MEW_TAKE = "mew_take"  # … the card of his Mew takes the place of …
+    MEW_PLACE = "mew_place"  # … and where that card goes
+    COIN = "coin"  # chance: Team Rocket's coin
+    ROCKET = "rocket"  # Team Rocket, Pikachu face: the position everybody discards
+    MEOWTH = "meowth"  # Team Rocket, Meowth face: where Team Rocket goes
+    RESHUFFLE = "reshuffle"  # chance: the new pile
+    OVER = "over"
+
+
+#: The steps at which chance, not a player, acts.
+CHANCE_STEPS = frozenset({Step.START, Step.DEAL, Step.COIN, Step.RESHUFFLE})
+
 #: Drawn cards everybody sees at once: what happens next shows them anyway.
 _SHOWN_AT_ONCE = frozenset({Effect.MEW, Effect.TEAM_ROCKET})
 
@@ -108,6 +114,39 @@ _MEW_OPPONENTS = {
     for players in range(2, 6)
     for player in range(players)
 }
+
+
+#: What must happen at each step, in words (a refusal says it; fields player, opponent, card).
+_EXPECTED: dict[Step, str] = {
+    Step.START: "the starting player is chosen first (start p0 …)",
+    Step.DEAL: "the cards are dealt first (deal …)",
+    Step.FLIP: "p{player} must turn one of his cards face up (flip a1 … flip b3)",
+    Step.TURN: "p{player} must draw or take the discard (draw, take discard)",
+    Step.HAND: "p{player} must place the {card} he holds (swap a1 … swap b3)",
+    Step.PEEK: "p{player} may look at one of his face-down cards with Charizard (peek …, skip)",
+    Step.SNORLAX: "p{player} may exchange two of his positions with Snorlax (snorlax a1 b3, skip)",
+    Step.MEW_OPPONENT: "Mew must be used: p{player} chooses an opponent (mew p…)",
+    Step.MEW_TAKE: "Mew: p{player} chooses a card of p{opponent} (mew-take a1 …)",
+    Step.MEW_PLACE: "Mew: p{player} chooses where the {card} goes (mew-place a1 …)",
+    Step.COIN: "Team Rocket's coin is flipped (coin pikachu, coin meowth)",
+    Step.ROCKET: "Team Rocket (Pikachu face): p{player} chooses the position everybody discards (rocket a1 …)",
+    Step.MEOWTH: "Team Rocket (Meowth face): p{player} swaps Team Rocket into one of his positions (swap a1 …)",
+    Step.RESHUFFLE: "the discard pile is reshuffled into a new pile (reshuffle …)",
+    Step.OVER: "the match is over",
+}
+
+#: Cards in a player's grid: positions 0–5 are a1 a2 a3 (top row) and b1 b2 b3 (bottom row).
+GRID = 6
+
+
+def slot(player: int, position: int) -> int:
+    """Where ``player``'s card at ``position`` lies in the flat lists ``cards`` and ``face_up``."""
+    return player * GRID + position
+
+
+def grid_slots(player: int) -> slice:
+    """``player``'s six places in the flat lists ``cards`` and ``face_up``."""
+    return slice(player * GRID, player * GRID + GRID)
 
 
 # --------------------------------------------------------------------------- scoring
@@ -161,7 +200,7 @@ def score_grid(values: Sequence[int | None]) -> tuple[int, list[int]]:
     >>> score_grid([None, 6, 2, 6, 1, 2])  # Ditto copies 6 and pairs with b1
     (7, [6, 6, 2, 6, 1, 2])
     """
-    dittos = [position for position in range(6) if values[position] is None]
+    dittos = [position for position in range(GRID) if values[position] is None]
     if not dittos:
         numbers = [value for value in values if value is not None]
         return column_score(numbers), numbers
@@ -229,13 +268,13 @@ class PaperSafariState(State):
         )
         self.tokens_to_win: int = options["tokens_to_win"]
         self.final_turns: bool = options["final_turns"]
-        self.cards: list[int] = [-1] * (6 * players)
-        self.face_up: list[bool] = [False] * (6 * players)
+        self.cards: list[int] = [-1] * (GRID * players)
+        self.face_up: list[bool] = [False] * (GRID * players)
         #: Per player, a bitmask of his own face-down positions he has peeked at (Charizard).
         self.peeked: list[int] = [0] * players
         self.pile: list[int] = []
         self.discard: list[int] = []
-        self.step = START
+        self.step = Step.START
         self.to_play: int | None = CHANCE
         #: The player whose turn it is (or who flips, during the setup).
         self.player = 0
@@ -268,57 +307,60 @@ class PaperSafariState(State):
         return self.to_play
 
     def _legal_actions(self) -> list[Action]:
-        step = self.step
-        if step == TURN:
-            return list(_TURN_ACTIONS)
-        if step == HAND:
-            if self.hand_from_pile and not self.deck.stars[self.hand]:
+        match self.step:
+            case Step.TURN:
+                return list(_TURN_ACTIONS)
+            case Step.HAND if self.may_discard():
                 return list(_HAND_ACTIONS)
-            return list(SWAPS)
-        if step in (FLIP, PEEK):
-            base = self.player * 6
-            table = FLIPS if step == FLIP else PEEKS
-            down: list[Action] = [table[p] for p in range(6) if not self.face_up[base + p]]
-            if step == PEEK:
-                down.append(SKIP)
-            return down
-        if step == SNORLAX:
-            return list(_SNORLAX_ACTIONS)
-        if step == MEW_OPPONENT:
-            return list(_MEW_OPPONENTS[self.players, self.player])
-        if step == MEW_TAKE:
-            return list(MEW_TAKES)
-        if step == MEW_PLACE:
-            return list(MEW_PLACES)
-        if step == ROCKET:
-            return list(ROCKETS)
-        if step == MEOWTH:
-            return list(SWAPS)
-        raise AssertionError(f"no player decides at step {STEP_NAMES[step]}")
+            case Step.HAND | Step.MEOWTH:
+                return list(SWAPS)
+            case Step.FLIP:
+                return [FLIPS[position] for position in self.face_down_positions(self.player)]
+            case Step.PEEK:
+                return [*(PEEKS[position] for position in self.face_down_positions(self.player)), SKIP]
+            case Step.SNORLAX:
+                return list(_SNORLAX_ACTIONS)
+            case Step.MEW_OPPONENT:
+                return list(_MEW_OPPONENTS[self.players, self.player])
+            case Step.MEW_TAKE:
+                return list(MEW_TAKES)
+            case Step.MEW_PLACE:
+                return list(MEW_PLACES)
+            case Step.ROCKET:
+                return list(ROCKETS)
+        raise AssertionError(f"no player decides at step {self.step}")
+
+    def may_discard(self) -> bool:
+        """The card in hand may go straight onto the discard pile: drawn from the pile, not ★."""
+        return self.step is Step.HAND and self.hand_from_pile and not self.deck.stars[self.hand]
+
+    def face_down_positions(self, player: int) -> list[int]:
+        """The positions (0–5) of ``player``'s face-down cards."""
+        return [position for position in range(GRID) if not self.face_up[slot(player, position)]]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.step == START:
+        if self.step == Step.START:
             return [(STARTS[player], 1 / self.players) for player in range(self.players)]
-        if self.step == COIN:
+        if self.step == Step.COIN:
             return [(coin, 0.5) for coin in COINS]
-        if self.step == DEAL and self.round == 1 and self.card_order is not None:
+        if self.step == Step.DEAL and self.round == 1 and self.card_order is not None:
             return [(Deal(self.card_order), 1.0)]
         return []
 
     def _sample_chance(self, rng: random.Random) -> Action:
         step = self.step
-        if step == START:
+        if step == Step.START:
             return STARTS[rng.randrange(self.players)]
-        if step == COIN:
+        if step == Step.COIN:
             return rng.choice(COINS)
         ids = self.deck.ids
-        if step == DEAL:
+        if step == Step.DEAL:
             if self.round == 1 and self.card_order is not None:
                 return Deal(self.card_order)
             order = list(self.deck.cards)
             rng.shuffle(order)
             return Deal(tuple(ids[card] for card in order))
-        assert step == RESHUFFLE
+        assert step == Step.RESHUFFLE
         order = sorted(self.discard[:-1])
         rng.shuffle(order)
         return Reshuffle(tuple(ids[card] for card in order))
@@ -327,78 +369,11 @@ class PaperSafariState(State):
 
     def _expected(self) -> AsobibaError:
         """What the player to move must do now, in words (for refusals; translated with the error)."""
-        player = self.player
         hand: AsobibaError | str = CardName(self.deck.kinds[self.hand]) if self.hand >= 0 else ""
-        step = self.step
-        if step == START:
-            return AsobibaError("the starting player is chosen first (start p0 …)", domain="paper_safari")
-        if step == DEAL:
-            return AsobibaError("the cards are dealt first (deal …)", domain="paper_safari")
-        if step == FLIP:
-            return AsobibaError(
-                "p{player} must turn one of his cards face up (flip a1 … flip b3)", domain="paper_safari", player=player
-            )
-        if step == TURN:
-            return AsobibaError(
-                "p{player} must draw or take the discard (draw, take discard)", domain="paper_safari", player=player
-            )
-        if step == HAND:
-            may_discard = self.hand_from_pile and not self.deck.stars[self.hand]
-            return AsobibaError(
-                "p{player} must place the {card} he holds ({actions})",
-                domain="paper_safari",
-                player=player,
-                card=hand,
-                actions="swap a1 … swap b3, discard" if may_discard else "swap a1 … swap b3",
-            )
-        if step == PEEK:
-            return AsobibaError(
-                "p{player} may look at one of his face-down cards with Charizard (peek …, skip)",
-                domain="paper_safari",
-                player=player,
-            )
-        if step == SNORLAX:
-            return AsobibaError(
-                "p{player} may exchange two of his positions with Snorlax (snorlax a1 b3, skip)",
-                domain="paper_safari",
-                player=player,
-            )
-        if step == MEW_OPPONENT:
-            return AsobibaError(
-                "Mew must be used: p{player} chooses an opponent (mew p…)", domain="paper_safari", player=player
-            )
-        if step == MEW_TAKE:
-            return AsobibaError(
-                "Mew: p{player} chooses a card of p{opponent} (mew-take a1 …)",
-                domain="paper_safari",
-                player=player,
-                opponent=self.mew_opponent,
-            )
-        if step == MEW_PLACE:
-            return AsobibaError(
-                "Mew: p{player} chooses where the {card} goes (mew-place a1 …)",
-                domain="paper_safari",
-                player=player,
-                card=hand,
-            )
-        if step == COIN:
-            return AsobibaError("Team Rocket's coin is flipped (coin pikachu, coin meowth)", domain="paper_safari")
-        if step == ROCKET:
-            return AsobibaError(
-                "Team Rocket (Pikachu face): p{player} chooses the position everybody discards (rocket a1 …)",
-                domain="paper_safari",
-                player=player,
-            )
-        if step == MEOWTH:
-            return AsobibaError(
-                "Team Rocket (Meowth face): p{player} swaps Team Rocket into one of his positions (swap a1 …)",
-                domain="paper_safari",
-                player=player,
-            )
-        if step == RESHUFFLE:
-            return AsobibaError("the discard pile is reshuffled into a new pile (reshuffle …)", domain="paper_safari")
-        assert step == OVER
-        return AsobibaError("the match is over", domain="paper_safari")
+        template = _EXPECTED[self.step]
+        if self.step is Step.HAND and self.may_discard():
+            template = "p{player} must place the {card} he holds (swap a1 … swap b3, discard)"
+        return AsobibaError(template, domain="paper_safari", player=self.player, opponent=self.mew_opponent, card=hand)
 
     def _refuse(self, action: Action) -> IllegalAction:
         return IllegalAction(
@@ -412,11 +387,11 @@ class PaperSafariState(State):
         self._check_ranges(action)
         step = self.step
         match action:
-            case Draw() | TakeDiscard() if step == TURN:
+            case Draw() | TakeDiscard() if step == Step.TURN:
                 return
-            case Swap() if step in (HAND, MEOWTH):
+            case Swap() if step in (Step.HAND, Step.MEOWTH):
                 return
-            case Discard() if step == HAND:
+            case Discard() if step == Step.HAND:
                 if not self.hand_from_pile:
                     raise IllegalAction(
                         "a card taken from the discard must be used: swap it with one of your cards",
@@ -429,41 +404,41 @@ class PaperSafariState(State):
                         card=CardName(self.deck.kinds[self.hand]),
                     )
                 return
-            case Flip(position) if step == FLIP:
-                if self.face_up[self.player * 6 + position]:
+            case Flip(position) if step == Step.FLIP:
+                if self.face_up[slot(self.player, position)]:
                     raise IllegalAction(
                         "{position} is already face up", domain="paper_safari", position=POSITIONS[position]
                     )
                 return
-            case Peek(position) if step == PEEK:
-                if self.face_up[self.player * 6 + position]:
+            case Peek(position) if step == Step.PEEK:
+                if self.face_up[slot(self.player, position)]:
                     raise IllegalAction(
                         "Charizard looks at a face-down card: {position} is face up",
                         domain="paper_safari",
                         position=POSITIONS[position],
                     )
                 return
-            case Skip() if step in (PEEK, SNORLAX):
+            case Skip() if step in (Step.PEEK, Step.SNORLAX):
                 return
-            case Exchange() if step == SNORLAX:
+            case Exchange() if step == Step.SNORLAX:
                 return
-            case MewChoose(opponent) if step == MEW_OPPONENT:
+            case MewChoose(opponent) if step == Step.MEW_OPPONENT:
                 if opponent == self.player:
                     raise IllegalAction(
                         "Mew must be used on an opponent: p{player} is not one", domain="paper_safari", player=opponent
                     )
                 return
-            case MewTake() if step == MEW_TAKE:
+            case MewTake() if step == Step.MEW_TAKE:
                 return
-            case MewPlace() if step == MEW_PLACE:
+            case MewPlace() if step == Step.MEW_PLACE:
                 return
-            case Rocket() if step == ROCKET:
+            case Rocket() if step == Step.ROCKET:
                 return
-            case Start() if step == START:
+            case Start() if step == Step.START:
                 return
-            case Coin() if step == COIN:
+            case Coin() if step == Step.COIN:
                 return
-            case Deal(cards) if step == DEAL:
+            case Deal(cards) if step == Step.DEAL:
                 self._check_cards(
                     cards, self.deck.cards, AsobibaError("a deal orders the whole deck", domain="paper_safari")
                 )
@@ -472,7 +447,7 @@ class PaperSafariState(State):
                         "the option card_order fixes the first deal: it must be that order", domain="paper_safari"
                     )
                 return
-            case Reshuffle(cards) if step == RESHUFFLE:
+            case Reshuffle(cards) if step == Step.RESHUFFLE:
                 self._check_cards(
                     cards,
                     self.discard[:-1],
@@ -536,18 +511,51 @@ class PaperSafariState(State):
     # ------------------------------------------------------------------ applying
 
     def _apply(self, action: Action) -> list[Event]:
-        return _HANDLERS[type(action)](self, action)
+        match action:
+            case Start():
+                return self._start(action)
+            case Deal():
+                return self._deal(action)
+            case Flip():
+                return self._flip(action)
+            case Draw():
+                return self._draw(action)
+            case TakeDiscard():
+                return self._take_discard(action)
+            case Swap():
+                return self._swap(action)
+            case Discard():
+                return self._discard(action)
+            case Peek():
+                return self._peek(action)
+            case Skip():
+                return self._skip(action)
+            case Exchange():
+                return self._exchange(action)
+            case MewChoose():
+                return self._mew_choose(action)
+            case MewTake():
+                return self._mew_take(action)
+            case MewPlace():
+                return self._mew_place(action)
+            case Coin():
+                return self._coin(action)
+            case Rocket():
+                return self._rocket(action)
+            case Reshuffle():
+                return self._reshuffle(action)
+        raise AssertionError(f"{action!r} was not checked")
 
     def _start(self, action: Start) -> list[Event]:
         self.starter = action.player
-        self.step = DEAL
+        self.step = Step.DEAL
         return [ev.StartingPlayerChosen(action.player)]
 
     def _deal(self, action: Deal) -> list[Event]:
         """Setup 1: the top card starts the discard pile, six cards face down to each player."""
         index = self.deck.index
         order = [index[card_id] for card_id in action.cards]
-        count = 6 * self.players
+        count = GRID * self.players
         self.discard = [order[0]]
         self.cards = order[1 : count + 1]
         self.face_up = [False] * count
@@ -560,18 +568,18 @@ class PaperSafariState(State):
         # Setup 2: every player, in turn order from the starter, turns one card face up.
         self.flips_left = self.players
         self.player = self.starter
-        self.step = FLIP
+        self.step = Step.FLIP
         self.to_play = self.starter
         return [ev.RoundDealt(self.round, self.starter, self.deck.kinds[order[0]])]
 
     def _flip(self, action: Flip) -> list[Event]:
         player = self.player
-        where = player * 6 + action.position
+        where = slot(player, action.position)
         self.face_up[where] = True
         self.flips_left -= 1
         self.player = (player + 1) % self.players
         if self.flips_left == 0:
-            self.step = TURN
+            self.step = Step.TURN
         self.to_play = self.player
         return [ev.CardFlipped(player, action.position, self.deck.kinds[self.cards[where]])]
 
@@ -593,12 +601,12 @@ class PaperSafariState(State):
         # Team Rocket (its coin) and Mew (its choices) are shown to everybody at once.
         self.hand_public = not from_pile or effect in _SHOWN_AT_ONCE
         if effect is Effect.TEAM_ROCKET:
-            self.step = COIN
+            self.step = Step.COIN
             self.to_play = CHANCE
         elif effect is Effect.MEW:
-            self.step = MEW_OPPONENT
+            self.step = Step.MEW_OPPONENT
         else:
-            self.step = HAND
+            self.step = Step.HAND
 
     def _swap(self, action: Swap) -> list[Event]:
         player = self.player
@@ -607,23 +615,23 @@ class PaperSafariState(State):
         replaced = self._place(player, position, card)
         self.hand = -1
         kinds = self.deck.kinds
-        effect = self.deck.effects[card] if self.step == HAND else Effect.NONE
+        effect = self.deck.effects[card] if self.step == Step.HAND else Effect.NONE
         if effect is Effect.ZAPDOS:
             return [ev.CardSwapped(player, position, kinds[card], kinds[replaced]), *self._zapdos(position, replaced)]
         self.discard.append(replaced)
         events: list[Event] = [ev.CardSwapped(player, position, kinds[card], kinds[replaced])]
         self.effect_card = card
-        if effect is Effect.CHARIZARD and not all(self.face_up[player * 6 : player * 6 + 6]):
-            self.step = PEEK
+        if effect is Effect.CHARIZARD and self.face_down_positions(player):
+            self.step = Step.PEEK
         elif effect is Effect.SNORLAX:
-            self.step = SNORLAX
+            self.step = Step.SNORLAX
         else:
             self._end_turn(events)
         return events
 
     def _place(self, player: int, position: int, card: int) -> int:
         """Put ``card`` face up at ``position``; return the card that was there."""
-        where = player * 6 + position
+        where = slot(player, position)
         replaced = self.cards[where]
         self.cards[where] = card
         self.face_up[where] = True
@@ -657,7 +665,7 @@ class PaperSafariState(State):
     def _peek(self, action: Peek) -> list[Event]:
         player = self.player
         self.peeked[player] |= 1 << action.position
-        card = self.deck.kinds[self.cards[player * 6 + action.position]]
+        card = self.deck.kinds[self.cards[slot(player, action.position)]]
         events: list[Event] = [ev.CardPeeked(player, action.position, card)]
         self._end_turn(events)
         return events
@@ -669,7 +677,7 @@ class PaperSafariState(State):
 
     def _exchange(self, action: Exchange) -> list[Event]:
         player = self.player
-        first, second = player * 6 + action.first, player * 6 + action.second
+        first, second = slot(player, action.first), slot(player, action.second)
         cards, up = self.cards, self.face_up
         cards[first], cards[second] = cards[second], cards[first]
         up[first], up[second] = up[second], up[first]
@@ -684,14 +692,14 @@ class PaperSafariState(State):
     def _mew_choose(self, action: MewChoose) -> list[Event]:
         self.mew_opponent = action.opponent
         self.hand_public = True
-        self.step = MEW_TAKE
+        self.step = Step.MEW_TAKE
         return [ev.MewPlayed(self.player, action.opponent)]
 
     def _mew_take(self, action: MewTake) -> list[Event]:
         """Mew takes the card's place, face up; the taken card is shown to everybody."""
         taken = self._place(self.mew_opponent, action.position, self.hand)
         self.hand = taken
-        self.step = MEW_PLACE
+        self.step = Step.MEW_PLACE
         return [ev.MewTookCard(self.player, self.mew_opponent, action.position, self.deck.kinds[taken])]
 
     def _mew_place(self, action: MewPlace) -> list[Event]:
@@ -705,7 +713,7 @@ class PaperSafariState(State):
         return events
 
     def _coin(self, action: Coin) -> list[Event]:
-        self.step = ROCKET if action.face == "pikachu" else MEOWTH
+        self.step = Step.ROCKET if action.face == "pikachu" else Step.MEOWTH
         self.to_play = self.player
         return [ev.CoinFlipped(self.player, action.face)]
 
@@ -719,7 +727,7 @@ class PaperSafariState(State):
         packet = [self.hand]
         events: list[Event] = [ev.CardToDiscardBottom(self.player, None, kinds[self.hand])]
         for player in order:
-            where = player * 6 + position
+            where = slot(player, position)
             packet.append(self.cards[where])
             events.append(ev.CardToDiscardBottom(player, position, kinds[self.cards[where]]))
             self.cards[where] = -1
@@ -736,7 +744,7 @@ class PaperSafariState(State):
     def _refill(self, events: list[Event]) -> None:
         while self.refill_waiting:
             if not self.pile:
-                self.step = RESHUFFLE
+                self.step = Step.RESHUFFLE
                 self.to_play = CHANCE
                 return
             player = self.refill_waiting.pop(0)
@@ -755,7 +763,7 @@ class PaperSafariState(State):
         if self.refill_waiting:
             self._refill(events)
         else:
-            self.step = TURN
+            self.step = Step.TURN
             self.to_play = self.player
         return events
 
@@ -765,7 +773,7 @@ class PaperSafariState(State):
         self.turns += 1
         if self.final_left < 0:
             up = self.face_up
-            if any(all(up[base : base + 6]) for base in range(0, 6 * self.players, 6)):
+            if any(all(up[grid_slots(player)]) for player in range(self.players)):
                 if not self.final_turns:
                     self._end_round(events)
                     return
@@ -777,21 +785,21 @@ class PaperSafariState(State):
                 return
         self.player = (self.player + 1) % self.players
         if self.pile:
-            self.step = TURN
+            self.step = Step.TURN
             self.to_play = self.player
         else:
-            self.step = RESHUFFLE
+            self.step = Step.RESHUFFLE
             self.to_play = CHANCE
 
     def _end_round(self, events: list[Event]) -> None:
         """All cards face up; score; the lowest takes a token (see :func:`round_winner`)."""
         values = self.deck.values
-        self.face_up = [True] * (6 * self.players)
+        self.face_up = [True] * (GRID * self.players)
         self.peeked = [0] * self.players
         scores: list[int] = []
         numbers: list[list[int]] = []
         for player in range(self.players):
-            score, counted = score_grid([values[card] for card in self.cards[player * 6 : player * 6 + 6]])
+            score, counted = score_grid([values[card] for card in self.cards[grid_slots(player)]])
             scores.append(score)
             numbers.append(counted)
         winner = round_winner(scores, numbers)
@@ -806,21 +814,21 @@ class PaperSafariState(State):
                 "scores": scores,
                 "numbers": numbers,
                 "winner": winner,
-                "grids": [[ids[card] for card in self.cards[p * 6 : p * 6 + 6]] for p in range(self.players)],
+                "grids": [[ids[card] for card in self.cards[grid_slots(p)]] for p in range(self.players)],
                 "tokens": list(self.tokens),
             },
         ]
         events.append(ev.RoundScored(self.round, tuple(scores), winner, tuple(self.tokens)))
         self.hand = -1
         if winner is not None and self.tokens[winner] >= self.tokens_to_win:
-            self.step = OVER
+            self.step = Step.OVER
             self.to_play = None
             events.append(ev.MatchWon(winner, self.tokens[winner]))
             return
         # Setup 3: the winner starts the next round; nobody won: the previous starter's left.
         self.starter = winner if winner is not None else (self.starter + 1) % self.players
         self.round += 1
-        self.step = DEAL
+        self.step = Step.DEAL
         self.to_play = CHANCE
 
     # ------------------------------------------------------------------ views, result, copies
@@ -830,28 +838,28 @@ class PaperSafariState(State):
         grids: list[list[str | None]] = []
         for owner in range(self.players):
             row: list[str | None] = []
-            for position in range(6):
-                where = owner * 6 + position
+            for position in range(GRID):
+                where = slot(owner, position)
                 card = self.cards[where]
                 row.append(ids[card] if self.face_up[where] else ("" if card < 0 else None))
             grids.append(row)
         known: dict[str, str] = {}
         if player is not None:
             mask = self.peeked[player]
-            for position in range(6):
+            for position in range(GRID):
                 if mask >> position & 1:
-                    known[POSITIONS[position]] = ids[self.cards[player * 6 + position]]
+                    known[POSITIONS[position]] = ids[self.cards[slot(player, position)]]
         hand_visible = self.hand >= 0 and (self.hand_public or player == self.player)
         pile_cards = None
         if self.pile_public:
             hidden = self.pile + ([self.hand] if self.hand >= 0 and not hand_visible else [])
             pile_cards = [ids[card] for card in sorted(hidden)]
-        in_turn = self.step not in (START, DEAL, OVER)
+        in_turn = self.step not in (Step.START, Step.DEAL, Step.OVER)
         return {
             "round": self.round,
             "starter": self.starter,
             "current": self.player if in_turn else None,
-            "step": STEP_NAMES[self.step],
+            "step": self.step.value.replace("_", "-"),
             "turn": self.turns,
             "positions": list(POSITIONS),
             "grids": grids,
@@ -864,7 +872,7 @@ class PaperSafariState(State):
             "hand": ids[self.hand] if hand_visible else None,
             "hand_holder": self.player if self.hand >= 0 else None,
             "hand_from": None if self.hand < 0 else ("pile" if self.hand_from_pile else "discard"),
-            "mew_opponent": self.mew_opponent if self.step in (MEW_TAKE, MEW_PLACE) else None,
+            "mew_opponent": self.mew_opponent if self.step in (Step.MEW_TAKE, Step.MEW_PLACE) else None,
             "refill": (
                 {"position": POSITIONS[self.refill_position], "waiting": list(self.refill_waiting)}
                 if self.refill_waiting
@@ -902,17 +910,18 @@ class PaperSafariState(State):
 
         Another player's drawn card is drawn first, among the unseen cards that would not have been
         shown at once (there is always one: the true card), then the rest is shuffled again."""
-        if self.step in (START, DEAL, OVER):
+        if self.step in (Step.START, Step.DEAL, Step.OVER):
             return
-        grid_slots = [
-            where
-            for where in range(6 * self.players)
-            if not self.face_up[where]
-            and self.cards[where] >= 0
-            and not (where // 6 == player and self.peeked[player] >> (where % 6) & 1)
+        unseen_slots = [
+            slot(owner, position)
+            for owner in range(self.players)
+            for position in range(GRID)
+            if not self.face_up[slot(owner, position)]
+            and self.cards[slot(owner, position)] >= 0
+            and not (owner == player and self.peeked[player] >> position & 1)
         ]
         hidden_hand = self.hand >= 0 and not self.hand_public and self.player != player
-        grid_cards = [self.cards[where] for where in grid_slots]
+        grid_cards = [self.cards[where] for where in unseen_slots]
         pile_cards = list(self.pile) + ([self.hand] if hidden_hand else [])
         # The drawn card comes from the pile's pool: the pile alone after a reshuffle, else all unseen.
         grid_pool, pile_pool = ([], grid_cards + pile_cards) if not self.pile_public else (grid_cards, pile_cards)
@@ -921,9 +930,9 @@ class PaperSafariState(State):
             self.hand = rng.choice(sorted(card for card in pile_pool if effects[card] not in _SHOWN_AT_ONCE))
             pile_pool.remove(self.hand)
         dealt = _shuffled(grid_pool, rng) + _shuffled(pile_pool, rng)
-        for where, card in zip(grid_slots, dealt, strict=False):
+        for where, card in zip(unseen_slots, dealt, strict=False):
             self.cards[where] = card
-        self.pile = dealt[len(grid_slots) :]
+        self.pile = dealt[len(unseen_slots) :]
 
 
 def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
@@ -931,23 +940,3 @@ def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
     order = sorted(cards)
     rng.shuffle(order)
     return order
-
-
-_HANDLERS: dict[type, Any] = {
-    Start: PaperSafariState._start,
-    Deal: PaperSafariState._deal,
-    Flip: PaperSafariState._flip,
-    Draw: PaperSafariState._draw,
-    TakeDiscard: PaperSafariState._take_discard,
-    Swap: PaperSafariState._swap,
-    Discard: PaperSafariState._discard,
-    Peek: PaperSafariState._peek,
-    Skip: PaperSafariState._skip,
-    Exchange: PaperSafariState._exchange,
-    MewChoose: PaperSafariState._mew_choose,
-    MewTake: PaperSafariState._mew_take,
-    MewPlace: PaperSafariState._mew_place,
-    Coin: PaperSafariState._coin,
-    Rocket: PaperSafariState._rocket,
-    Reshuffle: PaperSafariState._reshuffle,
-}
