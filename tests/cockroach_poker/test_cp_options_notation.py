@@ -55,7 +55,7 @@ def test_defaults_are_trump_redirect_threshold_6() -> None:
         ({"first_player": "me"}, r"first_player='me' is not accepted: it takes a player"),
         ({"card_order": ["H7", "X9"]}, r"card_order: 'X9' is not a card of the trump deck"),
         ({"card_order": ["H7", "H7"]}, r"card_order lists H7 more than once"),
-        ({"card_order": 7}, r"card_order=7 is not accepted: it takes a list of card texts"),
+        ({"card_order": 7}, r"card_order=7 is not accepted: it takes a list of at most 64 card texts"),
         ({"rules": "original", "card_order": ["H7"]}, r"'H7' is not a card of the original deck"),
         ({"colour": "red"}, r"unknown option 'colour'"),
     ],

@@ -15,6 +15,8 @@ adaptation (3–5 players, 54 cards), and ``original``, the published game (2–
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -27,23 +29,38 @@ from asobiba.games.cockroach_poker import actions, text
 from asobiba.games.cockroach_poker.data import PLAYER_RANGE, TRUMP, TRUMP_NO_JOKERS
 from asobiba.games.cockroach_poker.rules import CockroachPokerState
 
+_FIRST_PLAYER = re.compile(r"[pP]?([0-9])")
+#: The longest ``card_order`` any deck takes, and the longest text one may be written as.
+_LONGEST_ORDER = max(deck.size for deck in actions.DECKS.values())
+_LONGEST_ORDER_TEXT = _LONGEST_ORDER * 16
+
 
 def _read_first_player(value: Any) -> int:
-    if isinstance(value, str) and value[:1] in ("p", "P") and value[1:].isdigit():
-        return int(value[1:])
-    if isinstance(value, str) and value.isdigit():
-        return int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidOption("it takes a player, such as 0 or 'p0'", domain="cockroach_poker")
-    return value
+    """``0``, ``"0"`` or ``"p0"`` -> 0 (ASCII digits; players up to the game's maximum)."""
+    if isinstance(value, str):
+        match = _FIRST_PLAYER.fullmatch(value)
+        if match is not None:
+            return int(match.group(1))
+    elif not isinstance(value, bool) and isinstance(value, int) and 0 <= value < actions.MAX_PLAYERS:
+        return value
+    raise InvalidOption(
+        "it takes a player, such as 0 or 'p0', up to p{last}", domain="cockroach_poker", last=actions.MAX_PLAYERS - 1
+    )
 
 
 def _read_card_order(value: Any) -> tuple[str, ...]:
-    if isinstance(value, str):
+    """A list of card texts (or one text of them, space-separated), at most one deck long."""
+    if isinstance(value, str) and len(value) <= _LONGEST_ORDER_TEXT:
         value = value.split()
-    if not isinstance(value, (list, tuple)) or not all(isinstance(card, str) for card in value):
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) > _LONGEST_ORDER
+        or not all(isinstance(card, str) for card in value)
+    ):
         raise InvalidOption(
-            "it takes a list of card texts, top first, such as ['H7', 'S1', 'J2']", domain="cockroach_poker"
+            "it takes a list of at most {size} card texts, top first, such as ['H7', 'S1', 'J2']",
+            domain="cockroach_poker",
+            size=_LONGEST_ORDER,
         )
     return tuple(value)
 
@@ -59,6 +76,7 @@ class CockroachPoker(Game):
     title: ClassVar[Mapping[str, str]] = {"en": "Cockroach Poker", "ja": "ごきぶりポーカー"}
     min_players = 2
     max_players = 6
+    action_types = (actions.Deal, actions.Offer, actions.Answer, actions.Redirect, actions.Peek, actions.Pass)
     options = (
         Option("rules", "trump", "trump (playing cards, 3-5 players) or original (8 creatures, 2-6 players)",
                choices=("trump", "original")),
@@ -109,7 +127,15 @@ class CockroachPoker(Game):
 
     def _check_card_order(self, rules: str, jokers: str, order: tuple[str, ...]) -> tuple[str, ...]:
         deck = (TRUMP_NO_JOKERS if jokers == "none" else TRUMP) if rules == "trump" else actions.DECKS[rules]
-        cards = []
+        if len(order) > deck.size:
+            raise InvalidOption(
+                "{game}: option card_order lists {count} cards; the deck has {size}",
+                domain="cockroach_poker",
+                game=self.name,
+                count=len(order),
+                size=deck.size,
+            )
+        cards: list[str] = []
         for card in order:
             try:
                 canonical = actions.read_card(rules, card)
@@ -125,7 +151,7 @@ class CockroachPoker(Game):
                     card=canonical,
                 )
             cards.append(canonical)
-        duplicates = sorted({card for card in cards if cards.count(card) > 1})
+        duplicates = sorted(card for card, copies in Counter(cards).items() if copies > 1)
         if duplicates:
             raise InvalidOption(
                 "{game}: option card_order lists {cards} more than once",
@@ -147,7 +173,7 @@ class CockroachPoker(Game):
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
         return CockroachPokerState(players, seed, options, chance)
 
-    def parse_action(self, text: str, state: State) -> Action:
+    def _parse_action(self, text: str, state: State) -> Action:
         return actions.parse(text, state.options["rules"], state.players)
 
     def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:

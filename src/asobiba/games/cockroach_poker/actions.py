@@ -24,6 +24,7 @@ Pass(target=4, claim='bat')
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -32,6 +33,15 @@ from asobiba.core.state import Action
 from asobiba.games.cockroach_poker.data import KIND_ALIASES, ORIGINAL, TRUMP, Deck
 
 MAX_PLAYERS = 6
+#: Player numbers this large or larger are written ``p?`` (no such player; ``str`` never fails).
+_WRITTEN_NUMBER = 10**18
+
+
+def player_text(player: int) -> str:
+    """``2`` -> ``"p2"``; a number too large to be a player -> ``"p?"``."""
+    if isinstance(player, int) and not -_WRITTEN_NUMBER < player < _WRITTEN_NUMBER:
+        return "p?"
+    return f"p{player}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +53,7 @@ class Deal(Action):
     is_chance = True
 
     def __str__(self) -> str:
-        return f"deal {' '.join(self.cards)} first=p{self.first}"
+        return f"deal {' '.join(str(card) for card in self.cards)} first={player_text(self.first)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +65,7 @@ class Offer(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"offer p{self.target} {self.claim} card={self.card}"
+        return f"offer {player_text(self.target)} {self.claim} card={self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +85,7 @@ class Redirect(Action):
     target: int
 
     def __str__(self) -> str:
-        return f"redirect p{self.target}"
+        return f"redirect {player_text(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +104,7 @@ class Pass(Action):
     claim: str
 
     def __str__(self) -> str:
-        return f"pass p{self.target} claims={self.claim}"
+        return f"pass {player_text(self.target)} claims={self.claim}"
 
 
 PlayerAction = Offer | Answer | Redirect | Peek | Pass
@@ -146,13 +156,16 @@ PASSES: tuple[tuple[Pass, ...], ...] = tuple(
     tuple(Pass(target, kind) for kind in ORIGINAL.kinds) for target in range(MAX_PLAYERS)
 )
 
-_CARD_INDEX = {rules: {card: index for index, card in enumerate(deck.cards)} for rules, deck in DECKS.items()}
+#: ``CARD_INDEX[rules][text]``: the engine's number for a card.
+CARD_INDEX: dict[str, dict[str, int]] = {
+    rules: {card: index for index, card in enumerate(deck.cards)} for rules, deck in DECKS.items()
+}
 _KIND_INDEX = {rules: {kind: index for index, kind in enumerate(deck.kinds)} for rules, deck in DECKS.items()}
 
 
 def card_index(rules: str, text: str) -> int:
     """The engine's number for the card written ``text`` (``KeyError`` if there is none)."""
-    return _CARD_INDEX[rules][text]
+    return CARD_INDEX[rules][text]
 
 
 def kind_index(rules: str, kind: str) -> int:
@@ -163,23 +176,23 @@ def kind_index(rules: str, kind: str) -> int:
 def read_card(rules: str, text: str) -> str:
     """The canonical text of a card written ``text`` (case-insensitive), or NotationError."""
     deck = DECKS[rules]
-    if text in _CARD_INDEX[rules]:
+    if text in CARD_INDEX[rules]:
         return text
     lowered = text.lower() if rules == "original" else text.upper()
-    if lowered in _CARD_INDEX[rules]:
+    if lowered in CARD_INDEX[rules]:
         return lowered
     if rules == "trump":
         raise NotationError(
             "{text} is not a card of the trump deck ({size} cards: {example})",
             domain="cockroach_poker",
-            text=repr(text),
+            text=shown(text),
             size=deck.size,
             example="S1..S13, C1..C13, H1..H13, D1..D13, J1, J2",
         )
     raise NotationError(
         "{text} is not a card of the original deck ({size} cards: {example})",
         domain="cockroach_poker",
-        text=repr(text),
+        text=shown(text),
         size=deck.size,
         example="bat1..bat8, stinkbug3, …",
     )
@@ -193,23 +206,36 @@ def read_kind(rules: str, text: str) -> str:
     claims = ", ".join(DECKS[rules].kinds)
     if rules == "trump":
         raise NotationError(
-            "{text} is not a suit; claims are: {claims}", domain="cockroach_poker", text=repr(text), claims=claims
+            "{text} is not a suit; claims are: {claims}", domain="cockroach_poker", text=shown(text), claims=claims
         )
     raise NotationError(
-        "{text} is not a creature; claims are: {claims}", domain="cockroach_poker", text=repr(text), claims=claims
+        "{text} is not a creature; claims are: {claims}", domain="cockroach_poker", text=shown(text), claims=claims
     )
 
 
+#: A player's number in the notation: ASCII digits only, at most this many (``p007`` is read).
+MAX_PLAYER_DIGITS = 3
+_PLAYER = re.compile(rf"[pP]([0-9]{{1,{MAX_PLAYER_DIGITS}}})")
+#: Texts quoted in a notation error are cut to this length.
+SHOWN_LENGTH = 40
+
+
+def shown(text: str) -> str:
+    """``repr(text)``, cut short for an error message."""
+    return repr(text if len(text) <= SHOWN_LENGTH else text[:SHOWN_LENGTH] + "…")
+
+
 def read_player(text: str, players: int) -> int:
-    """``p2`` -> 2, or NotationError."""
-    if len(text) < 2 or text[0] not in "pP" or not text[1:].isdigit():
+    """``p2`` -> 2, or NotationError (ASCII digits only, at most ``MAX_PLAYER_DIGITS``)."""
+    match = _PLAYER.fullmatch(text)
+    if match is None:
         raise NotationError(
             "{text} is not a player; players are written p0 to p{last}",
             domain="cockroach_poker",
-            text=repr(text),
+            text=shown(text),
             last=players - 1,
         )
-    player = int(text[1:])
+    player = int(match.group(1))
     if player >= players:
         raise NotationError(
             "there is no player {text}; players are p0 to p{last}",
@@ -228,7 +254,7 @@ def _field(token: str, name: str, usage: str) -> str:
             domain="cockroach_poker",
             prefix=prefix,
             usage=repr(usage),
-            token=repr(token),
+            token=shown(token),
         )
     return token[len(prefix) :]
 
@@ -238,6 +264,12 @@ def parse(text: str, rules: str, players: int) -> Action:
     :class:`NotationError` saying what is wrong."""
     if not isinstance(text, str):
         raise NotationError("an action is a text, not {kind}", domain="cockroach_poker", kind=type(text).__name__)
+    if not text.isascii():
+        raise NotationError(
+            "{text} is not an action: actions are written in ASCII letters and digits",
+            domain="cockroach_poker",
+            text=shown(text),
+        )
     words = text.split()
     if not words:
         raise NotationError(
@@ -251,7 +283,7 @@ def parse(text: str, rules: str, players: int) -> Action:
                 "an offer is written like {usage}, not {text}",
                 domain="cockroach_poker",
                 usage=repr(usage),
-                text=repr(text),
+                text=shown(text),
             )
         target = read_player(rest[0], players)
         claim = read_kind(rules, rest[1])
@@ -260,7 +292,7 @@ def parse(text: str, rules: str, players: int) -> Action:
     if verb == "answer":
         if len(rest) != 1 or rest[0].lower() not in ("yes", "no", "true", "false"):
             raise NotationError(
-                "an answer is 'answer yes' or 'answer no', not {text}", domain="cockroach_poker", text=repr(text)
+                "an answer is 'answer yes' or 'answer no', not {text}", domain="cockroach_poker", text=shown(text)
             )
         return ANSWER_YES if rest[0].lower() in ("yes", "true") else ANSWER_NO
     if verb == "redirect":
@@ -271,7 +303,7 @@ def parse(text: str, rules: str, players: int) -> Action:
             )
         if len(rest) != 1:
             raise NotationError(
-                "a redirect is written like 'redirect p3', not {text}", domain="cockroach_poker", text=repr(text)
+                "a redirect is written like 'redirect p3', not {text}", domain="cockroach_poker", text=shown(text)
             )
         return REDIRECTS[read_player(rest[0], players)]
     if verb == "peek":
@@ -280,7 +312,7 @@ def parse(text: str, rules: str, players: int) -> Action:
                 "peek belongs to the original rule set; in trump a card cannot be passed on", domain="cockroach_poker"
             )
         if rest:
-            raise NotationError("peek takes nothing more, not {text}", domain="cockroach_poker", text=repr(text))
+            raise NotationError("peek takes nothing more, not {text}", domain="cockroach_poker", text=shown(text))
         return PEEK
     if verb == "pass":
         if rules != "original":
@@ -289,7 +321,7 @@ def parse(text: str, rules: str, players: int) -> Action:
             )
         if len(rest) != 2:
             raise NotationError(
-                "a pass is written like 'pass p4 claims=bat', not {text}", domain="cockroach_poker", text=repr(text)
+                "a pass is written like 'pass p4 claims=bat', not {text}", domain="cockroach_poker", text=shown(text)
             )
         target = read_player(rest[0], players)
         claim = read_kind(rules, _field(rest[1], "claims", "pass p4 claims=bat"))
@@ -299,12 +331,12 @@ def parse(text: str, rules: str, players: int) -> Action:
             raise NotationError(
                 "a deal is written 'deal <every card, top first> first=p0', not {text}",
                 domain="cockroach_poker",
-                text=repr(text),
+                text=shown(text),
             )
         first = read_player(_field(rest[-1], "first", "deal … first=p0"), players)
         return Deal(tuple(read_card(rules, word) for word in rest[:-1]), first)
     raise NotationError(
         "unknown action {verb}; actions are: offer, answer, redirect, peek, pass, deal",
         domain="cockroach_poker",
-        verb=repr(verb),
+        verb=shown(verb),
     )

@@ -92,6 +92,8 @@ from asobiba.games.cockroach_poker.data import (
 )
 
 DEAL, OFFER, ANSWER, PASS, OVER = range(5)
+#: Numbers at least this large are not quoted in an error message.
+_SHOWN_NUMBER = 10**6
 PHASE_NAMES = ("deal", "offer", "answer", "pass", "over")
 
 # Steps of a round, as kept in the state (immutable tuples; the view spells them out).
@@ -262,6 +264,13 @@ class CockroachPokerState(State):
                     "{card} is not in p{player}'s hand", domain="cockroach_poker", card=action.card, player=self.offerer
                 )
         elif kind is Answer:
+            assert isinstance(action, Answer)
+            if not isinstance(action.yes, bool):
+                raise IllegalAction(
+                    "an answer is yes (True) or no (False), not {kind}",
+                    domain="cockroach_poker",
+                    kind=type(action.yes).__name__,
+                )
             if phase != ANSWER:
                 raise self._not_now("answer")
         elif kind is Redirect:
@@ -355,31 +364,38 @@ class CockroachPokerState(State):
             "nothing to pass: p{player} must offer a card first", domain="cockroach_poker", player=self.offerer
         )
 
-    def _check_target(self, target: int) -> None:
+    def _check_target(self, target: object) -> None:
+        """A player's number: a whole number (not a bool) from 0 to players - 1."""
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise IllegalAction(
+                "a player is a whole number, not {kind}", domain="cockroach_poker", kind=type(target).__name__
+            )
         if not 0 <= target < self.players:
             raise IllegalAction(
                 "there is no player p{player}; players are p0 to p{last}",
                 domain="cockroach_poker",
-                player=target,
+                player=target if abs(target) < _SHOWN_NUMBER else "…",
                 last=self.players - 1,
             )
 
-    def _check_claim(self, claim: str) -> None:
-        if claim not in self.setup.deck.kinds:
+    def _check_claim(self, claim: object) -> None:
+        if not isinstance(claim, str) or claim not in self.setup.deck.kinds:
             raise IllegalAction(
                 "{claim} is not a claim of this game; claims are: {claims}",
                 domain="cockroach_poker",
-                claim=repr(claim),
+                claim=act.shown(claim) if isinstance(claim, str) else type(claim).__name__,
                 claims=", ".join(self.setup.deck.kinds),
             )
 
-    def _card_number(self, text: str) -> int:
-        try:
-            card = act.card_index(self.setup.rules, text)
-        except KeyError:
+    def _card_number(self, text: object) -> int:
+        """The number of the card written ``text``, which must be in play in this game."""
+        card = act.CARD_INDEX[self.setup.rules].get(text) if isinstance(text, str) else None
+        if card is None:
             raise IllegalAction(
-                "{card} is not a card of this game", domain="cockroach_poker", card=repr(text)
-            ) from None
+                "{card} is not a card of this game",
+                domain="cockroach_poker",
+                card=act.shown(text) if isinstance(text, str) else type(text).__name__,
+            )
         if card >= self.setup.deck.size:
             raise IllegalAction("{card} is not in play with jokers=none", domain="cockroach_poker", card=text)
         return card
@@ -426,11 +442,15 @@ class CockroachPokerState(State):
         if self.phase != DEAL:
             raise IllegalAction("the cards have already been dealt", domain="cockroach_poker")
         deck = self.setup.deck
-        try:
-            order = [act.card_index(self.setup.rules, text) for text in deal.cards]
-        except KeyError:
-            raise IllegalAction("the deal names a card that is not in this deck", domain="cockroach_poker") from None
-        if len(order) != deck.size or sorted(order) != list(range(deck.size)):
+        index = act.CARD_INDEX[self.setup.rules]
+        if not isinstance(deal.cards, tuple) or len(deal.cards) != deck.size:
+            raise IllegalAction(
+                "a deal lists each of the {size} cards exactly once", domain="cockroach_poker", size=deck.size
+            )
+        order = [index.get(text, -1) if isinstance(text, str) else -1 for text in deal.cards]
+        if -1 in order:
+            raise IllegalAction("the deal names a card that is not in this deck", domain="cockroach_poker")
+        if sorted(order) != list(range(deck.size)):
             raise IllegalAction(
                 "a deal lists each of the {size} cards exactly once", domain="cockroach_poker", size=deck.size
             )
