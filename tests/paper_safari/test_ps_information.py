@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -100,3 +101,25 @@ def test_options_have_documented_defaults() -> None:
     resolved = GAME.resolve_options(3, {})
     assert resolved == {"deck": "pokemon56", "card_order": None, "tokens_to_win": 3, "final_turns": False}
     assert GAME.resolve_options(2, {"final_turns": "yes", "card_order": None})["final_turns"] is True
+
+
+def test_a_fixed_first_deal_is_secret_no_view_and_no_sample_shows_it(ps: Any) -> None:
+    order = ps.card_order([A, B], discard="onix", pile=["ditto", "zapdos"])
+    for chance in ("scripted", "auto"):
+        state = GAME.new_game(2, seed=3, chance=chance, card_order=order)
+        states = [state.clone()]
+        while not state.is_over and len(states) < 12:
+            state.apply(state.legal_actions()[-1] if not state.is_chance_node else state.legal_actions()[0])
+            states.append(state.clone())
+        for position in states:
+            for player in range(2):
+                for view in (position.view(player), position.view(None)):
+                    assert view["options"]["card_order"] == "fixed"
+                    assert json.dumps(order[:13])[1:-1] not in json.dumps(view)
+                sample = position.determinize(player, 7)
+                assert sample.record()["options"]["card_order"] is None
+                assert sample.options["card_order"] is None
+                assert all(value not in (order, tuple(order)) for value in vars(sample).values())
+                assert sample.view(player)["options"]["card_order"] is None
+    # The true game still deals that order.
+    assert ps.deal([A, B], discard="onix", pile=["ditto", "zapdos"]).view(None)["discard"] == ["onix"]

@@ -60,6 +60,7 @@ class PaperSafari(Game):
             "the first deal's exact order, card ids top first (the starting discard, then six cards for each"
             " player from p0, then the pile); default: shuffled",
             check=_check_card_order,
+            secret=True,
         ),
         Option("tokens_to_win", 3, "Poké Ball tokens that win the match", bounds=(1, 10)),
         Option(
@@ -106,7 +107,7 @@ class PaperSafari(Game):
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
         return PaperSafariState(players, seed, options, chance)
 
-    def parse_action(self, text: str, state: State) -> Action:
+    def _parse_action(self, text: str, state: State) -> Action:
         return parse(text)
 
     def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:

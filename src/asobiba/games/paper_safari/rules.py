@@ -263,6 +263,7 @@ class PaperSafariState(State):
     def __init__(self, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
         super().__init__(players, seed, options, chance)
         self.deck: Deck = deck_from_option(options["deck"])
+        #: The first deal's fixed order (secret option ``card_order``), forgotten once dealt.
         self.card_order: tuple[str, ...] | None = (
             tuple(options["card_order"]) if options.get("card_order") is not None else None
         )
@@ -343,7 +344,7 @@ class PaperSafariState(State):
             return [(STARTS[player], 1 / self.players) for player in range(self.players)]
         if self.step == Step.COIN:
             return [(coin, 0.5) for coin in COINS]
-        if self.step == Step.DEAL and self.round == 1 and self.card_order is not None:
+        if self.step == Step.DEAL and self.card_order is not None:
             return [(Deal(self.card_order), 1.0)]
         return []
 
@@ -355,7 +356,7 @@ class PaperSafariState(State):
             return rng.choice(COINS)
         ids = self.deck.ids
         if step == Step.DEAL:
-            if self.round == 1 and self.card_order is not None:
+            if self.card_order is not None:
                 return Deal(self.card_order)
             order = list(self.deck.cards)
             rng.shuffle(order)
@@ -442,7 +443,7 @@ class PaperSafariState(State):
                 self._check_cards(
                     cards, self.deck.cards, AsobibaError("a deal orders the whole deck", domain="paper_safari")
                 )
-                if self.round == 1 and self.card_order is not None and cards != self.card_order:
+                if self.card_order is not None and cards != self.card_order:
                     raise IllegalAction(
                         "the option card_order fixes the first deal: it must be that order", domain="paper_safari"
                     )
@@ -555,6 +556,7 @@ class PaperSafariState(State):
         """Setup 1: the top card starts the discard pile, six cards face down to each player."""
         index = self.deck.index
         order = [index[card_id] for card_id in action.cards]
+        self.card_order = None
         count = GRID * self.players
         self.discard = [order[0]]
         self.cards = order[1 : count + 1]
@@ -909,7 +911,9 @@ class PaperSafariState(State):
         pile's cards are public, so the pile and the face-down cards are resampled apart.
 
         Another player's drawn card is drawn first, among the unseen cards that would not have been
-        shown at once (there is always one: the true card), then the rest is shuffled again."""
+        shown at once (there is always one: the true card), then the rest is shuffled again. A
+        fixed first deal (secret option) is forgotten: the sample deals at random."""
+        self.card_order = None
         if self.step in (Step.START, Step.DEAL, Step.OVER):
             return
         unseen_slots = [
