@@ -7,6 +7,7 @@ import random
 from asobiba.bots import HeuristicBot, RandomBot
 from asobiba.games.survive import GAME
 from asobiba.games.survive.scenario import position
+from asobiba.games.survive.steps import Phase
 
 
 def choice(state, seed=0):
@@ -33,7 +34,7 @@ def test_the_bot_sails_a_loaded_boat_to_an_escape_space_and_lands_its_explorers_
         creatures={"serpent": []},
     )
     played = []
-    while state.to_move == 0 and state.phase == 5:
+    while state.to_move == 0 and state.phase == Phase.MOVE:
         played.append(choice(state))
         state.apply(state.parse_action(played[-1]))
     assert played[0].startswith("sail r3c1")
@@ -46,8 +47,8 @@ def test_the_bot_keeps_its_last_point_for_an_escape():
         explorers={"red#2": "r4c3", "blue#1": "r7c7"},
         values=["6511122334", "1112233456"],
         creatures={"serpent": []},
+        points=1,
     )
-    state.points = 1
     assert choice(state) == "escape red#1"
 
 
@@ -109,6 +110,6 @@ def test_the_bot_removes_the_tile_under_the_others_rather_than_its_own():
         explorers={"red#1": "r3c4", "blue#1": "r3c5", "blue#2": "r3c5", "blue#9": "r8c5"},
         tiles={"r3c4": "b:dolphin", "r3c5": "b:dolphin"},
         removed_terrains=("beach",),
-        phase="remove tile",
+        phase="remove_tile",
     )
     assert choice(state) == "remove r3c5"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from asobiba.core.errors import IllegalAction
-from asobiba.games.survive.rules import P_CREATURE, P_MOVE
 from asobiba.games.survive.scenario import position
+from asobiba.games.survive.steps import Phase
 
 
 def do(state, text):
@@ -39,7 +39,7 @@ def test_the_die_shows_a_serpent_a_shark_or_a_whale_each_one_time_in_three():
 def test_the_player_moves_one_creature_of_the_rolled_kind():
     state = position(explorers={"red#1": "r7c7", "blue#1": "r7c6"}, phase="roll", creatures={"shark": ["r3c2"]})
     do(state, "die shark")
-    assert state.phase == P_CREATURE and state.to_move == 0
+    assert state.phase == Phase.CREATURE and state.to_move == 0
     with pytest.raises(IllegalAction, match="the die showed a shark") as caught:
         do(state, "serpent r1c1 r2c1")
     assert caught.value.translated("ja") == "ダイスの目はサメでした"
@@ -48,7 +48,7 @@ def test_the_player_moves_one_creature_of_the_rolled_kind():
 def test_with_no_creature_of_the_rolled_kind_nothing_happens():
     state = position(explorers={"red#1": "r7c7", "blue#1": "r7c6"}, phase="roll")
     do(state, "die whale")
-    assert state.phase == P_MOVE and state.to_move == 1
+    assert state.phase == Phase.MOVE and state.to_move == 1
 
 
 def test_the_player_may_leave_the_creature_where_it_is():

@@ -26,6 +26,7 @@ from asobiba.games.survive.data import (
 )
 from asobiba.games.survive.rules import RESCUED, SurviveState
 from asobiba.games.survive.scenario import position
+from asobiba.games.survive.steps import CounterQuestion
 
 games = st.tuples(
     st.integers(min_value=0, max_value=2**32),
@@ -82,9 +83,10 @@ def assert_consistent(state, sample, viewer):
         if not played:
             assert sorted(map(terrain_of, sample.held[p])) == sorted(map(terrain_of, state.held[p]))
     # A player asked whether he plays his counter tile holds one; so does everyone asked after him.
-    assert sample.counter_queue[:1] == state.counter_queue[:1]
-    for p in sample.counter_queue:
-        assert sample.sub_kind in [effect_of(code) for code in sample.held[p]]
+    if isinstance(state.step, CounterQuestion):
+        assert isinstance(sample.step, CounterQuestion) and sample.step.player == state.step.player
+        for p in sample.step.asked:
+            assert sample.step.counter in [effect_of(code) for code in sample.held[p]]
     # Explorers: the same places; each colour keeps its set of values; the viewer's are untouched.
     assert sample.ex_status == state.ex_status and sample.ex_cell == state.ex_cell
     for colour in range(state.n_colours):
@@ -185,7 +187,7 @@ def test_the_played_tiles_terrains_are_chosen_so_that_every_taker_fits():
     # p1 took a beach and a mountain tile and played a kill-shark; p2 took a beach tile and played a
     # kill-shark. Only one beach kill-shark is unknown, so p2's was it and p1's was the mountain one.
     from asobiba.games.survive.data import BEACH, KILL_SHARK, MOUNTAIN, tile_code
-    from asobiba.games.survive.rules import _assign_taken
+    from asobiba.games.survive.determinize import _assign_taken
 
     for seed in range(20):
         pool = [0] * 64

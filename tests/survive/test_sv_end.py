@@ -5,8 +5,6 @@ from __future__ import annotations
 import pytest
 
 from asobiba.core.errors import IllegalAction
-from asobiba.games.survive.data import EXPLORER_BY_NAME
-from asobiba.games.survive.rules import RESCUED
 from asobiba.games.survive.scenario import position
 
 
@@ -14,25 +12,16 @@ def do(state, text):
     return state.apply(state.parse_action(text))
 
 
-def rescue(state, names):
-    for name in names:
-        e = EXPLORER_BY_NAME[name]
-        state.ex_status[e] = RESCUED
-        state.ex_cell[e] = -1
-        state.rescued[state.explorer_owner[e]] += 1
-
-
 def volcano(rescued, values=None, players=2):
-    state = position(
+    return position(
         players,
         tiles={"r3c4": "m:volcano"},
         removed_terrains=("beach", "forest"),
         explorers={"red#10": "r7c5", "blue#10": "r7c6"},
         values=values,
-        phase="remove tile",
+        rescued=rescued,
+        phase="remove_tile",
     )
-    rescue(state, rescued)
-    return state
 
 
 def test_the_volcano_ends_the_game_and_unrescued_explorers_are_lost():

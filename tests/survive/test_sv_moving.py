@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from asobiba.core.errors import IllegalAction
-from asobiba.games.survive.rules import P_MOVE, P_REMOVE
 from asobiba.games.survive.scenario import position
+from asobiba.games.survive.steps import Phase
 
 NO_SERPENTS = {"serpent": []}
 
@@ -40,15 +40,15 @@ def test_three_move_points_in_all_then_the_tile_removal():
     state = position(explorers={"red#1": "r5c4", "red#2": "r7c7", "blue#1": "r7c8"})
     do(state, "move red#1 r5c5")
     do(state, "move red#2 r7c6")
-    assert state.phase == P_MOVE
+    assert state.phase == Phase.MOVE
     do(state, "move red#1 r5c6")
-    assert state.phase == P_REMOVE
+    assert state.phase == Phase.REMOVE_TILE
 
 
 def test_fewer_moves_or_none_are_allowed():
     state = position(explorers={"red#1": "r5c4", "blue#1": "r7c8"})
     do(state, "end moves")
-    assert state.phase == P_REMOVE
+    assert state.phase == Phase.REMOVE_TILE
 
 
 def test_an_explorer_stepping_into_a_sea_space_with_a_boat_with_room_boards_it():
@@ -208,7 +208,7 @@ def test_a_player_with_no_explorer_on_the_board_skips_moving():
     do(state, "end moves")
     do(state, "remove r3c4")
     do(state, "die serpent")  # no serpent on the board: nothing happens
-    assert state.to_move == 1 and state.phase == P_REMOVE
+    assert state.to_move == 1 and state.phase == Phase.REMOVE_TILE
     with pytest.raises(IllegalAction, match="boats move in the movement step"):
         do(state, "sail r4c2 r3c2")
 

@@ -8,7 +8,7 @@ from asobiba.core.errors import IllegalAction, InvalidOption
 from asobiba.core.state import CHANCE
 from asobiba.games.survive import GAME
 from asobiba.games.survive.board import CELL_NAMES, LAGOON, SERPENT_STARTS
-from asobiba.games.survive.rules import P_BOATS, P_MOVE, P_PLACE
+from asobiba.games.survive.steps import Phase
 
 
 def do(state, text):
@@ -26,7 +26,7 @@ def test_a_new_game_starts_with_the_serpents_on_their_spaces_and_the_tile_shuffl
     assert sorted(state.view(None)["creatures"]["serpent"]) == sorted(CELL_NAMES[c] for c in SERPENT_STARTS)
     state.resolve_chance()
     assert len(state.view(0)["tiles"]) == 40
-    assert state.phase == P_PLACE
+    assert state.phase == Phase.PLACE_EXPLORERS
 
 
 def test_explorer_values_are_dealt_by_chance_and_only_their_owner_sees_them():
@@ -44,7 +44,7 @@ def test_the_first_player_is_chosen_by_chance_and_places_first():
     state.apply(state._sample_chance(state.chance_rng()))  # the values
     assert [str(a) for a in state.legal_actions()] == ["first p0", "first p1", "first p2"]
     do(state, "first p2")
-    assert state.to_move == 2 and state.phase == P_PLACE
+    assert state.to_move == 2 and state.phase == Phase.PLACE_EXPLORERS
 
 
 def placement_game(players=2, **options):
@@ -90,14 +90,14 @@ def test_only_your_own_explorers_are_placed():
 
 
 def finish_placement(state):
-    while state.phase == P_PLACE:
+    while state.phase == Phase.PLACE_EXPLORERS:
         state.apply(state.legal_actions()[0])
 
 
 def test_boats_go_one_at_a_time_on_sea_spaces_next_to_land_without_another_boat():
     state = placement_game(2)
     finish_placement(state)
-    assert state.phase == P_BOATS and state.to_move == 0
+    assert state.phase == Phase.PLACE_BOATS and state.to_move == 0
     with pytest.raises(IllegalAction, match="next to a land tile"):
         do(state, "boat r0c2")
     do(state, "boat r4c2")
@@ -118,7 +118,7 @@ def test_after_the_boats_the_first_player_begins_his_turn():
     finish_placement(state)
     for _ in range(6):
         state.apply(state.legal_actions()[0])
-    assert state.phase == P_MOVE and state.to_move == 0 and state.points == 3
+    assert state.phase == Phase.MOVE and state.to_move == 0 and state.points == 3
 
 
 def test_two_colours_gives_each_of_two_players_two_colours():

@@ -7,8 +7,8 @@ import pytest
 
 from asobiba.core.errors import IllegalAction
 from asobiba.games.survive.board import CELL_BY_NAME
-from asobiba.games.survive.rules import P_BOAT_TILE, P_MOVE, P_OVER, P_ROLL
 from asobiba.games.survive.scenario import position
+from asobiba.games.survive.steps import Phase
 
 
 def do(state, text):
@@ -22,11 +22,11 @@ def explorer(state, name, viewer=0):
 def removal(tiles, terrains_gone=(), **kwargs):
     """A position at the removal step with ``tiles`` placed and every other tile of ``terrains_gone`` removed."""
     kwargs.setdefault("explorers", {"red#9": "r7c5", "blue#9": "r7c6"})
-    return position(tiles=tiles, removed_terrains=terrains_gone, phase="remove tile", **kwargs)
+    return position(tiles=tiles, removed_terrains=terrains_gone, phase="remove_tile", **kwargs)
 
 
 def test_beaches_touching_the_sea_are_removed_first():
-    state = position(phase="remove tile", explorers={"red#1": "r7c5"})
+    state = position(phase="remove_tile", explorers={"red#1": "r7c5"})
     allowed = [str(a).split()[1] for a in state.legal_actions()]
     assert allowed
     for name in allowed:
@@ -64,7 +64,7 @@ def test_explorers_on_a_removed_tile_become_swimmers_there():
     do(state, "remove r3c4")
     assert explorer(state, "red#1")["status"] == "swimming" and explorer(state, "blue#1")["cell"] == "r3c4"
     assert "r3c4" not in state.view(0)["tiles"]
-    assert state.phase == P_ROLL
+    assert state.phase == Phase.ROLL
 
 
 def test_a_shark_tile_puts_a_shark_there_which_eats_the_swimmers():
@@ -91,10 +91,10 @@ def test_with_more_than_three_swimmers_the_remover_chooses_who_boards_the_boat_t
     on_tile = {f"blue#{k}": "r3c4" for k in range(1, 5)}
     state = removal({"r3c4": "b:boat"}, explorers={**on_tile, "red#9": "r7c6"})
     do(state, "remove r3c4")
-    assert state.phase == P_BOAT_TILE and state.to_move == 0
+    assert state.phase == Phase.BOAT_TILE and state.to_move == 0
     for name in ("blue#4", "blue#2", "blue#1"):
         do(state, f"board {name}")
-    assert state.phase == P_ROLL
+    assert state.phase == Phase.ROLL
     assert explorer(state, "blue#3")["status"] == "swimming"
 
 
@@ -118,7 +118,7 @@ def test_a_whirlpool_on_a_removed_tile_takes_everything_at_sea_there_and_around(
 def test_the_volcano_ends_the_game_at_once():
     state = removal({"r3c4": "m:volcano"}, terrains_gone=("beach", "forest"))
     do(state, "remove r3c4")
-    assert state.phase == P_OVER and state.is_over
+    assert state.phase == Phase.OVER and state.is_over
     assert state.result()["reason"] == "volcano"
 
 
@@ -147,7 +147,7 @@ def test_dolphin_moves_one_of_your_swimmers_up_to_three_sea_spaces():
     do(state, "move red#1 r3c2")
     do(state, "move red#1 r3c1")
     do(state, "move red#1 r2c1")
-    assert state.phase == P_MOVE and explorer(state, "red#1")["cell"] == "r2c1"
+    assert state.phase == Phase.MOVE and explorer(state, "red#1")["cell"] == "r2c1"
     assert state.view(0)["held"] == [] and state.view(1)["played"] == [{"player": 0, "effect": "dolphin"}]
     assert state.view(0)["moves_left"] == 3
 
@@ -158,7 +158,7 @@ def test_favourable_winds_move_a_boat_you_control_up_to_three_sea_spaces():
     do(state, "sail r4c2 r3c2")
     do(state, "sail r3c2 r2c2")
     do(state, "stop")
-    assert state.phase == P_MOVE and state.view(0)["boats"][0]["cell"] == "r2c2"
+    assert state.phase == Phase.MOVE and state.view(0)["boats"][0]["cell"] == "r2c2"
 
 
 @pytest.mark.parametrize(
@@ -172,7 +172,7 @@ def test_a_move_creature_tile_moves_any_such_creature_to_any_empty_sea_space(til
     with pytest.raises(IllegalAction, match="not an empty sea space"):
         do(state, f"{creature} {source} r2c5")
     do(state, f"{creature} {source} r12c8")
-    assert "r12c8" in state.view(0)["creatures"][creature] and state.phase == P_MOVE
+    assert "r12c8" in state.view(0)["creatures"][creature] and state.phase == Phase.MOVE
 
 
 def shark_threat(holder_tiles, mover=0):
@@ -194,7 +194,7 @@ def test_kill_shark_is_played_on_another_players_turn_before_the_harm():
     do(state, "play kill-shark")
     assert state.view(0)["creatures"]["shark"] == []
     assert explorer(state, "blue#1")["status"] == "swimming"
-    assert state.to_move == 1 and state.phase == P_MOVE  # p0's turn is over
+    assert state.to_move == 1 and state.phase == Phase.MOVE  # p0's turn is over
 
 
 def test_a_declined_kill_shark_lets_the_shark_eat():

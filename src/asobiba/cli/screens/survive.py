@@ -109,10 +109,10 @@ def _pending(view: dict[str, Any], lang: str) -> str:
         return tr("The game is over.", lang)
     if pending is None:
         return {
-            "place explorers": tr("placing explorers", lang),
-            "place boats": tr("placing boats", lang),
+            "place_explorers": tr("placing explorers", lang),
+            "place_boats": tr("placing boats", lang),
             "move": tr("moving explorers and boats", lang),
-            "remove tile": tr("removing a land tile", lang),
+            "remove_tile": tr("removing a land tile", lang),
             "roll": tr("rolling the creature die", lang),
         }.get(phase, phase)
     kind = pending["kind"]

@@ -3,7 +3,7 @@
 >>> import asobiba
 >>> state = asobiba.new_game("survive", players=2, seed=3)
 >>> state.view(state.to_move)["phase"]
-'place explorers'
+'place_explorers'
 >>> action = state.legal_actions()[0]
 >>> state.parse_action(str(action)) == action
 True

@@ -357,9 +357,9 @@ def choose(view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Ra
     if len(actions) == 1:
         return actions[0]
     phase = view["phase"]
-    if phase == "place explorers":
+    if phase == "place_explorers":
         return _place_explorer(view, actions, rng)
-    if phase == "place boats":
+    if phase == "place_boats":
         return _place_boat(view, actions, rng)
     if phase == "counter":
         return next(a for a in actions if isinstance(a, PlayTile))
@@ -378,7 +378,7 @@ def choose(view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Ra
             return plan
     if phase == "jump":
         return _best(model, actions, rng, jump=True)
-    if phase == "boat tile":
+    if phase == "boat_tile":
         return max(actions, key=lambda a: _boarding_priority(model, a))
     return _best(model, actions, rng)
 

@@ -55,16 +55,27 @@ HELD_EFFECTS: Final = (DOLPHIN, WINDS, MOVE_SERPENT, MOVE_SHARK, MOVE_WHALE)
 COUNTER_EFFECTS: Final = (KILL_SHARK, KILL_WHALE)
 
 
+#: Tile codes per terrain: ``terrain * TERRAIN_CODES + effect``.
+TERRAIN_CODES: Final = 16
+#: Room for every tile code (the three terrains).
+N_TILE_CODES: Final = 3 * TERRAIN_CODES
+
+
 def tile_code(terrain: int, effect: int) -> int:
-    return terrain * 16 + effect
+    return terrain * TERRAIN_CODES + effect
+
+
+def terrain_codes(terrain: int) -> range:
+    """Every code a tile of ``terrain`` may have."""
+    return range(terrain * TERRAIN_CODES, (terrain + 1) * TERRAIN_CODES)
 
 
 def terrain_of(code: int) -> int:
-    return code >> 4
+    return code // TERRAIN_CODES
 
 
 def effect_of(code: int) -> int:
-    return code & 15
+    return code % TERRAIN_CODES
 
 
 def tile_name(code: int) -> str:
@@ -103,9 +114,19 @@ BOAT_COUNT: Final = 12
 DIE_FACES: Final = (SERPENT, SERPENT, SHARK, SHARK, WHALE, WHALE)
 
 
+def colour_of(explorer: int) -> int:
+    """The colour of explorer number ``explorer`` (``colour * 10 + k``)."""
+    return explorer // EXPLORERS_PER_COLOUR
+
+
+def colour_explorers(colour: int) -> range:
+    """The numbers of a colour's 10 explorers."""
+    return range(colour * EXPLORERS_PER_COLOUR, (colour + 1) * EXPLORERS_PER_COLOUR)
+
+
 def explorer_name(explorer: int) -> str:
     """The public id of an explorer: ``red#4`` (never its value)."""
-    return f"{COLOURS[explorer // 10]}#{explorer % 10 + 1}"
+    return f"{COLOURS[colour_of(explorer)]}#{explorer % EXPLORERS_PER_COLOUR + 1}"
 
 
 EXPLORER_BY_NAME: dict[str, int] = {explorer_name(e): e for e in range(40)}

@@ -1,7 +1,7 @@
 """Scripted positions for tests, tutorials and puzzles: put pieces where you want them.
 
 >>> state = position(2, explorers={"red#1": "r5c4"}, boats={"r4c2": ["blue#1"]})
->>> state.to_move, state.view(0)["phase"], state.view(0)["boats"][0]["passengers"]
+>>> state.to_move, state.phase.value, state.view(0)["boats"][0]["passengers"]
 (0, 'move', ['blue#1'])
 """
 
@@ -13,14 +13,12 @@ from typing import Any
 from asobiba.games.survive.actions import ChooseFirst
 from asobiba.games.survive.board import CELL_BY_NAME, CELL_NAMES, LAND_SPACES, SERPENT_STARTS
 from asobiba.games.survive.data import CREATURES, EXPLORER_BY_NAME, TERRAINS, TILE_BY_NAME, TILES, terrain_of, tile_name
-from asobiba.games.survive.rules import (
-    LOST,
-    ON_BOAT,
-    ON_LAND,
-    PHASE_NAMES,
-    SWIMMING,
-    SurviveState,
-)
+from asobiba.games.survive.pieces import LOST, NOWHERE, ON_BOAT, ON_LAND, RESCUED, SWIMMING
+from asobiba.games.survive.rules import SurviveState
+from asobiba.games.survive.steps import CreatureRun, Phase
+
+#: The phases :func:`position` can start in.
+POSITION_PHASES = (Phase.MOVE, Phase.REMOVE_TILE, Phase.ROLL, Phase.CREATURE)
 
 
 def layout_with(tiles: Mapping[str, str]) -> list[str]:
@@ -48,19 +46,28 @@ def position(
     creatures: Mapping[str, Iterable[str]] | None = None,
     held: Mapping[int, Iterable[str]] | None = None,
     values: Iterable[str] | None = None,
+    rescued: Iterable[str] = (),
     current: int = 0,
-    phase: str = "move",
+    phase: str | Phase = Phase.MOVE,
     die: str | None = None,
+    points: int | None = None,
     **options: Any,
 ) -> SurviveState:
-    """A game in ``phase`` (``move`` by default) with ``current`` to play.
+    """A game in ``phase`` (``move`` by default; also ``remove_tile``, ``roll``, and ``creature``
+    with the ``die`` rolled) with ``current`` to play, at the start of his turn.
 
     ``explorers``: id -> cell (on land if a tile is there, else swimming); ``boats``: cell ->
     passenger ids; ``removed``: land spaces already turned to sea, ``removed_terrains`` every tile of
     those terrains but the ones named in ``tiles``; ``creatures``: kind -> cells
-    (serpents default to their start spaces); ``held``: player -> tiles (``b:dolphin``). Every
+    (serpents default to their start spaces); ``held``: player -> tiles (``b:dolphin``);
+    ``rescued``: explorers already on a safe island; ``points``: move points left (3). Every
     explorer not named is lost (off the board).
     """
+    phase = Phase(phase)
+    if phase not in POSITION_PHASES:
+        raise ValueError(f"a position starts in one of {', '.join(p.value for p in POSITION_PHASES)}")
+    if (phase == Phase.CREATURE) != (die is not None):
+        raise ValueError("the die is given exactly for the creature phase")
     from asobiba.games.survive import GAME
 
     colours = 4 if options.get("two_colours") else players
@@ -107,15 +114,22 @@ def position(
         for cell_name in placed:
             state.creature_at[k][CELL_BY_NAME[cell_name]] += 1
         state.creature_supply[k] = max(0, (5, 6, 5)[k] - len(placed))
+    for name in rescued:
+        e = EXPLORER_BY_NAME[name]
+        state.ex_status[e], state.ex_cell[e] = RESCUED, NOWHERE
+        state.rescued[state.explorer_owner[e]] += 1
     for player, names in (held or {}).items():
         state.held[player] = [TILE_BY_NAME[name] for name in names]
     state.boats_to_place = [0] * players
     state.current = current
     state._begin_turn()
-    state.phase = PHASE_NAMES.index(phase)
+    if points is not None:
+        state.points = points
     if die is not None:
         state.die = CREATURES.index(die)
-        state.sub_steps = (1, 2, 3)[state.die]
+        state._await(CreatureRun(state.die))
+    else:
+        state._set_phase(phase)
     return state
 
 

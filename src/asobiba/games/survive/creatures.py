@@ -1,0 +1,203 @@
+"""The creatures: the die, the rolled creature's move, the "move any …" tiles' jumps, and the
+counter tiles that answer a shark or a whale (rules/survive.md "A turn" 4 and the counter tiles;
+the seed 4-④ and 6-③)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from asobiba.core.errors import IllegalAction
+from asobiba.core.events import Event
+from asobiba.core.state import Action
+from asobiba.games.survive import events as ev
+from asobiba.games.survive.actions import DECLINE, PLAY_TILE, STOP, creature_move
+from asobiba.games.survive.board import CELL_NAMES, N_CELLS, NEIGHBOUR_SETS
+from asobiba.games.survive.data import CREATURES, EFFECTS, KILL_SHARK, KILL_WHALE, SERPENT, SHARK, WHALE
+from asobiba.games.survive.movement import MovementRules
+from asobiba.games.survive.steps import CounterQuestion, CreatureRun, Jump, Phase
+from asobiba.games.survive.text import Term
+
+#: The counter tile that answers each creature.
+COUNTER_FOR: Final = {SHARK: KILL_SHARK, WHALE: KILL_WHALE}
+
+
+class CreatureRules(MovementRules):
+    """Serpents, sharks and whales, and the tiles that answer them."""
+
+    # ------------------------------------------------------------------ what may be done
+
+    def _creature_actions(self) -> list[Action]:
+        run = self.pending_step(CreatureRun)
+        kind = run.creature
+        actions: list[Action] = [STOP]
+        sources = [run.at] if run.at is not None else [c for c in range(N_CELLS) if self.creature_at[kind][c]]
+        for source in sources:
+            actions.extend(creature_move(kind, source, n) for n in self.sea_steps(source))
+        return actions
+
+    def _jump_actions(self) -> list[Action]:
+        kind = self.pending_step(Jump).creature
+        targets = [cell for cell in range(N_CELLS) if self.empty_sea(cell)]
+        return [
+            creature_move(kind, source, target)
+            for source in range(N_CELLS)
+            if self.creature_at[kind][source]
+            for target in targets
+        ]
+
+    def _counter_actions(self) -> list[Action]:
+        question = self.pending_step(CounterQuestion)
+        return [PLAY_TILE[question.counter], DECLINE]
+
+    # ------------------------------------------------------------------ checking
+
+    def _illegal_creature_move(self, kind: int, source: int, target: int) -> IllegalAction | None:
+        if self.phase == Phase.JUMP:
+            return self._illegal_jump(kind, source, target)
+        if self.phase != Phase.CREATURE:
+            return IllegalAction("creatures move after the die is rolled", domain="survive")
+        run = self.pending_step(CreatureRun)
+        if kind != run.creature:
+            return IllegalAction(
+                "the die showed a {creature}", domain="survive", creature=Term(CREATURES[run.creature])
+            )
+        if run.at is not None and source != run.at:
+            return IllegalAction(
+                "the {creature} moving is on {cell}",
+                domain="survive",
+                creature=Term(CREATURES[kind]),
+                cell=CELL_NAMES[run.at],
+            )
+        if not self.creature_at[kind][source]:
+            return IllegalAction(
+                "there is no {creature} on {cell}",
+                domain="survive",
+                creature=Term(CREATURES[kind]),
+                cell=CELL_NAMES[source],
+            )
+        if target not in NEIGHBOUR_SETS[source] or not self.is_sea(target):
+            return IllegalAction(
+                "a {creature} moves to a neighbouring sea space; not {cell}",
+                domain="survive",
+                creature=Term(CREATURES[kind]),
+                cell=CELL_NAMES[target],
+            )
+        return None
+
+    def _illegal_jump(self, kind: int, source: int, target: int) -> IllegalAction | None:
+        jumping = self.pending_step(Jump).creature
+        if kind != jumping:
+            return IllegalAction("the tile moves a {creature}", domain="survive", creature=Term(CREATURES[jumping]))
+        if not self.creature_at[kind][source]:
+            return IllegalAction(
+                "there is no {creature} on {cell}",
+                domain="survive",
+                creature=Term(CREATURES[kind]),
+                cell=CELL_NAMES[source],
+            )
+        if not self.empty_sea(target):
+            return IllegalAction("{cell} is not an empty sea space", domain="survive", cell=CELL_NAMES[target])
+        return None
+
+    def _illegal_counter_answer(self, action: Action) -> IllegalAction | None:
+        """At a counter question only the counter tile or ``decline``."""
+        question = self.pending_step(CounterQuestion)
+        if action == DECLINE or action == PLAY_TILE[question.counter]:
+            return None
+        return IllegalAction(
+            "p{player} may only play {effect} or decline now",
+            domain="survive",
+            player=question.player,
+            effect=Term(EFFECTS[question.counter]),
+        )
+
+    def _illegal_stop(self) -> IllegalAction | None:
+        if self.phase in (Phase.CREATURE, Phase.DOLPHIN, Phase.WINDS):
+            return None
+        return IllegalAction("there is no move to stop now", domain="survive")
+
+    # ------------------------------------------------------------------ applying
+
+    def _on_roll(self, kind: int) -> list[Event]:
+        self.die = kind
+        events: list[Event] = [ev.DieRolled(self.current, CREATURES[kind])]
+        if not any(self.creature_at[kind]):
+            events.extend(self._end_turn())
+            return events
+        self._await(CreatureRun(kind))
+        return events
+
+    def _on_creature_move(self, kind: int, source: int, target: int) -> list[Event]:
+        self.creature_at[kind][source] -= 1
+        self.creature_at[kind][target] += 1
+        events: list[Event] = [ev.CreatureMoved(self.current, CREATURES[kind], CELL_NAMES[source], CELL_NAMES[target])]
+        if self.phase == Phase.JUMP:
+            self._back_to_moving()
+            return events
+        run = self.pending_step(CreatureRun).moved(source, target)
+        self._await(run)
+        if kind == SERPENT:
+            boat = self.boat_at[target]
+            if boat >= 0 and self.boat_passengers[boat]:
+                events.extend(self._sink(boat, "serpent"))
+            events.extend(self._lose(self.swimmers_at(target), "serpent"))
+            events.extend(self._end_turn())
+            return events
+        if kind == SHARK:
+            swimmers = self.swimmers_at(target)
+            if swimmers:
+                return events + self._threaten(SHARK, target, {self.explorer_owner[e] for e in swimmers})
+        else:
+            boat = self.boat_at[target]
+            if boat >= 0 and self.boat_passengers[boat]:
+                return events + self._threaten(WHALE, target, set(self.controllers(boat)))
+        if run.left <= 0:
+            events.extend(self._end_turn())
+        return events
+
+    def _threaten(self, kind: int, cell: int, at_stake: set[int]) -> list[Event]:
+        """The creature stops here; each threatened player (in turn order from the mover) who holds
+        the counter tile may play it first."""
+        counter = COUNTER_FOR[kind]
+        asked = tuple(p for p in self.others_in_turn_order(self.current) if p in at_stake and self.holds(p, counter))
+        question = CounterQuestion(counter, kind, cell, asked)
+        if asked:
+            self._await(question)
+            return []
+        return self._harm(question)
+
+    def _harm(self, question: CounterQuestion) -> list[Event]:
+        """Nobody played the counter tile: the shark eats, the whale capsizes the boat."""
+        cell = question.cell
+        if question.creature == SHARK:
+            events = self._lose(self.swimmers_at(cell), "shark")
+        else:
+            events = self._capsize(self.boat_at[cell])
+        return events + self._end_turn()
+
+    def _on_counter(self) -> list[Event]:
+        question = self.pending_step(CounterQuestion)
+        player, counter, kind, cell = question.player, question.counter, question.creature, question.cell
+        self._discard(player, counter)
+        self.creature_at[kind][cell] -= 1
+        events: list[Event] = [
+            ev.TilePlayed(player, EFFECTS[counter]),
+            ev.CreatureRemoved(CREATURES[kind], CELL_NAMES[cell], EFFECTS[counter]),
+        ]
+        return events + self._end_turn()
+
+    def _on_decline(self) -> list[Event]:
+        question = self.pending_step(CounterQuestion)
+        events: list[Event] = [ev.CounterDeclined(question.player)]
+        question = question.declined_by_asked()
+        if question.asked:
+            self._await(question)
+        else:
+            events.extend(self._harm(question))
+        return events
+
+    def _on_stop(self) -> list[Event]:
+        if self.phase == Phase.CREATURE:
+            return self._end_turn()
+        self._back_to_moving()
+        return []

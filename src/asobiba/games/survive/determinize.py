@@ -1,0 +1,257 @@
+"""Sampling what a player cannot know: the others' explorer values, the face-down tiles and the
+others' held tiles, consistent with everything he saw (rules/survive.md "Information")."""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from asobiba.games.survive.board import LAND_SPACES
+from asobiba.games.survive.data import (
+    EFFECT_KIND,
+    EFFECTS,
+    IMMEDIATE,
+    N_TILE_CODES,
+    SHARK,
+    TILES,
+    colour_explorers,
+    effect_of,
+    terrain_codes,
+    terrain_of,
+    tile_code,
+)
+from asobiba.games.survive.pieces import RESCUED, SurviveBase
+from asobiba.games.survive.steps import CounterQuestion, Phase
+
+#: How many choices the search for the played tiles' terrains may try before giving up.
+_SEARCH_BUDGET: Final = 2000
+#: The codes of the tiles one keeps (held or counter tiles).
+HOLDABLE: Final = tuple(
+    tile_code(t, effect) for t in range(3) for effect in range(len(EFFECTS)) if EFFECT_KIND[effect] != IMMEDIATE
+)
+
+
+class Determinize(SurviveBase):
+    """``_resample_hidden`` for :meth:`State.determinize`."""
+
+    def _resample_hidden(self, player: int, rng: random.Random) -> None:
+        # Other colours' values: every value of theirs is unknown, except, at the end, the rescued
+        # ones (shown to all). The multiset per colour is fixed; only who holds which is sampled.
+        if self.phase not in (Phase.TILES, Phase.VALUES):
+            over = self.phase == Phase.OVER
+            for colour in range(self.n_colours):
+                if self.owner[colour] == player:
+                    continue
+                unknown = [e for e in colour_explorers(colour) if not (over and self.ex_status[e] == RESCUED)]
+                values = sorted(self.ex_value[e] for e in unknown)
+                rng.shuffle(values)
+                for e, value in zip(unknown, values, strict=True):
+                    self.ex_value[e] = value
+        if self.phase == Phase.TILES:
+            return
+        if not self._resample_tiles_from_logs(player, rng):
+            self._resample_tiles_in_place(player, rng)
+        if isinstance(self.step, CounterQuestion):
+            # Who is asked now is public; who would be asked after him depends on the sample.
+            question = self.step
+            asked, cell = question.player, question.cell
+            if question.creature == SHARK:
+                threatened = {self.explorer_owner[e] for e in self.swimmers_at(cell)}
+            else:
+                threatened = set(self.controllers(self.boat_at[cell]))
+            order = self.others_in_turn_order(self.current)
+            self.step = CounterQuestion(
+                question.counter,
+                question.creature,
+                cell,
+                (
+                    asked,
+                    *(
+                        p
+                        for p in order[order.index(asked) + 1 :]
+                        if p in threatened and any(effect_of(code) == question.counter for code in self.held[p])
+                    ),
+                ),
+                question.declined,
+            )
+
+    def _resample_tiles_from_logs(self, player: int, rng: random.Random) -> bool:
+        """Resample the face-down board tiles and the others' taken tiles from what ``player``
+        knows: the table minus the tiles he saw (the immediate tiles shown to all, his own), the
+        board's terrains, and per other player the terrains he took (all held or counter tiles)
+        and the effects he played. False (changing nothing) when the logs do not account for the
+        position (a scripted position): then :meth:`_resample_tiles_in_place` is used."""
+        pool = [0] * N_TILE_CODES  # tile code -> how many are unknown to ``player``
+        for code in TILES:
+            pool[code] += 1
+        taken: dict[int, list[int]] = {p: [] for p in range(self.players) if p != player}  # log indexes
+        for index, (_, code, remover, public) in enumerate(self.removed_log):
+            if code >= 0 and (public or remover == player):
+                pool[code] -= 1
+            elif remover == player:
+                return False  # his own tile, forgotten: nothing to reckon from
+            else:
+                taken[remover].append(index)
+        played: dict[int, list[int]] = {p: [] for p in taken}
+        for p, effect in self.played_log:
+            if p != player:
+                played[p].append(effect)
+        terrains_taken = {p: [0, 0, 0] for p in taken}
+        for p, indexes in taken.items():
+            for index in indexes:
+                terrains_taken[p][self._logged_terrain(index)] += 1
+            if len(indexes) - len(played[p]) != len(self.held[p]):
+                return False
+        board = [
+            [cell for cell in LAND_SPACES if self.tile_at[cell] >= 0 and terrain_of(self.tile_at[cell]) == t]
+            for t in range(3)
+        ]
+        if min(pool) < 0 or any(
+            sum(pool[code] for code in terrain_codes(t)) - sum(counts[t] for counts in terrains_taken.values())
+            != len(board[t])
+            for t in range(3)
+        ):
+            return False
+        assignment = _assign_taken(
+            pool, terrains_taken, {p: sorted(effects) for p, effects in played.items()}, self._kept(player), rng
+        )
+        if assignment is None:
+            return False
+        for p, (played_codes, held_codes) in assignment.items():
+            self.held[p] = held_codes
+            # The log says which terrain each taken tile had; which tile of that terrain is sampled.
+            for t in range(3):
+                codes = sorted(code for code in played_codes + held_codes if terrain_of(code) == t)
+                rng.shuffle(codes)
+                indexes = [index for index in taken[p] if self._logged_terrain(index) == t]
+                for index, code in zip(indexes, codes, strict=True):
+                    cell, _, remover, _ = self.removed_log[index]
+                    self.removed_log[index] = (cell, code, remover, False)
+        self._deal_board(pool, board, rng)
+        return True
+
+    def _resample_tiles_in_place(self, player: int, rng: random.Random) -> None:
+        """For a position the logs do not account for: the unknown tiles are the face-down board
+        tiles and the others' held tiles; each held tile stays of its terrain and of a holdable kind."""
+        pool = [0] * N_TILE_CODES
+        board: list[list[int]] = [[], [], []]
+        for cell in LAND_SPACES:
+            code = self.tile_at[cell]
+            if code >= 0:
+                pool[code] += 1
+                board[terrain_of(code)].append(cell)
+        terrains_taken: dict[int, list[int]] = {}
+        for p in range(self.players):
+            if p != player:
+                terrains_taken[p] = [0, 0, 0]
+                for code in self.held[p]:
+                    pool[code] += 1
+                    terrains_taken[p][terrain_of(code)] += 1
+        assignment = _assign_taken(pool, terrains_taken, {p: [] for p in terrains_taken}, self._kept(player), rng)
+        assert assignment is not None, "the true position is a solution"
+        for p, (_, held_codes) in assignment.items():
+            self.held[p] = held_codes
+        self._deal_board(pool, board, rng)
+        # What the others took is unknown to ``player``: forget it in the public log too.
+        self.removed_log = [
+            entry
+            if entry[3] or entry[2] == player or entry[1] < 0
+            else (entry[0], -1 - terrain_of(entry[1]), entry[2], False)
+            for entry in self.removed_log
+        ]
+
+    def _kept(self, player: int) -> dict[int, int]:
+        """The tiles ``player`` knows another player still holds: the counter tile he is asked about."""
+        if isinstance(self.step, CounterQuestion) and self.step.player != player:
+            return {self.step.player: self.step.counter}
+        return {}
+
+    def _logged_terrain(self, index: int) -> int:
+        code = self.removed_log[index][1]
+        return terrain_of(code) if code >= 0 else -1 - code
+
+    def _deal_board(self, pool: list[int], board: list[list[int]], rng: random.Random) -> None:
+        """Lay what is left of ``pool`` face down on the board's cells, terrain by terrain."""
+        for t in range(3):
+            codes = [code for code in terrain_codes(t) for _ in range(pool[code])]
+            rng.shuffle(codes)
+            for cell, code in zip(board[t], codes, strict=True):
+                self.tile_at[cell] = code
+
+
+def _assign_taken(
+    pool: list[int],
+    terrains_taken: dict[int, list[int]],
+    played: dict[int, list[int]],
+    kept: dict[int, int],
+    rng: random.Random,
+) -> dict[int, tuple[list[int], list[int]]] | None:
+    """Sample, from ``pool`` (tile code -> count, reduced in place), the tiles each player took:
+    ``terrains_taken[p][t]`` tiles of terrain ``t``, all held or counter tiles, among which the
+    effects ``played[p]`` (already played: each of a terrain that has it) and the effect ``kept[p]``
+    (known to be held still). Returns per player the played and the held codes (sorted), or
+    ``None`` if no assignment fits (or none is found within :data:`_SEARCH_BUDGET`). The terrains
+    of the played and kept tiles are searched (backtracking, the most constrained first); the
+    other held tiles are then drawn terrain by terrain."""
+    players = sorted(terrains_taken)
+    left = {p: terrains_taken[p][:] for p in players}
+    # A played tile takes one tile of its terrain both from the pool and from the taker's
+    # terrains: whether the held ones can be drawn does not depend on the terrains chosen.
+    if any(
+        sum(left[p][t] for p in players) > sum(pool[code] for code in HOLDABLE if terrain_of(code) == t)
+        for t in range(3)
+    ) or any(EFFECT_KIND[effect] == IMMEDIATE for p in players for effect in [*played[p], *kept.values()]):
+        return None
+    tasks = [(p, effect) for p in players for effect in played[p]]
+    tasks += [(p, kept[p]) for p in players if p in kept]
+    chosen = [-1] * len(tasks)
+    budget = [_SEARCH_BUDGET]
+
+    def options(i: int) -> list[int]:
+        p, effect = tasks[i]
+        return [t for t in range(3) if left[p][t] and pool[tile_code(t, effect)]]
+
+    def search(todo: list[int]) -> bool:
+        if not todo:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        # The most constrained played tile first.
+        i = min(todo, key=lambda j: (len(options(j)), j))
+        rest = [j for j in todo if j != i]
+        terrains = options(i)
+        rng.shuffle(terrains)
+        for t in terrains:
+            code = tile_code(t, tasks[i][1])
+            pool[code] -= 1
+            left[tasks[i][0]][t] -= 1
+            chosen[i] = code
+            if search(rest):
+                return True
+            left[tasks[i][0]][t] += 1
+            pool[code] += 1
+        return False
+
+    if not search(list(range(len(tasks)))):
+        return None  # (the search has undone its choices: ``pool`` is as it was)
+    result: dict[int, tuple[list[int], list[int]]] = {}
+    cursor = 0
+    for p in players:
+        result[p] = (sorted(chosen[cursor : cursor + len(played[p])]), [])
+        cursor += len(played[p])
+    for p in players:
+        if p in kept:
+            result[p][1].append(chosen[cursor])
+            cursor += 1
+    for t in range(3):
+        codes = [code for code in HOLDABLE if terrain_of(code) == t for _ in range(pool[code])]
+        rng.shuffle(codes)
+        for p in players:
+            for _ in range(left[p][t]):
+                code = codes.pop()
+                pool[code] -= 1
+                result[p][1].append(code)
+    for p in players:
+        result[p][1].sort()
+    return result

@@ -1,0 +1,173 @@
+"""The phases of a Survive! game and the typed steps of its multi-step decisions.
+
+A game is always in one :class:`Phase`. Six phases are a decision taken in several steps or a
+question with its own subject; their details are a small frozen *pending step* (the piece being
+moved and the path so far, the creature, the question's cell and the players still to ask), held
+in ``state.step`` and replaced as the decision goes on.
+
+>>> ride = DolphinRide().moved(40, 41).moved(41, 42)
+>>> ride.at, ride.taken, ride.left
+(42, 2, 1)
+>>> Phase.REMOVE_TILE.value
+'remove_tile'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import ClassVar, Final, TypeVar
+
+from asobiba.games.survive.data import CREATURE_REACH
+
+#: How many sea spaces a dolphin or favourable winds carry a piece.
+HELD_TILE_REACH: Final = 3
+
+
+class Phase(Enum):
+    """Who decides what now; the value is the phase's name in views."""
+
+    TILES = "tiles"  # chance: the tile layout
+    VALUES = "values"  # chance: the explorer values
+    FIRST_PLAYER = "first_player"  # chance: the first player
+    PLACE_EXPLORERS = "place_explorers"
+    PLACE_BOATS = "place_boats"
+    MOVE = "move"  # a turn's steps 1 and 2: a held tile, then up to 3 move points
+    DOLPHIN = "dolphin"  # a dolphin carries a swimmer (DolphinRide)
+    WINDS = "winds"  # favourable winds move a boat (WindsSail)
+    JUMP = "jump"  # a "move any …" tile jumps a creature (Jump)
+    REMOVE_TILE = "remove_tile"
+    BOAT_TILE = "boat_tile"  # the remover chooses who boards a boat tile (BoatTileBoarding)
+    ROLL = "roll"  # chance: the creature die
+    CREATURE = "creature"  # the rolled creature moves (CreatureRun)
+    COUNTER = "counter"  # a threatened player may play a counter tile (CounterQuestion)
+    OVER = "over"
+
+
+#: The phases where chance decides.
+CHANCE_PHASES: Final = frozenset((Phase.TILES, Phase.VALUES, Phase.FIRST_PLAYER, Phase.ROLL))
+#: The phases of setup, before the first turn.
+SETUP_PHASES: Final = frozenset(
+    (Phase.TILES, Phase.VALUES, Phase.FIRST_PLAYER, Phase.PLACE_EXPLORERS, Phase.PLACE_BOATS)
+)
+
+
+def _extended(path: tuple[int, ...], source: int, target: int) -> tuple[int, ...]:
+    return (*(path or (source,)), target)
+
+
+@dataclass(frozen=True, slots=True)
+class DolphinRide:
+    """A dolphin carries one of the player's swimmers; the first step chooses which."""
+
+    phase: ClassVar[Phase] = Phase.DOLPHIN
+    explorer: int | None = None
+    #: The cells visited: the start, then one per step (empty before the first step).
+    path: tuple[int, ...] = ()
+
+    @property
+    def at(self) -> int | None:
+        return self.path[-1] if self.path else None
+
+    @property
+    def taken(self) -> int:
+        return max(0, len(self.path) - 1)
+
+    @property
+    def left(self) -> int:
+        return HELD_TILE_REACH - self.taken
+
+    def moved(self, source: int, target: int, explorer: int | None = None) -> DolphinRide:
+        return replace(
+            self, explorer=self.explorer if explorer is None else explorer, path=_extended(self.path, source, target)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class WindsSail:
+    """Favourable winds move one boat; the first step chooses which."""
+
+    phase: ClassVar[Phase] = Phase.WINDS
+    path: tuple[int, ...] = ()
+
+    @property
+    def at(self) -> int | None:
+        return self.path[-1] if self.path else None
+
+    @property
+    def taken(self) -> int:
+        return max(0, len(self.path) - 1)
+
+    @property
+    def left(self) -> int:
+        return HELD_TILE_REACH - self.taken
+
+    def moved(self, source: int, target: int) -> WindsSail:
+        return replace(self, path=_extended(self.path, source, target))
+
+
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """A "move any …" tile: one creature of this kind jumps to an empty sea space."""
+
+    phase: ClassVar[Phase] = Phase.JUMP
+    creature: int
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureRun:
+    """The rolled creature moves step by step; the first step chooses which one."""
+
+    phase: ClassVar[Phase] = Phase.CREATURE
+    creature: int
+    path: tuple[int, ...] = ()
+
+    @property
+    def at(self) -> int | None:
+        return self.path[-1] if self.path else None
+
+    @property
+    def taken(self) -> int:
+        return max(0, len(self.path) - 1)
+
+    @property
+    def left(self) -> int:
+        return CREATURE_REACH[self.creature] - self.taken
+
+    def moved(self, source: int, target: int) -> CreatureRun:
+        return replace(self, path=_extended(self.path, source, target))
+
+
+@dataclass(frozen=True, slots=True)
+class CounterQuestion:
+    """A shark or a whale moved by ``mover`` reached pieces on ``cell``: the players in ``asked``
+    are asked in turn whether they play ``counter``; ``declined`` said no already."""
+
+    phase: ClassVar[Phase] = Phase.COUNTER
+    counter: int
+    creature: int
+    cell: int
+    #: Still to answer, the one asked now first.
+    asked: tuple[int, ...]
+    declined: tuple[int, ...] = ()
+
+    @property
+    def player(self) -> int:
+        return self.asked[0]
+
+    def declined_by_asked(self) -> CounterQuestion:
+        return replace(self, asked=self.asked[1:], declined=(*self.declined, self.asked[0]))
+
+
+@dataclass(frozen=True, slots=True)
+class BoatTileBoarding:
+    """A boat tile came up under more than 3 swimmers: the remover chooses who boards it."""
+
+    phase: ClassVar[Phase] = Phase.BOAT_TILE
+    cell: int
+    boarded: tuple[int, ...] = ()
+
+
+#: A pending step of a multi-step decision.
+Step = DolphinRide | WindsSail | Jump | CreatureRun | CounterQuestion | BoatTileBoarding
+StepT = TypeVar("StepT", DolphinRide, WindsSail, Jump, CreatureRun, CounterQuestion, BoatTileBoarding)
