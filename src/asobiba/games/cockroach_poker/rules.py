@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from asobiba.core.errors import IllegalAction
@@ -91,13 +92,47 @@ from asobiba.games.cockroach_poker.data import (
     Deck,
 )
 
-DEAL, OFFER, ANSWER, PASS, OVER = range(5)
 #: Numbers at least this large are not quoted in an error message.
 _SHOWN_NUMBER = 10**6
-PHASE_NAMES = ("deal", "offer", "answer", "pass", "over")
 
-# Steps of a round, as kept in the state (immutable tuples; the view spells them out).
-STEP_OFFER, STEP_PASS, STEP_REDIRECT, STEP_PEEK, STEP_ANSWER = range(5)
+
+class Phase(StrEnum):
+    """Where the game stands; the value is the view's ``phase``."""
+
+    DEAL = "deal"  # chance: the deal
+    OFFER = "offer"  # the offerer gives a card
+    ANSWER = "answer"  # the receiver answers (or redirects, or peeks to pass)
+    PASS = "pass"  # original, after a peek: the receiver passes the card on
+    OVER = "over"
+
+
+class StepKind(StrEnum):
+    """What a step of a round was; the value is the view's ``action``."""
+
+    OFFER = "offer"
+    PASS = "pass"
+    REDIRECT = "redirect"
+    PEEK = "peek"
+    ANSWER = "answer"
+
+
+# A step of a round, as kept in the state (an immutable tuple; the view spells it out):
+# (OFFER | PASS, player, to, claim), (REDIRECT, player, to, joker), (PEEK, player), (ANSWER, player, yes).
+
+
+def bit(player: int) -> int:
+    """``player``'s bit in a set of players kept as an integer."""
+    return 1 << player
+
+
+def has(players: int, player: int) -> bool:
+    """Whether the set of players ``players`` (bits) holds ``player``."""
+    return bool(players >> player & 1)
+
+
+def members(players: int, count: int) -> list[int]:
+    """The players of the set ``players`` (bits), lowest first, among ``count`` players."""
+    return [player for player in range(count) if players >> player & 1]
 
 
 @dataclass(frozen=True)
@@ -146,7 +181,7 @@ class CockroachPokerState(State):
         self.trump = self.setup.rules == "trump"
         self.redirect_jokers = self.setup.jokers == "redirect"
         n_kinds = len(self.setup.deck.kinds)
-        self.phase = DEAL
+        self.phase = Phase.DEAL
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.rows: list[list[int]] = [[] for _ in range(players)]
         self.row_kinds: list[list[int]] = [[] for _ in range(players)]
@@ -174,14 +209,15 @@ class CockroachPokerState(State):
     # ------------------------------------------------------------------ whose turn, what is legal
 
     def _current_player(self) -> int | None:
-        phase = self.phase
-        if phase == OFFER:
-            return self.offerer
-        if phase in (ANSWER, PASS):
-            return self.receiver
-        if phase == DEAL:
-            return CHANCE
-        return None
+        match self.phase:
+            case Phase.OFFER:
+                return self.offerer
+            case Phase.ANSWER | Phase.PASS:
+                return self.receiver
+            case Phase.DEAL:
+                return CHANCE
+            case _:
+                return None
 
     def barred_target(self) -> int:
         """Trump: the player the offerer may not target now (-1: nobody) — the one his own
@@ -203,166 +239,173 @@ class CockroachPokerState(State):
         receiver = self.receiver
         if not self.redirect_jokers or not self._has_joker(receiver):
             return []
-        barred = self.redirected | (1 << self.offerer) | (1 << receiver)
-        return [target for target in range(self.players) if not barred >> target & 1]
+        barred = self.redirected | bit(self.offerer) | bit(receiver)
+        return [target for target in range(self.players) if not has(barred, target)]
 
     def pass_targets(self) -> list[int]:
         """Original: the players who have not yet seen the card in play this round."""
-        seen = self.seen | (1 << self.receiver)
-        return [target for target in range(self.players) if not seen >> target & 1]
+        seen = self.seen | bit(self.receiver)
+        return [target for target in range(self.players) if not has(seen, target)]
 
     def _has_joker(self, player: int) -> bool:
         hand = self.hands[player]
         return bool(hand) and self.kind_of[hand[-1]] == NO_KIND  # jokers sort last
 
     def _legal_actions(self) -> list[Action]:
-        phase = self.phase
         legal: list[Action] = []
-        if phase == OFFER:
-            offerer = self.offerer
-            barred = self.barred_target()
-            table = self.offer_table
-            for card in self.hands[offerer]:
-                legal.extend(table[card][offerer][barred + 1])
-        elif phase == ANSWER:
-            legal.extend(ANSWERS)
-            if self.trump:
-                legal.extend(REDIRECTS[target] for target in self.redirect_targets())
-            elif self.pass_targets():
-                legal.append(PEEK)
-        elif phase == PASS:
-            for target in self.pass_targets():
-                legal.extend(PASSES[target])
+        match self.phase:
+            case Phase.OFFER:
+                offers = self.offer_table  # [card][offerer][barred + 1]
+                offerer, barred = self.offerer, self.barred_target()
+                for card in self.hands[offerer]:
+                    legal.extend(offers[card][offerer][barred + 1])
+            case Phase.ANSWER:
+                legal.extend(ANSWERS)
+                if self.trump:
+                    legal.extend(REDIRECTS[target] for target in self.redirect_targets())
+                elif self.pass_targets():
+                    legal.append(PEEK)
+            case Phase.PASS:
+                for target in self.pass_targets():
+                    legal.extend(PASSES[target])
         return legal
 
     def _check(self, action: Action) -> None:
-        phase = self.phase
-        kind = type(action)
-        if kind is Offer:
-            assert isinstance(action, Offer)
-            if phase != OFFER:
+        match action:
+            case Offer(target, claim, card):
+                self._check_offer(target, claim, card)
+            case Answer(yes):
+                self._check_answer(yes)
+            case Redirect(target):
+                self._check_redirect(target)
+            case Peek():
+                self._check_peek()
+            case Pass(target, claim):
+                self._check_pass(target, claim)
+            case Deal():
+                self._check_deal(action)
+            case _:
                 raise IllegalAction(
-                    "no offer now: p{player} must first deal with the card in play",
+                    "'{action}' is not a move of cockroach-poker",
                     domain="cockroach_poker",
-                    player=self.receiver,
+                    action=type(action).__name__,
                 )
-            self._check_target(action.target)
-            if action.target == self.offerer:
-                raise IllegalAction("a player cannot offer a card to himself", domain="cockroach_poker")
-            if action.target == self.barred_target():
-                raise IllegalAction(
-                    "p{player} targeted p{target} with his previous offer and may not attack "
-                    "the same player twice in a row",
-                    domain="cockroach_poker",
-                    player=self.offerer,
-                    target=action.target,
-                )
-            self._check_claim(action.claim)
-            card = self._card_number(action.card)
-            if card not in self.hands[self.offerer]:
-                raise IllegalAction(
-                    "{card} is not in p{player}'s hand", domain="cockroach_poker", card=action.card, player=self.offerer
-                )
-        elif kind is Answer:
-            assert isinstance(action, Answer)
-            if not isinstance(action.yes, bool):
-                raise IllegalAction(
-                    "an answer is yes (True) or no (False), not {kind}",
-                    domain="cockroach_poker",
-                    kind=type(action.yes).__name__,
-                )
-            if phase != ANSWER:
-                raise self._not_now("answer")
-        elif kind is Redirect:
-            assert isinstance(action, Redirect)
-            if not self.redirect_jokers:
-                raise IllegalAction(
-                    "no redirect with these rules (rules={rules}, jokers={jokers})",
-                    domain="cockroach_poker",
-                    rules=self.setup.rules,
-                    jokers=self.setup.jokers,
-                )
-            if phase != ANSWER:
-                raise self._not_now("redirect")
-            if not self._has_joker(self.receiver):
-                raise IllegalAction(
-                    "p{player} has no joker to redirect with", domain="cockroach_poker", player=self.receiver
-                )
-            target = action.target
-            self._check_target(target)
-            if target == self.receiver:
-                raise IllegalAction("a player cannot redirect to himself", domain="cockroach_poker")
-            if target == self.offerer:
-                raise IllegalAction(
-                    "p{player} made the offer and cannot be made to answer it", domain="cockroach_poker", player=target
-                )
-            if self.redirected >> target & 1:
-                raise IllegalAction(
-                    "p{player} already redirected this round and cannot be made to answer",
-                    domain="cockroach_poker",
-                    player=target,
-                )
-        elif kind is Peek:
-            if self.trump:
-                raise IllegalAction(
-                    "in the trump rule set a card cannot be passed on; answer yes or no", domain="cockroach_poker"
-                )
-            if phase != ANSWER:
-                raise self._not_now("peek")
-            if not self.pass_targets():
-                raise IllegalAction(
-                    "every other player has seen this card: it must be answered", domain="cockroach_poker"
-                )
-        elif kind is Pass:
-            assert isinstance(action, Pass)
-            if self.trump:
-                raise IllegalAction(
-                    "in the trump rule set a card cannot be passed on; answer yes or no", domain="cockroach_poker"
-                )
-            if phase != PASS:
-                if phase == ANSWER:
-                    raise IllegalAction("look at the card first ('peek'), then pass it", domain="cockroach_poker")
-                raise self._not_now("pass")
-            self._check_target(action.target)
-            if action.target == self.receiver:
-                raise IllegalAction("a player cannot pass the card to himself", domain="cockroach_poker")
-            if (self.seen | (1 << self.receiver)) >> action.target & 1:
-                raise IllegalAction(
-                    "p{player} has already seen this card; pass it to someone who has not",
-                    domain="cockroach_poker",
-                    player=action.target,
-                )
-            self._check_claim(action.claim)
-        elif kind is Deal:
-            assert isinstance(action, Deal)
-            self._check_deal(action)
-        else:
+
+    def _check_offer(self, target: int, claim: str, card: str) -> None:
+        if self.phase != Phase.OFFER:
             raise IllegalAction(
-                "'{action}' is not a move of cockroach-poker", domain="cockroach_poker", action=str(action)
+                "no offer now: p{player} must first deal with the card in play",
+                domain="cockroach_poker",
+                player=self.receiver,
             )
+        self._check_target(target)
+        if target == self.offerer:
+            raise IllegalAction("a player cannot offer a card to himself", domain="cockroach_poker")
+        if target == self.barred_target():
+            raise IllegalAction(
+                "p{player} targeted p{target} with his previous offer and may not attack "
+                "the same player twice in a row",
+                domain="cockroach_poker",
+                player=self.offerer,
+                target=target,
+            )
+        self._check_claim(claim)
+        if self._card_number(card) not in self.hands[self.offerer]:
+            raise IllegalAction(
+                "{card} is not in p{player}'s hand", domain="cockroach_poker", card=card, player=self.offerer
+            )
+
+    def _check_answer(self, yes: bool) -> None:
+        if not isinstance(yes, bool):
+            raise IllegalAction(
+                "an answer is yes (True) or no (False), not {kind}", domain="cockroach_poker", kind=type(yes).__name__
+            )
+        if self.phase != Phase.ANSWER:
+            raise self._not_now("answer")
+
+    def _check_redirect(self, target: int) -> None:
+        if not self.redirect_jokers:
+            raise IllegalAction(
+                "no redirect with these rules (rules={rules}, jokers={jokers})",
+                domain="cockroach_poker",
+                rules=self.setup.rules,
+                jokers=self.setup.jokers,
+            )
+        if self.phase != Phase.ANSWER:
+            raise self._not_now("redirect")
+        if not self._has_joker(self.receiver):
+            raise IllegalAction(
+                "p{player} has no joker to redirect with", domain="cockroach_poker", player=self.receiver
+            )
+        self._check_target(target)
+        if target == self.receiver:
+            raise IllegalAction("a player cannot redirect to himself", domain="cockroach_poker")
+        if target == self.offerer:
+            raise IllegalAction(
+                "p{player} made the offer and cannot be made to answer it", domain="cockroach_poker", player=target
+            )
+        if has(self.redirected, target):
+            raise IllegalAction(
+                "p{player} already redirected this round and cannot be made to answer",
+                domain="cockroach_poker",
+                player=target,
+            )
+
+    def _check_peek(self) -> None:
+        if self.trump:
+            raise IllegalAction(
+                "in the trump rule set a card cannot be passed on; answer yes or no", domain="cockroach_poker"
+            )
+        if self.phase != Phase.ANSWER:
+            raise self._not_now("peek")
+        if not self.pass_targets():
+            raise IllegalAction("every other player has seen this card: it must be answered", domain="cockroach_poker")
+
+    def _check_pass(self, target: int, claim: str) -> None:
+        if self.trump:
+            raise IllegalAction(
+                "in the trump rule set a card cannot be passed on; answer yes or no", domain="cockroach_poker"
+            )
+        if self.phase == Phase.ANSWER:
+            raise IllegalAction("look at the card first ('peek'), then pass it", domain="cockroach_poker")
+        if self.phase != Phase.PASS:
+            raise self._not_now("pass")
+        self._check_target(target)
+        if target == self.receiver:
+            raise IllegalAction("a player cannot pass the card to himself", domain="cockroach_poker")
+        if has(self.seen, target):
+            raise IllegalAction(
+                "p{player} has already seen this card; pass it to someone who has not",
+                domain="cockroach_poker",
+                player=target,
+            )
+        self._check_claim(claim)
 
     def _not_now(self, verb: str) -> IllegalAction:
         """Why ``verb`` (answer, redirect, peek or pass) is refused outside its phase. The core
         refuses a player's move while dealing and after the end, so the phase is offer or pass."""
-        if self.phase == PASS:
+        if self.phase == Phase.PASS:
             return IllegalAction(
                 "p{player} has peeked and must now pass the card on", domain="cockroach_poker", player=self.receiver
             )
-        if verb == "answer":
-            return IllegalAction(
-                "nothing to answer: p{player} must offer a card first", domain="cockroach_poker", player=self.offerer
-            )
-        if verb == "redirect":
-            return IllegalAction(
-                "nothing to redirect: p{player} must offer a card first", domain="cockroach_poker", player=self.offerer
-            )
-        if verb == "peek":
-            return IllegalAction(
-                "nothing to peek: p{player} must offer a card first", domain="cockroach_poker", player=self.offerer
-            )
-        return IllegalAction(
-            "nothing to pass: p{player} must offer a card first", domain="cockroach_poker", player=self.offerer
-        )
+        offerer = self.offerer
+        match verb:
+            case "answer":
+                return IllegalAction(
+                    "nothing to answer: p{player} must offer a card first", domain="cockroach_poker", player=offerer
+                )
+            case "redirect":
+                return IllegalAction(
+                    "nothing to redirect: p{player} must offer a card first", domain="cockroach_poker", player=offerer
+                )
+            case "peek":
+                return IllegalAction(
+                    "nothing to peek: p{player} must offer a card first", domain="cockroach_poker", player=offerer
+                )
+            case _:
+                return IllegalAction(
+                    "nothing to pass: p{player} must offer a card first", domain="cockroach_poker", player=offerer
+                )
 
     def _check_target(self, target: object) -> None:
         """A player's number: a whole number (not a bool) from 0 to players - 1."""
@@ -403,23 +446,20 @@ class CockroachPokerState(State):
     # ------------------------------------------------------------------ carrying actions out
 
     def _apply(self, action: Action) -> list[Event]:
-        kind = type(action)
-        if kind is Offer:
-            assert isinstance(action, Offer)
-            return self._offer(action)
-        if kind is Answer:
-            assert isinstance(action, Answer)
-            return self._answer(action.yes)
-        if kind is Redirect:
-            assert isinstance(action, Redirect)
-            return self._redirect(action.target)
-        if kind is Peek:
-            return self._peek()
-        if kind is Pass:
-            assert isinstance(action, Pass)
-            return self._pass(action)
-        assert isinstance(action, Deal)
-        return self._deal(action)
+        match action:
+            case Offer(target, claim, card):
+                return self._offer(target, claim, card)
+            case Answer(yes):
+                return self._answer(yes)
+            case Redirect(target):
+                return self._redirect(target)
+            case Peek():
+                return self._peek()
+            case Pass(target, claim):
+                return self._pass(target, claim)
+            case Deal():
+                return self._deal(action)
+        raise AssertionError(f"{action!r} was not checked")  # core applies only checked actions
 
     def _deal(self, deal: Deal) -> list[Event]:
         order = [act.card_index(self.setup.rules, text) for text in deal.cards]
@@ -432,14 +472,14 @@ class CockroachPokerState(State):
             self.hands[player] = sorted(rest[player:dealt:players])
         self.set_aside += rest[dealt:]
         self.offerer = deal.first
-        self.phase = OFFER
+        self.phase = Phase.OFFER
         events: list[Event] = [ev.HandDealt(p, len(hand), self._hand_texts(hand)) for p, hand in enumerate(self.hands)]
         events.append(ev.CardsSetAside(len(self.set_aside)))
         events.append(ev.FirstOfferer(deal.first))
         return events
 
     def _check_deal(self, deal: Deal) -> None:
-        if self.phase != DEAL:
+        if self.phase != Phase.DEAL:
             raise IllegalAction("the cards have already been dealt", domain="cockroach_poker")
         deck = self.setup.deck
         index = act.CARD_INDEX[self.setup.rules]
@@ -465,21 +505,21 @@ class CockroachPokerState(State):
                 player=self.setup.first_player,
             )
 
-    def _offer(self, offer: Offer) -> list[Event]:
-        card = act.card_index(self.setup.rules, offer.card)
-        claim = act.kind_index(self.setup.rules, offer.claim)
+    def _offer(self, target: int, claim_name: str, card_name: str) -> list[Event]:
+        card = act.card_index(self.setup.rules, card_name)
+        claim = act.kind_index(self.setup.rules, claim_name)
         offerer = self.offerer
         self.hands[offerer].remove(card)
         self.card = card
         self.claim = claim
         self.giver = offerer
-        self.receiver = offer.target
-        self.seen = 1 << offerer
+        self.receiver = target
+        self.seen = bit(offerer)
         self.redirected = 0
-        self.last_target[offerer] = offer.target
-        self.steps = [(STEP_OFFER, offerer, offer.target, claim)]
-        self.phase = ANSWER
-        return [ev.CardOffered(offerer, offer.target, offer.claim, offer.card)]
+        self.last_target[offerer] = target
+        self.steps = [(StepKind.OFFER, offerer, target, claim)]
+        self.phase = Phase.ANSWER
+        return [ev.CardOffered(offerer, target, claim_name, card_name)]
 
     def _redirect(self, target: int) -> list[Event]:
         player = self.receiver
@@ -487,28 +527,28 @@ class CockroachPokerState(State):
         joker = next(card for card in hand if self.kind_of[card] == NO_KIND)  # the lowest joker
         hand.remove(joker)
         self.heap.append(joker)
-        self.redirected |= 1 << player
-        self.steps.append((STEP_REDIRECT, player, target, joker))
+        self.redirected |= bit(player)
+        self.steps.append((StepKind.REDIRECT, player, target, joker))
         self.receiver = target
         return [ev.CardRedirected(player, self.setup.deck.cards[joker], target)]
 
     def _peek(self) -> list[Event]:
         player = self.receiver
-        self.seen |= 1 << player
-        self.steps.append((STEP_PEEK, player))
-        self.phase = PASS
+        self.seen |= bit(player)
+        self.steps.append((StepKind.PEEK, player))
+        self.phase = Phase.PASS
         return [ev.CardPeeked(player, self.setup.deck.cards[self.card])]
 
-    def _pass(self, passing: Pass) -> list[Event]:
+    def _pass(self, target: int, claim_name: str) -> list[Event]:
         player = self.receiver
-        claim = act.kind_index(self.setup.rules, passing.claim)
-        self.steps.append((STEP_PASS, player, passing.target, claim))
+        claim = act.kind_index(self.setup.rules, claim_name)
+        self.steps.append((StepKind.PASS, player, target, claim))
         self.giver = player
-        self.receiver = passing.target
+        self.receiver = target
         self.claim = claim
-        self.phase = ANSWER
-        seen = frozenset(p for p in range(self.players) if self.seen >> p & 1)
-        return [ev.CardPassed(player, passing.target, passing.claim, self.setup.deck.cards[self.card], seen)]
+        self.phase = Phase.ANSWER
+        seen = frozenset(members(self.seen, self.players))
+        return [ev.CardPassed(player, target, claim_name, self.setup.deck.cards[self.card], seen)]
 
     def _answer(self, yes: bool) -> list[Event]:
         """Reveal the card: right answer -> the last claimer's row, wrong -> the answerer's."""
@@ -529,7 +569,7 @@ class CockroachPokerState(State):
         self.row_kinds[row_of].append(counts_as)
         if counts_as != NO_KIND:
             self.row_counts[row_of][counts_as] += 1
-        self.steps.append((STEP_ANSWER, answerer, yes))
+        self.steps.append((StepKind.ANSWER, answerer, yes))
         self.log.append((tuple(self.steps), card, counts_as, correct, row_of))
         kinds = self.setup.deck.kinds
         events: list[Event] = [
@@ -550,7 +590,7 @@ class CockroachPokerState(State):
         self.seen = 0
         # Whoever received the card face up is the next offerer.
         self.offerer = row_of
-        self.phase = OFFER
+        self.phase = Phase.OFFER
         events.extend(self._end_of_round(row_of, round_offerer))
         return events
 
@@ -574,12 +614,12 @@ class CockroachPokerState(State):
         if round_offerer in empty:
             winner = round_offerer
         else:
-            redirectors = [step[1] for step in self.steps if step[0] == STEP_REDIRECT]
+            redirectors = [step[1] for step in self.steps if step[0] == StepKind.REDIRECT]
             winner = next((p for p in redirectors if p in empty), empty[0])
         self.winners = (winner,)
         self.losers = tuple(p for p in range(self.players) if p != winner)
         self.end_reason = "empty_hand"
-        self.phase = OVER
+        self.phase = Phase.OVER
         return [ev.PlayerWon(winner, "empty_hand"), ev.GameOver(self.winners, self.losers)]
 
     def _original_end(self, receiver: int) -> list[Event]:
@@ -597,7 +637,7 @@ class CockroachPokerState(State):
         self.losers = (loser,)
         self.winners = tuple(p for p in range(self.players) if p != loser)
         self.end_reason = reason
-        self.phase = OVER
+        self.phase = Phase.OVER
         return [ev.PlayerLost(loser, reason), ev.GameOver(self.winners, self.losers)]
 
     # ------------------------------------------------------------------ chance
@@ -642,9 +682,9 @@ class CockroachPokerState(State):
     def _resample_hidden(self, player: int, rng: random.Random) -> None:
         """Deal again, at random, every card ``player`` cannot know: the other hands, the
         set-aside cards and the card in play unless he has seen it (sizes are public)."""
-        if self.phase == DEAL:
+        if self.phase == Phase.DEAL:
             return
-        card_hidden = self.card >= 0 and not self.seen >> player & 1
+        card_hidden = self.card >= 0 and not has(self.seen, player)
         unknown = [card for other, hand in enumerate(self.hands) if other != player for card in hand]
         unknown += self.set_aside
         if card_hidden:
@@ -683,16 +723,16 @@ class CockroachPokerState(State):
         else:
             loss = {"of_a_kind": self.setup.kind_limit, "eight_kinds": self.setup.eight_kinds}
         in_play = None
-        if self.phase in (ANSWER, PASS):
-            seer = player is not None and bool(self.seen >> player & 1)
+        if self.phase in (Phase.ANSWER, Phase.PASS):
+            seer = player is not None and has(self.seen, player)
             in_play = {
                 "offerer": self.offerer,
                 "giver": self.giver,
                 "receiver": self.receiver,
                 "claim": kinds[self.claim],
                 "steps": [self._step_view(step, None) for step in self.steps],
-                "seen_by": [p for p in range(self.players) if self.seen >> p & 1],
-                "redirected": [p for p in range(self.players) if self.redirected >> p & 1],
+                "seen_by": members(self.seen, self.players),
+                "redirected": members(self.redirected, self.players),
                 "card": cards[self.card] if seer else None,
             }
         log = []
@@ -714,8 +754,8 @@ class CockroachPokerState(State):
             "options": options,
             "kinds": list(kinds),
             "deck": deck_counts,
-            "phase": PHASE_NAMES[self.phase],
-            "round": len(self.log) + (0 if self.phase == OVER else 1),
+            "phase": str(self.phase),
+            "round": len(self.log) + (0 if self.phase == Phase.OVER else 1),
             "offerer": self.offerer,
             "hand": None if player is None else self._texts(self.hands[player]),
             "hand_sizes": [len(hand) for hand in self.hands],
@@ -733,23 +773,22 @@ class CockroachPokerState(State):
         }
 
     def _step_view(self, step: tuple[Any, ...], truth: int | None) -> dict[str, Any]:
+        """A step as the view spells it out; ``truth`` (the kind the card counted as, in the log
+        only) adds whether each claim was true."""
         kinds = self.setup.deck.kinds
-        action = step[0]
-        if action in (STEP_OFFER, STEP_PASS):
-            shown: dict[str, Any] = {
-                "action": "offer" if action == STEP_OFFER else "pass",
-                "player": step[1],
-                "to": step[2],
-                "claim": kinds[step[3]],
-            }
-            if truth is not None:
-                shown["true"] = step[3] == truth
-            return shown
-        if action == STEP_REDIRECT:
-            return {"action": "redirect", "player": step[1], "to": step[2], "joker": self.setup.deck.cards[step[3]]}
-        if action == STEP_PEEK:
-            return {"action": "peek", "player": step[1]}
-        return {"action": "answer", "player": step[1], "answer": "yes" if step[2] else "no"}
+        match step:
+            case (StepKind.OFFER | StepKind.PASS as kind, player, to, claim):
+                shown: dict[str, Any] = {"action": str(kind), "player": player, "to": to, "claim": kinds[claim]}
+                if truth is not None:
+                    shown["true"] = claim == truth
+                return shown
+            case (StepKind.REDIRECT, player, to, joker):
+                return {"action": "redirect", "player": player, "to": to, "joker": self.setup.deck.cards[joker]}
+            case (StepKind.PEEK, player):
+                return {"action": "peek", "player": player}
+            case (StepKind.ANSWER, player, yes):
+                return {"action": "answer", "player": player, "answer": "yes" if yes else "no"}
+        raise AssertionError(f"unknown step {step!r}")
 
     def _texts(self, cards: list[int]) -> list[str]:
         names = self.setup.deck.cards

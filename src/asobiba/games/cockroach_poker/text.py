@@ -82,29 +82,30 @@ def describe_action(action: Action, lang: str) -> str:
     >>> describe_action(Offer(2, "hearts", "H7"), "en")
     'Offer 7 of hearts to p2, claiming “hearts”'
     """
-    if isinstance(action, Offer):
-        return tr(
-            "Offer {card} to {target}, claiming “{claim}”",
-            lang,
-            card=card_name(action.card, lang),
-            target=player_name(action.target, lang),
-            claim=kind_name(action.claim, lang),
-        )
-    if isinstance(action, Answer):
-        return tr("Answer “yes, it is”", lang) if action.yes else tr("Answer “no, it is not”", lang)
-    if isinstance(action, Redirect):
-        return tr("Discard a joker and make {target} answer", lang, target=player_name(action.target, lang))
-    if isinstance(action, Peek):
-        return tr("Look at the card secretly, to pass it on", lang)
-    if isinstance(action, Pass):
-        return tr(
-            "Pass the card to {target}, claiming “{claim}”",
-            lang,
-            target=player_name(action.target, lang),
-            claim=kind_name(action.claim, lang),
-        )
-    if isinstance(action, Deal):
-        return tr("Shuffle and deal; {player} offers first", lang, player=player_name(action.first, lang))
+    match action:
+        case Offer(target, claim, card):
+            return tr(
+                "Offer {card} to {target}, claiming “{claim}”",
+                lang,
+                card=card_name(card, lang),
+                target=player_name(target, lang),
+                claim=kind_name(claim, lang),
+            )
+        case Answer(yes):
+            return tr("Answer “yes, it is”", lang) if yes else tr("Answer “no, it is not”", lang)
+        case Redirect(target):
+            return tr("Discard a joker and make {target} answer", lang, target=player_name(target, lang))
+        case Peek():
+            return tr("Look at the card secretly, to pass it on", lang)
+        case Pass(target, claim):
+            return tr(
+                "Pass the card to {target}, claiming “{claim}”",
+                lang,
+                target=player_name(target, lang),
+                claim=kind_name(claim, lang),
+            )
+        case Deal(_, first):
+            return tr("Shuffle and deal; {player} offers first", lang, player=player_name(first, lang))
     return str(action)
 
 
