@@ -205,10 +205,55 @@ def test_a_declined_kill_shark_lets_the_shark_eat():
     assert state.view(1)["held_counts"] == [0, 1]
 
 
-def test_nobody_is_asked_who_holds_no_counter_tile():
+def test_every_threatened_player_holding_any_tile_is_asked_and_may_only_decline_without_the_counter():
     state = shark_threat(["b:dolphin"])
     do(state, "shark r3c2 r3c3")
+    assert state.to_move == 1 and state.phase == Phase.COUNTER
+    assert [str(a) for a in state.legal_actions()] == ["decline"]
+    with pytest.raises(IllegalAction, match="p1 holds no kill-shark tile"):
+        do(state, "play kill-shark")
+    do(state, "decline")
     assert explorer(state, "blue#1")["status"] == "lost" and state.to_move == 1
+
+
+def test_a_threatened_player_holding_no_tile_is_not_asked():
+    state = shark_threat([])
+    do(state, "shark r3c2 r3c3")
+    assert explorer(state, "blue#1")["status"] == "lost" and state.to_move == 1
+
+
+def test_nobody_without_pieces_at_stake_is_asked():
+    state = position(
+        3,
+        explorers={"blue#1": "r3c3", "red#1": "r7c7", "yellow#1": "r7c6"},
+        creatures={"shark": ["r3c2"]},
+        held={1: ["b:dolphin"], 2: ["b:kill-shark"]},
+        phase="creature",
+        die="shark",
+    )
+    do(state, "shark r3c2 r3c3")
+    assert state.to_move == 1
+    do(state, "decline")
+    assert explorer(state, "blue#1")["status"] == "lost" and state.to_move == 1
+
+
+def counter_question(tile):
+    """p0's shark reaches p1's swimmer; p1 holds ``tile``. What each of the others sees at each step."""
+    state = shark_threat([tile])
+    seen = []
+    for text in ("shark r3c2 r3c3", "decline"):
+        events = do(state, text)
+        seen.append(
+            [
+                (state.view(viewer), [event.seen_by(viewer) for event in events if event.seen_by(viewer)])
+                for viewer in (0, None)
+            ]
+        )
+    return seen
+
+
+def test_a_counter_holders_no_looks_the_same_as_anyone_elses():
+    assert counter_question("b:kill-shark") == counter_question("b:dolphin")
 
 
 def test_counter_tiles_are_not_played_on_ones_own_turn():

@@ -47,7 +47,9 @@ class CreatureRules(MovementRules):
 
     def _counter_actions(self) -> list[Action]:
         question = self.pending_step(CounterQuestion)
-        return [PLAY_TILE[question.counter], DECLINE]
+        if self.holds(question.player, question.counter):
+            return [PLAY_TILE[question.counter], DECLINE]
+        return [DECLINE]
 
     # ------------------------------------------------------------------ checking
 
@@ -102,8 +104,17 @@ class CreatureRules(MovementRules):
     def _illegal_counter_answer(self, action: Action) -> IllegalAction | None:
         """At a counter question only the counter tile or ``decline``."""
         question = self.pending_step(CounterQuestion)
-        if action == DECLINE or action == PLAY_TILE[question.counter]:
+        if action == DECLINE:
             return None
+        if action == PLAY_TILE[question.counter]:
+            if self.holds(question.player, question.counter):
+                return None
+            return IllegalAction(
+                "p{player} holds no {effect} tile",
+                domain="survive",
+                player=question.player,
+                effect=Term(EFFECTS[question.counter]),
+            )
         return IllegalAction(
             "p{player} may only play {effect} or decline now",
             domain="survive",
@@ -156,11 +167,11 @@ class CreatureRules(MovementRules):
         return events
 
     def _threaten(self, kind: int, cell: int, at_stake: set[int]) -> list[Event]:
-        """The creature stops here; each threatened player (in turn order from the mover) who holds
-        the counter tile may play it first."""
-        counter = COUNTER_FOR[kind]
-        asked = tuple(p for p in self.others_in_turn_order(self.current) if p in at_stake and self.holds(p, counter))
-        question = CounterQuestion(counter, kind, cell, asked)
+        """The creature stops here; a threatened player who holds the counter tile may play it
+        first. Who holds which tile is secret, so the question does not depend on it: every other
+        player with pieces at stake who holds any tile is asked, in turn order from the mover."""
+        asked = tuple(p for p in self.others_in_turn_order(self.current) if p in at_stake and self.held[p])
+        question = CounterQuestion(COUNTER_FOR[kind], kind, cell, asked)
         if asked:
             self._await(question)
             return []

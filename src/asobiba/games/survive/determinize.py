@@ -12,16 +12,14 @@ from asobiba.games.survive.data import (
     EFFECTS,
     IMMEDIATE,
     N_TILE_CODES,
-    SHARK,
     TILES,
     colour_explorers,
-    effect_of,
     terrain_codes,
     terrain_of,
     tile_code,
 )
 from asobiba.games.survive.pieces import RESCUED, SurviveBase
-from asobiba.games.survive.steps import CounterQuestion, Phase
+from asobiba.games.survive.steps import Phase
 
 #: How many choices the search for the played tiles' terrains may try before giving up.
 _SEARCH_BUDGET: Final = 2000
@@ -51,29 +49,7 @@ class Determinize(SurviveBase):
             return
         if not self._resample_tiles_from_logs(player, rng):
             self._resample_tiles_in_place(player, rng)
-        if isinstance(self.step, CounterQuestion):
-            # Who is asked now is public; who would be asked after him depends on the sample.
-            question = self.step
-            asked, cell = question.player, question.cell
-            if question.creature == SHARK:
-                threatened = {self.explorer_owner[e] for e in self.swimmers_at(cell)}
-            else:
-                threatened = set(self.controllers(self.boat_at[cell]))
-            order = self.others_in_turn_order(self.current)
-            self.step = CounterQuestion(
-                question.counter,
-                question.creature,
-                cell,
-                (
-                    asked,
-                    *(
-                        p
-                        for p in order[order.index(asked) + 1 :]
-                        if p in threatened and any(effect_of(code) == question.counter for code in self.held[p])
-                    ),
-                ),
-                question.declined,
-            )
+        # (A counter question depends only on public things: the pieces at stake, the held counts.)
 
     def _resample_tiles_from_logs(self, player: int, rng: random.Random) -> bool:
         """Resample the face-down board tiles and the others' taken tiles from what ``player``
@@ -112,9 +88,7 @@ class Determinize(SurviveBase):
             for t in range(3)
         ):
             return False
-        assignment = _assign_taken(
-            pool, terrains_taken, {p: sorted(effects) for p, effects in played.items()}, self._kept(player), rng
-        )
+        assignment = _assign_taken(pool, terrains_taken, {p: sorted(effects) for p, effects in played.items()}, rng)
         if assignment is None:
             return False
         for p, (played_codes, held_codes) in assignment.items():
@@ -147,7 +121,7 @@ class Determinize(SurviveBase):
                 for code in self.held[p]:
                     pool[code] += 1
                     terrains_taken[p][terrain_of(code)] += 1
-        assignment = _assign_taken(pool, terrains_taken, {p: [] for p in terrains_taken}, self._kept(player), rng)
+        assignment = _assign_taken(pool, terrains_taken, {p: [] for p in terrains_taken}, rng)
         assert assignment is not None, "the true position is a solution"
         for p, (_, held_codes) in assignment.items():
             self.held[p] = held_codes
@@ -159,12 +133,6 @@ class Determinize(SurviveBase):
             else (entry[0], -1 - terrain_of(entry[1]), entry[2], False)
             for entry in self.removed_log
         ]
-
-    def _kept(self, player: int) -> dict[int, int]:
-        """The tiles ``player`` knows another player still holds: the counter tile he is asked about."""
-        if isinstance(self.step, CounterQuestion) and self.step.player != player:
-            return {self.step.player: self.step.counter}
-        return {}
 
     def _logged_terrain(self, index: int) -> int:
         code = self.removed_log[index][1]
@@ -183,16 +151,14 @@ def _assign_taken(
     pool: list[int],
     terrains_taken: dict[int, list[int]],
     played: dict[int, list[int]],
-    kept: dict[int, int],
     rng: random.Random,
 ) -> dict[int, tuple[list[int], list[int]]] | None:
     """Sample, from ``pool`` (tile code -> count, reduced in place), the tiles each player took:
     ``terrains_taken[p][t]`` tiles of terrain ``t``, all held or counter tiles, among which the
-    effects ``played[p]`` (already played: each of a terrain that has it) and the effect ``kept[p]``
-    (known to be held still). Returns per player the played and the held codes (sorted), or
-    ``None`` if no assignment fits (or none is found within :data:`_SEARCH_BUDGET`). The terrains
-    of the played and kept tiles are searched (backtracking, the most constrained first); the
-    other held tiles are then drawn terrain by terrain."""
+    effects ``played[p]`` (already played: each of a terrain that has it). Returns per player the
+    played and the held codes (sorted), or ``None`` if no assignment fits (or none is found within
+    :data:`_SEARCH_BUDGET`). The terrains of the played tiles are searched (backtracking, the most
+    constrained first); the other held tiles are then drawn terrain by terrain."""
     players = sorted(terrains_taken)
     left = {p: terrains_taken[p][:] for p in players}
     # A played tile takes one tile of its terrain both from the pool and from the taker's
@@ -200,10 +166,9 @@ def _assign_taken(
     if any(
         sum(left[p][t] for p in players) > sum(pool[code] for code in HOLDABLE if terrain_of(code) == t)
         for t in range(3)
-    ) or any(EFFECT_KIND[effect] == IMMEDIATE for p in players for effect in [*played[p], *kept.values()]):
+    ) or any(EFFECT_KIND[effect] == IMMEDIATE for p in players for effect in played[p]):
         return None
     tasks = [(p, effect) for p in players for effect in played[p]]
-    tasks += [(p, kept[p]) for p in players if p in kept]
     chosen = [-1] * len(tasks)
     budget = [_SEARCH_BUDGET]
 
@@ -240,10 +205,6 @@ def _assign_taken(
     for p in players:
         result[p] = (sorted(chosen[cursor : cursor + len(played[p])]), [])
         cursor += len(played[p])
-    for p in players:
-        if p in kept:
-            result[p][1].append(chosen[cursor])
-            cursor += 1
     for t in range(3):
         codes = [code for code in HOLDABLE if terrain_of(code) == t for _ in range(pool[code])]
         rng.shuffle(codes)
