@@ -113,8 +113,42 @@ def test_a_full_card_order_fixes_everything_whatever_the_seed() -> None:
 def test_card_order_is_not_shown_in_views() -> None:
     state = asobiba.new_game("cockroach-poker", players=4, seed=11, card_order=["H1", "S1"])
     assert state.view(2)["options"]["card_order"] == "fixed"
+    assert all(state.view(player)["options"]["card_order"] == "fixed" for player in (None, 0, 1, 2, 3))
     assert state.record()["options"]["card_order"] == ["H1", "S1"]
     assert asobiba.replay(state.record()).view(2) == state.view(2)
+
+
+FULL_ORDER = [f"{suit}{rank}" for suit in "DHCS" for rank in range(13, 0, -1)] + ["J2", "J1"]
+
+
+@pytest.mark.parametrize("chance", ["auto", "scripted"])
+def test_a_sample_carries_no_copy_of_a_fixed_deal_order(chance: str) -> None:
+    # The whole order is fixed, so knowing it tells every hand; p1's sample must not know it.
+    state = asobiba.new_game("cockroach-poker", players=3, seed=5, card_order=FULL_ORDER, first_player=0, chance=chance)
+    samples = [state.determinize(1, seed) for seed in range(4)] + [state.observe(1).sample(9)]
+    for sample in samples:
+        assert sample.record()["options"]["card_order"] is None
+        assert sample.setup.card_order == ()  # type: ignore[attr-defined]
+        sample.resolve_chance()  # a sample taken before the deal deals at random
+        assert sample.view(1)["options"]["card_order"] is None
+    if chance == "scripted":
+        assert len({str(sample.view(0)["hand"]) for sample in samples}) > 1
+    else:
+        assert all(sample.view(1)["hand"] == state.view(1)["hand"] for sample in samples)  # what p1 knows
+    # The sample's record options, played with any seed, do not rebuild p0's true hand.
+    options = {name: value for name, value in samples[0].record()["options"].items() if value is not None}
+    if chance == "scripted":
+        state.resolve_chance()
+    rebuilt = {
+        str(asobiba.new_game("cockroach-poker", players=3, seed=seed, **options).view(0)["hand"]) for seed in range(5)
+    }
+    assert str(state.view(0)["hand"]) not in rebuilt
+
+
+def test_the_true_state_forgets_the_fixed_order_once_dealt() -> None:
+    state = asobiba.new_game("cockroach-poker", players=3, seed=5, card_order=FULL_ORDER, first_player=0)
+    assert state.setup.card_order == ()  # type: ignore[attr-defined]
+    assert state.record()["options"]["card_order"] == FULL_ORDER  # the record still replays it
 
 
 def test_a_scripted_deal_must_follow_the_options() -> None:

@@ -90,7 +90,7 @@ class CockroachPoker(Game):
         Option("first_player", None, "who offers first, e.g. 0 or 'p0' (default: drawn at random with the deal)",
                check=_read_first_player),
         Option("card_order", None, "the deck's order, top first, as card texts (all of it or its top part; the "
-               "rest is shuffled); cards are dealt one at a time from p0", check=_read_card_order),
+               "rest is shuffled); cards are dealt one at a time from p0", check=_read_card_order, secret=True),
     )  # fmt: skip
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:

@@ -20,8 +20,6 @@ The view (``state.view(player)``; ``player=None`` for a spectator), besides the 
 ``game, players, viewer, to_move, is_over, options, result``:
 
 ``rules``        ``"trump"`` or ``"original"``
-``options``      the options in force (``card_order`` shown only as ``"fixed"``: it would tell
-                 every hand and the set-aside cards)
 ``kinds``        the claims: the 4 suits or the 8 creatures, in deck order
 ``deck``         ``{kind: copies in the deck}``, plus ``"joker": 2`` when jokers are in play
 ``phase``        ``"deal"``, ``"offer"``, ``"answer"``, ``"pass"`` (original, after ``peek``) or ``"over"``
@@ -58,7 +56,7 @@ true), ``{"action": "redirect", "player", "to", "joker"}``, ``{"action": "peek",
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -473,6 +471,8 @@ class CockroachPokerState(State):
         self.set_aside += rest[dealt:]
         self.offerer = deal.first
         self.phase = Phase.OFFER
+        # The card_order option is secret: once dealt, the position keeps no copy of it.
+        self.setup = replace(self.setup, card_order=())
         events: list[Event] = [ev.HandDealt(p, len(hand), self._hand_texts(hand)) for p, hand in enumerate(self.hands)]
         events.append(ev.CardsSetAside(len(self.set_aside)))
         events.append(ev.FirstOfferer(deal.first))
@@ -681,7 +681,9 @@ class CockroachPokerState(State):
 
     def _resample_hidden(self, player: int, rng: random.Random) -> None:
         """Deal again, at random, every card ``player`` cannot know: the other hands, the
-        set-aside cards and the card in play unless he has seen it (sizes are public)."""
+        set-aside cards and the card in play unless he has seen it (sizes are public). A fixed
+        deal order (the secret card_order option) is forgotten: the sample deals at random."""
+        self.setup = replace(self.setup, card_order=())
         if self.phase == Phase.DEAL:
             return
         card_hidden = self.card >= 0 and not has(self.seen, player)
@@ -709,9 +711,6 @@ class CockroachPokerState(State):
     def _view(self, player: int | None) -> dict[str, Any]:
         deck = self.setup.deck
         cards, kinds = deck.cards, deck.kinds
-        options = self.game.explicit_options(self.options)
-        if options.get("card_order") is not None:
-            options["card_order"] = "fixed"
         deck_counts: dict[str, int] = {name: 0 for name in kinds}
         for kind in deck.kind_of:
             if kind == NO_KIND:
@@ -751,7 +750,6 @@ class CockroachPokerState(State):
             )
         return {
             "rules": self.setup.rules,
-            "options": options,
             "kinds": list(kinds),
             "deck": deck_counts,
             "phase": str(self.phase),
