@@ -150,11 +150,13 @@ class Chooser:
         state: State,
         lang: str,
         show_log: Callable[[], None] | None = None,
+        show_rules: Callable[[], None] | None = None,
     ) -> None:
         self.terminal = terminal
         self.state = state
         self.lang = lang
         self.show_log = show_log
+        self.show_rules = show_rules
         self.all_choices = make_choices(state, lang)
 
     # ------------------------------------------------------------------ drawing
@@ -197,6 +199,7 @@ class Chooser:
             tr("a move's notation — play it directly (shown dimmed after each move)", lang),
             tr("Enter — play the move when only one is left", lang),
             tr("b — back to the previous list · a — show all moves · l — the whole log", lang),
+            tr("r — the rules of this game", lang),
             tr("q — save and quit · ? — this help", lang),
         ]
         for line in lines:
@@ -233,6 +236,10 @@ class Chooser:
             if command in {"l", "log"}:
                 if self.show_log is not None:
                     self.show_log()
+                continue
+            if command in {"r", "rules"}:
+                if self.show_rules is not None:
+                    self.show_rules()
                 continue
             if command in {"b", "back"}:
                 if stack:

@@ -321,6 +321,23 @@ def replay(
             viewer_ui.run()
 
 
+@app.command("rules")
+def show_game_rules(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: see `asobiba games`.")],
+    lang: LangOption = None,
+    pager: Annotated[
+        bool | None,
+        typer.Option("--pager/--no-pager", help="Page the text (default: when the output is a terminal)."),
+    ] = None,
+) -> None:
+    """Show the rules of GAME (the same text as docs/rules/)."""
+    from asobiba.cli.rules import show_rules
+
+    language = _language(lang)
+    with user_errors(language):
+        show_rules(Console(), get_game(game).name, language, pager=pager)
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game: see `asobiba games`.")],

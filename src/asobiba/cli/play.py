@@ -18,7 +18,7 @@ from rich.text import Text
 
 from asobiba.bots import Bot, RandomBot, bot
 from asobiba.cli.chooser import Chooser
-from asobiba.cli.common import QuitGame, Terminal, player_name, tr
+from asobiba.cli.common import QuitGame, Terminal, UserError, player_name, tr
 from asobiba.cli.screens import render_view, view_tree
 from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
@@ -188,6 +188,15 @@ class PlaySession:
         body = "\n".join(self.log) or tr("Nothing has happened yet.", self.lang)
         self.terminal.console.print(Panel(escape(body), title=tr("The whole log", self.lang), title_align="left"))
 
+    def show_rules(self) -> None:
+        """The game's rules in the player's language (the ``r`` command)."""
+        from asobiba.cli.rules import show_rules
+
+        try:
+            show_rules(self.terminal.console, self.state.game.name, self.lang)
+        except UserError as error:  # a game without rules text: say so, and play on
+            self.terminal.console.print(escape(str(error)), style="yellow")
+
     # ------------------------------------------------------------------ turns
 
     def _record_events(self, actor: int, events: Sequence[Event]) -> int:
@@ -202,7 +211,9 @@ class PlaySession:
         state = self.state
         seat = self.human
         while True:
-            action = Chooser(self.terminal, state, self.lang, show_log=self.print_full_log).choose()
+            action = Chooser(
+                self.terminal, state, self.lang, show_log=self.print_full_log, show_rules=self.show_rules
+            ).choose()
             refusal = self._refusal(action)
             if refusal is not None:
                 self.terminal.console.print(
