@@ -235,3 +235,34 @@ def test_an_explorer_jumping_from_land_into_the_sea_has_swum_for_this_turn():
     do(state, "move red#1 r3c3")
     with pytest.raises(IllegalAction, match="already swum"):
         do(state, "move red#1 r3c2")
+
+
+def test_a_swimmer_that_swam_onto_a_boat_does_not_step_back_into_the_sea_the_same_turn():
+    state = position(explorers={"red#1": "r3c3", "blue#1": "r7c8"}, boats={"r3c2": []}, creatures=NO_SERPENTS)
+    do(state, "move red#1 r3c2")
+    assert explorer(state, "red#1")["status"] == "boat"
+    assert not any(str(a).startswith("move red#1") for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="not step off again"):
+        do(state, "move red#1 r3c1")
+
+
+def test_a_swimmer_that_boarded_a_boat_in_its_space_does_not_step_off_again_the_same_turn():
+    state = position(explorers={"red#1": "r3c3", "blue#1": "r7c8"}, boats={"r3c3": [], "r3c2": []})
+    do(state, "board red#1")
+    with pytest.raises(IllegalAction, match="not step off again"):
+        do(state, "move red#1 r3c2")
+
+
+def test_a_swimmer_that_swam_onto_a_boat_may_be_carried_by_it_and_escape_from_it():
+    state = position(explorers={"red#1": "r3c1", "blue#1": "r7c8"}, boats={"r2c1": []}, creatures=NO_SERPENTS)
+    do(state, "move red#1 r2c1")
+    do(state, "sail r2c1 r2c0")
+    do(state, "escape red#1")
+    assert explorer(state, "red#1")["status"] == "rescued"
+
+
+def test_an_explorer_that_walked_onto_a_boat_may_step_off_into_the_sea():
+    state = position(explorers={"red#1": "r4c3", "blue#1": "r7c8"}, boats={"r4c2": []})
+    do(state, "move red#1 r4c2")
+    do(state, "move red#1 r4c1")
+    assert explorer(state, "red#1")["status"] == "swimming"

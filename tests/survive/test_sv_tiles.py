@@ -300,3 +300,17 @@ def test_several_threatened_holders_are_asked_in_turn_order_from_the_mover():
     do(state, "play kill-shark")
     assert explorer(state, "blue#1")["status"] == "swimming" and explorer(state, "yellow#1")["status"] == "swimming"
     assert state.view(0)["held_counts"] == [0, 1, 0]
+
+
+def test_favourable_winds_do_not_move_an_empty_boat():
+    state = position(explorers={"red#1": "r7c7", "blue#1": "r7c6"}, boats={"r4c2": []}, held={0: ["b:winds"]})
+    assert "play winds" not in [str(a) for a in state.legal_actions()]
+    with pytest.raises(IllegalAction, match="nothing it could move"):
+        do(state, "play winds")
+    state = position(
+        explorers={"blue#1": "r7c6"}, boats={"r4c2": [], "r3c1": ["red#1"]}, held={0: ["b:winds"]}, creatures={}
+    )
+    do(state, "play winds")
+    assert [str(a) for a in state.legal_actions() if str(a).startswith("sail r4c2")] == []
+    with pytest.raises(IllegalAction, match="does not control the boat on r4c2"):
+        do(state, "sail r4c2 r3c2")

@@ -37,8 +37,9 @@ class MovementRules(TurnRules):
                 cell = cells[e]
                 if IS_ESCAPE[cell]:
                     actions.append(ESCAPE[e])
-                moves = MOVE_EXPLORER[e]
-                actions += [moves[n] for n in SPACE_NEIGHBOURS[cell] if tile_at[n] < 0]
+                if not self.has_swum(e):  # having swum into the boat, it does not step off again
+                    moves = MOVE_EXPLORER[e]
+                    actions += [moves[n] for n in SPACE_NEIGHBOURS[cell] if tile_at[n] < 0]
             elif where == SWIMMING and not self.has_swum(e):
                 cell = cells[e]
                 if IS_ESCAPE[cell]:
@@ -67,7 +68,7 @@ class MovementRules(TurnRules):
         if sail.at is not None:
             cells = [sail.at]
         else:
-            cells = [c for b, c in enumerate(self.boat_cell) if c >= 0 and self.may_move_boat(player, b)]
+            cells = [c for b, c in enumerate(self.boat_cell) if c >= 0 and player in self.controllers(b)]
         for cell in cells:
             actions.extend(SAIL[cell, n] for n in self.sail_targets(cell))
         return actions
@@ -112,6 +113,12 @@ class MovementRules(TurnRules):
         if where == SWIMMING and self.has_swum(e):
             return IllegalAction(
                 "{explorer} has already swum this turn (a swimmer moves one space per turn)",
+                domain="survive",
+                explorer=explorer_name(e),
+            )
+        if where == ON_BOAT and self.has_swum(e):
+            return IllegalAction(
+                "{explorer} swam onto this boat this turn: it may escape or be carried, but not step off again",
                 domain="survive",
                 explorer=explorer_name(e),
             )
@@ -187,7 +194,8 @@ class MovementRules(TurnRules):
             return IllegalAction("no move points are left", domain="survive")
         elif not self.has_explorers(player):
             return IllegalAction("no explorer of yours is on the board: you skip moving", domain="survive")
-        if not self.may_move_boat(player, boat):
+        # Move points move an empty boat or one the player controls; favourable winds one he controls.
+        if not (player in self.controllers(boat) if phase == Phase.WINDS else self.may_move_boat(player, boat)):
             return IllegalAction(
                 "p{player} does not control the boat on {cell}",
                 domain="survive",

@@ -180,7 +180,7 @@ class TileRules(SurviveBase):
             return bool(self.own_swimmers(player))
         if effect == WINDS:
             return any(
-                cell >= 0 and self.may_move_boat(player, b) and self.sail_targets(cell)
+                cell >= 0 and player in self.controllers(b) and self.sail_targets(cell)
                 for b, cell in enumerate(self.boat_cell)
             )
         if effect in JUMP_CREATURE:
