@@ -28,6 +28,7 @@ from asobiba.core.state import Action, Observation, State
 from asobiba.games.cockroach_poker import actions, text
 from asobiba.games.cockroach_poker.data import PLAYER_RANGE, TRUMP, TRUMP_NO_JOKERS
 from asobiba.games.cockroach_poker.rules import CockroachPokerState
+from asobiba.games.cockroach_poker.view import CockroachPokerPending, CockroachPokerView
 
 _FIRST_PLAYER = re.compile(r"[pP]?([0-9])")
 #: The longest ``card_order`` any deck takes, and the longest text one may be written as.
@@ -77,6 +78,8 @@ class CockroachPoker(Game):
     min_players = 2
     max_players = 6
     action_types = (actions.Deal, actions.Offer, actions.Answer, actions.Redirect, actions.Peek, actions.Pass)
+    view_type = CockroachPokerView
+    pending_type = CockroachPokerPending
     options = (
         Option("rules", "trump", "trump (playing cards, 3-5 players) or original (8 creatures, 2-6 players)",
                choices=("trump", "original")),

@@ -16,13 +16,14 @@ Then each *round* is one card's journey: an ``offer``; for the receiver ``answer
 >>> state.view()["rows"][0], state.to_move
 (['H1'], 0)
 
-The view (``state.view(player)``; ``player=None`` for a spectator), besides the common keys
-``game, players, viewer, to_move, is_over, options, result``:
+The view (``state.view(player)``; ``player=None`` for a spectator): core's envelope (``game,
+players, viewer, phase, to_move, seq, pending, is_over, options`` and ``result`` when over; see
+:mod:`~asobiba.games.cockroach_poker.view` for ``phase`` and ``pending``), then these keys, typed
+in :class:`~asobiba.games.cockroach_poker.view.CockroachPokerView`:
 
 ``rules``        ``"trump"`` or ``"original"``
 ``kinds``        the claims: the 4 suits or the 8 creatures, in deck order
 ``deck``         ``{kind: copies in the deck}``, plus ``"joker": 2`` when jokers are in play
-``phase``        ``"deal"``, ``"offer"``, ``"answer"``, ``"pass"`` (original, after ``peek``) or ``"over"``
 ``round``        the number of the round being played (1 for the first)
 ``offerer``      who offers (phase ``offer``) or offered this round's card
 ``hand``         the viewer's own cards (sorted), ``None`` for a spectator
@@ -88,6 +89,17 @@ from asobiba.games.cockroach_poker.data import (
     TWO_PLAYER_KIND_LIMIT,
     TWO_PLAYER_SET_ASIDE,
     Deck,
+)
+from asobiba.games.cockroach_poker.view import (
+    Choice,
+    ClaimStep,
+    CockroachPokerPending,
+    CockroachPokerView,
+    FinishedRound,
+    InPlay,
+    OriginalLoss,
+    RoundStep,
+    TrumpLoss,
 )
 
 #: Numbers at least this large are not quoted in an error message.
@@ -708,6 +720,48 @@ class CockroachPokerState(State):
 
     # ------------------------------------------------------------------ views
 
+    def _phase(self) -> str:
+        return self.phase.value
+
+    def _pending(self, viewer: int | None) -> dict[str, Any]:
+        """The decision of the player to move (see :mod:`~asobiba.games.cockroach_poker.view`); the
+        same for every viewer: nothing in it depends on a hand."""
+        kinds = self.setup.deck.kinds
+        pending: CockroachPokerPending
+        match self.phase:
+            case Phase.OFFER:
+                barred = self.barred_target()
+                pending = {"kind": "offer", "steps": [], "barred": None if barred < 0 else barred}
+            case Phase.ANSWER:
+                pending = {
+                    "kind": "answer",
+                    "steps": [],
+                    "claim": kinds[self.claim],
+                    "giver": self.giver,
+                    "choices": self._choices(),
+                }
+            case _:  # Phase.PASS: the receiver peeked and now passes the card on
+                pending = {
+                    "kind": "pass",
+                    "steps": [{"step": "peek", "player": self.receiver}],
+                    "claim": kinds[self.claim],
+                    "giver": self.giver,
+                }
+        return dict(pending)
+
+    def _choices(self) -> list[Choice]:
+        """What the rules allow the receiver now, whatever his hand: yes, no, and redirect while
+        somebody may be named (trump, jokers=redirect) or peek while somebody has not seen the
+        card (original)."""
+        choices: list[Choice] = ["yes", "no"]
+        if self.redirect_jokers:
+            barred = self.redirected | bit(self.offerer) | bit(self.receiver)
+            if any(not has(barred, player) for player in range(self.players)):
+                choices.append("redirect")
+        elif not self.trump and self.pass_targets():
+            choices.append("peek")
+        return choices
+
     def _view(self, player: int | None) -> dict[str, Any]:
         deck = self.setup.deck
         cards, kinds = deck.cards, deck.kinds
@@ -717,11 +771,12 @@ class CockroachPokerState(State):
                 deck_counts["joker"] = deck_counts.get("joker", 0) + 1
             else:
                 deck_counts[kinds[kind]] += 1
+        loss: TrumpLoss | OriginalLoss
         if self.trump:
-            loss: dict[str, Any] = {"threshold": self.setup.loss_threshold, "of_a_kind": self.setup.kind_limit}
+            loss = {"threshold": self.setup.loss_threshold, "of_a_kind": self.setup.kind_limit}
         else:
             loss = {"of_a_kind": self.setup.kind_limit, "eight_kinds": self.setup.eight_kinds}
-        in_play = None
+        in_play: InPlay | None = None
         if self.phase in (Phase.ANSWER, Phase.PASS):
             seer = player is not None and has(self.seen, player)
             in_play = {
@@ -734,7 +789,7 @@ class CockroachPokerState(State):
                 "redirected": members(self.redirected, self.players),
                 "card": cards[self.card] if seer else None,
             }
-        log = []
+        log: list[FinishedRound] = []
         for number, (steps, card, counts_as, correct, row_of) in enumerate(self.log, start=1):
             truth = counts_as if counts_as != NO_KIND else -2
             log.append(
@@ -748,11 +803,10 @@ class CockroachPokerState(State):
                     "row": row_of,
                 }
             )
-        return {
-            "rules": self.setup.rules,
+        view: CockroachPokerView = {
+            "rules": "trump" if self.trump else "original",
             "kinds": list(kinds),
             "deck": deck_counts,
-            "phase": str(self.phase),
             "round": len(self.log) + (0 if self.phase == Phase.OVER else 1),
             "offerer": self.offerer,
             "hand": None if player is None else self._texts(self.hands[player]),
@@ -769,14 +823,20 @@ class CockroachPokerState(State):
             "in_play": in_play,
             "log": log,
         }
+        return dict(view)
 
-    def _step_view(self, step: tuple[Any, ...], truth: int | None) -> dict[str, Any]:
+    def _step_view(self, step: tuple[Any, ...], truth: int | None) -> RoundStep:
         """A step as the view spells it out; ``truth`` (the kind the card counted as, in the log
         only) adds whether each claim was true."""
         kinds = self.setup.deck.kinds
         match step:
             case (StepKind.OFFER | StepKind.PASS as kind, player, to, claim):
-                shown: dict[str, Any] = {"action": str(kind), "player": player, "to": to, "claim": kinds[claim]}
+                shown: ClaimStep = {
+                    "action": "offer" if kind == StepKind.OFFER else "pass",
+                    "player": player,
+                    "to": to,
+                    "claim": kinds[claim],
+                }
                 if truth is not None:
                     shown["true"] = claim == truth
                 return shown
