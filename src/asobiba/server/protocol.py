@@ -1,0 +1,185 @@
+"""Every message of the room protocol and of the HTTP API, as pydantic models (docs/protocol.md).
+
+Client messages are strict: unknown keys, wrong types and over-long texts are refused, and the
+server answers them with ``rejected`` / ``bad_message``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+
+#: The protocol version a ``hello`` must name.
+PROTOCOL = 1
+#: A frame over this many bytes closes the connection with 1009.
+MAX_FRAME_BYTES = 64 * 1024
+#: An action or chat text over this many characters is ``bad_message``.
+MAX_TEXT = 1000
+#: More messages than this per second on one connection are ``rate_limited``.
+MESSAGES_PER_SECOND = 20
+
+#: Close codes.
+CLOSE_BAD_TOKEN = 4403
+CLOSE_NO_SUCH_ROOM = 4404
+CLOSE_PROTOCOL = 4400
+CLOSE_TOO_BIG = 1009
+
+#: Seat kinds a room is created with.
+SEAT_KINDS = ("human", "bot:random", "bot:easy", "bot:normal", "bot:hard")
+SeatKind = Literal["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"]
+
+#: ``rejected`` codes.
+RejectionCode = Literal["stale", "not_your_turn", "illegal", "notation", "rate_limited", "bad_message"]
+
+Text = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
+MessageId = Annotated[str, StringConstraints(max_length=100)] | Annotated[int, Field(ge=-(2**53), le=2**53)]
+Seq = Annotated[int, Field(ge=0, le=10**9)]
+Name = Annotated[str, StringConstraints(strip_whitespace=True, max_length=40)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# ---------------------------------------------------------------------- client -> server
+
+
+class Hello(_Strict):
+    type: Literal["hello"]
+    protocol: int
+    token: Annotated[str, StringConstraints(max_length=200)] | None = None
+    seq: Seq | None = None
+    lang: Literal["en", "ja"] = "en"
+
+
+class Act(_Strict):
+    type: Literal["act"]
+    id: MessageId | None = None
+    seq: Seq
+    action: Text
+
+
+class Chat(_Strict):
+    type: Literal["chat"]
+    text: Annotated[str, StringConstraints(min_length=1, max_length=MAX_TEXT)]
+
+
+ClientMessage = Annotated[Hello | Act | Chat, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Chat] = TypeAdapter(ClientMessage)
+
+
+# ---------------------------------------------------------------------- server -> client
+
+
+class LegalAction(BaseModel):
+    notation: str
+    action: dict[str, Any]
+    label: str
+
+
+class ClockInfo(BaseModel):
+    """The turn clock of the decision now: whose it is, when it runs out, and every bank."""
+
+    player: int | None
+    deadline: float | None
+    remaining: float | None
+    per_decision: float | None
+    banks: list[float] | None
+
+
+class StateFrame(BaseModel):
+    type: Literal["state"] = "state"
+    seq: int
+    seat: int | None
+    view: dict[str, Any]
+    legal: list[LegalAction]
+    events: list[dict[str, Any]]
+    clock: ClockInfo | None
+
+
+class Accepted(BaseModel):
+    type: Literal["accepted"] = "accepted"
+    id: str | int | None
+    seq: int
+
+
+class Rejected(BaseModel):
+    type: Literal["rejected"] = "rejected"
+    id: str | int | None
+    code: RejectionCode
+    message: str
+    seq: int
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: str
+    name: str | None
+    occupied: bool
+    connected: bool
+    taken_over: bool
+
+
+class Presence(BaseModel):
+    type: Literal["presence"] = "presence"
+    seats: list[SeatInfo]
+    spectators: int
+    rematch: str | None
+
+
+class ChatFrame(BaseModel):
+    type: Literal["chat"] = "chat"
+    seat: int | None
+    name: str | None
+    text: str
+
+
+# ---------------------------------------------------------------------- HTTP
+
+
+class ClockSpec(_Strict):
+    """A turn clock: seconds per decision, a bank per player, or both (the bank is used once a
+    decision's own seconds are gone, as BGA's)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    per_decision: Annotated[float, Field(gt=0, le=86400)] | None = None
+    bank: Annotated[float, Field(gt=0, le=7 * 86400)] | None = None
+
+
+class CreateRoom(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: Annotated[str, StringConstraints(max_length=40)]
+    players: Annotated[int, Field(ge=1, le=16)]
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: dict[str, SeatKind] = Field(default_factory=dict)
+    name: Name | None = None
+    bot_delay: Annotated[float, Field(ge=0, le=60)] | None = None
+    clock: ClockSpec | None = None
+    grace: Annotated[float, Field(ge=0, le=86400)] | None = None
+
+
+class JoinRoom(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name | None = None
+
+
+class Rematch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: Annotated[str, StringConstraints(max_length=200)] | None = None
+
+
+class SeatGranted(BaseModel):
+    seat: int
+    token: str
+
+
+class RoomCreated(BaseModel):
+    room: str
+    seat: int
+    token: str
+    invite: str

@@ -1,0 +1,803 @@
+"""Rooms: the authoritative game, its seats and connections, its bots and its clock.
+
+Per accepted action, in this order: check on the current state -> ONE transaction storing the
+action and every chance outcome it triggered -> commit -> swap in the new state -> acknowledge ->
+send every connection its own view. A room's lock makes that sequence atomic within the process;
+the database's unique ``(room, seq)`` decides between processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import itertools
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from asobiba.bots import bot as make_bot
+from asobiba.bots.base import Bot
+from asobiba.core.errors import AsobibaError
+from asobiba.core.events import Event
+from asobiba.core.game import Game
+from asobiba.core.registry import get_game
+from asobiba.core.state import State
+from asobiba.i18n import Catalog
+from asobiba.server import engine
+from asobiba.server.protocol import (
+    ChatFrame,
+    ClockInfo,
+    ClockSpec,
+    LegalAction,
+    Presence,
+    RejectionCode,
+    SeatInfo,
+    StateFrame,
+)
+from asobiba.server.storage import Conflict, RoomRow, SeatRow, Storage, StoredRoom, dumps
+
+tr = Catalog("server")
+log = logging.getLogger("asobiba.server")
+
+#: The bot that plays a decision whose clock ran out, or a seat whose person left.
+STAND_IN_LEVEL = "normal"
+#: Frames waiting for a slow connection before it is dropped.
+MAX_QUEUED_FRAMES = 256
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_room_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server runs (``asobiba serve`` sets these)."""
+
+    database_url: str
+    bot_delay: float = 1.0
+    #: Seconds a person may be away before a bot takes the seat over.
+    grace: float = 60.0
+    #: Seconds without a connection after which a room leaves memory (it stays in the database).
+    idle_close: float = 3600.0
+    #: Extra origins allowed to open WebSockets (the served origin always is).
+    origins: tuple[str, ...] = ()
+    #: Rooms created or joined per client address.
+    http_rate: str = "30/second"
+    bot_threads: int = 4
+
+
+class Connection:
+    """One WebSocket: who it is (a seat or a spectator), its language, and its outgoing queue."""
+
+    _numbers = itertools.count(1)
+
+    def __init__(self, send: Callable[[str], Awaitable[None]]) -> None:
+        self.number = next(self._numbers)
+        self._send = send
+        self.seat: int | None = None
+        self.lang = "en"
+        self.greeted = False
+        #: The seq of the last ``state`` this connection got (events after it come next).
+        self.last_seq: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = asyncio.Event()
+
+    def push(self, frame: Any) -> None:
+        """Queue a frame (a pydantic model or a dict); frames go out in the order pushed."""
+        if self.closed.is_set():
+            return
+        if self.queue.qsize() >= MAX_QUEUED_FRAMES:
+            self.closed.set()
+            self.queue.put_nowait(None)
+            return
+        text = frame.model_dump_json() if hasattr(frame, "model_dump_json") else json.dumps(frame)
+        self.queue.put_nowait(text)
+
+    async def writer(self) -> None:
+        """Send queued frames until closed."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            try:
+                await self._send(text)
+            except Exception:
+                self.closed.set()
+                return
+
+    def close(self) -> None:
+        self.closed.set()
+        self.queue.put_nowait(None)
+
+
+@dataclass
+class Seat:
+    number: int
+    kind: str
+    name: str | None = None
+    token_hash: str | None = None
+    taken_over: bool = False
+    bank: float | None = None
+    connections: set[Connection] = field(default_factory=set)
+    grace_task: asyncio.Task[None] | None = None
+    bot: Bot | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind.startswith("bot:")
+
+    @property
+    def occupied(self) -> bool:
+        return self.is_bot or self.token_hash is not None
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.is_bot or self.taken_over
+
+    def player(self) -> Bot:
+        """This seat's bot (its level, or the stand-in for a person)."""
+        if self.bot is None:
+            level = self.kind.removeprefix("bot:") if self.is_bot else STAND_IN_LEVEL
+            self.bot = make_bot(level, seed=secrets.randbits(63))
+        return self.bot
+
+    def info(self) -> SeatInfo:
+        return SeatInfo(
+            seat=self.number,
+            kind=self.kind,
+            name=self.name,
+            occupied=self.occupied,
+            connected=bool(self.connections),
+            taken_over=self.taken_over,
+        )
+
+
+def stale_message(seq: int) -> Callable[[str], str]:
+    return lambda lang: tr("the game has moved on: it is at seq {seq} now", lang, seq=seq)
+
+
+def over_message(lang: str) -> str:
+    return tr("the game is over", lang)
+
+
+def not_your_turn_message(lang: str) -> str:
+    return tr("it is not your turn", lang)
+
+
+@dataclass
+class Outcome:
+    """What became of an ``act``."""
+
+    accepted: bool
+    seq: int
+    code: RejectionCode | None = None
+    error: AsobibaError | None = None
+    message: Callable[[str], str] | None = None
+
+    def message_in(self, lang: str) -> str:
+        if self.error is not None:
+            return self.error.translated(lang)
+        return self.message(lang) if self.message is not None else ""
+
+
+class Room:
+    """One game being played: its state, its record's bookkeeping, its seats and connections."""
+
+    def __init__(self, lobby: Lobby, row: RoomRow, seats: list[Seat], state: State) -> None:
+        self.lobby = lobby
+        self.id = row.id
+        self.row = row
+        self.game: Game = state.game
+        self.seats = seats
+        self.state = state
+        #: Every event with the seq it led to (what a reconnecting connection may have missed).
+        self.events: list[tuple[int, Event]] = []
+        #: Per record entry: the seat whose decision it was (None for chance outcomes).
+        self.entry_players: list[int | None] = []
+        self.entries: list[str] = []
+        self.spectators: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.clock = ClockSpec.model_validate_json(row.clock) if row.clock else None
+        self.bot_task: asyncio.Task[None] | None = None
+        self.bot_task_seq = -1
+        self.clock_task: asyncio.Task[None] | None = None
+        self.last_connection = time.time()
+
+    # ------------------------------------------------------------------ facts
+
+    @property
+    def seq(self) -> int:
+        return engine.seq(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def connections(self) -> list[Connection]:
+        found = list(self.spectators)
+        for seat in self.seats:
+            found.extend(seat.connections)
+        return found
+
+    def seat_by_token(self, token: str) -> Seat | None:
+        wanted = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
+                return seat
+        return None
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "room": self.id,
+            "game": self.game.name,
+            "players": self.state.players,
+            "name": self.row.name,
+            "status": self.row.status,
+            "seq": self.seq,
+            "to_move": self.state.to_move,
+            "seats": [seat.info().model_dump() for seat in self.seats],
+            "spectators": len(self.spectators),
+            "bot_delay": self.row.bot_delay,
+            "clock": self.clock.model_dump() if self.clock else None,
+            "rematch": self.row.rematch,
+            "rematch_of": self.row.rematch_of,
+        }
+
+    # ------------------------------------------------------------------ frames
+
+    def clock_info(self) -> ClockInfo | None:
+        if self.clock is None:
+            return None
+        banks = [seat.bank or 0.0 for seat in self.seats] if self.clock.bank is not None else None
+        deadline = self.row.deadline if self.row.deadline_seq == self.seq else None
+        return ClockInfo(
+            player=self.state.to_move if deadline is not None else None,
+            deadline=deadline,
+            remaining=max(0.0, deadline - time.time()) if deadline is not None else None,
+            per_decision=self.clock.per_decision,
+            banks=banks,
+        )
+
+    def state_frame(self, connection: Connection, since: int | None) -> StateFrame:
+        """A full snapshot for this connection, with the events after ``since`` as it may see them."""
+        seat, lang = connection.seat, connection.lang
+        state = self.state
+        legal: list[LegalAction] = []
+        if seat is not None and state.to_move == seat:
+            legal = [
+                LegalAction(
+                    notation=str(action),
+                    action=engine.action_json(action),
+                    label=self.game.describe_action(action, lang),
+                )
+                for action in state.legal_actions()
+            ]
+        events = []
+        for after, event in self.events:
+            if since is not None and after <= since:
+                continue
+            shown = event.seen_by(seat)
+            if shown is not None:
+                events.append({**shown.to_dict(), "text": self.game.describe_event(shown, lang)})
+        return StateFrame(
+            seq=self.seq,
+            seat=seat,
+            view=state.view(seat),
+            legal=legal,
+            events=events,
+            clock=self.clock_info(),
+        )
+
+    def send_state(self, connection: Connection, since: int | None) -> None:
+        connection.push(self.state_frame(connection, since))
+        connection.last_seq = self.seq
+
+    def broadcast_state(self) -> None:
+        for connection in self.connections():
+            if connection.greeted:
+                self.send_state(connection, connection.last_seq)
+
+    def presence(self) -> Presence:
+        return Presence(
+            seats=[seat.info() for seat in self.seats], spectators=len(self.spectators), rematch=self.row.rematch
+        )
+
+    def broadcast_presence(self) -> None:
+        frame = self.presence()
+        for connection in self.connections():
+            if connection.greeted:
+                connection.push(frame)
+
+    def broadcast_chat(self, connection: Connection, text: str) -> None:
+        name = self.seats[connection.seat].name if connection.seat is not None else None
+        frame = ChatFrame(seat=connection.seat, name=name, text=text)
+        for other in self.connections():
+            if other.greeted:
+                other.push(frame)
+
+    # ------------------------------------------------------------------ connections
+
+    async def attach(self, connection: Connection, seat: Seat | None) -> None:
+        """A connection says hello as ``seat`` (None: a spectator)."""
+        self.detach_quietly(connection)
+        connection.seat = seat.number if seat is not None else None
+        connection.greeted = True
+        self.last_connection = time.time()
+        if seat is None:
+            self.spectators.add(connection)
+            return
+        seat.connections.add(connection)
+        if seat.grace_task is not None:
+            seat.grace_task.cancel()
+            seat.grace_task = None
+        if seat.taken_over:
+            seat.taken_over = False
+            await self.lobby.storage.update_seat(self.id, seat.number, taken_over=False)
+            await self.restart_clock()
+            self.schedule()
+
+    def detach_quietly(self, connection: Connection) -> None:
+        self.spectators.discard(connection)
+        for seat in self.seats:
+            seat.connections.discard(connection)
+
+    def detach(self, connection: Connection) -> None:
+        """A connection closed: a person's seat starts its grace period when nobody is left on it."""
+        was_seat = connection.seat
+        self.detach_quietly(connection)
+        self.last_connection = time.time()
+        if was_seat is not None:
+            seat = self.seats[was_seat]
+            if not seat.connections and not seat.is_bot and seat.occupied and not self.is_over:
+                self.start_grace(seat)
+        if connection.greeted:
+            self.broadcast_presence()
+
+    def start_grace(self, seat: Seat) -> None:
+        if seat.grace_task is None and not seat.taken_over:
+            seat.grace_task = asyncio.create_task(self._grace(seat))
+
+    async def _grace(self, seat: Seat) -> None:
+        await asyncio.sleep(self.row.grace)
+        seat.grace_task = None
+        if seat.connections or seat.taken_over or self.is_over:
+            return
+        seat.taken_over = True
+        await self.lobby.storage.update_seat(self.id, seat.number, taken_over=True)
+        await self.restart_clock()
+        self.broadcast_presence()
+        self.schedule()
+
+    # ------------------------------------------------------------------ acting
+
+    async def submit(
+        self,
+        seat_number: int | None,
+        seq: int,
+        text: str,
+        *,
+        by_bot: bool = False,
+        acknowledge: Callable[[Outcome], None] | None = None,
+    ) -> Outcome:
+        """Check and carry out an action for a seat; durable before anything is acknowledged.
+
+        Once committed and swapped in: ``acknowledge`` (the actor's ``accepted``), then every
+        connection's view, then the next bot or clock — all before the next act is looked at."""
+        async with self.lock:
+            current = self.seq
+            if seq < current:
+                if (
+                    seat_number is not None
+                    and seq < len(self.entries)
+                    and self.entry_players[seq] == seat_number
+                    and " ".join(text.split()) == self.entries[seq]
+                ):
+                    return Outcome(True, seq)  # the same act again (a resend after a reconnect)
+                return Outcome(False, current, "stale", message=stale_message(current))
+            if seq > current:
+                return Outcome(False, current, "stale", message=stale_message(current))
+            state = self.state
+            if state.is_over:
+                return Outcome(False, current, "illegal", message=over_message)
+            if seat_number is None or state.to_move != seat_number:
+                return Outcome(False, current, "not_your_turn", message=not_your_turn_message)
+            try:
+                action = self.game.parse_action(text, state)
+                engine.check(state, action, seat_number)
+            except AsobibaError as error:
+                code = engine.error_code(error)
+                if code not in ("notation", "not_your_turn"):
+                    code = "illegal"
+                return Outcome(False, current, code, error=error)  # type: ignore[arg-type]
+            successor = state.clone()
+            events = successor.apply(action)
+            entries = successor.record()["actions"][current : engine.seq(successor)]
+            room_changes, seat_changes = self._clock_after(seat_number, successor, by_bot)
+            if successor.is_over:
+                room_changes["status"] = "over"
+            try:
+                await self.lobby.storage.append(self.id, current, entries, seat_number, room_changes, seat_changes)
+            except Conflict:
+                return Outcome(False, current, "stale", message=stale_message(current))
+            # committed: swap in the new state
+            self.state = successor
+            self.entries.extend(entries)
+            self.entry_players.extend([seat_number] + [None] * (len(entries) - 1))
+            after = engine.seq(successor)
+            self.events.extend((after, event) for event in events)
+            for name, value in room_changes.items():
+                setattr(self.row, name, value)
+            for number, changes in seat_changes.items():
+                for name, value in changes.items():
+                    setattr(self.seats[number], name, value)
+            outcome = Outcome(True, current)
+            if acknowledge is not None:
+                acknowledge(outcome)
+            self.broadcast_state()
+            self.schedule()
+            return outcome
+
+    # ------------------------------------------------------------------ clocks
+
+    def _clock_after(
+        self, actor: int, successor: State, by_bot: bool
+    ) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+        """The room's new deadline (and the actor's bank) once ``actor`` has acted."""
+        if self.clock is None:
+            return {}, {}
+        now = time.time()
+        seat_changes: dict[int, dict[str, Any]] = {}
+        if self.clock.bank is not None and self.row.decision_started is not None and not by_bot:
+            used = now - self.row.decision_started
+            over = max(0.0, used - (self.clock.per_decision or 0.0))
+            bank = max(0.0, (self.seats[actor].bank or 0.0) - over)
+            seat_changes[actor] = {"bank": bank}
+        return self._deadline_for(successor, now, seat_changes), seat_changes
+
+    def _deadline_for(self, state: State, now: float, seat_changes: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
+        if self.clock is None or state.is_over:
+            return {"deadline": None, "deadline_seq": None, "decision_started": None}
+        mover = state.to_move
+        assert mover is not None
+        seat = self.seats[mover]
+        if seat.played_by_bot:
+            return {"deadline": None, "deadline_seq": None, "decision_started": now}
+        bank = seat_changes.get(mover, {}).get("bank", seat.bank) or 0.0
+        allowance = (self.clock.per_decision or 0.0) + (bank if self.clock.bank is not None else 0.0)
+        return {"deadline": now + allowance, "deadline_seq": engine.seq(state), "decision_started": now}
+
+    async def restart_clock(self) -> None:
+        """Give the decision now a fresh deadline (a seat changed hands)."""
+        if self.clock is None:
+            return
+        changes = self._deadline_for(self.state, time.time(), {})
+        await self.lobby.storage.update_room(self.id, **changes)
+        for name, value in changes.items():
+            setattr(self.row, name, value)
+
+    # ------------------------------------------------------------------ bots and timers
+
+    def schedule(self) -> None:
+        """Start whatever plays next by itself: the bot of the seat to move, or the clock's timer."""
+        if self.lobby.stopping or self.is_over:
+            return
+        mover = self.state.to_move
+        if mover is None or mover < 0:
+            return
+        seat = self.seats[mover]
+        if seat.played_by_bot:
+            if self.bot_task is None or self.bot_task.done() or self.bot_task_seq != self.seq:
+                self.bot_task_seq = self.seq
+                self.bot_task = asyncio.create_task(self._play_bot(mover, self.seq, self.row.bot_delay))
+        elif self.clock is not None and self.row.deadline is not None and self.row.deadline_seq == self.seq:
+            if self.clock_task is not None:
+                self.clock_task.cancel()
+            self.clock_task = asyncio.create_task(self._time_out(mover, self.seq, self.row.deadline))
+
+    async def _time_out(self, seat: int, seq: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        if self.seq == seq and not self.is_over:
+            if self.clock is not None and self.clock.bank is not None and self.seats[seat].bank:
+                self.seats[seat].bank = 0.0
+                await self.lobby.storage.update_seat(self.id, seat, bank=0.0)
+            await self._play_bot(seat, seq, 0.0, timed_out=True)
+
+    async def _play_bot(self, seat: int, seq: int, delay: float, *, timed_out: bool = False) -> None:
+        """A bot chooses for ``seat`` from its observation only (in a worker thread), then acts
+        through the same path as a person."""
+        try:
+            if delay > 0:
+                await asyncio.sleep(delay)
+            state = self.state
+            if self.seq != seq or state.to_move != seat or not (timed_out or self.seats[seat].played_by_bot):
+                return
+            player = self.seats[seat].player()
+            observation = state.observe(seat)
+            action = await asyncio.get_running_loop().run_in_executor(
+                self.lobby.bot_threads, player.choose, observation
+            )
+            if not (timed_out or self.seats[seat].played_by_bot):
+                return  # its person came back while it thought
+            await self.submit(seat, seq, str(action), by_bot=True)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("room %s: the bot of seat %s failed", self.id, seat)
+
+    def stop(self) -> None:
+        for task in (self.bot_task, self.clock_task, *(seat.grace_task for seat in self.seats)):
+            if task is not None:
+                task.cancel()
+        for connection in self.connections():
+            connection.close()
+
+
+class Lobby:
+    """Every room of this server process, in memory, backed by the storage."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.storage = Storage(settings.database_url)
+        self.rooms: dict[str, Room] = {}
+        self.bot_threads = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="asobiba-bot")
+        self.stopping = False
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Migrate the database and rebuild every open room by replaying its record."""
+        await self.storage.migrate()
+        for room_id in await self.storage.open_room_ids():
+            try:
+                await self.get(room_id)
+            except Exception:
+                log.exception("room %s does not replay; left closed", room_id)
+        self._sweeper = asyncio.create_task(self._sweep())
+
+    async def stop(self) -> None:
+        self.stopping = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for room in self.rooms.values():
+            room.stop()
+        self.bot_threads.shutdown(wait=False, cancel_futures=True)
+        await self.storage.close()
+
+    async def _sweep(self) -> None:
+        """Close rooms nobody has been connected to for ``idle_close`` seconds (they stay stored)."""
+        while True:
+            await asyncio.sleep(min(60.0, max(1.0, self.settings.idle_close / 4)))
+            now = time.time()
+            for room in list(self.rooms.values()):
+                if room.connections() or now - room.last_connection < self.settings.idle_close:
+                    continue
+                room.stop()
+                del self.rooms[room.id]
+                if room.row.status == "open":
+                    await self.storage.update_room(room.id, status="closed")
+
+    # ------------------------------------------------------------------ rooms
+
+    async def get(self, room_id: str) -> Room | None:
+        """The room, rebuilt from the database by replay if it is not in memory."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(room_id, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(room_id)
+            if room is not None:
+                return room
+            stored = await self.storage.load(room_id)
+            if stored is None:
+                return None
+            room = self._rebuild(stored)
+            if room.row.status == "closed":
+                room.row.status = "open"
+                await self.storage.update_room(room_id, status="open")
+            self.rooms[room_id] = room
+        self._loading.pop(room_id, None)
+        for seat in room.seats:
+            if not seat.is_bot and seat.occupied and not seat.taken_over and not room.is_over:
+                room.start_grace(seat)
+        room.schedule()
+        return room
+
+    def _rebuild(self, stored: StoredRoom) -> Room:
+        row = stored.row
+        record = {
+            "game": row.game,
+            "players": row.players,
+            "options": json.loads(row.options),
+            "seed": row.seed,
+            "chance": "auto",
+            "actions": stored.actions,
+        }
+        state, events = engine.replay_with_events(record)
+        seats = [
+            Seat(seat.seat, seat.kind, seat.name, seat.token_hash, seat.taken_over, seat.bank) for seat in stored.seats
+        ]
+        room = Room(self, row, seats, state)
+        room.events = events
+        room.entries = list(stored.actions)
+        room.entry_players = list(stored.players_of_actions)
+        return room
+
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        options: Mapping[str, Any],
+        seat_kinds: Mapping[int, str],
+        name: str | None,
+        bot_delay: float | None,
+        clock: ClockSpec | None,
+        grace: float | None,
+        rematch_of: str | None = None,
+    ) -> tuple[Room, str]:
+        """A new room with the game dealt; the creator sits at seat 0. Returns it and seat 0's token."""
+        game = get_game(game_name)
+        seed = secrets.randbits(63)
+        state, setup_events = engine.start(game, players, seed, options)
+        record = state.record()
+        now = time.time()
+        token = new_token()
+        room_id = new_room_id()
+        row = RoomRow(
+            id=room_id,
+            game=game.name,
+            players=players,
+            options=dumps(record["options"]),
+            seed=seed,
+            name=name,
+            status="over" if state.is_over else "open",
+            bot_delay=self.settings.bot_delay if bot_delay is None else bot_delay,
+            grace=self.settings.grace if grace is None else grace,
+            clock=clock.model_dump_json() if clock else None,
+            rematch_of=rematch_of,
+            created_at=now,
+            updated_at=now,
+        )
+        seat_rows = []
+        seats = []
+        for number in range(players):
+            kind = seat_kinds.get(number, "human")
+            seat = Seat(
+                number,
+                kind,
+                name=name if number == 0 and kind == "human" else None,
+                token_hash=hash_token(token) if number == 0 and kind == "human" else None,
+                bank=clock.bank if clock is not None and clock.bank is not None else None,
+            )
+            seats.append(seat)
+            seat_rows.append(
+                SeatRow(
+                    room_id=room_id,
+                    seat=number,
+                    kind=kind,
+                    name=seat.name,
+                    token_hash=seat.token_hash,
+                    taken_over=False,
+                    bank=seat.bank,
+                )
+            )
+        room = Room(self, row, seats, state)
+        if clock is not None:
+            changes = room._deadline_for(state, now, {})
+            for key, value in changes.items():
+                setattr(row, key, value)
+        room.entries = list(record["actions"])
+        room.entry_players = [None] * len(room.entries)
+        room.events = [(engine.seq(state), event) for event in setup_events]
+        await self.storage.create_room(row, seat_rows, room.entries)
+        self.rooms[room_id] = room
+        room.schedule()
+        return room, token
+
+    async def join(self, room: Room, name: str | None) -> tuple[int, str] | None:
+        """The next free human seat (ascending) for a new person, or None if none is free."""
+        async with room.lock:
+            for seat in room.seats:
+                if seat.kind == "human" and seat.token_hash is None:
+                    token = new_token()
+                    if await self.storage.claim_seat(room.id, seat.number, hash_token(token), name):
+                        seat.token_hash = hash_token(token)
+                        seat.name = name
+                        room.broadcast_presence()
+                        return seat.number, token
+        return None
+
+    async def rematch(self, room: Room, token: str | None) -> tuple[Room, int, str] | None:
+        """The room's rematch (made on first call): same game, options and seat kinds, the first
+        player rotated. A caller holding a seat's token gets that person's seat in the new room."""
+        caller = room.seat_by_token(token) if token else None
+        async with room.lock:
+            if room.row.rematch is None:
+                players = room.state.players
+                options = rematch_options(room)
+                shift = _rotation(room, options)
+                kinds = {(seat.number - shift) % players: seat.kind for seat in room.seats}
+                new_room, _creator_token = await self.create(
+                    room.game.name,
+                    players,
+                    options,
+                    kinds,
+                    None,
+                    room.row.bot_delay,
+                    room.clock,
+                    room.row.grace,
+                    rematch_of=room.id,
+                )
+                # the new room's seat 0 is kept for its person: nobody holds the creator's token
+                new_room.seats[0].token_hash = None
+                await self.storage.update_seat(new_room.id, 0, token_hash=None)
+                for seat in room.seats:
+                    if not seat.is_bot:
+                        moved = (seat.number - shift) % players
+                        new_room.seats[moved].name = seat.name
+                        await self.storage.update_seat(new_room.id, moved, name=seat.name, previous_seat=seat.number)
+                room.row.rematch = new_room.id
+                await self.storage.update_room(room.id, rematch=new_room.id)
+                room.broadcast_presence()
+            new_room_or_none = await self.get(room.row.rematch)
+            assert new_room_or_none is not None
+            new_room = new_room_or_none
+        if caller is None or caller.is_bot:
+            return new_room, -1, ""
+        wanted = (caller.number - _rotation(room, json.loads(room.row.options))) % room.state.players
+        async with new_room.lock:
+            for number in [wanted, *range(new_room.state.players)]:
+                seat = new_room.seats[number]
+                if seat.kind == "human" and seat.token_hash is None:
+                    new_token_text = new_token()
+                    if await self.storage.claim_seat(new_room.id, number, hash_token(new_token_text), caller.name):
+                        seat.token_hash = hash_token(new_token_text)
+                        seat.name = caller.name
+                        new_room.broadcast_presence()
+                        return new_room, number, new_token_text
+        return None
+
+
+def _rotation(room: Room, options: dict[str, Any]) -> int:
+    """How far seats move for a rematch: one, unless the game has a ``first_player`` option (then
+    that option moves on instead and nobody changes seat)."""
+    if "first_player" in options:
+        return 0
+    return 1
+
+
+def rematch_options(room: Room) -> dict[str, Any]:
+    """The rematch's game options: ``first_player`` moves on by one where the game has it."""
+    options: dict[str, Any] = json.loads(room.row.options)
+    if "first_player" in options:
+        first = _first_mover(room)
+        options["first_player"] = (first + 1) % room.state.players
+    return options
+
+
+def _first_mover(room: Room) -> int:
+    for player in room.entry_players:
+        if player is not None:
+            return player
+    return 0
+
+
+async def cancel(task: asyncio.Task[Any] | None) -> None:
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task

@@ -1,0 +1,283 @@
+"""Where rooms live: SQLAlchemy 2 (async), SQLite in WAL mode by default, PostgreSQL by URL.
+
+A room is its record: the ``rooms`` row holds the setup (game, players, options, seed), the
+``actions`` rows every record entry in order (unique ``(room, seq)``), the ``seats`` rows who sits
+where (a token's hash, never the token). The schema is made by the Alembic migrations shipped in
+``asobiba/server/migrations``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class RoomRow(Base):
+    __tablename__ = "rooms"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    bot_delay: Mapped[float] = mapped_column(Float)
+    grace: Mapped[float] = mapped_column(Float)
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    deadline_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    decision_started: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    taken_over: Mapped[bool] = mapped_column(Boolean, default=False)
+    bank: Mapped[float | None] = mapped_column(Float, nullable=True)
+    previous_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("room_id", "seq", name="uq_actions_room_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    player: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+def default_database_url() -> str:
+    """A SQLite file in the user's data directory."""
+    directory = Path(platformdirs.user_data_dir("asobiba", appauthor=False))
+    directory.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+aiosqlite:///{directory / 'asobiba.db'}"
+
+
+def normalise_url(url: str) -> str:
+    """``sqlite:///…`` and ``postgresql://…`` get their async drivers."""
+    parsed = make_url(url)
+    driver = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg"}
+    if parsed.drivername in driver:
+        parsed = parsed.set(drivername=driver[parsed.drivername])
+    return parsed.render_as_string(hide_password=False)
+
+
+def describe_url(url: str) -> str:
+    """The database for a start-up line, password hidden."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return str(parsed.database)
+    return parsed.render_as_string(hide_password=True)
+
+
+@dataclass
+class StoredRoom:
+    """Everything stored about a room, enough to rebuild it."""
+
+    row: RoomRow
+    seats: list[SeatRow]
+    actions: list[str]
+    players_of_actions: list[int | None]
+
+
+class Conflict(Exception):
+    """Another writer stored an entry at this seq first."""
+
+
+class Storage:
+    """The database of rooms. Every write is one short transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalise_url(url)
+        self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
+        if self.is_sqlite:
+            database = make_url(self.url).database
+            if database and database != ":memory:":
+                Path(database).parent.mkdir(parents=True, exist_ok=True)
+        self.engine: AsyncEngine = create_async_engine(self.url)
+        if self.is_sqlite:
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    async def migrate(self) -> None:
+        """Bring the schema to the newest migration (creates it in a new database)."""
+        async with self.engine.begin() as connection:
+            await connection.run_sync(_upgrade)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # ------------------------------------------------------------------ writes
+
+    async def create_room(self, room: RoomRow, seats: Sequence[SeatRow], actions: Sequence[str]) -> None:
+        """A new room with its seats and its setup entries (the deal), in one transaction."""
+        async with self.sessions.begin() as session:
+            session.add(room)
+            await session.flush()
+            session.add_all(seats)
+            session.add_all(
+                ActionRow(room_id=room.id, seq=seq, text=text, player=None, created_at=room.created_at)
+                for seq, text in enumerate(actions)
+            )
+
+    async def append(
+        self,
+        room_id: str,
+        first_seq: int,
+        entries: Sequence[str],
+        player: int,
+        room_changes: dict[str, Any],
+        seat_changes: dict[int, dict[str, Any]] | None = None,
+    ) -> None:
+        """Store one accepted action and the chance outcomes it triggered (``first_seq`` onward),
+        with the room's new deadline or status, in ONE transaction. :class:`Conflict` if the seq is
+        taken (the database decides races)."""
+        from sqlalchemy.exc import IntegrityError
+
+        now = time.time()
+        try:
+            async with self.sessions.begin() as session:
+                session.add_all(
+                    ActionRow(
+                        room_id=room_id,
+                        seq=first_seq + index,
+                        text=text,
+                        player=player if index == 0 else None,
+                        created_at=now,
+                    )
+                    for index, text in enumerate(entries)
+                )
+                await session.flush()
+                await session.execute(
+                    update(RoomRow).where(RoomRow.id == room_id).values(updated_at=now, **room_changes)
+                )
+                for seat, changes in (seat_changes or {}).items():
+                    await session.execute(
+                        update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat).values(**changes)
+                    )
+        except IntegrityError as error:
+            raise Conflict(str(error)) from None
+
+    async def update_room(self, room_id: str, **changes: Any) -> None:
+        async with self.sessions.begin() as session:
+            await session.execute(update(RoomRow).where(RoomRow.id == room_id).values(**changes))
+
+    async def update_seat(self, room_id: str, seat: int, **changes: Any) -> None:
+        async with self.sessions.begin() as session:
+            await session.execute(
+                update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat).values(**changes)
+            )
+
+    async def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None) -> bool:
+        """Give a free human seat to a person; False if somebody took it first."""
+        async with self.sessions.begin() as session:
+            result = await session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.room_id == room_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash, name=name)
+            )
+            return bool(getattr(result, "rowcount", 0))
+
+    # ------------------------------------------------------------------ reads
+
+    async def load(self, room_id: str) -> StoredRoom | None:
+        async with self.sessions() as session:
+            row = await session.get(RoomRow, room_id)
+            if row is None:
+                return None
+            seats = (
+                await session.scalars(select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat))
+            ).all()
+            actions = (
+                await session.execute(
+                    select(ActionRow.text, ActionRow.player).where(ActionRow.room_id == room_id).order_by(ActionRow.seq)
+                )
+            ).all()
+        return StoredRoom(row, list(seats), [text for text, _ in actions], [player for _, player in actions])
+
+    async def open_room_ids(self) -> list[str]:
+        async with self.sessions() as session:
+            return list((await session.scalars(select(RoomRow.id).where(RoomRow.status == "open"))).all())
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def _upgrade(connection: Any) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+__all__ = [
+    "ActionRow",
+    "Base",
+    "Conflict",
+    "RoomRow",
+    "SeatRow",
+    "Storage",
+    "StoredRoom",
+    "default_database_url",
+    "describe_url",
+    "normalise_url",
+]

@@ -1,0 +1,36 @@
+"""Fixtures of the server tests (the browser tests reuse them): ``server`` is a real
+``asobiba serve`` process of the test's own (kill it, restart it); ``shared_server`` one per module.
+The class and the helpers are in ``server_testing.py`` (importable as ``server_testing``)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from server_testing import ServerProcess
+
+
+def _server(directory: Path) -> Iterator[ServerProcess]:
+    process = ServerProcess(directory / "asobiba.db", directory / "server.log")
+    process.start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server of this test's own (kill it, restart it)."""
+    yield from _server(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for the whole module (do not kill it)."""
+    yield from _server(tmp_path_factory.mktemp("server"))
