@@ -480,6 +480,24 @@ def list_games(lang: LangOption = None) -> None:
         console.print(escape(tr("Bots: {bots}", language, bots=", ".join(BOTS))))
 
 
+@app.command("serve")
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=0, max=65535)] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL: sqlite:///PATH or postgresql://… (default: a SQLite file in your data folder)."
+        ),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.", min=0.0)] = 1.0,
+) -> None:
+    """Serve online play: rooms, seats, bots and clocks (see docs/protocol.md)."""
+    from asobiba.server.serve import serve as run_server
+
+    run_server(host=host, port=port, database=db, bot_delay=bot_delay)
+
+
 def main(argv: list[str] | None = None) -> None:
     """The console script's entry point."""
     app(args=argv if argv is not None else sys.argv[1:], prog_name="asobiba")
