@@ -12,37 +12,15 @@ from asobiba.core.events import Event
 from asobiba.games.cockroach_poker.actions import ANSWER_NO, ANSWER_YES, PEEK, Offer, Pass
 from asobiba.games.cockroach_poker.data import CREATURES
 from asobiba.games.cockroach_poker.events import CardRevealed, PlayerLost
+from asobiba.games.cockroach_poker.positions import position
 from asobiba.games.cockroach_poker.rules import CockroachPokerState
-
-FILLER = [f"{creature}{copy}" for copy in range(1, 9) for creature in CREATURES]
 
 
 def arranged(
-    players: int,
-    hands: dict[int, list[str]],
-    rows: dict[int, list[str]] | None = None,
-    first: int = 0,
-    **options: Any,
+    players: int, hands: dict[int, list[str]], rows: dict[int, list[str]] | None = None, **options: Any
 ) -> CockroachPokerState:
-    """A game whose hands and rows are exactly these (unnamed players get filler cards); every
-    other card is set aside. White-box: it rewrites a fresh game's position."""
-    state = asobiba.new_game(
-        "cockroach-poker", players=players, seed=1, rules="original", first_player=first, **options
-    )
-    assert isinstance(state, CockroachPokerState)
-    deck = state.setup.deck
-    index = {card: number for number, card in enumerate(deck.cards)}
-    rows = rows or {}
-    named = {card for hand in hands.values() for card in hand} | {card for row in rows.values() for card in row}
-    spare = [card for card in FILLER if card not in named]
-    full_hands = {p: hands[p] if p in hands else [spare.pop(0), spare.pop(0), spare.pop(0)] for p in range(players)}
-    state.hands = [sorted(index[card] for card in full_hands[p]) for p in range(players)]
-    state.rows = [[index[card] for card in rows.get(p, [])] for p in range(players)]
-    state.row_kinds = [[deck.kind_of[card] for card in row] for row in state.rows]
-    state.row_counts = [[row.count(kind) for kind in range(len(deck.kinds))] for row in state.row_kinds]
-    used = {card for hand in state.hands for card in hand} | {card for row in state.rows for card in row}
-    state.set_aside = sorted(set(range(deck.size)) - used)
-    return state
+    """:func:`position` of the original game."""
+    return position(players, hands, rows, rules="original", **options)
 
 
 def play(state: asobiba.State, *texts: str) -> list[Event]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import asobiba
@@ -11,35 +9,7 @@ from asobiba import IllegalAction, InvalidOption, NotationError
 from asobiba.core.events import Event
 from asobiba.games.cockroach_poker.actions import Answer, Offer, Redirect
 from asobiba.games.cockroach_poker.events import CardRedirected, CardRevealed, PlayerLost, PlayerWon
-from asobiba.games.cockroach_poker.rules import CockroachPokerState
-
-FILLER = [f"{suit}{rank}" for rank in range(1, 14) for suit in "SCHD"]
-
-
-def arranged(
-    players: int,
-    hands: dict[int, list[str]],
-    rows: dict[int, list[str]] | None = None,
-    first: int = 0,
-    **options: Any,
-) -> CockroachPokerState:
-    """A game whose hands and rows are exactly these (unnamed players get filler cards); every
-    other card is set aside. White-box: it rewrites a fresh game's position."""
-    state = asobiba.new_game("cockroach-poker", players=players, seed=1, first_player=first, **options)
-    assert isinstance(state, CockroachPokerState)
-    deck = state.setup.deck
-    index = {card: number for number, card in enumerate(deck.cards)}
-    rows = rows or {}
-    named = {card for hand in hands.values() for card in hand} | {card for row in rows.values() for card in row}
-    spare = [card for card in FILLER if card not in named]
-    full_hands = {p: hands.get(p) or [spare.pop(0), spare.pop(0), spare.pop(0)] for p in range(players)}
-    state.hands = [sorted(index[card] for card in full_hands[p]) for p in range(players)]
-    state.rows = [[index[card] for card in rows.get(p, [])] for p in range(players)]
-    state.row_kinds = [[deck.kind_of[card] for card in row] for row in state.rows]
-    state.row_counts = [[row.count(kind) for kind in range(len(deck.kinds))] for row in state.row_kinds]
-    used = {card for hand in state.hands for card in hand} | {card for row in state.rows for card in row}
-    state.set_aside = sorted(set(range(deck.size)) - used)
-    return state
+from asobiba.games.cockroach_poker.positions import position
 
 
 def play(state: asobiba.State, *texts: str) -> list[Event]:
@@ -74,7 +44,7 @@ def test_cards_are_four_suits_ace_to_king_plus_two_jokers() -> None:
 def test_ranks_never_matter_only_the_suit() -> None:
     # An ace and a king of hearts answer a "hearts" claim alike.
     for card in ("H1", "H13"):
-        state = arranged(3, {0: [card, "S1"]})
+        state = position(3, {0: [card, "S1"]})
         assert revealed(play(state, f"offer p1 hearts card={card}", "answer yes")).claim_true
 
 
@@ -107,7 +77,7 @@ def test_first_offerer_by_option() -> None:
 
 
 def test_offerer_picks_any_other_player_as_receiver() -> None:
-    state = arranged(4, {0: ["H1", "S1"]})
+    state = position(4, {0: ["H1", "S1"]})
     targets = {action.target for action in state.legal_actions() if isinstance(action, Offer)}
     assert targets == {1, 2, 3}
     with pytest.raises(IllegalAction, match="himself"):
@@ -115,7 +85,7 @@ def test_offerer_picks_any_other_player_as_receiver() -> None:
 
 
 def test_no_attacking_the_same_player_twice_in_a_row() -> None:
-    state = arranged(4, {0: ["H1", "H2", "H3"]})
+    state = position(4, {0: ["H1", "H2", "H3"]})
     play(state, "offer p1 hearts card=H1", "answer yes")  # right: back to p0, who offers again
     assert state.to_move == 0
     assert offer_targets(state) == {2, 3}
@@ -126,7 +96,7 @@ def test_no_attacking_the_same_player_twice_in_a_row() -> None:
 
 
 def test_the_restriction_is_only_the_immediately_preceding_offer() -> None:
-    state = arranged(4, {0: ["H1", "H2", "H3"]})
+    state = position(4, {0: ["H1", "H2", "H3"]})
     play(state, "offer p1 hearts card=H1", "answer yes", "offer p2 hearts card=H2", "answer yes")
     targets = {action.target for action in state.legal_actions() if isinstance(action, Offer)}
     assert targets == {1, 3}
@@ -137,7 +107,7 @@ def offer_targets(state: asobiba.State) -> set[int]:
 
 
 def test_retaliation_is_allowed() -> None:
-    state = arranged(4, {0: ["H1", "S2"], 1: ["C1", "C2"]})
+    state = position(4, {0: ["H1", "S2"], 1: ["C1", "C2"]})
     play(state, "offer p1 hearts card=H1", "answer no")  # wrong: p1 takes it and offers next
     assert state.to_move == 1
     play(state, "offer p0 clubs card=C1")  # straight back at the one who pushed it
@@ -146,7 +116,7 @@ def test_retaliation_is_allowed() -> None:
 def test_retaliation_overrides_the_exception_against_the_offerer_who_pushed_the_card() -> None:
     # p0 -> p1, p1 takes it; p1 -> p0, p0 takes it: p0 may hit back at p1 although his own
     # preceding offer targeted p1.
-    state = arranged(4, {0: ["H1", "H2", "S2"], 1: ["C1", "C2"]})
+    state = position(4, {0: ["H1", "H2", "S2"], 1: ["C1", "C2"]})
     play(state, "offer p1 hearts card=H1", "answer no", "offer p0 clubs card=C1", "answer no")
     assert state.to_move == 0 and state.view()["last_target"][0] == 1
     assert offer_targets(state) == {1, 2, 3}
@@ -157,7 +127,7 @@ def test_retaliation_overrides_the_exception_against_the_offerer_who_pushed_the_
 def test_retaliation_against_the_player_whose_joker_redirected_the_card_to_him() -> None:
     # p2 -> p1 first; then p0 -> p1, p1 redirects to p2 with a joker, p2 takes the card: p2 may
     # target p1, the redirector, although his own preceding offer targeted p1.
-    state = arranged(4, {0: ["H1", "H2", "S2"], 1: ["J1", "C1", "C2"], 2: ["D1", "D2", "D3"]}, first=2)
+    state = position(4, {0: ["H1", "H2", "S2"], 1: ["J1", "C1", "C2"], 2: ["D1", "D2", "D3"]}, offerer=2)
     play(state, "offer p1 diamonds card=D1", "answer no")  # p1 takes D1 and offers next
     play(state, "offer p0 clubs card=C1", "answer no")  # p0 takes C1 and offers next
     play(state, "offer p1 hearts card=H1", "redirect p2", "answer no")  # p2 takes H1
@@ -168,7 +138,7 @@ def test_retaliation_against_the_player_whose_joker_redirected_the_card_to_him()
 
 def test_retaliation_is_against_the_redirector_not_the_offerer_of_a_redirected_card() -> None:
     # The card was given to p2 by p1's joker, not by p0: p2 targeted p0 before and still may not.
-    state = arranged(4, {0: ["H1", "H2", "S2"], 1: ["J1", "C1", "C2"], 2: ["D1", "D2", "D3"]}, first=2)
+    state = position(4, {0: ["H1", "H2", "S2"], 1: ["J1", "C1", "C2"], 2: ["D1", "D2", "D3"]}, offerer=2)
     play(state, "offer p0 diamonds card=D1", "answer no")  # p0 takes D1 and offers next
     play(state, "offer p1 hearts card=H1", "redirect p2", "answer no")  # p2 takes H1
     assert state.to_move == 2 and state.view()["last_target"][2] == 0
@@ -180,7 +150,7 @@ def test_retaliation_is_against_the_redirector_not_the_offerer_of_a_redirected_c
 def test_a_card_that_comes_back_to_its_own_offerer_after_a_right_answer_was_pushed_on_him_by_nobody() -> None:
     # p0 -> p1, p1 takes it; p1 -> p0 and p0 answers right: the card goes back to p1's row. p1
     # offers again and may not target p0 twice in a row: p0 pushed nothing on him.
-    state = arranged(4, {0: ["H1", "H2", "S2"], 1: ["C1", "C2", "C3"]})
+    state = position(4, {0: ["H1", "H2", "S2"], 1: ["C1", "C2", "C3"]})
     play(state, "offer p1 hearts card=H1", "answer no", "offer p0 clubs card=C1", "answer yes")
     assert state.to_move == 1 and state.view()["rows"][1] == ["H1", "C1"]
     assert state.view()["pushed_by"] is None
@@ -192,21 +162,21 @@ def test_a_card_that_comes_back_to_its_own_offerer_after_a_right_answer_was_push
 def test_a_card_back_after_a_right_answer_to_a_redirect_was_pushed_on_its_offerer_by_nobody() -> None:
     # p0 -> p1, p1 redirects to p2, p2 answers right: H1 back in p0's row; p0 still may not
     # target p1 again (nor does the redirect let him).
-    state = arranged(4, {0: ["H1", "H2", "S2"], 1: ["J1", "C1", "C2"]})
+    state = position(4, {0: ["H1", "H2", "S2"], 1: ["J1", "C1", "C2"]})
     play(state, "offer p1 hearts card=H1", "redirect p2", "answer yes")
     assert state.to_move == 0 and state.view()["rows"][0] == ["H1"]
     assert offer_targets(state) == {2, 3}
 
 
 def test_three_player_game_can_leave_exactly_one_target() -> None:
-    state = arranged(3, {0: ["H1", "H2", "H3"]})
+    state = position(3, {0: ["H1", "H2", "H3"]})
     play(state, "offer p1 hearts card=H1", "answer yes")
     assert state.to_move == 0
     assert {action.target for action in state.legal_actions() if isinstance(action, Offer)} == {2}
 
 
 def test_offer_is_one_hand_card_face_down_with_one_of_the_four_suits_claimed() -> None:
-    state = arranged(3, {0: ["H1", "S1"]})
+    state = position(3, {0: ["H1", "S1"]})
     claims = {action.claim for action in state.legal_actions() if isinstance(action, Offer)}
     assert claims == {"spades", "clubs", "hearts", "diamonds"}
     with pytest.raises(IllegalAction, match="not in p0's hand"):
@@ -219,7 +189,7 @@ def test_offer_is_one_hand_card_face_down_with_one_of_the_four_suits_claimed() -
 
 
 def test_receiver_answers_only_yes_or_no_no_passing_on() -> None:
-    state = arranged(3, {0: ["H1", "S1"]})  # nobody holds a joker
+    state = position(3, {0: ["H1", "S1"]})  # nobody holds a joker
     play(state, "offer p1 hearts card=H1")
     assert set(state.legal_actions()) == {Answer(True), Answer(False)}
     with pytest.raises(NotationError, match="cannot be passed on"):
@@ -229,30 +199,30 @@ def test_receiver_answers_only_yes_or_no_no_passing_on() -> None:
 
 
 def test_right_answer_puts_the_card_in_the_offerers_row() -> None:
-    state = arranged(3, {0: ["H1", "H2", "S1"]})
+    state = position(3, {0: ["H1", "H2", "S1"]})
     event = revealed(play(state, "offer p1 hearts card=H1", "answer yes"))  # true claim, believed
     assert event.correct and event.row_of == 0
-    state = arranged(3, {0: ["H1", "H2", "S1"]})
+    state = position(3, {0: ["H1", "H2", "S1"]})
     event = revealed(play(state, "offer p1 spades card=H1", "answer no"))  # lie, seen through
     assert event.correct and event.row_of == 0
     assert state.view()["rows"][0] == ["H1"]
 
 
 def test_wrong_answer_puts_the_card_in_the_receivers_row() -> None:
-    state = arranged(3, {0: ["H1", "S1"]})
+    state = position(3, {0: ["H1", "S1"]})
     event = revealed(play(state, "offer p1 spades card=H1", "answer yes"))  # lie, believed
     assert not event.correct and event.row_of == 1
-    state = arranged(3, {0: ["H1", "S1"]})
+    state = position(3, {0: ["H1", "S1"]})
     event = revealed(play(state, "offer p1 hearts card=H1", "answer no"))  # truth, doubted
     assert not event.correct and event.row_of == 1
     assert state.view()["rows"][1] == ["H1"]
 
 
 def test_whoever_received_the_card_face_up_is_the_next_offerer() -> None:
-    state = arranged(3, {0: ["H1", "S1"]})
+    state = position(3, {0: ["H1", "S1"]})
     play(state, "offer p1 hearts card=H1", "answer no")
     assert state.to_move == 1
-    state = arranged(3, {0: ["H1", "S1"]})
+    state = position(3, {0: ["H1", "S1"]})
     play(state, "offer p1 hearts card=H1", "answer yes")
     assert state.to_move == 0
 
@@ -261,7 +231,7 @@ def test_whoever_received_the_card_face_up_is_the_next_offerer() -> None:
 
 
 def test_redirect_discards_a_joker_face_up_and_names_who_must_answer_the_same_claim() -> None:
-    state = arranged(4, {0: ["H1", "S1"], 1: ["J1", "C1"]})
+    state = position(4, {0: ["H1", "S1"], 1: ["J1", "C1"]})
     play(state, "offer p1 hearts card=H1")
     assert Redirect(2) in state.legal_actions() and Redirect(3) in state.legal_actions()
     events = play(state, "redirect p2")
@@ -274,7 +244,7 @@ def test_redirect_discards_a_joker_face_up_and_names_who_must_answer_the_same_cl
 
 
 def test_redirect_may_not_name_the_offerer_himself_or_anyone_who_already_redirected() -> None:
-    state = arranged(5, {0: ["H1", "S1"], 1: ["J1", "C1"], 2: ["J2", "C2"]})
+    state = position(5, {0: ["H1", "S1"], 1: ["J1", "C1"], 2: ["J2", "C2"]})
     play(state, "offer p1 hearts card=H1")
     assert {a.target for a in state.legal_actions() if isinstance(a, Redirect)} == {2, 3, 4}
     with pytest.raises(IllegalAction, match="made the offer"):
@@ -288,7 +258,7 @@ def test_redirect_may_not_name_the_offerer_himself_or_anyone_who_already_redirec
 
 
 def test_redirect_needs_a_joker_in_hand() -> None:
-    state = arranged(4, {0: ["H1", "S1"], 1: ["C1", "C2"]})
+    state = position(4, {0: ["H1", "S1"], 1: ["C1", "C2"]})
     play(state, "offer p1 hearts card=H1")
     assert not any(isinstance(action, Redirect) for action in state.legal_actions())
     with pytest.raises(IllegalAction, match="no joker"):
@@ -297,25 +267,25 @@ def test_redirect_needs_a_joker_in_hand() -> None:
 
 def test_redirects_chain_and_the_outcome_is_judged_for_the_final_answerer() -> None:
     hands = {0: ["H1", "S1"], 1: ["J1", "C1"], 2: ["J2", "C2"]}
-    state = arranged(4, hands)
+    state = position(4, hands)
     event = revealed(play(state, "offer p1 hearts card=H1", "redirect p2", "redirect p3", "answer no"))
     assert not event.correct and event.row_of == 3  # wrong -> the final answerer
     assert state.to_move == 3
     assert state.view()["heap"] == ["J1", "J2"]
-    state = arranged(4, hands)
+    state = position(4, hands)
     event = revealed(play(state, "offer p1 hearts card=H1", "redirect p2", "redirect p3", "answer yes"))
     assert event.correct and event.row_of == 0  # right -> the offerer
 
 
 def test_three_players_a_redirected_player_cannot_redirect_again() -> None:
-    state = arranged(3, {0: ["H1", "S1"], 1: ["J1", "C1"], 2: ["J2", "C2"]})
+    state = position(3, {0: ["H1", "S1"], 1: ["J1", "C1"], 2: ["J2", "C2"]})
     play(state, "offer p1 hearts card=H1", "redirect p2")
     assert set(state.legal_actions()) == {Answer(True), Answer(False)}  # p0 offered, p1 redirected
 
 
 def test_an_offered_joker_matches_no_suit_so_its_claim_is_false() -> None:
     for claim in ("spades", "clubs", "hearts", "diamonds"):
-        state = arranged(3, {0: ["J1", "S1"]})
+        state = position(3, {0: ["J1", "S1"]})
         event = revealed(play(state, f"offer p1 {claim} card=J1", "answer no"))
         assert not event.claim_true and event.correct and event.row_of == 0
         assert event.counts_as is None
@@ -324,12 +294,12 @@ def test_an_offered_joker_matches_no_suit_so_its_claim_is_false() -> None:
 def test_a_face_up_joker_counts_toward_the_total_but_toward_no_suit() -> None:
     # p1's row: spades, clubs, hearts and two jokers (5 cards, 3 suits). One more club makes 6
     # face-up cards but still 3 suits: no loss.
-    state = arranged(3, {0: ["C1", "S1"]}, rows={1: ["S5", "C5", "H5", "J1", "J2"]})
+    state = position(3, {0: ["C1", "S1"]}, rows={1: ["S5", "C5", "H5", "J1", "J2"]})
     events = play(state, "offer p1 clubs card=C1", "answer no")
     assert not any(isinstance(event, PlayerLost) for event in events)
     assert state.view()["row_sizes"][1] == 6 and state.view()["row_counts"][1]["clubs"] == 2
     # The same row with a diamond: 6 cards and all four suits -> the jokers made the total.
-    state = arranged(3, {0: ["D1", "S1"]}, rows={1: ["S5", "C5", "H5", "J1", "J2"]})
+    state = position(3, {0: ["D1", "S1"]}, rows={1: ["S5", "C5", "H5", "J1", "J2"]})
     events = play(state, "offer p1 diamonds card=D1", "answer no")
     assert any(isinstance(event, PlayerLost) and event.player == 1 for event in events)
 
@@ -338,7 +308,7 @@ def test_a_face_up_joker_counts_toward_the_total_but_toward_no_suit() -> None:
 
 
 def test_wild_joker_matches_any_claim_and_lies_face_up_as_the_claimed_suit() -> None:
-    state = arranged(3, {0: ["J1", "S1"]}, jokers="wild")
+    state = position(3, {0: ["J1", "S1"]}, jokers="wild")
     event = revealed(play(state, "offer p1 diamonds card=J1", "answer no"))
     assert event.claim_true and not event.correct and event.row_of == 1
     assert event.counts_as == "diamonds"
@@ -348,7 +318,7 @@ def test_wild_joker_matches_any_claim_and_lies_face_up_as_the_claimed_suit() -> 
 
 
 def test_wild_jokers_are_never_redirected() -> None:
-    state = arranged(3, {0: ["H1", "S1"], 1: ["J1", "C1"]}, jokers="wild")
+    state = position(3, {0: ["H1", "S1"], 1: ["J1", "C1"]}, jokers="wild")
     play(state, "offer p1 hearts card=H1")
     assert set(state.legal_actions()) == {Answer(True), Answer(False)}
     with pytest.raises(IllegalAction, match="no redirect"):
@@ -368,7 +338,7 @@ def test_jokers_none_plays_the_52_suit_cards_only() -> None:
 
 
 def test_five_face_up_cards_with_four_suits_do_not_lose_at_threshold_6_the_sixth_does() -> None:
-    state = arranged(3, {0: ["D1", "D2", "S1"], 1: ["C1", "C2"]}, rows={1: ["S5", "C5", "H5", "S6"]})
+    state = position(3, {0: ["D1", "D2", "S1"], 1: ["C1", "C2"]}, rows={1: ["S5", "C5", "H5", "S6"]})
     events = play(state, "offer p1 diamonds card=D1", "answer no")
     assert state.view()["row_sizes"][1] == 5 and min(state.view()["row_counts"][1].values()) == 1
     assert not any(isinstance(event, PlayerLost) for event in events)
@@ -379,7 +349,7 @@ def test_five_face_up_cards_with_four_suits_do_not_lose_at_threshold_6_the_sixth
 
 
 def test_six_face_up_cards_with_four_suits_lose_at_threshold_6() -> None:
-    state = arranged(3, {0: ["D1", "S1"]}, rows={1: ["S5", "C5", "H5", "S6", "C6"]})
+    state = position(3, {0: ["D1", "S1"]}, rows={1: ["S5", "C5", "H5", "S6", "C6"]})
     events = play(state, "offer p1 diamonds card=D1", "answer no")
     assert any(isinstance(event, PlayerLost) and event.reason == "four_suits" for event in events)
     assert state.is_over
@@ -387,7 +357,7 @@ def test_six_face_up_cards_with_four_suits_lose_at_threshold_6() -> None:
 
 
 def test_loss_with_at_least_threshold_face_up_cards_and_four_of_one_suit() -> None:
-    state = arranged(3, {0: ["H1", "S1"]}, rows={1: ["H5", "H6", "H7", "S6", "S7"]})
+    state = position(3, {0: ["H1", "S1"]}, rows={1: ["H5", "H6", "H7", "S6", "S7"]})
     events = play(state, "offer p1 hearts card=H1", "answer no")
     assert any(isinstance(event, PlayerLost) and event.reason == "four_of_a_suit" for event in events)
 
@@ -395,7 +365,7 @@ def test_loss_with_at_least_threshold_face_up_cards_and_four_of_one_suit() -> No
 def test_with_fewer_face_up_cards_than_the_threshold_no_row_loses() -> None:
     # Four hearts (5 cards) and four suits (5 cards): below 6, no loss.
     for row, card, claim in ((["H5", "H6", "H7", "S6"], "H1", "hearts"), (["S5", "C5", "H5", "S6"], "D1", "diamonds")):
-        state = arranged(3, {0: [card, "S1"]}, rows={1: row})
+        state = position(3, {0: [card, "S1"]}, rows={1: row})
         events = play(state, f"offer p1 {claim} card={card}", "answer no")
         assert not any(isinstance(event, PlayerLost) for event in events) and not state.is_over
 
@@ -403,34 +373,34 @@ def test_with_fewer_face_up_cards_than_the_threshold_no_row_loses() -> None:
 @pytest.mark.parametrize(("threshold", "row_size", "loses"), [(5, 4, True), (5, 3, False), (7, 5, False), (7, 6, True)])
 def test_loss_threshold_option_5_to_7(threshold: int, row_size: int, loses: bool) -> None:
     row = ["S5", "C5", "H5", "S6", "C6", "H6"][:row_size]
-    state = arranged(3, {0: ["D1", "S1"]}, rows={1: row}, loss_threshold=threshold)
+    state = position(3, {0: ["D1", "S1"]}, rows={1: row}, loss_threshold=threshold)
     events = play(state, "offer p1 diamonds card=D1", "answer no")
     assert any(isinstance(event, PlayerLost) for event in events) == loses
 
 
 def test_loss_is_judged_for_the_player_who_just_received_a_card() -> None:
     # p2's row would lose (6 cards, 4 suits) but p2 receives nothing this round.
-    state = arranged(3, {0: ["H1", "S1"]}, rows={2: ["S5", "C5", "H5", "D5", "S6", "C6"]})
+    state = position(3, {0: ["H1", "S1"]}, rows={2: ["S5", "C5", "H5", "D5", "S6", "C6"]})
     events = play(state, "offer p1 hearts card=H1", "answer no")
     assert not any(isinstance(event, PlayerLost) for event in events) and not state.is_over
 
 
 def test_empty_hand_wins_alone() -> None:
     # p0 offers his last card; it goes to p1 (no loss there): p0 has no card left and wins.
-    state = arranged(3, {0: ["H1"]})
+    state = position(3, {0: ["H1"]})
     events = play(state, "offer p1 hearts card=H1", "answer no")
     assert any(isinstance(event, PlayerWon) and event.player == 0 for event in events)
     assert state.result()["winners"] == [0] and state.result()["losers"] == [1, 2]
 
 
 def test_empty_hand_wins_even_when_his_own_offer_comes_back_to_him() -> None:
-    state = arranged(3, {0: ["H1"]})
+    state = position(3, {0: ["H1"]})
     play(state, "offer p1 hearts card=H1", "answer yes")  # right: H1 back to p0's row
     assert state.result()["winners"] == [0]
 
 
 def test_the_loss_is_checked_before_the_empty_hand_win() -> None:
-    state = arranged(3, {0: ["D1"]}, rows={1: ["S5", "C5", "H5", "S6", "C6"]})
+    state = position(3, {0: ["D1"]}, rows={1: ["S5", "C5", "H5", "S6", "C6"]})
     events = play(state, "offer p1 diamonds card=D1", "answer no")
     assert any(isinstance(event, PlayerLost) and event.player == 1 for event in events)
     assert not any(isinstance(event, PlayerWon) for event in events)
@@ -438,18 +408,18 @@ def test_the_loss_is_checked_before_the_empty_hand_win() -> None:
 
 
 def test_empty_hand_with_jokers_a_redirect_can_empty_a_hand_and_win() -> None:
-    state = arranged(4, {0: ["H1", "S1"], 1: ["J1"]})
+    state = position(4, {0: ["H1", "S1"], 1: ["J1"]})
     play(state, "offer p1 hearts card=H1", "redirect p2", "answer no")
     assert state.result()["winners"] == [1]
 
 
 def test_two_empty_hands_at_once_the_offerer_of_the_round_wins() -> None:
-    state = arranged(4, {0: ["H1"], 1: ["J1"]})
+    state = position(4, {0: ["H1"], 1: ["J1"]})
     play(state, "offer p1 hearts card=H1", "redirect p2", "answer no")
     assert state.result()["winners"] == [0]
 
 
 def test_two_redirectors_emptying_their_hands_the_first_one_wins() -> None:
-    state = arranged(4, {0: ["H1", "S1"], 1: ["J1"], 2: ["J2"]})
+    state = position(4, {0: ["H1", "S1"], 1: ["J1"], 2: ["J2"]})
     play(state, "offer p1 hearts card=H1", "redirect p2", "redirect p3", "answer no")
     assert state.result()["winners"] == [1]
