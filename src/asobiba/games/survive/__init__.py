@@ -12,24 +12,45 @@ True
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from asobiba.core.errors import InvalidOption
 from asobiba.core.events import Event
 from asobiba.core.game import Game
 from asobiba.core.options import Option, parse_bool
 from asobiba.core.state import Action, Observation, State
-from asobiba.games.survive.data import EXPLORER_VALUES, TILE_BY_NAME, TILES, tile_name
+from asobiba.games.survive.actions import ACTION_TYPES
+from asobiba.games.survive.data import COLOURS, EXPLORER_VALUES, TILE_BY_NAME, TILES, tile_name
 from asobiba.games.survive.notation import parse
 from asobiba.games.survive.rules import SurviveState
+
+#: The longest text a scripted option may be (the 40 tiles' names, spaced, with room to spare).
+_OPTION_TEXT_LIMIT: Final = 1000
+_DIGIT_GROUP: Final = re.compile(r"[0-9]{10}")
+
+
+def _words(value: Any, most: int, what: str) -> list[Any]:
+    """A list option given as a list, or as one text of words, of at most ``most`` items."""
+    if isinstance(value, str):
+        if len(value) > _OPTION_TEXT_LIMIT:
+            raise InvalidOption("{what}: that text is too long", domain="survive", what=what)
+        items: list[Any] = value.split()
+    elif isinstance(value, (list, tuple)):
+        items = list(value)
+    else:
+        raise InvalidOption("{what}: it takes a list or a text of words", domain="survive", what=what)
+    if len(items) > most:
+        raise InvalidOption("{what}: it takes at most {most} items", domain="survive", what=what, most=most)
+    return items
 
 
 def _check_layout(value: Any) -> tuple[str, ...] | None:
     if value is None:
         return None
-    names = value.split() if isinstance(value, str) else list(value)
-    if len(names) != 40 or any(not isinstance(n, str) or n not in TILE_BY_NAME for n in names):
+    names = _words(value, len(TILES), "tile_layout")
+    if len(names) != len(TILES) or any(not isinstance(n, str) or n not in TILE_BY_NAME for n in names):
         raise InvalidOption(
             "it takes the 40 tiles (like b:shark m:volcano) in board order of the land spaces", domain="survive"
         )
@@ -41,10 +62,11 @@ def _check_layout(value: Any) -> tuple[str, ...] | None:
 def _check_values(value: Any) -> tuple[str, ...] | None:
     if value is None:
         return None
-    groups = value.split() if isinstance(value, str) else list(value)
+    groups = _words(value, len(COLOURS), "explorer_values")
     expected = sorted(EXPLORER_VALUES)
     if not groups or any(
-        not isinstance(g, str) or sorted(int(d) for d in g if d.isdigit()) != expected or len(g) != 10 for g in groups
+        not isinstance(g, str) or _DIGIT_GROUP.fullmatch(g) is None or sorted(int(d) for d in g) != expected
+        for g in groups
     ):
         raise InvalidOption("it takes one group of 10 digits per colour, a reordering of 1112233456", domain="survive")
     return tuple(groups)
@@ -58,6 +80,7 @@ class Survive(Game):
     title: ClassVar[Mapping[str, str]] = {"en": "The Island / Survive!", "ja": "アイランド / サバイブ!"}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     options = (
         Option("two_colours", False, "with 2 players, each plays two colours", check=parse_bool),
         Option(
@@ -102,7 +125,7 @@ class Survive(Game):
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
         return SurviveState(self, players, seed, options, chance)
 
-    def parse_action(self, text: str, state: State) -> Action:
+    def _parse_action(self, text: str, state: State) -> Action:
         return parse(text)
 
     def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:

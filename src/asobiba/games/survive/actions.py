@@ -35,7 +35,37 @@ from typing import Final
 
 from asobiba.core.state import Action
 from asobiba.games.survive.board import CELL_NAMES, N_CELLS, NEIGHBOURS
-from asobiba.games.survive.data import CREATURES, EFFECTS, explorer_name, tile_name
+from asobiba.games.survive.data import COLOURS, CREATURES, EFFECTS, EXPLORERS_PER_COLOUR, TILE_BY_NAME, explorer_name
+
+# The texts of fields, for any value of the field's type: an action built directly with a value
+# out of range still has a text (that ``_check`` then refuses), never an exception.
+_TILE_NAMES: dict[int, str] = {code: name for name, code in TILE_BY_NAME.items()}
+N_ALL_EXPLORERS: Final = len(COLOURS) * EXPLORERS_PER_COLOUR
+
+
+def number_text(number: int) -> str:
+    """A whole number as text, however long (a huge one is shortened)."""
+    return str(number) if number.bit_length() < 64 else "…"
+
+
+def cell_text(cell: int) -> str:
+    return CELL_NAMES[cell] if 0 <= cell < N_CELLS else f"cell?{number_text(cell)}"
+
+
+def explorer_text(explorer: int) -> str:
+    return explorer_name(explorer) if 0 <= explorer < N_ALL_EXPLORERS else f"explorer?{number_text(explorer)}"
+
+
+def effect_text(effect: int) -> str:
+    return EFFECTS[effect] if 0 <= effect < len(EFFECTS) else f"effect?{number_text(effect)}"
+
+
+def creature_text(creature: int) -> str:
+    return CREATURES[creature] if 0 <= creature < len(CREATURES) else f"creature?{number_text(creature)}"
+
+
+def tile_text(code: int) -> str:
+    return _TILE_NAMES.get(code) or f"tile?{number_text(code)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +76,7 @@ class LayTiles(Action):
     is_chance = True
 
     def __str__(self) -> str:
-        return "tiles " + " ".join(tile_name(code) for code in self.layout)
+        return "tiles " + " ".join(tile_text(code) for code in self.layout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +87,7 @@ class AssignValues(Action):
     is_chance = True
 
     def __str__(self) -> str:
-        return "values " + " ".join("".join(str(v) for v in colour) for colour in self.values)
+        return "values " + " ".join("".join(number_text(v) for v in colour) for colour in self.values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +98,7 @@ class ChooseFirst(Action):
     is_chance = True
 
     def __str__(self) -> str:
-        return f"first p{self.player}"
+        return f"first p{number_text(self.player)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +107,7 @@ class PlaceExplorer(Action):
     cell: int
 
     def __str__(self) -> str:
-        return f"place {explorer_name(self.explorer)} {CELL_NAMES[self.cell]}"
+        return f"place {explorer_text(self.explorer)} {cell_text(self.cell)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +115,7 @@ class PlaceBoat(Action):
     cell: int
 
     def __str__(self) -> str:
-        return f"boat {CELL_NAMES[self.cell]}"
+        return f"boat {cell_text(self.cell)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +125,7 @@ class PlayTile(Action):
     effect: int
 
     def __str__(self) -> str:
-        return f"play {EFFECTS[self.effect]}"
+        return f"play {effect_text(self.effect)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +134,7 @@ class MoveExplorer(Action):
     cell: int
 
     def __str__(self) -> str:
-        return f"move {explorer_name(self.explorer)} {CELL_NAMES[self.cell]}"
+        return f"move {explorer_text(self.explorer)} {cell_text(self.cell)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +142,7 @@ class BoardBoat(Action):
     explorer: int
 
     def __str__(self) -> str:
-        return f"board {explorer_name(self.explorer)}"
+        return f"board {explorer_text(self.explorer)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +151,7 @@ class SailBoat(Action):
     target: int
 
     def __str__(self) -> str:
-        return f"sail {CELL_NAMES[self.source]} {CELL_NAMES[self.target]}"
+        return f"sail {cell_text(self.source)} {cell_text(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +159,7 @@ class Escape(Action):
     explorer: int
 
     def __str__(self) -> str:
-        return f"escape {explorer_name(self.explorer)}"
+        return f"escape {explorer_text(self.explorer)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +173,7 @@ class RemoveTile(Action):
     cell: int
 
     def __str__(self) -> str:
-        return f"remove {CELL_NAMES[self.cell]}"
+        return f"remove {cell_text(self.cell)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +184,7 @@ class RollDie(Action):
     is_chance = True
 
     def __str__(self) -> str:
-        return f"die {CREATURES[self.creature]}"
+        return f"die {creature_text(self.creature)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +194,7 @@ class MoveCreature(Action):
     target: int
 
     def __str__(self) -> str:
-        return f"{CREATURES[self.creature]} {CELL_NAMES[self.source]} {CELL_NAMES[self.target]}"
+        return f"{creature_text(self.creature)} {cell_text(self.source)} {cell_text(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +208,26 @@ class Decline(Action):
     def __str__(self) -> str:
         return "decline"
 
+
+#: Every action class of the game, chance outcomes included.
+ACTION_TYPES: Final = (
+    LayTiles,
+    AssignValues,
+    ChooseFirst,
+    PlaceExplorer,
+    PlaceBoat,
+    PlayTile,
+    MoveExplorer,
+    BoardBoat,
+    SailBoat,
+    Escape,
+    EndMoves,
+    RemoveTile,
+    RollDie,
+    MoveCreature,
+    Stop,
+    Decline,
+)
 
 # Precomputed action objects: legal_actions only looks them up.
 END_MOVES: Final = EndMoves()

@@ -10,6 +10,9 @@ asobiba.core.errors.NotationError: 'sail r4c2 r9c9': r9c9 is not next to r4c2
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from asobiba.core.errors import NotationError
 from asobiba.core.state import Action
 from asobiba.games.survive.actions import (
@@ -31,7 +34,11 @@ from asobiba.games.survive.actions import (
     creature_move,
 )
 from asobiba.games.survive.board import CELL_BY_NAME, NEIGHBOUR_SETS
-from asobiba.games.survive.data import CREATURES, EFFECT_INDEX, EXPLORER_BY_NAME, TILE_BY_NAME
+from asobiba.games.survive.data import COLOURS, CREATURES, EFFECT_INDEX, EXPLORER_BY_NAME, TILE_BY_NAME
+
+#: A player (at most 4) and a colour's 10 explorer values, in ASCII digits.
+PLAYER: Final = re.compile(r"p[0-9]")
+VALUE_GROUP: Final = re.compile(r"[0-9]{10}")
 
 
 def parse(text: str) -> Action:
@@ -132,7 +139,7 @@ def parse(text: str) -> Action:
         return DECLINE
     if head == "first":
         arity(1)
-        if not (words[1].startswith("p") and words[1][1:].isdigit()):
+        if PLAYER.fullmatch(words[1]) is None:
             raise NotationError("{text}: players are written p0, p1, …", domain="survive", text=shown)
         return ChooseFirst(int(words[1][1:]))
     if head == "tiles":
@@ -148,7 +155,7 @@ def parse(text: str) -> Action:
         return LayTiles(tuple(TILE_BY_NAME[word] for word in words[1:]))
     if head == "values":
         colours = words[1:]
-        if not colours or any(len(c) != 10 or not c.isdigit() for c in colours):
+        if not 1 <= len(colours) <= len(COLOURS) or any(VALUE_GROUP.fullmatch(c) is None for c in colours):
             raise NotationError(
                 "{text}: values are written as one 10-digit group per colour, like 1112233456",
                 domain="survive",

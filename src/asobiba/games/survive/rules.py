@@ -71,9 +71,11 @@ from asobiba.games.survive.actions import (
     RollDie,
     SailBoat,
     Stop,
+    number_text,
 )
+from asobiba.games.survive.board import N_CELLS
 from asobiba.games.survive.creatures import CreatureRules
-from asobiba.games.survive.data import DIE_FACES, EXPLORER_VALUES, TILE_BY_NAME, TILES
+from asobiba.games.survive.data import CREATURES, DIE_FACES, EFFECTS, EXPLORER_VALUES, TILE_BY_NAME, TILES
 from asobiba.games.survive.determinize import Determinize
 from asobiba.games.survive.pieces import (
     IN_PLAY,
@@ -90,6 +92,23 @@ from asobiba.games.survive.view import ViewRules
 
 if TYPE_CHECKING:
     from asobiba.core.game import Game
+
+# What a numbered field of an action counts, and so its range.
+CELL, EXPLORER, EFFECT, CREATURE, PLAYER = "cell", "explorer", "effect", "creature", "player"
+#: The numbered fields of each action class (``_check`` refuses a value out of range).
+NUMBERED_FIELDS: dict[type[Action], tuple[tuple[str, str], ...]] = {
+    ChooseFirst: (("player", PLAYER),),
+    PlaceExplorer: (("explorer", EXPLORER), ("cell", CELL)),
+    PlaceBoat: (("cell", CELL),),
+    PlayTile: (("effect", EFFECT),),
+    MoveExplorer: (("explorer", EXPLORER), ("cell", CELL)),
+    BoardBoat: (("explorer", EXPLORER),),
+    SailBoat: (("source", CELL), ("target", CELL)),
+    Escape: (("explorer", EXPLORER),),
+    RemoveTile: (("cell", CELL),),
+    RollDie: (("creature", CREATURE),),
+    MoveCreature: (("creature", CREATURE), ("source", CELL), ("target", CELL)),
+}
 
 
 class SurviveState(CreatureRules, ViewRules, Determinize):
@@ -178,9 +197,32 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
     # ------------------------------------------------------------------ checking
 
     def _check(self, action: Action) -> None:
-        refusal = self._illegal(action)
+        refusal = self._out_of_range(action) or self._illegal(action)
         if refusal is not None:
             raise refusal
+
+    def _out_of_range(self, action: Action) -> IllegalAction | None:
+        """A numbered field (a cell, an explorer, a tile effect, a creature, a player) that names
+        nothing in this game, as in an action built directly."""
+        counts = {
+            CELL: N_CELLS,
+            EXPLORER: self.n_explorers,
+            EFFECT: len(EFFECTS),
+            CREATURE: len(CREATURES),
+            PLAYER: self.players,
+        }
+        for name, counted in NUMBERED_FIELDS.get(type(action), ()):
+            value = getattr(action, name)
+            if not 0 <= value < counts[counted]:
+                return IllegalAction(
+                    "{action}: {field} {value} is out of range; it takes 0 to {last}",
+                    domain="survive",
+                    action=type(action).__name__,
+                    field=name,
+                    value=number_text(value),
+                    last=counts[counted] - 1,
+                )
+        return None
 
     def _illegal(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is not allowed now (an error to raise), or ``None`` if it is."""
@@ -239,9 +281,7 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
                 return self._illegal_values(values)
             case Phase.VALUES, _:
                 return IllegalAction("the explorer values are to be dealt now", domain="survive")
-            case Phase.FIRST_PLAYER, ChooseFirst(player):
-                if not 0 <= player < self.players:
-                    return IllegalAction("there is no player p{player}", domain="survive", player=player)
+            case Phase.FIRST_PLAYER, ChooseFirst():
                 return None
             case Phase.FIRST_PLAYER, _:
                 return IllegalAction("the first player is to be chosen now", domain="survive")

@@ -130,7 +130,7 @@ class TileRules(SurviveBase):
 
     def _illegal_boat_tile_boarding(self, e: int) -> IllegalAction | None:
         cell = self.pending_step(BoatTileBoarding).cell
-        if not 0 <= e < self.n_explorers or self.ex_status[e] != SWIMMING or self.ex_cell[e] != cell:
+        if self.ex_status[e] != SWIMMING or self.ex_cell[e] != cell:
             return IllegalAction(
                 "only a swimmer on {cell} may board the new boat", domain="survive", cell=CELL_NAMES[cell]
             )
@@ -190,8 +190,6 @@ class TileRules(SurviveBase):
         return False
 
     def _illegal_tile_play(self, player: int, effect: int) -> IllegalAction | None:
-        if not 0 <= effect < len(EFFECTS):
-            return IllegalAction("there is no tile effect number {effect}", domain="survive", effect=effect)
         if EFFECT_KIND[effect] == COUNTER:
             return IllegalAction(
                 "a {effect} tile is played only when a creature threatens your pieces on another turn",

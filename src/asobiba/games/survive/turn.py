@@ -10,7 +10,6 @@ from asobiba.games.survive.board import CELL_NAMES, LAND_SPACES, NEIGHBOUR_SETS,
 from asobiba.games.survive.data import (
     COLOURS,
     EXPLORER_VALUES,
-    EXPLORERS_PER_COLOUR,
     MOVE_POINTS,
     TERRAINS,
     TILES,
@@ -39,7 +38,7 @@ class TurnRules(TileRules):
                 self.ex_value[e] = value
 
     def _illegal_layout(self, layout: tuple[int, ...]) -> IllegalAction | None:
-        if sorted(layout) != sorted(TILES):
+        if len(layout) != len(TILES) or sorted(layout) != sorted(TILES):
             return IllegalAction("the layout must use each of the 40 tiles once", domain="survive")
         return None
 
@@ -133,8 +132,6 @@ class TurnRules(TileRules):
         return None
 
     def _not_own_explorer(self, player: int, e: int) -> IllegalAction | None:
-        if not 0 <= e < self.n_explorers:
-            return IllegalAction("there is no {explorer} in this game", domain="survive", explorer=_explorer_text(e))
         if self.explorer_owner[e] != player:
             return IllegalAction(
                 "{explorer} is not p{player}'s explorer; only your own explorers are moved",
@@ -205,8 +202,3 @@ class TurnRules(TileRules):
             return []
         self.current = self._next(self.current)
         return self._begin_turn()
-
-
-def _explorer_text(e: int) -> str:
-    """An explorer number as text, even one that is not in any game."""
-    return explorer_name(e) if 0 <= e < len(COLOURS) * EXPLORERS_PER_COLOUR else f"explorer number {e}"
