@@ -41,6 +41,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from asobiba.server.protocol import PROTOCOL
 
 
+#: An ``act`` refused as ``rate_limited`` is sent again after this pause, this many times.
+RATE_LIMIT_PAUSE = 0.2
+RATE_LIMIT_RETRIES = 10
+
+
 class ServerError(Exception):
     """An HTTP call answered with an error status: ``status`` and the JSON ``body``."""
 
@@ -207,12 +212,16 @@ class RoomClient:
         self, notation: str, seq: int | None = None, message_id: str | int | None = None, *, wait_state: bool = True
     ) -> dict[str, Any]:
         """Send an ``act`` for the current state (or ``seq``) and return its ``accepted`` or
-        ``rejected``. With ``wait_state``, the ``state`` that follows (the new position, or the fresh
+        ``rejected`` (resent after a pause while ``rate_limited``). With ``wait_state``, the ``state`` that follows (the new position, or the fresh
         one after ``stale``) has been read into :attr:`state` when this returns."""
         message_id = message_id if message_id is not None else f"a{next(self._ids)}"
         quoted = self.seq if seq is None else seq
-        await self.send({"type": "act", "id": message_id, "seq": quoted, "action": notation})
-        reply = await self.next_reply(message_id)
+        for attempt in range(RATE_LIMIT_RETRIES + 1):
+            await self.send({"type": "act", "id": message_id, "seq": quoted, "action": notation})
+            reply = await self.next_reply(message_id)
+            if reply.get("code") != "rate_limited" or attempt == RATE_LIMIT_RETRIES:
+                break
+            await asyncio.sleep(RATE_LIMIT_PAUSE)  # over 20 messages a second: wait and send it again
         if wait_state and ((reply["type"] == "accepted" and self.seq <= quoted) or reply.get("code") == "stale"):
             await self.next_state()
         return reply
