@@ -31,8 +31,9 @@ from typing import Literal, NotRequired
 # pydantic reads TypedDicts (for the JSON Schema) only from typing_extensions before Python 3.12.
 from typing_extensions import TypedDict
 
-#: The kinds of decision (``pending["kind"]``), one per player phase.
-PendingKind = Literal["offer", "answer", "pass"]
+#: The kinds of decision (``pending["kind"]``), one per player phase; ``chance`` is core's, at the
+#: scripted deal (``{"player": -1, "kind": "chance", "steps": []}``).
+PendingKind = Literal["offer", "answer", "pass", "chance"]
 #: The ways of dealing with a card in play that the rules allow (``pending["choices"]``).
 Choice = Literal["yes", "no", "redirect", "peek"]
 
