@@ -34,6 +34,11 @@ games = st.tuples(
 )
 
 
+def board_view(state, viewer):
+    """A view without the options: a sample forgets the secret ones (a fixed layout, fixed values)."""
+    return {key: value for key, value in state.view(viewer).items() if key != "options"}
+
+
 def play_randomly(state, rng, limit=3000):
     moves = 0
     while not state.is_over:
@@ -136,7 +141,7 @@ def test_a_scripted_position_keeps_the_others_held_tiles_holdable_and_of_their_t
     )
     for seed in range(40):
         sample = state.determinize(0, seed)
-        assert sample.view(0) == state.view(0)
+        assert board_view(sample, 0) == board_view(state, 0)
         assert sample.held[0] == state.held[0]
         for p in (1, 2):
             assert all(EFFECT_KIND[effect_of(code)] != IMMEDIATE for code in sample.held[p])
@@ -211,3 +216,56 @@ def test_samples_at_a_counter_question_are_positions_the_player_could_be_in():
                 asked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert asked
+
+
+def fixed_setup(phase_after):
+    """A scripted game with a fixed layout and fixed values, stopped at ``phase_after``."""
+    from asobiba.games.survive.scenario import layout_with
+    from asobiba.games.survive.steps import Phase
+
+    layout = layout_with({"r5c4": "m:volcano", "r3c4": "b:dolphin"})
+    values = ["6543322111", "1112233456", "3322111456"]
+    state = GAME.new_game(3, seed=4, chance="scripted", tile_layout=layout, explorer_values=values)
+    assert state.phase == Phase.FIRST_PLAYER
+    if phase_after is not Phase.FIRST_PLAYER:
+        state.apply(state.parse_action("first p0"))
+    return state, tuple(layout), tuple(values)
+
+
+def test_views_show_the_fixed_layout_and_values_only_as_fixed():
+    from asobiba.games.survive.steps import Phase
+
+    state, _, _ = fixed_setup(Phase.FIRST_PLAYER)
+    for viewer in (0, 1, None):
+        options = state.view(viewer)["options"]
+        assert options["tile_layout"] == "fixed" and options["explorer_values"] == "fixed"
+        assert "m:volcano" not in str(state.view(viewer))
+
+
+def test_a_sample_carries_neither_the_fixed_layout_nor_the_others_fixed_values():
+    from asobiba.games.survive.steps import Phase
+
+    for phase in (Phase.FIRST_PLAYER, Phase.PLACE_EXPLORERS):
+        state, layout, values = fixed_setup(phase)
+        true_values = state.ex_value[:]
+        layouts, others = set(), set()
+        for seed in range(20):
+            sample = state.determinize(0, seed)
+            assert sample.options["tile_layout"] is None and sample.options["explorer_values"] is None
+            assert sample.record()["options"]["tile_layout"] is None
+            for name, value in vars(sample).items():
+                assert value not in (layout, list(layout), values, list(values)), name
+            assert sample.ex_value[:10] == true_values[:10]  # p0's own values
+            others.add(tuple(sample.ex_value[10:]))
+            layouts.add(tuple(sample.tile_at))
+            assert board_view(sample, 0) == board_view(state, 0)
+            play_randomly(sample, random.Random(seed))
+        assert len(others) > 1 and len(layouts) > 1
+
+
+def test_fixed_values_are_resampled_even_before_the_tiles_are_laid():
+    # Fixed values are dealt at once, while the tile shuffle is still to come.
+    state = GAME.new_game(2, seed=4, chance="scripted", explorer_values=["6543322111", "6543322111"])
+    assert state.view(0)["tiles"] == {}
+    others = {tuple(state.determinize(0, seed).ex_value[10:]) for seed in range(10)}
+    assert len(others) > 1 and all(sorted(values) == sorted(EXPLORER_VALUES) for values in others)

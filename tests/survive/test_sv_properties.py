@@ -215,7 +215,7 @@ def test_views_and_events_never_show_what_a_player_may_not_know(game):
                 if removed["player"] != viewer and removed["effect"] is not None:
                     assert removed["effect"] in ("shark", "whale", "boat", "whirlpool", "volcano")
             assert "seed" not in view
-            assert all(value in (None, "scripted", True, False) for value in view["options"].values())
+            assert all(value in (None, "fixed", True, False) for value in view["options"].values())
     for viewer in (*range(state.players), None):
         for event in events:
             seen = event.seen_by(viewer)

@@ -92,14 +92,16 @@ class Survive(Game):
         Option(
             "tile_layout",
             None,
-            "a fixed tile layout: the 40 tiles (b:shark …) in board order of the land spaces; public",
+            "a fixed tile layout: the 40 tiles (b:shark …) in board order of the land spaces; secret (views say fixed)",
             check=_check_layout,
+            secret=True,
         ),
         Option(
             "explorer_values",
             None,
             "fixed explorer values: one group of 10 digits per colour (red first), like 1112233456",
             check=_check_values,
+            secret=True,
         ),
     )
 

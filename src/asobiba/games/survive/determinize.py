@@ -33,9 +33,10 @@ class Determinize(SurviveBase):
     """``_resample_hidden`` for :meth:`State.determinize`."""
 
     def _resample_hidden(self, player: int, rng: random.Random) -> None:
-        # Other colours' values: every value of theirs is unknown, except, at the end, the rescued
-        # ones (shown to all). The multiset per colour is fixed; only who holds which is sampled.
-        if self.phase not in (Phase.TILES, Phase.VALUES):
+        # Other colours' values (once dealt, or fixed by the secret option): every value of theirs
+        # is unknown, except, at the end, the rescued ones (shown to all). The multiset per colour
+        # is fixed; only who holds which is sampled.
+        if self.values_fixed or self.phase not in (Phase.TILES, Phase.VALUES):
             over = self.phase == Phase.OVER
             for colour in range(self.n_colours):
                 if self.owner[colour] == player:

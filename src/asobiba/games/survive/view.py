@@ -37,13 +37,7 @@ class ViewRules(SurviveBase):
     """The views of a position."""
 
     def _view(self, player: int | None) -> dict[str, Any]:
-        options = self.game.explicit_options(self.options)
-        for secret in ("tile_layout", "explorer_values"):
-            # A scripted setup is a secret like a shuffled one: views only say it was scripted.
-            if options.get(secret) is not None:
-                options[secret] = "scripted"
         return {
-            "options": options,
             "phase": self.phase.value,
             "current_player": self.current,
             "first_player": self.first,
