@@ -34,3 +34,12 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server for the whole module (do not kill it)."""
     yield from _server(tmp_path_factory.mktemp("server"))
+
+
+@pytest.fixture(scope="module")
+def fuzz_room(shared_server: ServerProcess) -> tuple[ServerProcess, dict, dict]:
+    """A room of people only, nobody moving: the server, its creation reply, its summary."""
+    from asobiba.server.client import create_room, room_summary
+
+    made = create_room(shared_server.base_url, "cockroach-poker", 3, name="fuzz")
+    return shared_server, made, room_summary(shared_server.base_url, made["room"])

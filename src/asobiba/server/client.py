@@ -40,7 +40,6 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from asobiba.server.protocol import PROTOCOL
 
-
 #: An ``act`` refused as ``rate_limited`` is sent again after this pause, this many times.
 RATE_LIMIT_PAUSE = 0.2
 RATE_LIMIT_RETRIES = 10
