@@ -18,9 +18,12 @@ from asobiba.core import (
     CorruptRecord,
     Event,
     Game,
+    GameOver,
     IllegalAction,
     InvalidOption,
+    NoSuchPlayer,
     NotationError,
+    NotYourTurn,
     Observation,
     State,
     UnknownGame,
@@ -28,10 +31,6 @@ from asobiba.core import (
     get_game,
     replay,
 )
-from asobiba.core.registry import GAME_MODULES
-from asobiba.games import GAMES
-
-GAME_MODULES.update(GAMES)
 
 __version__ = "0.1.0"
 
@@ -39,6 +38,20 @@ __version__ = "0.1.0"
 def new_game(name: str, players: int, seed: int | None = None, chance: str = "auto", **options: Any) -> State:
     """Start a game of ``name`` for ``players`` players; see ``get_game(name).options``."""
     return get_game(name).new_game(players, seed=seed, chance=chance, **options)
+
+
+def start_game(
+    name: str, players: int, seed: int | None = None, chance: str = "auto", **options: Any
+) -> tuple[State, list[Event]]:
+    """Start a game of ``name`` and return it with the events of its setup (the deal); show each
+    player ``event.seen_by(player)``.
+
+    >>> import asobiba
+    >>> state, events = asobiba.start_game("paper-safari", players=2, seed=3)
+    >>> state.seq == len(state.record()["actions"])
+    True
+    """
+    return get_game(name).start(players, seed=seed, chance=chance, **options)
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -54,8 +67,11 @@ __all__ = [
     "CorruptRecord",
     "Event",
     "Game",
+    "GameOver",
     "IllegalAction",
     "InvalidOption",
+    "NoSuchPlayer",
+    "NotYourTurn",
     "NotationError",
     "Observation",
     "State",
@@ -67,4 +83,5 @@ __all__ = [
     "new_game",
     "parse_action",
     "replay",
+    "start_game",
 ]

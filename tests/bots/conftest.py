@@ -17,7 +17,7 @@ TESTS = Path(__file__).resolve().parent.parent
 def kuhn(monkeypatch: pytest.MonkeyPatch) -> Iterator[Game]:
     """Kuhn poker, registered as ``kuhn-poker`` (importable as ``kuhn_poker``, for worker processes too)."""
     monkeypatch.syspath_prepend(str(TESTS))
-    monkeypatch.setitem(registry.GAME_MODULES, "kuhn-poker", "kuhn_poker:GAME")
+    registry.register(registry.GameDeclaration(name="kuhn-poker", game="kuhn_poker:GAME"))
     game = registry.get_game("kuhn-poker")
     yield game
-    registry._loaded.pop("kuhn-poker", None)
+    registry.unregister("kuhn-poker")

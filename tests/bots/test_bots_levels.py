@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from asobiba.bots import BOTS, bot, parse_spec
-from asobiba.bots.levels import HARD_ITERATIONS, HARD_SETTINGS, HARD_TIME_LIMIT, LEVELS, EasyBot, HardBot
+import asobiba
+from asobiba.bots.levels import HARD_ITERATIONS, HARD_TIME_LIMIT, LEVELS, EasyBot, HardBot
+from asobiba.core import registry
 from asobiba.core.errors import InvalidOption
 from asobiba.core.game import Game
 from asobiba.core.state import State
@@ -31,8 +33,10 @@ def test_hard_searches_within_a_second_by_default() -> None:
     assert (hard.rollout, hard.opponents) == ("heuristic", "heuristic")
 
 
-def test_a_games_hard_settings_apply_unless_given_explicitly(kuhn: Game, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(HARD_SETTINGS, "kuhn-poker", {"rollout": "random"})
+def test_a_games_hard_settings_apply_unless_given_explicitly(kuhn: Game) -> None:
+    registry.register(
+        registry.GameDeclaration(name="kuhn-poker", game="kuhn_poker:GAME", hard_settings={"rollout": "random"})
+    )
     state = opening(kuhn)
     adjusted = bot("hard:iterations=20,time_limit=none", seed=1)
     adjusted.choose(state.observe(0))
@@ -62,3 +66,15 @@ def test_bot_specs_read_numbers_booleans_and_none() -> None:
         parse_spec("ismcts:fast")
     with pytest.raises(InvalidOption, match="bot spec 'easy:speed=3'"):
         bot("easy:speed=3")
+
+
+def test_one_hard_bot_takes_each_games_own_settings_whatever_it_played_before() -> None:
+    hard = bot("hard:iterations=30,time_limit=none", seed=2)
+    assert isinstance(hard, HardBot)
+    safari = asobiba.new_game("paper-safari", players=2, seed=4)
+    hard.choose(safari.observe(safari.to_move))
+    assert hard.prior == 1.0  # Paper Safari trusts the heuristic's move
+    poker = asobiba.new_game("cockroach-poker", players=3, seed=4)
+    hard.choose(poker.observe(poker.to_move))
+    assert (hard.prior, hard.rollout) == (0.0, "heuristic")
+    assert hard.last_iterations == 30  # it searched in Cockroach Poker

@@ -64,7 +64,7 @@ from typing import Any
 
 from asobiba.bots.stats import percentile, wilson_interval
 from asobiba.core.errors import AsobibaError, IllegalAction, InvalidOption
-from asobiba.core.registry import GAME_MODULES, get_game
+from asobiba.core.registry import GameDeclaration, declaration, game_names, get_game, register
 
 #: Progress callback: ``progress(games_done, games_total)``.
 Progress = Callable[[int, int], None]
@@ -318,8 +318,8 @@ class _Chunk:
     config: MatchConfig
     start: int
     stop: int
-    #: Registry entries the worker may lack (a game registered at run time, e.g. in tests).
-    game_modules: dict[str, str]
+    #: The game's declaration, which the worker may lack (a game registered at run time, e.g. in tests).
+    game_declaration: GameDeclaration
     #: The driver's import path, for games imported from a folder outside the installed package.
     sys_path: list[str]
 
@@ -328,16 +328,16 @@ def _run_chunk(chunk: _Chunk) -> list[GameOutcome]:
     for entry in chunk.sys_path:
         if entry and entry not in sys.path and os.path.isdir(entry):
             sys.path.append(entry)
-    for name, module in chunk.game_modules.items():
-        GAME_MODULES.setdefault(name, module)
+    if chunk.game_declaration.name not in game_names():
+        register(chunk.game_declaration)
     return [play_game(chunk.config, index) for index in range(chunk.start, chunk.stop)]
 
 
 def _chunks(config: MatchConfig, parallelism: int) -> list[_Chunk]:
     size = config.chunk_size or max(1, min(50, math.ceil(config.games / (4 * parallelism))))
-    modules = {config.game: GAME_MODULES[config.game]}
+    game = declaration(config.game)
     return [
-        _Chunk(config, start, min(start + size, config.games), modules, list(sys.path))
+        _Chunk(config, start, min(start + size, config.games), game, list(sys.path))
         for start in range(0, config.games, size)
     ]
 

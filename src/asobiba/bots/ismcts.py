@@ -233,11 +233,11 @@ class ISMCTSBot(Bot):
             legal = state.legal_actions()
             children = node.children
             if modelled and mover != me:
-                action = legal[0] if len(legal) == 1 else game.heuristic_action(state.observe(mover), rng)
+                action = legal[0] if len(legal) == 1 else game.heuristic_action(state.observe_in_search(mover), rng)
                 child = children.get((mover, action))
                 if child is None:
                     child = children[(mover, action)] = Node(action, mover)
-                state.apply(action)
+                state.apply_trusted(action)
                 node = child
                 path.append(child)
                 continue
@@ -251,12 +251,12 @@ class ISMCTSBot(Bot):
                 child = Node(action, mover)
                 child.available = 1
                 children[(mover, action)] = child
-                state.apply(action)
+                state.apply_trusted(action)
                 path.append(child)
                 break
             node = self._select(node, mover, legal)
             assert node.action is not None
-            state.apply(node.action)
+            state.apply_trusted(node.action)
             path.append(node)
         returns = self._playout(state)
         root.visits += 1
@@ -295,7 +295,7 @@ class ISMCTSBot(Bot):
                 chosen = self._select(own, mover, legal)
                 assert chosen.action is not None
                 action = chosen.action
-            events = state.apply(action)
+            events = state.apply_trusted(action)
             expanded = False
             for player in range(players):
                 key: Hashable = (mover, action) if player == mover else _seen_key(mover, events, player)
@@ -349,8 +349,8 @@ class ISMCTSBot(Bot):
             if len(legal) == 1:
                 action = legal[0]
             elif heuristic and (always or rng.random() < self.heuristic_rate):
-                action = game.heuristic_action(state.observe(mover), rng)
+                action = game.heuristic_action(state.observe_in_search(mover), rng)
             else:
                 action = legal[rng.randrange(len(legal))]
-            state.apply(action)
+            state.apply_trusted(action)
             depth += 1

@@ -4,7 +4,8 @@
 - ``normal``: the game's heuristic.
 - ``hard``: IS-MCTS with heuristic rollouts, about 0.8 s per decision (and an iteration cap); the
   other players are modelled by the game's heuristic inside the tree (a best response to it, and
-  nobody in the tree acts on a card he cannot see). Per-game adjustments: :data:`HARD_SETTINGS`.
+  nobody in the tree acts on a card he cannot see). Per-game adjustments: each game's
+  declaration (``hard_settings``).
 
 Each answers within a second per decision at its default budget.
 
@@ -23,6 +24,7 @@ from asobiba.bots.base import Bot, HeuristicBot
 from asobiba.bots.evaluators import evaluator
 from asobiba.bots.ismcts import ISMCTSBot
 from asobiba.core.errors import InvalidOption
+from asobiba.core.registry import declaration
 from asobiba.core.state import Action, Observation
 
 #: The levels, weakest first.
@@ -61,26 +63,40 @@ class NormalBot(HeuristicBot):
     name = "normal"
 
 
-#: Per game, the ``hard`` level's search settings where they differ from the defaults
-#: (heuristic rollouts and heuristic opponents); chosen with ``benchmarks/bots.py``.
-#: Paper Safari and Survive! games run to 300–450 moves and their heuristics cost about a
-#: millisecond a move, so a heuristic rollout alone would take a quarter of a second or more: they
-#: roll out at random, and trust the heuristic's move unless search clearly prefers another
-#: (``prior`` 1.0: in effect ``hard`` plays the heuristic's move there). Rollouts cut short and
-#: scored by the game's evaluator (:mod:`asobiba.bots.evaluators`) did not beat the heuristic in
-#: Paper Safari within 0.8 s (2 players, one-round matches, 60 games each: win rate 0.517
-#: [0.393, 0.638] with ``rollout_depth=0``, 0.433 [0.316, 0.559] with 2), so they stay off.
-HARD_SETTINGS: dict[str, dict[str, Any]] = {
-    "paper-safari": {"rollout": "random", "prior": 1.0},
-    "survive": {"rollout": "random", "prior": 1.0},
+#: The game's ``hard`` settings live in its declaration (``GameDeclaration.hard_settings``), chosen
+#: with ``benchmarks/bots.py``. Paper Safari and Survive! games run to 300–450 moves and their
+#: heuristics cost about a millisecond a move, so a heuristic rollout alone would take a quarter of
+#: a second or more: they roll out at random, and trust the heuristic's move unless search clearly
+#: prefers another (``prior`` 1.0: in effect ``hard`` plays the heuristic's move there). Rollouts cut
+#: short and scored by the game's evaluator (:mod:`asobiba.bots.evaluators`) did not beat the
+#: heuristic in Paper Safari within 0.8 s (2 players, one-round matches, 60 games each: win rate
+#: 0.517 [0.393, 0.638] with ``rollout_depth=0``, 0.433 [0.316, 0.559] with 2), so they stay off.
+
+
+def hard_settings(game: str) -> dict[str, Any]:
+    """The ``hard`` level's search settings for ``game`` where they differ from the defaults."""
+    return dict(declaration(game).hard_settings)
+
+
+#: The search settings a game may tune, and their values for ``hard`` when the game says nothing.
+HARD_DEFAULTS: dict[str, Any] = {
+    "rollout": "heuristic",
+    "opponents": "heuristic",
+    "prior": 0.0,
+    "rollout_depth": None,
+    "heuristic_rate": 1.0,
+    "exploration": 0.7,
+    "observers": "single",
 }
 
 
 class HardBot(ISMCTSBot):
     """IS-MCTS with the game's heuristic in its rollouts, within about a second per decision.
 
-    Settings given explicitly win over the game's entry in :data:`HARD_SETTINGS`. A rollout cut
-    after ``rollout_depth`` moves is scored by the game's evaluator
+    Settings are decided afresh for every decision, from the game being played: explicit
+    parameters win over the game's ``hard_settings``, which win over :data:`HARD_DEFAULTS`. So one
+    ``hard`` bot plays each game with that game's settings, whatever it played before. A rollout
+    cut after ``rollout_depth`` moves is scored by the game's evaluator
     (:func:`asobiba.bots.evaluators.evaluator`) unless one is given.
     """
 
@@ -93,17 +109,19 @@ class HardBot(ISMCTSBot):
         time_limit: float | None = HARD_TIME_LIMIT,
         **parameters: Any,
     ) -> None:
-        self._given = set(parameters)
-        parameters.setdefault("rollout", "heuristic")
-        parameters.setdefault("opponents", "heuristic")
-        super().__init__(seed, iterations=iterations, time_limit=time_limit, **parameters)
+        self._given = dict(parameters)
+        super().__init__(seed, iterations=iterations, time_limit=time_limit, **{**HARD_DEFAULTS, **parameters})
+
+    def settings_for(self, game: str) -> dict[str, Any]:
+        """The search settings this bot uses for a decision in ``game``."""
+        settings = {**HARD_DEFAULTS, **hard_settings(game), **self._given}
+        if "evaluator" not in self._given:
+            settings["evaluator"] = evaluator(game)
+        return settings
 
     def choose(self, observation: Observation) -> Action:
-        for key, value in HARD_SETTINGS.get(observation.game.name, {}).items():
-            if key not in self._given:
-                setattr(self, key, value)
-        if "evaluator" not in self._given:
-            self.evaluator = evaluator(observation.game.name)
+        for key, value in self.settings_for(observation.game.name).items():
+            setattr(self, key, value)
         return super().choose(observation)
 
 

@@ -8,10 +8,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from asobiba.core.errors import InvalidOption
+from asobiba.core.errors import AsobibaError, InvalidOption, NotationError, short_repr
 from asobiba.core.events import Event
 from asobiba.core.options import Option, resolve_options
 from asobiba.core.state import Action, State
+
+#: The longest notation accepted (a deal of the largest deck is a few thousand characters).
+MAX_NOTATION_LENGTH = 100_000
+#: A seed is a 63-bit whole number (it fits a BIGINT column).
+MAX_SEED = 2**63 - 1
 
 if TYPE_CHECKING:
     from asobiba.core.state import Observation
@@ -21,7 +26,8 @@ class Game(ABC):
     """Everything about a game that is not a position.
 
     Subclasses set the class attributes and implement :meth:`_new_state`,
-    :meth:`parse_action` and :meth:`heuristic_action`.
+    :meth:`_parse_action`, :meth:`heuristic_action`, :meth:`describe_action` and
+    :meth:`describe_event`.
     """
 
     name: ClassVar[str]
@@ -32,6 +38,11 @@ class Game(ABC):
     options: ClassVar[Sequence[Option]] = ()
     #: Raised when a change makes old records replay differently.
     version: ClassVar[int] = 1
+    #: Every action class of the game, chance outcomes included; ``check`` refuses any other object.
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    #: The TypedDict of the game's own view keys, and of its ``pending`` decision (for the JSON Schema).
+    view_type: ClassVar[type | None] = None
+    pending_type: ClassVar[type | None] = None
 
     @property
     def text_domain(self) -> str:
@@ -57,15 +68,47 @@ class Game(ABC):
                 game=self.name,
                 value=repr(chance),
             )
-        resolved = self.resolve_options(players, options)
+        state, _ = self.start(players, seed=seed, chance=chance, **options)
+        return state
+
+    def start(
+        self,
+        players: int,
+        seed: int | None = None,
+        chance: str = "auto",
+        **options: Any,
+    ) -> tuple[State, list[Event]]:
+        """Start a game and return it with the events of its setup (the deal), as :meth:`apply`
+        returns events: show each player ``event.seen_by(player)``. With ``chance="scripted"`` the
+        setup is the caller's to apply, so there are no events yet.
+
+        >>> from asobiba.games.cockroach_poker import GAME
+        >>> state, events = GAME.start(3, seed=1)
+        >>> [event.kind for event in events][:1]
+        ['HandDealt']
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOption(
+                "{game}: players must be a whole number, not {value}", game=self.name, value=short_repr(players)
+            )
+        if not isinstance(chance, str) or chance not in ("auto", "scripted"):
+            raise InvalidOption(
+                "{game}: chance={value} is not accepted; it takes 'auto' or 'scripted'",
+                game=self.name,
+                value=short_repr(chance),
+            )
         if seed is None:
             seed = secrets.randbits(63)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidOption("{game}: seed must be a whole number, not {value}", game=self.name, value=repr(seed))
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise InvalidOption(
+                "{game}: seed must be a whole number from 0 to 2**63-1, not {value}",
+                game=self.name,
+                value=short_repr(seed),
+            )
+        resolved = self.resolve_options(players, options)
         state = self._new_state(players, seed, resolved, chance)
-        if chance == "auto":
-            state.resolve_chance()
-        return state
+        events = state.resolve_chance() if chance == "auto" else []
+        return state, events
 
     def resolve_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Validate the options and fill in every default (including those that depend on the
@@ -94,6 +137,24 @@ class Game(ABC):
         """The options as a record stores them (all of them, resolved)."""
         return dict(options)
 
+    def view_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options as every player may see them: a secret option that is set shows as ``"fixed"``."""
+        from asobiba.core.jsonable import to_json
+
+        shown = self.explicit_options(options)
+        for option in self.options:
+            if option.secret and shown.get(option.name) is not None:
+                shown[option.name] = "fixed"
+        return to_json(shown)
+
+    def sample_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a determinized sample keeps: every secret option forgotten (``None``)."""
+        kept = dict(options)
+        for option in self.options:
+            if option.secret:
+                kept[option.name] = None
+        return kept
+
     def option_docs(self) -> list[tuple[str, Any, str]]:
         """(name, default, documentation) of every option, for help screens."""
         return [(option.name, option.default, option.doc) for option in self.options]
@@ -102,9 +163,38 @@ class Game(ABC):
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
         """The state before the first chance outcome (the deal) has been applied."""
 
-    @abstractmethod
     def parse_action(self, text: str, state: State) -> Action:
-        """Read ``text`` in this game's notation; raise :class:`NotationError` saying what is wrong."""
+        """Read ``text`` in this game's notation; raise :class:`NotationError` saying what is wrong.
+
+        Notation is ASCII text of bounded length; anything else is refused before the game reads it.
+        """
+        if not isinstance(text, str):
+            raise NotationError("an action is written as text, not {kind}", kind=type(text).__name__)
+        if len(text) > MAX_NOTATION_LENGTH:
+            raise NotationError(
+                "that text is {length} characters long; no action of {game} is longer than {limit}",
+                length=len(text),
+                game=self.name,
+                limit=MAX_NOTATION_LENGTH,
+            )
+        if not text.isascii():
+            raise NotationError(
+                "{text} is not the notation of {game}: it is written in ASCII letters and digits",
+                text=repr(text[:40]),
+                game=self.name,
+            )
+        try:
+            return self._parse_action(text, state)
+        except AsobibaError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError):
+            raise NotationError(
+                "{text} is not the notation of an action of {game}", text=repr(text[:40]), game=self.name
+            ) from None
+
+    def _parse_action(self, text: str, state: State) -> Action:
+        """The game's reader of its notation (ASCII text already checked by :meth:`parse_action`)."""
+        raise NotImplementedError
 
     @abstractmethod
     def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:

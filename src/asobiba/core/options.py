@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from asobiba.core.errors import AsobibaError, InvalidOption
+from asobiba.core.i18n import LANGUAGES
+
+#: A whole number as text: ASCII digits only, at most 18 of them (any option fits in a 63-bit integer).
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}")
+#: How large an option's value may be: nested lists/objects at most this deep, this many items in all,
+#: and texts at most this long. The largest legitimate value (a deck table or a tile layout) is far below.
+MAX_OPTION_DEPTH = 8
+MAX_OPTION_ITEMS = 20_000
+MAX_OPTION_TEXT = 100_000
 
 
 @dataclass(frozen=True)
@@ -17,6 +27,9 @@ class Option:
     range of an integer option; ``check`` validates (and may normalise) anything else, raising
     :class:`ValueError` with a sentence saying what it accepts. A default of ``None`` means
     "decided by the game from the players and the other options" (say how in ``doc``).
+
+    A ``secret`` option (a fixed deal, a tile layout, explorer values) tells what players may not
+    know: core shows it as ``"fixed"`` in every view and leaves it out of determinized samples.
     """
 
     name: str
@@ -25,6 +38,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
     bounds: tuple[int, int] | None = None
     check: Callable[[Any], Any] | None = None
+    secret: bool = False
 
     def accepts(self) -> str:
         """What values the option takes, in English."""
@@ -51,8 +65,8 @@ class Option:
                 )
             return value
         if self.bounds is not None:
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                value = int(value)
+            if isinstance(value, str) and WHOLE_NUMBER.fullmatch(value.strip()):
+                value = int(value.strip())
             low, high = self.bounds
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidOption(
@@ -105,12 +119,67 @@ def resolve_options(game: str, declared: Sequence[Option], given: Mapping[str, A
     """
     known = {option.name: option for option in declared}
     for name in given:
-        if name not in known:
+        if not isinstance(name, str) or name not in known:
             names = ", ".join(sorted(known)) or "none"
             raise InvalidOption(
                 "{game}: unknown option {name}; the options are: {names}", game=game, name=repr(name), names=names
             )
+    for name, value in given.items():
+        check_size(game, name, value)
     return {
         option.name: option.validate(game, given[option.name]) if option.name in given else option.default
         for option in declared
     }
+
+
+def check_size(game: str, name: str, value: Any) -> None:
+    """Refuse an option value that is too deep, too large or not JSON-like, before anything reads it.
+
+    Walks the value without recursion, so a value nested a million deep is refused, not a crash.
+    """
+    pending: list[tuple[Any, int]] = [(value, 1)]
+    items = 0
+    while pending:
+        item, depth = pending.pop()
+        items += 1
+        if depth > MAX_OPTION_DEPTH or items > MAX_OPTION_ITEMS:
+            raise InvalidOption(
+                "{game}: option {name} is too large (more than {depth} levels deep or {items} items)",
+                game=game,
+                name=name,
+                depth=MAX_OPTION_DEPTH,
+                items=MAX_OPTION_ITEMS,
+            )
+        if isinstance(item, str):
+            if len(item) > MAX_OPTION_TEXT:
+                raise InvalidOption(
+                    "{game}: option {name} holds a text longer than {length} characters",
+                    game=game,
+                    name=name,
+                    length=MAX_OPTION_TEXT,
+                )
+        elif isinstance(item, int) and not isinstance(item, bool):
+            if item.bit_length() > 63:
+                raise InvalidOption("{game}: option {name} holds a number too large to be meant", game=game, name=name)
+        elif isinstance(item, Mapping):
+            pending.extend((part, depth + 1) for pair in item.items() for part in pair)
+        elif isinstance(item, (list, tuple)):
+            pending.extend((part, depth + 1) for part in item)
+        elif item is not None and not isinstance(item, (bool, float)):
+            raise InvalidOption(
+                "{game}: option {name} must be made of texts, numbers, lists and objects, not {kind}",
+                game=game,
+                name=name,
+                kind=type(item).__name__,
+            )
+
+
+def check_language(lang: object) -> str:
+    """``lang`` if asobiba speaks it, else :class:`InvalidOption` listing the languages."""
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise InvalidOption(
+            "language {lang} is not available; choose one of: {languages}",
+            lang=repr(lang),
+            languages=", ".join(LANGUAGES),
+        )
+    return lang

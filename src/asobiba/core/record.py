@@ -10,12 +10,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from asobiba.core.errors import AsobibaError, CorruptRecord
+from asobiba.core.errors import AsobibaError, CorruptRecord, short_repr
 from asobiba.core.events import Event
 from asobiba.core.registry import get_game
 from asobiba.core.state import Action, State
 
 REQUIRED_KEYS = ("game", "players", "options", "seed", "actions")
+
+
+#: Keys of a record that are not game options (an ``options`` object may not hold them).
+RESERVED_OPTION_KEYS = ("seed", "chance", "players")
+MAX_SEED = 2**63 - 1
 
 
 def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, Action | None, list[Event]]]:
@@ -28,11 +33,15 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, Action | No
     missing = [key for key in REQUIRED_KEYS if key not in record]
     if missing:
         raise CorruptRecord("the record lacks {keys}", keys=", ".join(missing))
+    if not isinstance(record["game"], str):
+        raise CorruptRecord("the record's game must be a game's name, not {value}", value=short_repr(record["game"]))
     try:
         game = get_game(record["game"])
     except AsobibaError as error:
         raise CorruptRecord("the record's game: {error}", error=error) from None
     version = record.get("version", game.version)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise CorruptRecord("the record's version must be a whole number, not {value}", value=short_repr(version))
     if version != game.version:
         raise CorruptRecord(
             "the record is of {game} version {version}; this asobiba plays version {current}",
@@ -40,14 +49,26 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, Action | No
             version=version,
             current=game.version,
         )
+    players, seed, chance = record["players"], record["seed"], record.get("chance", "auto")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise CorruptRecord("the record's players must be a whole number, not {value}", value=short_repr(players))
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise CorruptRecord(
+            "the record's seed must be a whole number from 0 to 2**63-1, not {value}", value=short_repr(seed)
+        )
+    if chance not in ("auto", "scripted"):
+        raise CorruptRecord("the record's chance must be 'auto' or 'scripted', not {value}", value=short_repr(chance))
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(text, str) for text in actions):
         raise CorruptRecord("the record's actions must be a list of texts")
     options = record["options"]
-    if not isinstance(options, Mapping):
+    if not isinstance(options, Mapping) or not all(isinstance(name, str) for name in options):
         raise CorruptRecord("the record's options must be a JSON object")
+    reserved = [name for name in RESERVED_OPTION_KEYS if name in options]
+    if reserved:
+        raise CorruptRecord("the record's options hold {names}, which are not options", names=", ".join(reserved))
     try:
-        state = game.new_game(record["players"], seed=record["seed"], chance="scripted", **options)
+        state = game.new_game(players, seed=seed, chance="scripted", **options)
     except AsobibaError as error:
         raise CorruptRecord("the record's setup is not valid: {error}", error=error) from None
     yield state, None, []
@@ -64,7 +85,7 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, Action | No
                 error=error,
             ) from None
         yield state, action, events
-    state.scripted_chance = record.get("chance", "auto") == "scripted"
+    state.scripted_chance = chance == "scripted"
     if not state.scripted_chance:
         state.resolve_chance()
 

@@ -1,16 +1,83 @@
-"""Which games exist. Games are imported on first use, so `import asobiba` stays light."""
+"""Which games exist: one declaration per game, found through the ``asobiba.games`` entry points.
+
+A game from another package plugs in by declaring, in its own ``pyproject.toml``::
+
+    [project.entry-points."asobiba.games"]
+    my-game = "my_package.declaration:DECLARATION"
+
+where ``DECLARATION`` is a :class:`GameDeclaration`. Everything it names is a ``"module:attribute"``
+text imported on first use, so listing the games imports none of them, and ``import asobiba.core``
+loads no game and no bot.
+"""
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any
 
 from asobiba.core.errors import UnknownGame
-from asobiba.core.game import Game
 
-#: Game name -> "module:attribute" of its :class:`Game` instance.
-GAME_MODULES: dict[str, str] = {}
+if TYPE_CHECKING:
+    from asobiba.core.game import Game
 
-_loaded: dict[str, Game] = {}
+ENTRY_POINT_GROUP = "asobiba.games"
+
+
+@dataclass(frozen=True)
+class GameDeclaration:
+    """Everything asobiba knows of one game, each part named as ``"module:attribute"``.
+
+    - ``game``: the :class:`~asobiba.core.game.Game` instance (state, notation, heuristic, texts);
+    - ``evaluator``: a function ``State -> list[float]`` scoring a position for every player
+      (the hard bot's rollouts cut short);
+    - ``hard_settings``: the ``hard`` level's search settings where they differ from the defaults;
+    - ``screen``: the terminal screen module (a ``render(view, lang)`` function);
+    - ``web_renderer``: the browser module drawing the game, relative to the web client's folder;
+    - ``rl_encoder``: the observation encoder class for the research API.
+    """
+
+    name: str
+    game: str
+    evaluator: str | None = None
+    hard_settings: Mapping[str, Any] = field(default_factory=dict)
+    screen: str | None = None
+    web_renderer: str | None = None
+    rl_encoder: str | None = None
+
+    def load(self, part: str) -> Any:
+        """Import and return the part called ``part`` (``"game"``, ``"evaluator"``, …); ``None`` if unset."""
+        where = getattr(self, part)
+        if where is None:
+            return None
+        module_name, _, attribute = where.partition(":")
+        module = importlib.import_module(module_name)
+        return getattr(module, attribute) if attribute else module
+
+
+#: Declarations registered in-process (tests, a game under development); they win over entry points.
+_registered: dict[str, GameDeclaration] = {}
+_loaded_games: dict[str, Game] = {}
+
+
+@cache
+def _entry_points() -> dict[str, Any]:
+    return {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def register(declaration: GameDeclaration) -> None:
+    """Make a game known in this process (entry points are the way for an installed package)."""
+    _registered[declaration.name] = declaration
+    _loaded_games.pop(declaration.name, None)
+
+
+def unregister(name: str) -> None:
+    """Forget a game registered with :func:`register`."""
+    _registered.pop(name, None)
+    _loaded_games.pop(name, None)
 
 
 def game_names() -> list[str]:
@@ -20,14 +87,32 @@ def game_names() -> list[str]:
     >>> "cockroach-poker" in asobiba.game_names()
     True
     """
-    return list(GAME_MODULES)
+    return sorted({*_entry_points(), *_registered})
+
+
+@cache
+def _declaration_from_entry_point(name: str) -> GameDeclaration:
+    loaded = _entry_points()[name].load()
+    if not isinstance(loaded, GameDeclaration) or loaded.name != name:
+        raise UnknownGame("the entry point {name} does not declare that game", name=repr(name))
+    return loaded
+
+
+def declaration(name: str) -> GameDeclaration:
+    """The declaration of the game called ``name``; :class:`UnknownGame` lists the names if none."""
+    if isinstance(name, str) and name in _registered:
+        return _registered[name]
+    if isinstance(name, str) and name in _entry_points():
+        return _declaration_from_entry_point(name)
+    raise UnknownGame(
+        "unknown game {name}; the games are: {games}", name=repr(name)[:80], games=", ".join(game_names())
+    )
 
 
 def get_game(name: str) -> Game:
     """The game called ``name``; :class:`UnknownGame` lists the names if there is none."""
-    if name not in GAME_MODULES:
-        raise UnknownGame("unknown game {name}; the games are: {games}", name=repr(name), games=", ".join(game_names()))
-    if name not in _loaded:
-        module_name, attribute = GAME_MODULES[name].split(":")
-        _loaded[name] = getattr(importlib.import_module(module_name), attribute)
-    return _loaded[name]
+    if isinstance(name, str) and name in _loaded_games:
+        return _loaded_games[name]
+    game: Game = declaration(name).load("game")
+    _loaded_games[name] = game
+    return game

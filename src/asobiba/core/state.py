@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from asobiba.core.errors import IllegalAction
+from asobiba.core.actions import Action, wrong_field
+from asobiba.core.errors import AsobibaError, GameOver, IllegalAction, NoSuchPlayer, NotYourTurn, short_repr
 from asobiba.core.events import Event, events_seen_by
 
 if TYPE_CHECKING:
@@ -28,17 +29,10 @@ if TYPE_CHECKING:
 #: ``to_move`` at a chance node awaiting a scripted outcome.
 CHANCE: Final = -1
 
+#: The keys core puts in every view, in this order, before the game's own keys.
+ENVELOPE_KEYS: Final = ("game", "players", "viewer", "phase", "to_move", "seq", "pending", "is_over", "options")
 
-class Action:
-    """Base of every action. Subclasses are frozen dataclasses whose ``str`` is the notation.
-
-    ``game.parse_action(str(action), state) == action`` for every legal action.
-    """
-
-    __slots__ = ()
-    __notation__ = True
-    #: True for the outcomes of chance (deals, shuffles, dice, coins).
-    is_chance: bool = False
+__all__ = ["CHANCE", "ENVELOPE_KEYS", "Action", "Observation", "State"]
 
 
 class State(ABC):
@@ -52,6 +46,8 @@ class State(ABC):
         self.options = options
         self.history: list[Action] = []
         self.scripted_chance = chance == "scripted"
+        # Record entries applied so far; unlike ``history`` it survives determinize.
+        self._seq = 0
 
     # ------------------------------------------------------------------ what a game implements
 
@@ -94,6 +90,16 @@ class State(ABC):
         with what he knows. It must depend only on what ``player`` knows and on ``rng``: collect the
         unknown items in a canonical (sorted) order before shuffling them."""
 
+    def _phase(self) -> str:
+        """A short snake_case name of the phase (``offer``, ``flip``, ``move``, …); not called when over."""
+        return "play"
+
+    def _pending(self, viewer: int | None) -> dict[str, Any]:
+        """The decision the player to move faces, as ``viewer`` may know it:
+        ``{"kind": …, "steps": [steps of a multi-step decision taken so far], …}`` (core adds
+        ``player``). Called only while a player, not chance, is to move."""
+        return {"kind": "decide", "steps": []}
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance node with few outcomes (a die, a coin): each outcome and its probability.
 
@@ -116,6 +122,14 @@ class State(ABC):
     def is_chance_node(self) -> bool:
         return self._current_player() == CHANCE
 
+    @property
+    def seq(self) -> int:
+        """Record entries (actions and chance outcomes) applied so far: the position's step number.
+
+        ``state.record()["actions"][seq]`` is the entry that the next action becomes.
+        """
+        return self._seq
+
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now; at a chance node, the enumerable outcomes."""
         player = self._current_player()
@@ -125,26 +139,90 @@ class State(ABC):
             return [outcome for outcome, _ in self.chance_outcomes()]
         return self._legal_actions()
 
-    def apply(self, action: Action) -> list[Event]:
-        """Carry out ``action``; raise :class:`IllegalAction` (changing nothing) if it is not legal."""
-        player = self._current_player()
-        if player is None:
-            raise IllegalAction("the game is over; no more actions are accepted")
-        if not isinstance(action, Action):
-            raise IllegalAction("{action} is not an action of {game}", action=repr(action), game=self.game.name)
-        if action.is_chance != (player == CHANCE):
+    def check(self, action: Action, player: int | None = None) -> None:
+        """Raise :class:`IllegalAction` (or a subclass with its own ``code``) saying why ``action``
+        may not be taken now — by ``player`` if given; change nothing.
+
+        Every field is checked against its declared type, then by the game's rules, and the action
+        must read back from its notation as itself (so the record replays it exactly).
+
+        >>> import asobiba
+        >>> state = asobiba.new_game("cockroach-poker", players=3, seed=1, first_player=0)
+        >>> state.check(state.legal_actions()[0], player=1)
+        Traceback (most recent call last):
+        ...
+        asobiba.core.errors.NotYourTurn: it is p0's turn, not p1's
+        """
+        to_move = self._current_player()
+        if player is not None:
+            self._check_player(player)
+        if to_move is None:
+            raise GameOver("the game is over; no more actions are accepted")
+        if player is not None and player != to_move:
+            if to_move == CHANCE:
+                raise NotYourTurn("a chance outcome is due now, not a decision of p{player}", player=player)
+            raise NotYourTurn("it is p{to_move}'s turn, not p{player}'s", to_move=to_move, player=player)
+        if not isinstance(action, self.game.action_types or Action):
+            raise IllegalAction("{action} is not an action of {game}", action=short_repr(action), game=self.game.name)
+        if action.is_chance != (to_move == CHANCE):
             if action.is_chance:
                 raise IllegalAction(
                     "'{action}' is a chance outcome, but it is player p{player}'s decision now",
-                    action=str(action),
-                    player=player,
+                    action=_short_text(action),
+                    player=to_move,
                 )
             raise IllegalAction(
-                "'{action}' is a player's decision, but a chance outcome is due now", action=str(action)
+                "'{action}' is a player's decision, but a chance outcome is due now", action=_short_text(action)
             )
-        self._check(action)
+        wrong = wrong_field(action)
+        if wrong is not None:
+            raise IllegalAction(
+                "{action}: its field {field} has the value {value}, not one of its type",
+                action=type(action).__name__,
+                field=wrong,
+                value=short_repr(getattr(action, wrong, None)),
+            )
+        try:
+            self._check(action)
+        except AsobibaError:
+            raise
+        except Exception as error:  # a malformed value the game's check did not foresee
+            raise IllegalAction(
+                "{action} is malformed: {error}", action=short_repr(action), error=_short_text(error)
+            ) from None
+        self._check_notation(action)
+
+    def _check_notation(self, action: Action) -> None:
+        """The action must read back from its notation as itself, or the record would replay another."""
+        try:
+            text = str(action)
+            same = self.game.parse_action(text, self) == action
+        except AsobibaError:
+            same = False
+        except Exception:
+            same = False
+        if not same:
+            raise IllegalAction("{action} does not read back from its notation", action=short_repr(action))
+
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """True when :meth:`check` accepts ``action`` (by ``player`` if given)."""
+        try:
+            self.check(action, player)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out ``action``; raise :class:`IllegalAction` (changing nothing) if it is not legal."""
+        self.check(action)
+        return self.apply_trusted(action)
+
+    def apply_trusted(self, action: Action) -> list[Event]:
+        """Carry out an action known to be legal here — taken from :meth:`legal_actions` of this very
+        position (search and rollouts) — without checking it again. Anything else: use :meth:`apply`."""
         events = self._apply(action)
         self.history.append(action)
+        self._seq += 1
         if not self.scripted_chance:
             events.extend(self.resolve_chance())
         return events
@@ -156,37 +234,75 @@ class State(ABC):
             outcome = self._sample_chance(self.chance_rng())
             events.extend(self._apply(outcome))
             self.history.append(outcome)
+            self._seq += 1
         return events
 
     def chance_rng(self) -> random.Random:
         """The generator for the chance node at this step: a function of the seed and the step."""
-        return random.Random(f"{self.seed}:{len(self.history)}")
+        return random.Random(f"{self.seed}:{self._seq}")
+
+    def _check_player(self, player: object, spectator: bool = False) -> None:
+        if player is None and spectator:
+            return
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise NoSuchPlayer(
+                "a player is a whole number from 0 to {last}, not {value}",
+                last=self.players - 1,
+                value=short_repr(player),
+            )
+        if not 0 <= player < self.players:
+            raise NoSuchPlayer(
+                "there is no player p{player}; players are p0 to p{last}",
+                player=player if player.bit_length() < 64 else short_repr(player),
+                last=self.players - 1,
+            )
 
     def view(self, player: int | None = None) -> dict[str, Any]:
-        """Exactly what ``player`` may know now, JSON-ready; ``None`` gives a spectator's view."""
-        if player is not None and not 0 <= player < self.players:
-            raise IllegalAction(
-                "there is no player p{player}; players are p0 to p{last}", player=player, last=self.players - 1
-            )
+        """Exactly what ``player`` may know now, JSON-ready; ``None`` gives a spectator's view.
+
+        Every view starts with the envelope :data:`ENVELOPE_KEYS` — ``phase``, ``to_move``, ``seq`` and
+        ``pending`` (the decision the player to move faces, typed) among them — then the game's own keys.
+        """
+        self._check_player(player, spectator=True)
         to_move = self._current_player()
-        common: dict[str, Any] = {
+        pending: dict[str, Any] | None
+        if to_move is None:
+            pending = None
+        elif to_move == CHANCE:
+            pending = {"player": CHANCE, "kind": "chance", "steps": []}
+        else:
+            pending = {"player": to_move, **self._pending(player)}
+        view: dict[str, Any] = {
             "game": self.game.name,
             "players": self.players,
             "viewer": player,
+            "phase": "over" if to_move is None else self._phase(),
             "to_move": to_move,
+            "seq": self._seq,
+            "pending": pending,
             "is_over": to_move is None,
-            "options": self.game.explicit_options(self.options),
+            "options": self.game.view_options(self.options),
         }
         if to_move is None:
-            common["result"] = self.result()
-        common.update(self._view(player))
-        return common
+            view["result"] = self.result()
+        view.update(self._view(player))
+        return view
 
     def observe(self, player: int) -> Observation:
-        """What a bot or agent playing ``player`` receives."""
+        """What a bot or agent playing ``player`` receives: its view, its legal actions and a way
+        to sample full positions consistent with them — never the true state."""
+        self._check_player(player)
         view = self.view(player)
         actions = tuple(self.legal_actions()) if self._current_player() == player else ()
-        return Observation(player=player, view=view, legal_actions=actions, _state=self)
+        return Observation(player=player, view=view, legal_actions=actions, _basis=self.determinize(player, 0))
+
+    def observe_in_search(self, player: int) -> Observation:
+        """:meth:`observe` for search inside a position the searcher owns (a determinized sample):
+        its samples are drawn from this position itself, with no determinization up front. Never
+        call it on the true state of a game in which hidden things matter to the caller."""
+        view = self.view(player)
+        actions = tuple(self.legal_actions()) if self._current_player() == player else ()
+        return Observation(player=player, view=view, legal_actions=actions, _basis=self)
 
     def returns(self) -> list[float]:
         """Per player: 1 for a winner (shared among tied winners), 0 otherwise; all 0 before the end."""
@@ -198,17 +314,18 @@ class State(ABC):
 
     def determinize(self, player: int, seed: int) -> State:
         """A full state consistent with what ``player`` knows: every hidden thing resampled, the
-        chance generator reseeded. Equal views and the same seed give the same result."""
-        if not 0 <= player < self.players:
-            raise IllegalAction(
-                "there is no player p{player}; players are p0 to p{last}", player=player, last=self.players - 1
-            )
+        chance generator reseeded, secret options forgotten. Equal views and the same seed give
+        the same result."""
+        self._check_player(player)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise IllegalAction("a sample's seed is a whole number, not {seed}", seed=short_repr(seed))
         sample = self.clone()
         rng = random.Random(f"determinize:{seed}")
         sample._resample_hidden(player, rng)
         sample.seed = rng.getrandbits(63)
         # The true history holds the true deal: a sample has none (rules never read history).
         sample.history = []
+        sample.options = self.game.sample_options(self.options)
         return sample
 
     def record(self) -> dict[str, Any]:
@@ -234,23 +351,37 @@ class State(ABC):
         return events_seen_by(list(events), player)
 
 
+def _short_text(value: object, limit: int = 80) -> str:
+    try:
+        text = str(value)
+    except Exception:
+        return short_repr(value, limit)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 @dataclass(frozen=True)
 class Observation:
     """What a bot receives: its player's view and legal actions, and a way to sample full states
-    consistent with that view (for search). Nothing else of the true state is reachable."""
+    consistent with that view (for search).
+
+    It holds no reference to the true state: ``sample`` draws from a position already
+    determinized for its player. Bots run in-process are trusted code all the same (Python keeps
+    nothing from a determined reader); the security boundary is the process: the server sends a
+    client only its seat's view, events and legal actions.
+    """
 
     player: int
     view: dict[str, Any]
     legal_actions: tuple[Action, ...]
-    _state: State = field(repr=False, compare=False)
+    _basis: State = field(repr=False, compare=False)
 
     @property
     def game(self) -> Game:
-        return self._state.game
+        return self._basis.game
 
     def sample(self, seed: int) -> State:
         """A full state consistent with this observation (see :meth:`State.determinize`)."""
-        return self._state.determinize(self.player, seed)
+        return self._basis.determinize(self.player, seed)
 
     def parse_action(self, text: str) -> Action:
-        return self._state.game.parse_action(text, self._state)
+        return self._basis.game.parse_action(text, self._basis)

@@ -1,7 +1,2 @@
-"""The games. Each entry: name -> "module:attribute" of its Game instance (imported on first use)."""
-
-GAMES: dict[str, str] = {
-    "cockroach-poker": "asobiba.games.cockroach_poker:GAME",
-    "paper-safari": "asobiba.games.paper_safari:GAME",
-    "survive": "asobiba.games.survive:GAME",
-}
+"""The games that ship with asobiba. Each has a ``declaration`` module, registered through the
+``asobiba.games`` entry points in ``pyproject.toml`` (see :mod:`asobiba.core.registry`)."""

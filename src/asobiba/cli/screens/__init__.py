@@ -14,6 +14,9 @@ from rich.console import RenderableType
 from rich.markup import escape
 from rich.tree import Tree
 
+from asobiba.core.errors import UnknownGame
+from asobiba.core.registry import declaration
+
 
 class Screen(Protocol):
     """A game's screen module."""
@@ -21,13 +24,6 @@ class Screen(Protocol):
     def render(self, view: dict[str, Any], lang: str) -> RenderableType:
         """Draw ``view`` (a player's or the spectator's) in ``lang``."""
         ...
-
-
-SCREENS: dict[str, str] = {
-    "cockroach-poker": "asobiba.cli.screens.cockroach_poker",
-    "paper-safari": "asobiba.cli.screens.paper_safari",
-    "survive": "asobiba.cli.screens.survive",
-}
 
 
 #: Keys of every view that the fallback tree leaves out (they are shown elsewhere on the screen).
@@ -81,7 +77,10 @@ def view_tree(view: dict[str, Any]) -> Tree:
 
 def render_view(view: dict[str, Any], lang: str) -> RenderableType:
     """The screen of the view's game, or the view as a tree when the game has no screen yet."""
-    module_name = SCREENS.get(view["game"])
+    try:
+        module_name = declaration(view["game"]).screen
+    except UnknownGame:
+        return view_tree(view)
     if module_name is None:
         return view_tree(view)
     try:
