@@ -103,18 +103,9 @@ def board(view: dict[str, Any]) -> Text:
 
 
 def _pending(view: dict[str, Any], lang: str) -> str:
-    pending = view.get("pending")
-    phase = view["phase"]
-    if view["is_over"]:
-        return tr("The game is over.", lang)
+    pending = view["pending"]
     if pending is None:
-        return {
-            "place_explorers": tr("placing explorers", lang),
-            "place_boats": tr("placing boats", lang),
-            "move": tr("moving explorers and boats", lang),
-            "remove_tile": tr("removing a land tile", lang),
-            "roll": tr("rolling the creature die", lang),
-        }.get(phase, phase)
+        return tr("The game is over.", lang)
     kind = pending["kind"]
     if kind == "counter":
         return tr(
@@ -137,7 +128,15 @@ def _pending(view: dict[str, Any], lang: str) -> str:
         return tr("favourable winds move a boat ({steps} step(s) left)", lang, steps=pending["steps_left"])
     if kind == "jump":
         return tr("moving a {creature} to an empty sea space", lang, creature=term(pending["creature"], lang))
-    return tr("choosing who boards the new boat on {cell}", lang, cell=pending["cell"])
+    if kind == "boat_tile":
+        return tr("choosing who boards the new boat on {cell}", lang, cell=pending["cell"])
+    return {
+        "place_explorer": tr("placing explorers", lang),
+        "place_boat": tr("placing boats", lang),
+        "move": tr("moving explorers and boats", lang),
+        "remove_tile": tr("removing a land tile", lang),
+        "chance": tr("rolling the creature die", lang) if view["phase"] == "roll" else view["phase"],
+    }.get(kind, kind)
 
 
 def status(view: dict[str, Any], lang: str) -> Table:

@@ -25,6 +25,7 @@ from asobiba.games.survive.actions import ACTION_TYPES
 from asobiba.games.survive.data import COLOURS, EXPLORER_VALUES, TILE_BY_NAME, TILES, tile_name
 from asobiba.games.survive.notation import parse
 from asobiba.games.survive.rules import SurviveState
+from asobiba.games.survive.view import SurvivePending, SurviveView
 
 #: The longest text a scripted option may be (the 40 tiles' names, spaced, with room to spare).
 _OPTION_TEXT_LIMIT: Final = 1000
@@ -81,6 +82,8 @@ class Survive(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    view_type: ClassVar[type | None] = SurviveView
+    pending_type: ClassVar[type | None] = SurvivePending
     options = (
         Option("two_colours", False, "with 2 players, each plays two colours", check=parse_bool),
         Option(
