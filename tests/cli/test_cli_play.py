@@ -205,10 +205,10 @@ def test_long_action_lists_are_grouped_and_filtered(make_terminal: MakeTerminal)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_log_starts_with_the_setup_the_player_may_see(game: str, make_terminal: MakeTerminal) -> None:
     from asobiba.cli.common import player_range
-    from asobiba.cli.play import describe_events, start
+    from asobiba.cli.play import describe_events
 
     low, high = player_range(asobiba.get_game(game), {})
-    state, setup = start(asobiba.get_game(game), max(low, min(high, 3)), 5, {})
+    state, setup = asobiba.get_game(game).start(max(low, min(high, 3)), seed=5)
     assert state.record() == asobiba.new_game(game, state.players, seed=5).record()
     terminal, _screen = make_terminal(lambda: "l")
     session = PlaySession(state, 0, {}, terminal, setup_events=setup)

@@ -169,7 +169,7 @@ def start_game(
     save: Path | None = None,
 ) -> int:
     """Set up and play one game; return the exit code (0, or 130 after Ctrl-C)."""
-    from asobiba.cli.play import PlaySession, start
+    from asobiba.cli.play import PlaySession
 
     game = get_game(game_name)
     check_bot_names(bot_specs, lang)
@@ -192,7 +192,7 @@ def start_game(
         raise UserError(tr("--delay cannot be negative", lang))
     check_save_path(save, lang)
     bots = seat_bots(bot_specs, count, seat, lang)
-    state, setup_events = start(game, count, seed, options)
+    state, setup_events = game.start(count, seed=seed, **options)
     session = PlaySession(
         state, seat, bots, terminal, lang=lang, delay=delay, save_path=save, bot_seed=seed, setup_events=setup_events
     )
@@ -478,6 +478,19 @@ def list_games(lang: LangOption = None) -> None:
                 table.add_row("—", "", "", tr("no options", language))
             console.print(table)
         console.print(escape(tr("Bots: {bots}", language, bots=", ".join(BOTS))))
+
+
+@app.command("schema")
+def show_schema(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game whose views to describe.")],
+    lang: LangOption = None,
+) -> None:
+    """Print the JSON Schema of the game's views (what a client or agent receives)."""
+    from asobiba.core.schema import view_schema
+
+    with user_errors(_language(lang)):
+        schema = view_schema(get_game(game_name))
+    typer.echo(json.dumps(schema, ensure_ascii=False, indent=2))
 
 
 @app.command("serve")

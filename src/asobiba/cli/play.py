@@ -22,7 +22,6 @@ from asobiba.cli.common import QuitGame, Terminal, UserError, player_name, tr
 from asobiba.cli.screens import render_view, view_tree
 from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
-from asobiba.core.game import Game
 from asobiba.core.state import Action, State
 
 #: How many log lines the turn screen shows (``l`` at the prompt shows them all).
@@ -90,18 +89,6 @@ def result_table(result: Mapping[str, Any], players: int, lang: str, names: Sequ
             row.append(str(scores[seat]))
         table.add_row(*row)
     return table
-
-
-def start(game: Game, players: int, seed: int | None, options: Mapping[str, Any]) -> tuple[State, list[Event]]:
-    """A new game and the events of its setup (the deal), which ``new_game`` alone does not return.
-
-    The chance outcomes are drawn exactly as ``new_game(..., chance="auto")`` draws them, so the
-    record is the same.
-    """
-    state = game.new_game(players, seed=seed, chance="scripted", **options)
-    events = state.resolve_chance()
-    state.scripted_chance = False  # from here on, chance is drawn automatically after each action
-    return state, events
 
 
 @dataclass
@@ -225,14 +212,11 @@ class PlaySession:
             return
 
     def _refusal(self, action: Action) -> str | None:
-        """Why ``action`` cannot be played now (tried on a copy, so the game never changes), or ``None``."""
-        trial = self.state.clone()
+        """Why ``action`` cannot be played now (``state.check`` changes nothing), or ``None``."""
         try:
-            trial.apply(action)
+            self.state.check(action)
         except AsobibaError as error:
             return error.translated(self.lang)
-        except Exception as error:  # an engine failure on odd input must not touch the real game
-            return f"{type(error).__name__}: {error}"
         return None
 
     def bot_turn(self, seat: int) -> None:
