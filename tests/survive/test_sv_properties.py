@@ -1,5 +1,5 @@
 """Properties over many random games: conservation, the end, records, notation, hidden information,
-determinization, the bot's dependence on its view only, and _check agreeing with legal_actions."""
+determinization, the bot's dependence on its view only, and check agreeing with legal_actions."""
 
 from __future__ import annotations
 
@@ -143,7 +143,7 @@ def test_check_agrees_with_legal_actions_and_illegal_actions_change_nothing(game
         before = state.view(None)
         for action in universe(state):
             if action in legal:
-                state._check(action)
+                state.check(action)
             else:
                 try:
                     state.apply(action)

@@ -8,6 +8,7 @@ from asobiba.core.errors import IllegalAction, InvalidOption
 from asobiba.core.state import CHANCE
 from asobiba.games.survive import GAME
 from asobiba.games.survive.board import CELL_NAMES, LAGOON, SERPENT_STARTS
+from asobiba.games.survive.scenario import layout_with
 from asobiba.games.survive.steps import Phase
 
 
@@ -40,8 +41,8 @@ def test_explorer_values_are_dealt_by_chance_and_only_their_owner_sees_them():
 
 def test_the_first_player_is_chosen_by_chance_and_places_first():
     state = scripted(3)
-    state.apply(state._sample_chance(state.chance_rng()))  # the tiles
-    state.apply(state._sample_chance(state.chance_rng()))  # the values
+    do(state, "tiles " + " ".join(layout_with({})))
+    do(state, "values 1112233456 6543322111 1112233456")
     assert [str(a) for a in state.legal_actions()] == ["first p0", "first p1", "first p2"]
     do(state, "first p2")
     assert state.to_move == 2 and state.phase == Phase.PLACE_EXPLORERS
@@ -49,7 +50,7 @@ def test_the_first_player_is_chosen_by_chance_and_places_first():
 
 def placement_game(players=2, **options):
     state = GAME.new_game(players, seed=2, chance="scripted", explorer_values=["1112233456"] * players, **options)
-    state.apply(state._sample_chance(state.chance_rng()))  # the tiles
+    do(state, "tiles " + " ".join(layout_with({})))
     do(state, "first p0")
     return state
 
@@ -149,8 +150,6 @@ def test_invalid_options_are_refused_with_a_reason(players, options, message):
 
 
 def test_a_scripted_tile_layout_and_values_are_used():
-    from asobiba.games.survive.scenario import layout_with
-
     layout = layout_with({"r5c4": "m:volcano"})
     state = GAME.new_game(2, seed=9, tile_layout=" ".join(layout), explorer_values=["6543322111", "1112233456"])
     assert state.view(0)["tiles"]["r5c4"] == "mountain"

@@ -12,7 +12,16 @@ from typing import Any
 
 from asobiba.games.survive.actions import ChooseFirst
 from asobiba.games.survive.board import CELL_BY_NAME, CELL_NAMES, LAND_SPACES, SERPENT_STARTS
-from asobiba.games.survive.data import CREATURES, EXPLORER_BY_NAME, TERRAINS, TILE_BY_NAME, TILES, terrain_of, tile_name
+from asobiba.games.survive.data import (
+    CREATURE_COUNT,
+    CREATURES,
+    EXPLORER_BY_NAME,
+    TERRAINS,
+    TILE_BY_NAME,
+    TILES,
+    terrain_of,
+    tile_name,
+)
 from asobiba.games.survive.pieces import LOST, NOWHERE, ON_BOAT, ON_LAND, RESCUED, SWIMMING
 from asobiba.games.survive.rules import SurviveState
 from asobiba.games.survive.steps import CreatureRun, Phase
@@ -107,13 +116,13 @@ def position(
             e = EXPLORER_BY_NAME[name]
             state.ex_cell[e], state.ex_status[e], state.ex_boat[e] = cell, ON_BOAT, boat
             state.boat_passengers[boat].append(e)
-    for kind, cells in {"serpent": [f"r{r}c{c}" for r, c in _starts()], **(creatures or {})}.items():
+    for kind, cells in {"serpent": [CELL_NAMES[cell] for cell in SERPENT_STARTS], **(creatures or {})}.items():
         k = CREATURES.index(kind)
         state.creature_at[k] = [0] * len(state.creature_at[k])
         placed = list(cells)
         for cell_name in placed:
             state.creature_at[k][CELL_BY_NAME[cell_name]] += 1
-        state.creature_supply[k] = max(0, (5, 6, 5)[k] - len(placed))
+        state.creature_supply[k] = max(0, CREATURE_COUNT[k] - len(placed))
     for name in rescued:
         e = EXPLORER_BY_NAME[name]
         state.ex_status[e], state.ex_cell[e] = RESCUED, NOWHERE
@@ -131,9 +140,3 @@ def position(
     else:
         state._set_phase(phase)
     return state
-
-
-def _starts() -> list[tuple[int, int]]:
-    from asobiba.games.survive.board import CELLS
-
-    return [CELLS[cell] for cell in SERPENT_STARTS]
