@@ -58,10 +58,10 @@ def test_malformed_messages_never_change_the_room(
             for frame in frames:
                 await client.send(frame)
             for _ in frames:
-                frame = await client.receive()
-                while frame["type"] in ("state", "presence", "chat"):
-                    frame = await client.receive()
-                replies.append(frame)
+                reply = await client.receive()
+                while reply["type"] in ("state", "presence", "chat"):
+                    reply = await client.receive()
+                replies.append(reply)
         except ConnectionClosed:  # a hello naming another protocol or a wrong token ends it
             assert client.socket is not None and client.socket.close_code in (4400, 4403)
         await client.close()

@@ -166,6 +166,7 @@ def test_a_rematch_is_a_new_room_with_the_same_game_and_seats_and_the_first_play
             view = client.state["view"]
             return int(view["options"]["first_player"])
 
+    assert first_before is not None
     assert run(first_mover()) == (first_before + 1) % 3
 
 
@@ -190,7 +191,7 @@ def test_every_hello_is_answered_with_a_full_state_for_that_seat(shared_server: 
 
 
 def test_a_spectator_connects_without_a_token_and_gets_the_spectator_view(shared_server: ServerProcess) -> None:
-    made = people_room(shared_server)
+    made = create_room(shared_server.base_url, "cockroach-poker", 3, name="ann")
 
     async def scenario() -> None:
         async with RoomClient(shared_server.base_url, made["room"]) as watcher:
@@ -441,7 +442,7 @@ def test_more_than_twenty_messages_a_second_are_rate_limited(shared_server: Serv
         async with RoomClient(shared_server.base_url, made["room"], made["token"]) as client:
             for number in range(40):
                 await client.send({"type": "act", "id": number, "seq": 10**6, "action": "answer yes"})
-            codes = []
+            codes: list[str] = []
             while len(codes) < 40:
                 frame = await client.receive()
                 if frame["type"] == "rejected":

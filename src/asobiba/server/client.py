@@ -211,8 +211,9 @@ class RoomClient:
         self, notation: str, seq: int | None = None, message_id: str | int | None = None, *, wait_state: bool = True
     ) -> dict[str, Any]:
         """Send an ``act`` for the current state (or ``seq``) and return its ``accepted`` or
-        ``rejected`` (resent after a pause while ``rate_limited``). With ``wait_state``, the ``state`` that follows (the new position, or the fresh
-        one after ``stale``) has been read into :attr:`state` when this returns."""
+        ``rejected`` (resent after a pause while ``rate_limited``). With ``wait_state``, the
+        ``state`` that follows (the new position, or the fresh one after ``stale``) has been read
+        into :attr:`state` when this returns."""
         message_id = message_id if message_id is not None else f"a{next(self._ids)}"
         quoted = self.seq if seq is None else seq
         for attempt in range(RATE_LIMIT_RETRIES + 1):

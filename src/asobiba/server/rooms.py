@@ -399,10 +399,11 @@ class Room:
         connection's view, then the next bot or clock — all before the next act is looked at."""
         async with self.lock:
             current = self.seq
+            if seat_number is None:
+                return Outcome(False, current, "not_your_turn", message=not_your_turn_message)
             if seq < current:
                 if (
-                    seat_number is not None
-                    and seq < len(self.entries)
+                    seq < len(self.entries)
                     and self.entry_players[seq] == seat_number
                     and " ".join(text.split()) == self.entries[seq]
                 ):
@@ -413,7 +414,7 @@ class Room:
             state = self.state
             if state.is_over:
                 return Outcome(False, current, "illegal", message=over_message)
-            if seat_number is None or state.to_move != seat_number:
+            if state.to_move != seat_number:
                 return Outcome(False, current, "not_your_turn", message=not_your_turn_message)
             try:
                 action = self.game.parse_action(text, state)

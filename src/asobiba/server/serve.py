@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import uvicorn
 
 from asobiba.server.app import create_app
@@ -19,7 +21,10 @@ def serve(
 ) -> None:
     """Serve until interrupted. Says where the database is and which URL to open."""
     url = normalise_url(database) if database else default_database_url()
-    settings = Settings(database_url=url, bot_delay=bot_delay)
+    # ASOBIBA_HTTP_RATE: rooms created or joined per client address, e.g. "30/second" (load tests raise it)
+    settings = Settings(
+        database_url=url, bot_delay=bot_delay, http_rate=os.environ.get("ASOBIBA_HTTP_RATE", "30/second")
+    )
     app = create_app(settings)
     if announce:
         shown_host = f"[{host}]" if ":" in host else host

@@ -8,6 +8,7 @@ where (a token's hash, never the token). The schema is made by the Alembic migra
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Sequence
@@ -26,10 +27,12 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     event,
+    insert,
     select,
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -87,6 +90,11 @@ class ActionRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+ACTIONS = Base.metadata.tables["actions"]
+ROOMS = Base.metadata.tables["rooms"]
+SEATS = Base.metadata.tables["seats"]
+
+
 def default_database_url() -> str:
     """A SQLite file in the user's data directory."""
     directory = Path(platformdirs.user_data_dir("asobiba", appauthor=False))
@@ -121,6 +129,29 @@ class StoredRoom:
     players_of_actions: list[int | None]
 
 
+#: Appends committed together at most (group commit).
+MAX_BATCH = 500
+
+
+@dataclass(frozen=True)
+class _Append:
+    room_id: str
+    first_seq: int
+    entries: tuple[str, ...]
+    player: int
+    room_changes: dict[str, Any]
+    seat_changes: dict[int, dict[str, Any]]
+
+
+def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:
+    if future.done():
+        return
+    if outcome is None:
+        future.set_result(None)
+    else:
+        future.set_exception(outcome)
+
+
 class Conflict(Exception):
     """Another writer stored an entry at this seq first."""
 
@@ -139,6 +170,8 @@ class Storage:
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._pending: list[tuple[_Append, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     async def migrate(self) -> None:
         """Bring the schema to the newest migration (creates it in a new database)."""
@@ -171,33 +204,65 @@ class Storage:
         seat_changes: dict[int, dict[str, Any]] | None = None,
     ) -> None:
         """Store one accepted action and the chance outcomes it triggered (``first_seq`` onward),
-        with the room's new deadline or status, in ONE transaction. :class:`Conflict` if the seq is
-        taken (the database decides races)."""
-        from sqlalchemy.exc import IntegrityError
+        with the room's new deadline or status, in ONE transaction, committed when this returns.
+        :class:`Conflict` if the seq is taken (the database decides races).
 
+        Appends of many rooms arriving together share a transaction (group commit): each room's
+        entries are all in it or all out of it. If one of them conflicts, each is retried alone.
+        """
+        append = _Append(room_id, first_seq, tuple(entries), player, room_changes, seat_changes or {})
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((append, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        await future
+
+    async def _write_batches(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+            try:
+                await self._write([append for append, _ in batch])
+            except IntegrityError:
+                for append, future in batch:  # find the one that conflicts; the others commit
+                    try:
+                        await self._write([append])
+                    except IntegrityError as error:
+                        _settle(future, Conflict(str(error)))
+                    except Exception as error:
+                        _settle(future, error)
+                    else:
+                        _settle(future, None)
+                continue
+            except Exception as error:
+                for _, future in batch:
+                    _settle(future, error)
+                continue
+            for _, future in batch:
+                _settle(future, None)
+
+    async def _write(self, appends: Sequence[_Append]) -> None:
         now = time.time()
-        try:
-            async with self.sessions.begin() as session:
-                session.add_all(
-                    ActionRow(
-                        room_id=room_id,
-                        seq=first_seq + index,
-                        text=text,
-                        player=player if index == 0 else None,
-                        created_at=now,
-                    )
-                    for index, text in enumerate(entries)
+        rows = [
+            {
+                "room_id": append.room_id,
+                "seq": append.first_seq + index,
+                "text": text,
+                "player": append.player if index == 0 else None,
+                "created_at": now,
+            }
+            for append in appends
+            for index, text in enumerate(append.entries)
+        ]
+        async with self.engine.begin() as connection:
+            await connection.execute(insert(ACTIONS), rows)
+            for append in appends:
+                await connection.execute(
+                    update(ROOMS).where(ROOMS.c.id == append.room_id).values(updated_at=now, **append.room_changes)
                 )
-                await session.flush()
-                await session.execute(
-                    update(RoomRow).where(RoomRow.id == room_id).values(updated_at=now, **room_changes)
-                )
-                for seat, changes in (seat_changes or {}).items():
-                    await session.execute(
-                        update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat).values(**changes)
+                for seat, changes in append.seat_changes.items():
+                    await connection.execute(
+                        update(SEATS).where(SEATS.c.room_id == append.room_id, SEATS.c.seat == seat).values(**changes)
                     )
-        except IntegrityError as error:
-            raise Conflict(str(error)) from None
 
     async def update_room(self, room_id: str, **changes: Any) -> None:
         async with self.sessions.begin() as session:

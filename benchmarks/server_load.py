@@ -1,0 +1,147 @@
+"""Load on the online server: N concurrent rooms over real WebSockets on loopback.
+
+    python benchmarks/server_load.py --rooms 1000 --pace 3 --seconds 60
+    python benchmarks/server_load.py --rooms 50 --pace 0.2 --seconds 20 --game survive --players 3
+
+Starts ``asobiba serve`` (a fresh SQLite file in a temporary directory, bots paced by ``--pace``
+seconds), then keeps ``--rooms`` rooms playing: in each, one scripted client (seat 0) moves every
+``--pace`` seconds on average (uniform 0.5-1.5 x pace) and the other seats are ``bot:normal``
+playing through the same path. A finished game is replaced by a new room. Reports actions/s (every
+seat's), the act -> state latency that the scripted clients measure (from sending ``act`` to
+receiving the new ``state``), the server's memory per room (resident set growth / rooms), and
+rejections.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+
+from server_testing import ServerProcess
+
+from asobiba.server.client import RoomClient, create_room
+
+
+def resident_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class Totals:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.games = 0
+        self.rejections = 0
+        self.errors = 0
+
+
+async def one_room(server: ServerProcess, args: argparse.Namespace, totals: Totals, stop_at: float, seed: int) -> None:
+    rng = random.Random(seed)
+    loop = asyncio.get_running_loop()
+    seats = {str(seat): "bot:normal" for seat in range(1, args.players)}
+    while loop.time() < stop_at:
+        made = await asyncio.to_thread(
+            create_room, server.base_url, args.game, args.players, seats=seats, name="load", bot_delay=args.pace
+        )
+        client = RoomClient(server.base_url, made["room"], made["token"], timeout=120)
+        await client.connect()
+        last_seq = client.seq
+        try:
+            while loop.time() < stop_at and not client.state["view"]["is_over"]:
+                if client.state["legal"]:
+                    await asyncio.sleep(args.pace * rng.uniform(0.5, 1.5))
+                    quoted = client.seq
+                    notation = rng.choice(client.state["legal"])["notation"]
+                    started = time.perf_counter()
+                    reply = await client.act(notation)
+                    if reply["type"] == "accepted" and client.seq > quoted:
+                        totals.latencies.append(time.perf_counter() - started)
+                    elif reply["type"] == "rejected":
+                        totals.rejections += 1
+                else:
+                    await client.next_state(timeout=max(0.1, stop_at - loop.time()))
+                totals.actions += client.seq - last_seq
+                last_seq = client.seq
+        except TimeoutError:
+            pass
+        except Exception:
+            totals.errors += 1
+        finally:
+            await client.close()
+        if client.state["view"]["is_over"]:
+            totals.games += 1
+
+
+async def load(server: ServerProcess, args: argparse.Namespace) -> dict[str, float]:
+    assert server.process is not None
+    before = resident_kib(server.process.pid)
+    totals = Totals()
+    loop = asyncio.get_running_loop()
+    stop_at = loop.time() + args.ramp + args.seconds
+    tasks = []
+    for number in range(args.rooms):  # ramp up over --ramp seconds
+        tasks.append(asyncio.create_task(one_room(server, args, totals, stop_at, number)))
+        await asyncio.sleep(args.ramp / args.rooms)
+    started = loop.time()
+    actions_at_start = totals.actions
+    latencies_at_start = len(totals.latencies)
+    await asyncio.sleep(args.seconds / 2)
+    peak = resident_kib(server.process.pid)
+    await asyncio.gather(*tasks)
+    elapsed = loop.time() - started
+    measured = sorted(totals.latencies[latencies_at_start:]) or [float("nan")]
+    return {
+        "rooms": args.rooms,
+        "actions/s": (totals.actions - actions_at_start) / elapsed,
+        "acts timed": len(measured),
+        "p50 ms": 1000 * statistics.median(measured),
+        "p99 ms": 1000 * measured[min(len(measured) - 1, int(0.99 * len(measured)))],
+        "max ms": 1000 * measured[-1],
+        "KiB/room": (peak - before) / args.rooms,
+        "games done": totals.games,
+        "rejected": totals.rejections,
+        "errors": totals.errors,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rooms", type=int, default=1000)
+    parser.add_argument("--pace", type=float, default=3.0, help="seconds between moves of each seat (average)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured time after the ramp-up")
+    parser.add_argument("--ramp", type=float, default=20.0, help="seconds over which the rooms are opened")
+    parser.add_argument("--game", default="cockroach-poker")
+    parser.add_argument("--players", type=int, default=3)
+    args = parser.parse_args()
+    os.environ["ASOBIBA_HTTP_RATE"] = "100000/second"
+    with tempfile.TemporaryDirectory() as directory:
+        server = ServerProcess(Path(directory) / "load.db", Path(directory) / "server.log", bot_delay=args.pace)
+        server.start()
+        try:
+            result = asyncio.run(load(server, args))
+        except BaseException:
+            print(server.log()[-3000:], file=sys.stderr)
+            raise
+        finally:
+            server.stop()
+    width = max(len(key) for key in result)
+    print(f"server load: {args.game}, {args.players} players, 1 scripted client + bots per room, pace {args.pace} s")
+    for key, value in result.items():
+        shown = f"{value:.1f}" if isinstance(value, float) else str(value)
+        print(f"  {key:<{width}}  {shown:>10}")
+
+
+if __name__ == "__main__":
+    main()
