@@ -1,5 +1,5 @@
 """The view envelope's ``phase`` and ``pending`` for Cockroach Poker, and the typed view
-(``asobiba.games.cockroach_poker.view``)."""
+(``asobiba.games.cockroach_poker.view``) against core's JSON Schema."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ import json
 import random
 from typing import Any
 
+import jsonschema
 import pytest
 from pydantic import TypeAdapter
 
 import asobiba
 from asobiba.core.events import Event
+from asobiba.core.schema import view_schema
 from asobiba.core.state import ENVELOPE_KEYS
 from asobiba.games.cockroach_poker import GAME
 from asobiba.games.cockroach_poker.view import CockroachPokerPending, CockroachPokerView
@@ -180,3 +182,24 @@ def test_the_pending_decision_is_the_same_for_every_viewer_and_names_no_hidden_c
         assert all(pending == seen[0] for pending in seen)
         text = json.dumps(seen[0])
         assert not any(f'"{card}"' in text for card in state.setup.deck.cards)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("config", "seed"), [(config, seed) for config in CONFIGS for seed in (4,)], ids=str)
+@pytest.mark.parametrize("chance", ["auto", "scripted"])
+def test_every_view_of_a_random_game_validates_against_the_view_schema(
+    config: tuple[int, dict[str, Any]], seed: int, chance: str
+) -> None:
+    validator = jsonschema.Draft202012Validator(view_schema(GAME))
+    players, options = config
+    state = asobiba.new_game("cockroach-poker", players=players, seed=seed, chance=chance, **options)
+    rng = random.Random(seed)
+    while True:
+        for viewer in (None, *range(players)):
+            errors = [error.message for error in validator.iter_errors(state.view(viewer))]
+            assert not errors, (state.view(viewer)["phase"], errors[:3])
+        if state.is_over:
+            break
+        if state.is_chance_node:
+            state.resolve_chance()
+        else:
+            state.apply(rng.choice(state.legal_actions()))
