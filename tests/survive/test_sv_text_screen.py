@@ -10,7 +10,7 @@ from rich.console import Console
 
 from asobiba.cli.screens import render_view
 from asobiba.cli.screens.survive import render
-from asobiba.core.errors import InvalidOption
+from asobiba.core.errors import IllegalAction, InvalidOption
 from asobiba.games.survive import GAME
 from asobiba.games.survive.scenario import position
 
@@ -88,3 +88,36 @@ def test_the_screen_shows_the_pending_decision_and_the_end():
     text = screen(final.view(None))
     assert "The game is over." in text and "score" in text
     assert render_view(final.view(0), "ja") is not None
+
+
+@pytest.mark.parametrize(
+    ("word", "japanese"),
+    [
+        ("serpent", "大海蛇"),
+        ("kill-shark", "サメ撃退"),
+        ("winds", "順風"),
+        ("beach", "砂浜"),
+        ("move-whale", "クジラを移動"),
+    ],
+)
+def test_every_game_word_in_an_error_reads_in_japanese(word, japanese):
+    from asobiba.games.survive.text import game_word
+
+    assert str(game_word(word)) == word
+    assert game_word(word).translated("ja") == japanese
+
+
+def test_every_effect_creature_and_terrain_has_its_japanese_word():
+    from asobiba.games.survive.data import CREATURES, EFFECTS, TERRAINS
+    from asobiba.games.survive.text import game_word
+
+    for word in (*EFFECTS, *CREATURES, *TERRAINS):
+        assert game_word(word).translated("ja") != word
+
+
+def test_an_error_shows_its_game_words_in_the_readers_language():
+    state = position(explorers={"red#1": "r7c7"}, held={0: ["b:kill-shark"]})
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(state.parse_action("play kill-shark"))
+    assert "kill-shark" in str(caught.value)
+    assert "サメ撃退" in caught.value.translated("ja")

@@ -15,7 +15,7 @@ from asobiba.games.survive.board import CELL_NAMES, N_CELLS, NEIGHBOUR_SETS
 from asobiba.games.survive.data import CREATURES, EFFECTS, KILL_SHARK, KILL_WHALE, SERPENT, SHARK, WHALE
 from asobiba.games.survive.movement import MovementRules
 from asobiba.games.survive.steps import CounterQuestion, CreatureRun, Jump, Phase
-from asobiba.games.survive.text import Term
+from asobiba.games.survive.text import game_word
 
 #: The counter tile that answers each creature.
 COUNTER_FOR: Final = {SHARK: KILL_SHARK, WHALE: KILL_WHALE}
@@ -61,27 +61,27 @@ class CreatureRules(MovementRules):
         run = self.pending_step(CreatureRun)
         if kind != run.creature:
             return IllegalAction(
-                "the die showed a {creature}", domain="survive", creature=Term(CREATURES[run.creature])
+                "the die showed a {creature}", domain="survive", creature=game_word(CREATURES[run.creature])
             )
         if run.at is not None and source != run.at:
             return IllegalAction(
                 "the {creature} moving is on {cell}",
                 domain="survive",
-                creature=Term(CREATURES[kind]),
+                creature=game_word(CREATURES[kind]),
                 cell=CELL_NAMES[run.at],
             )
         if not self.creature_at[kind][source]:
             return IllegalAction(
                 "there is no {creature} on {cell}",
                 domain="survive",
-                creature=Term(CREATURES[kind]),
+                creature=game_word(CREATURES[kind]),
                 cell=CELL_NAMES[source],
             )
         if target not in NEIGHBOUR_SETS[source] or not self.is_sea(target):
             return IllegalAction(
                 "a {creature} moves to a neighbouring sea space; not {cell}",
                 domain="survive",
-                creature=Term(CREATURES[kind]),
+                creature=game_word(CREATURES[kind]),
                 cell=CELL_NAMES[target],
             )
         return None
@@ -89,12 +89,14 @@ class CreatureRules(MovementRules):
     def _illegal_jump(self, kind: int, source: int, target: int) -> IllegalAction | None:
         jumping = self.pending_step(Jump).creature
         if kind != jumping:
-            return IllegalAction("the tile moves a {creature}", domain="survive", creature=Term(CREATURES[jumping]))
+            return IllegalAction(
+                "the tile moves a {creature}", domain="survive", creature=game_word(CREATURES[jumping])
+            )
         if not self.creature_at[kind][source]:
             return IllegalAction(
                 "there is no {creature} on {cell}",
                 domain="survive",
-                creature=Term(CREATURES[kind]),
+                creature=game_word(CREATURES[kind]),
                 cell=CELL_NAMES[source],
             )
         if not self.empty_sea(target):
@@ -113,13 +115,13 @@ class CreatureRules(MovementRules):
                 "p{player} holds no {effect} tile",
                 domain="survive",
                 player=question.player,
-                effect=Term(EFFECTS[question.counter]),
+                effect=game_word(EFFECTS[question.counter]),
             )
         return IllegalAction(
             "p{player} may only play {effect} or decline now",
             domain="survive",
             player=question.player,
-            effect=Term(EFFECTS[question.counter]),
+            effect=game_word(EFFECTS[question.counter]),
         )
 
     def _illegal_stop(self) -> IllegalAction | None:

@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
+from asobiba.core.i18n import Term
 from asobiba.core.state import Action
 from asobiba.games.survive import events as ev
 from asobiba.games.survive.actions import (
@@ -65,15 +65,10 @@ def term(word: str, lang: str) -> str:
     return terms.get(word, word)
 
 
-class Term(AsobibaError):
-    """A game term as a field of an error message: ``str()`` is the English word, and
-    ``error.translated(lang)`` shows it in the reader's language (``Term("shark")`` → サメ)."""
-
-    def __init__(self, word: str) -> None:
-        super().__init__(word, domain="survive")
-
-    def translated(self, lang: str) -> str:
-        return term(self.template, lang)
+def game_word(word: str) -> Term:
+    """A game word (``shark``, ``kill-shark``, ``beach``) as a field of an error message: ``str()``
+    is the word, ``error.translated("ja")`` shows it in Japanese (サメ, サメ撃退, 砂浜)."""
+    return Term(word, domain="survive")
 
 
 def player_name(player: int | None, lang: str) -> str:

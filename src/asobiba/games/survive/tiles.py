@@ -36,7 +36,7 @@ from asobiba.games.survive.data import (
 )
 from asobiba.games.survive.pieces import ON_LAND, SWIMMING, SurviveBase
 from asobiba.games.survive.steps import BoatTileBoarding, DolphinRide, Jump, Phase, WindsSail
-from asobiba.games.survive.text import Term
+from asobiba.games.survive.text import game_word
 
 #: The creature a "move any …" tile jumps.
 JUMP_CREATURE: Final = {MOVE_SERPENT: SERPENT, MOVE_SHARK: SHARK, MOVE_WHALE: WHALE}
@@ -71,7 +71,7 @@ class TileRules(SurviveBase):
                 "{cell} may not be removed now: a {terrain} tile touching the sea goes first",
                 domain="survive",
                 cell=CELL_NAMES[cell],
-                terrain=Term(TERRAINS[self.lowest_terrain()]),
+                terrain=game_word(TERRAINS[self.lowest_terrain()]),
             )
         return None
 
@@ -194,21 +194,25 @@ class TileRules(SurviveBase):
             return IllegalAction(
                 "a {effect} tile is played only when a creature threatens your pieces on another turn",
                 domain="survive",
-                effect=Term(EFFECTS[effect]),
+                effect=game_word(EFFECTS[effect]),
             )
         if EFFECT_KIND[effect] != HELD:
-            return IllegalAction("{effect} is not a tile one holds", domain="survive", effect=Term(EFFECTS[effect]))
+            return IllegalAction(
+                "{effect} is not a tile one holds", domain="survive", effect=game_word(EFFECTS[effect])
+            )
         if self.phase != Phase.MOVE or not self.fresh:
             return IllegalAction(
                 "a held tile is played only at the start of your turn, before moving", domain="survive"
             )
         if not self.holds(player, effect):
             return IllegalAction(
-                "p{player} holds no {effect} tile", domain="survive", player=player, effect=Term(EFFECTS[effect])
+                "p{player} holds no {effect} tile", domain="survive", player=player, effect=game_word(EFFECTS[effect])
             )
         if not self._has_use(player, effect):
             return IllegalAction(
-                "{effect} cannot be used now: nothing it could move", domain="survive", effect=Term(EFFECTS[effect])
+                "{effect} cannot be used now: nothing it could move",
+                domain="survive",
+                effect=game_word(EFFECTS[effect]),
             )
         return None
 
