@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from asobiba.core.events import Event
-from asobiba.server import engine
 from asobiba.server.client import RoomClient
 
 START_TIMEOUT = 30.0
@@ -67,7 +66,8 @@ class ServerProcess:
             "--bot-delay",
             str(self.bot_delay),
         ]
-        environment = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        # tests create rooms faster than people do: lift the per-address limit on room creation
+        environment = {"ASOBIBA_HTTP_RATE": "1000/second", **os.environ, "PYTHONUNBUFFERED": "1"}
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=environment)
         self.starts += 1
@@ -125,7 +125,7 @@ def replayed_steps(record: dict[str, Any]) -> list[tuple[int, Any, list[Event]]]
 
     steps = []
     for state, _action, events in replay_steps(record):
-        steps.append((engine.seq(state), state.clone(), list(events)))
+        steps.append((state.seq, state.clone(), list(events)))
     return steps
 
 

@@ -13,7 +13,6 @@ import pytest
 from server_testing import ServerProcess, replayed_steps, run
 
 import asobiba
-from asobiba.server import engine
 from asobiba.server.client import RoomClient, create_room, join_room, room_record
 
 #: (game, players, options, seeds) of the games played (the long games once: the whole server
@@ -92,7 +91,7 @@ def check_frames(client: RoomClient, seat: int | None, steps: list, game: Any) -
         legal = [str(action) for action in state.legal_actions()] if state.to_move == seat else []
         assert [entry["notation"] for entry in frame["legal"]] == legal
         assert [entry["action"] for entry in frame["legal"]] == [
-            engine.action_json(action) for action in state.legal_actions() if state.to_move == seat
+            action.to_json() for action in state.legal_actions() if state.to_move == seat
         ]
         assert frame["events"] == json.loads(
             json.dumps(expected_events(steps, previous, frame["seq"], seat, client.lang, game))

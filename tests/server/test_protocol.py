@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import pytest
 from server_testing import ServerProcess, play_first_legal, run
@@ -26,7 +27,7 @@ from asobiba.server.client import (
 TWO_PEOPLE_AND_A_BOT = {"1": "human", "2": "bot:random"}
 
 
-def people_room(server: ServerProcess, **room: object) -> dict:
+def people_room(server: ServerProcess, **room: Any) -> dict:
     """A Cockroach Poker room: seat 0 (the creator) and seat 1 people, seat 2 a random bot."""
     return create_room(server.base_url, "cockroach-poker", 3, seats=TWO_PEOPLE_AND_A_BOT, name="ann", **room)
 

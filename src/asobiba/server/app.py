@@ -28,7 +28,6 @@ from asobiba.core.errors import AsobibaError, InvalidOption
 from asobiba.core.jsonable import to_json
 from asobiba.core.registry import game_names, get_game
 from asobiba.i18n import Catalog
-from asobiba.server import engine
 from asobiba.server.protocol import (
     CLIENT_MESSAGE,
     CLOSE_BAD_TOKEN,
@@ -92,7 +91,7 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse({"code": code, "message": message, **extra}, status_code=status)
 
     def refused(error: AsobibaError) -> JSONResponse:
-        return error_response(400, engine.error_code(error), str(error), message_ja=error.translated("ja"))
+        return JSONResponse(error.to_json(), status_code=400)
 
     async def room_or_none(room_id: str) -> Room | None:
         if len(room_id) > MAX_ROOM_ID:

@@ -9,6 +9,7 @@ the database's unique ``(room, seq)`` decides between processes.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import hashlib
 import itertools
@@ -221,7 +222,7 @@ class Room:
 
     @property
     def seq(self) -> int:
-        return engine.seq(self.state)
+        return self.state.seq
 
     @property
     def is_over(self) -> bool:
@@ -281,15 +282,14 @@ class Room:
             legal = [
                 LegalAction(
                     notation=str(action),
-                    action=engine.action_json(action),
+                    action=action.to_json(),
                     label=self.game.describe_action(action, lang),
                 )
                 for action in state.legal_actions()
             ]
         events = []
-        for after, event in self.events:
-            if since is not None and after <= since:
-                continue
+        first = 0 if since is None else bisect.bisect_right(self.events, since, key=lambda entry: entry[0])
+        for _after, event in self.events[first:]:
             shown = event.seen_by(seat)
             if shown is not None:
                 events.append({**shown.to_dict(), "text": self.game.describe_event(shown, lang)})
@@ -418,15 +418,13 @@ class Room:
                 return Outcome(False, current, "not_your_turn", message=not_your_turn_message)
             try:
                 action = self.game.parse_action(text, state)
-                engine.check(state, action, seat_number)
+                state.check(action, player=seat_number)
             except AsobibaError as error:
-                code = engine.error_code(error)
-                if code not in ("notation", "not_your_turn"):
-                    code = "illegal"
+                code = engine.rejection_code(error)
                 return Outcome(False, current, code, error=error)  # type: ignore[arg-type]
             successor = state.clone()
             events = successor.apply(action)
-            entries = successor.record()["actions"][current : engine.seq(successor)]
+            entries = successor.record()["actions"][current : successor.seq]
             room_changes, seat_changes = self._clock_after(seat_number, successor, by_bot)
             if successor.is_over:
                 room_changes["status"] = "over"
@@ -438,7 +436,7 @@ class Room:
             self.state = successor
             self.entries.extend(entries)
             self.entry_players.extend([seat_number] + [None] * (len(entries) - 1))
-            after = engine.seq(successor)
+            after = successor.seq
             self.events.extend((after, event) for event in events)
             for name, value in room_changes.items():
                 setattr(self.row, name, value)
@@ -479,7 +477,7 @@ class Room:
             return {"deadline": None, "deadline_seq": None, "decision_started": now}
         bank = seat_changes.get(mover, {}).get("bank", seat.bank) or 0.0
         allowance = (self.clock.per_decision or 0.0) + (bank if self.clock.bank is not None else 0.0)
-        return {"deadline": now + allowance, "deadline_seq": engine.seq(state), "decision_started": now}
+        return {"deadline": now + allowance, "deadline_seq": state.seq, "decision_started": now}
 
     async def restart_clock(self) -> None:
         """Give the decision now a fresh deadline (a seat changed hands)."""
@@ -653,7 +651,7 @@ class Lobby:
         """A new room with the game dealt; the creator sits at seat 0. Returns it and seat 0's token."""
         game = get_game(game_name)
         seed = secrets.randbits(63)
-        state, setup_events = engine.start(game, players, seed, options)
+        state, setup_events = game.start(players, seed=seed, **options)
         record = state.record()
         now = time.time()
         token = new_token()
@@ -703,7 +701,7 @@ class Lobby:
                 setattr(row, key, value)
         room.entries = list(record["actions"])
         room.entry_players = [None] * len(room.entries)
-        room.events = [(engine.seq(state), event) for event in setup_events]
+        room.events = [(state.seq, event) for event in setup_events]
         await self.storage.create_room(row, seat_rows, room.entries)
         self.rooms[room_id] = room
         room.schedule()

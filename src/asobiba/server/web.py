@@ -1,0 +1,75 @@
+"""What the browser client (``src/asobiba/web/``) reads beyond docs/protocol.md, as one router:
+
+- ``GET /api/open-rooms`` — the rooms in memory whose game is not over, each as its public summary;
+- ``GET /api/rooms/{room}/replay?seat=N&lang=en`` — once the game is over (403 before): every
+  position of the record as that seat saw it (``seat`` omitted: as a spectator), each
+  ``{seq, view, events}`` with the events' texts in ``lang``;
+- ``GET /rules/{game}.{lang}.md`` — the rules page the package carries (text/markdown).
+
+Mount it before the static files: ``app.include_router(asobiba.server.web.router)``.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+
+from asobiba.core.record import replay_steps
+from asobiba.core.registry import game_names, get_game
+from asobiba.i18n import LANGUAGES
+
+router = APIRouter()
+
+#: Replays are made for finished games only; longer records than this are not replayed here.
+MAX_REPLAY_ENTRIES = 5000
+
+
+@router.get("/api/open-rooms")
+async def open_rooms(request: Request) -> list[dict[str, Any]]:
+    lobby = request.app.state.lobby
+    return [room.summary() for room in list(lobby.rooms.values()) if not room.is_over and room.row.status == "open"]
+
+
+@router.get("/api/rooms/{room_id}/replay", response_model=None)
+async def replay(
+    room_id: str, request: Request, seat: int | None = Query(default=None, ge=0, le=16), lang: str = "en"
+) -> JSONResponse | list[dict[str, Any]]:
+    lobby = request.app.state.lobby
+    room = await lobby.get(room_id) if len(room_id) <= 32 else None
+    if room is None:
+        return JSONResponse({"code": "no_such_room", "message": "there is no such room"}, status_code=404)
+    if not room.is_over:
+        return JSONResponse({"code": "not_over", "message": "a replay is shown once the game is over"}, status_code=403)
+    if lang not in LANGUAGES:
+        lang = "en"
+    record = room.state.record()
+    if len(record.get("actions", ())) > MAX_REPLAY_ENTRIES:
+        return JSONResponse({"code": "too_long", "message": "this record is too long to replay"}, status_code=413)
+    if seat is not None and seat >= room.state.players:
+        return JSONResponse({"code": "no_such_player", "message": "no such seat"}, status_code=400)
+    game = get_game(record["game"])
+    frames: list[dict[str, Any]] = []
+    for state, _action, events in replay_steps(record):
+        shown = []
+        for event in events:
+            seen = event.seen_by(seat)
+            if seen is not None:
+                shown.append({**seen.to_dict(), "text": game.describe_event(seen, lang)})
+        frames.append({"seq": state.seq, "view": state.view(seat), "events": shown})
+    return frames
+
+
+@router.get("/rules/{page}", response_model=None)
+async def rules_page(page: str) -> PlainTextResponse | JSONResponse:
+    pages = {
+        f"{name.replace('-', '_')}.{lang}.md": f"{name.replace('-', '_')}.{lang}.md"
+        for name in game_names()
+        for lang in LANGUAGES
+    }
+    if page not in pages:
+        return JSONResponse({"code": "no_such_page", "message": "no such rules page"}, status_code=404)
+    text = (resources.files("asobiba") / "rules" / pages[page]).read_text(encoding="utf-8")
+    return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
