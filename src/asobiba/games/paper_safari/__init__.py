@@ -23,6 +23,7 @@ from asobiba.games.paper_safari import text
 from asobiba.games.paper_safari.actions import ACTION_TYPES, parse
 from asobiba.games.paper_safari.data import MAX_DECK_SIZE, check_deck_option, deck_from_option
 from asobiba.games.paper_safari.rules import PaperSafariState
+from asobiba.games.paper_safari.view import PaperSafariPending, PaperSafariView
 
 
 def _check_card_order(value: Any) -> list[str]:
@@ -44,6 +45,8 @@ class PaperSafari(Game):
 
     name = "paper-safari"
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    view_type: ClassVar[type] = PaperSafariView
+    pending_type: ClassVar[type] = PaperSafariPending
     title: ClassVar[dict[str, str]] = {"en": "Paper Safari (Pokémon edition)", "ja": "ポケモン ペーパーサファリ"}
     min_players = 2
     max_players = 5

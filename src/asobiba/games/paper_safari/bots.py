@@ -312,7 +312,7 @@ def choose(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) ->
     """The heuristic choice among ``legal`` from ``view`` (and ``rng`` for the setup flip)."""
     if len(legal) == 1:
         return legal[0]
-    step = view["step"]
+    step = view["phase"]
     if step == "flip":
         return rng.choice(list(legal))
     reader = Reader(view)
@@ -385,7 +385,7 @@ def evaluate(state: Any) -> list[float]:
     view: dict[str, Any] = {}
     for player in range(players):
         view = state.view(player)
-        if view["step"] in ("start", "deal"):
+        if view["phase"] in ("start", "deal"):
             break
         reader = Reader(view)
         costs.append(reader.cost[player])

@@ -76,6 +76,7 @@ from asobiba.games.paper_safari.actions import (
     TakeDiscard,
 )
 from asobiba.games.paper_safari.data import POSITIONS, CardName, Deck, Effect, deck_from_option
+from asobiba.games.paper_safari.view import CoinFace, DrawStep, PaperSafariPending, PendingKind, TakeStep, TurnStep
 
 
 class Step(enum.StrEnum):
@@ -133,6 +134,20 @@ _EXPECTED: dict[Step, str] = {
     Step.MEOWTH: "Team Rocket (Meowth face): p{player} swaps Team Rocket into one of his positions (swap a1 …)",
     Step.RESHUFFLE: "the discard pile is reshuffled into a new pile (reshuffle …)",
     Step.OVER: "the match is over",
+}
+
+#: The kind of decision a player faces at each of his steps (the view's ``pending["kind"]``).
+_PENDING_KINDS: dict[Step, PendingKind] = {
+    Step.FLIP: "flip",
+    Step.TURN: "turn",
+    Step.HAND: "place",
+    Step.PEEK: "peek",
+    Step.SNORLAX: "snorlax",
+    Step.MEW_OPPONENT: "mew_opponent",
+    Step.MEW_TAKE: "mew_take",
+    Step.MEW_PLACE: "mew_place",
+    Step.ROCKET: "rocket",
+    Step.MEOWTH: "meowth",
 }
 
 #: Cards in a player's grid: positions 0–5 are a1 a2 a3 (top row) and b1 b2 b3 (bottom row).
@@ -294,6 +309,8 @@ class PaperSafariState(State):
         #: Team Rocket's refill: the emptied position and the players still to draw.
         self.refill_position = -1
         self.refill_waiting: list[int] = []
+        #: The steps of the current turn taken so far (the view's ``pending["steps"]``).
+        self.turn_steps: list[TurnStep] = []
         #: The pile was made by a reshuffle this round: its cards (not their order) are public.
         self.pile_public = False
         #: With option final_turns: how many players still get their last turn (-1: not yet).
@@ -588,11 +605,14 @@ class PaperSafariState(State):
     def _draw(self, action: Draw) -> list[Event]:
         card = self.pile.pop()
         self._take_in_hand(card, from_pile=True)
+        drawn: DrawStep = {"step": "draw", "card": self.deck.ids[card]} if self.hand_public else {"step": "draw"}
+        self.turn_steps = [drawn]
         return [ev.CardDrawn(self.player, self.deck.kinds[card], self.hand_public)]
 
     def _take_discard(self, action: TakeDiscard) -> list[Event]:
         card = self.discard.pop()
         self._take_in_hand(card, from_pile=False)
+        self.turn_steps = [{"step": "take_discard", "card": self.deck.ids[card]}]
         return [ev.DiscardTaken(self.player, self.deck.kinds[card])]
 
     def _take_in_hand(self, card: int, from_pile: bool) -> None:
@@ -623,6 +643,7 @@ class PaperSafariState(State):
         self.discard.append(replaced)
         events: list[Event] = [ev.CardSwapped(player, position, kinds[card], kinds[replaced])]
         self.effect_card = card
+        self.turn_steps = [*self.turn_steps, {"step": "swap", "position": POSITIONS[position], "card": kinds[card].id}]
         if effect is Effect.CHARIZARD and self.face_down_positions(player):
             self.step = Step.PEEK
         elif effect is Effect.SNORLAX:
@@ -694,6 +715,7 @@ class PaperSafariState(State):
     def _mew_choose(self, action: MewChoose) -> list[Event]:
         self.mew_opponent = action.opponent
         self.hand_public = True
+        self.turn_steps = [*self.turn_steps, {"step": "opponent", "player": action.opponent}]
         self.step = Step.MEW_TAKE
         return [ev.MewPlayed(self.player, action.opponent)]
 
@@ -702,6 +724,8 @@ class PaperSafariState(State):
         taken = self._place(self.mew_opponent, action.position, self.hand)
         self.hand = taken
         self.step = Step.MEW_PLACE
+        taking: TakeStep = {"step": "take", "position": POSITIONS[action.position], "card": self.deck.ids[taken]}
+        self.turn_steps = [*self.turn_steps, taking]
         return [ev.MewTookCard(self.player, self.mew_opponent, action.position, self.deck.kinds[taken])]
 
     def _mew_place(self, action: MewPlace) -> list[Event]:
@@ -716,6 +740,8 @@ class PaperSafariState(State):
 
     def _coin(self, action: Coin) -> list[Event]:
         self.step = Step.ROCKET if action.face == "pikachu" else Step.MEOWTH
+        face: CoinFace = "pikachu" if action.face == "pikachu" else "meowth"
+        self.turn_steps = [*self.turn_steps, {"step": "coin", "face": face}]
         self.to_play = self.player
         return [ev.CoinFlipped(self.player, action.face)]
 
@@ -773,6 +799,7 @@ class PaperSafariState(State):
         """The whole action has resolved: the round ends the moment somebody has six cards face up
         (with option final_turns, after one more turn of everybody else)."""
         self.turns += 1
+        self.turn_steps = []
         if self.final_left < 0:
             up = self.face_up
             if any(all(up[grid_slots(player)]) for player in range(self.players)):
@@ -835,6 +862,25 @@ class PaperSafariState(State):
 
     # ------------------------------------------------------------------ views, result, copies
 
+    def _phase(self) -> str:
+        return self.step.value
+
+    def _pending(self, viewer: int | None) -> dict[str, Any]:
+        pending: PaperSafariPending = {"kind": _PENDING_KINDS[self.step], "steps": list(self.turn_steps)}
+        match self.step:
+            case Step.HAND:
+                # Whether a drawn card may be discarded tells whether it is a ★ card: only for who sees it.
+                visible = self._hand_visible_to(viewer)
+                pending["card"] = self.deck.ids[self.hand] if visible else None
+                pending["source"] = "pile" if self.hand_from_pile else "discard"
+                pending["may_discard"] = self.may_discard() if visible else None
+            case Step.MEW_TAKE | Step.MEW_PLACE:
+                pending["opponent"] = self.mew_opponent
+        return dict(pending)
+
+    def _hand_visible_to(self, viewer: int | None) -> bool:
+        return self.hand >= 0 and (self.hand_public or viewer == self.player)
+
     def _view(self, player: int | None) -> dict[str, Any]:
         ids = self.deck.ids
         grids: list[list[str | None]] = []
@@ -851,7 +897,7 @@ class PaperSafariState(State):
             for position in range(GRID):
                 if mask >> position & 1:
                     known[POSITIONS[position]] = ids[self.cards[slot(player, position)]]
-        hand_visible = self.hand >= 0 and (self.hand_public or player == self.player)
+        hand_visible = self._hand_visible_to(player)
         pile_cards = None
         if self.pile_public:
             hidden = self.pile + ([self.hand] if self.hand >= 0 and not hand_visible else [])
@@ -903,6 +949,7 @@ class PaperSafariState(State):
         copy.discard = list(self.discard)
         copy.tokens = list(self.tokens)
         copy.refill_waiting = list(self.refill_waiting)
+        copy.turn_steps = list(self.turn_steps)
         return copy
 
     def _resample_hidden(self, player: int, rng: random.Random) -> None:

@@ -1,0 +1,128 @@
+"""Contract: the view envelope (phase, pending with the steps of the turn taken so far) and the typed
+view (``view.py``): every view of random games matches its TypedDicts, no key more or less."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import jsonschema
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import TypeAdapter
+
+from asobiba.core.state import CHANCE, ENVELOPE_KEYS
+from asobiba.games.paper_safari import GAME
+from asobiba.games.paper_safari.view import PaperSafariPending, PaperSafariView
+
+A = ["squirtle", "bulbasaur", "charmander", "psyduck", "eevee", "clefairy"]
+B = ["gengar", "machamp", "gyarados", "onix", "jigglypuff", "squirtle"]
+C = ["bulbasaur", "charmander", "psyduck", "eevee", "clefairy", "gengar"]
+
+
+def pending(state: Any, viewer: int | None) -> dict[str, Any]:
+    found = state.view(viewer)["pending"]
+    assert isinstance(found, dict)
+    return found
+
+
+# ----------------------------------------------------------------- pending
+
+
+def test_mew_lists_its_steps_opponent_then_card_then_slot(ps: Any) -> None:
+    state = ps.deal([A, B, C], pile=["mew"], flips=["a1", "a1", "a1"])
+    ps.play(state, "draw")
+    assert pending(state, 1) == {"player": 0, "kind": "mew_opponent", "steps": [{"step": "draw", "card": "mew"}]}
+    ps.play(state, "mew p2")
+    assert pending(state, None) == {
+        "player": 0,
+        "kind": "mew_take",
+        "steps": [{"step": "draw", "card": "mew"}, {"step": "opponent", "player": 2}],
+        "opponent": 2,
+    }
+    ps.play(state, "mew-take b3")
+    assert pending(state, 1)["kind"] == "mew_place"
+    assert pending(state, 1)["steps"][-1] == {"step": "take", "position": "b3", "card": "gengar"}
+    ps.play(state, "mew-place a2")
+    assert pending(state, 1) == {"player": 1, "kind": "turn", "steps": []}
+    assert state.view(1)["phase"] == "turn"
+
+
+def test_a_drawn_card_is_in_the_pending_decision_of_the_drawer_only(ps: Any) -> None:
+    state = ps.deal([A, B], pile=["zapdos"], flips=["a1", "a1"])
+    ps.play(state, "draw")
+    assert pending(state, 0) == {
+        "player": 0,
+        "kind": "place",
+        "steps": [{"step": "draw"}],
+        "card": "zapdos",
+        "source": "pile",
+        "may_discard": False,
+    }
+    # Whether it may be discarded would tell the others it is a ★ card.
+    for viewer in (1, None):
+        assert pending(state, viewer)["card"] is None and pending(state, viewer)["may_discard"] is None
+
+
+def test_charizard_and_team_rocket_list_the_steps_before_their_decision(ps: Any) -> None:
+    state = ps.deal([A, B], discard="charizard", flips=["a1", "a1"])
+    ps.play(state, "take discard", "swap a2")
+    assert pending(state, 1) == {
+        "player": 0,
+        "kind": "peek",
+        "steps": [
+            {"step": "take_discard", "card": "charizard"},
+            {"step": "swap", "position": "a2", "card": "charizard"},
+        ],
+    }
+    state = ps.deal([A, B], pile=["team-rocket"], flips=["a1", "a1"])
+    ps.play(state, "draw")
+    assert state.view(1)["phase"] == "coin" and pending(state, 1) == {"player": CHANCE, "kind": "chance", "steps": []}
+    ps.play(state, "coin meowth")
+    assert pending(state, 1) == {
+        "player": 0,
+        "kind": "meowth",
+        "steps": [{"step": "draw", "card": "team-rocket"}, {"step": "coin", "face": "meowth"}],
+    }
+
+
+def test_the_setup_flip_is_a_one_step_decision(ps: Any) -> None:
+    state = ps.deal([A, B])
+    assert state.view(0)["phase"] == "flip" and pending(state, 0) == {"player": 0, "kind": "flip", "steps": []}
+
+
+# ----------------------------------------------------------------- typed views
+
+
+def closed(schema: Any) -> Any:
+    """The schema with ``additionalProperties: false`` on every object that lists its properties."""
+    if isinstance(schema, dict):
+        schema = {key: closed(value) for key, value in schema.items()}
+        if "properties" in schema:
+            schema["additionalProperties"] = False
+        return schema
+    if isinstance(schema, list):
+        return [closed(item) for item in schema]
+    return schema
+
+
+VIEW_SCHEMA = closed(TypeAdapter(PaperSafariView).json_schema())
+PENDING_SCHEMA = closed(TypeAdapter(PaperSafariPending).json_schema())
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), final_turns=st.booleans())
+def test_every_view_of_random_games_matches_the_typed_view(players: int, seed: int, final_turns: bool) -> None:
+    state = GAME.new_game(players, seed=seed, tokens_to_win=1, final_turns=final_turns)
+    rng = random.Random(seed)
+    while True:
+        for viewer in (*range(players), None):
+            view = state.view(viewer)
+            assert list(view)[: len(ENVELOPE_KEYS)] == list(ENVELOPE_KEYS)
+            own = {key: value for key, value in view.items() if key not in ENVELOPE_KEYS and key != "result"}
+            jsonschema.validate(own, VIEW_SCHEMA)
+            if view["pending"] is not None and view["pending"]["player"] != CHANCE:
+                jsonschema.validate({k: v for k, v in view["pending"].items() if k != "player"}, PENDING_SCHEMA)
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
