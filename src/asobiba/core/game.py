@@ -119,7 +119,7 @@ class Game(ABC):
             raise InvalidOption(
                 "{game}: {players} players is not possible; it takes {low} to {high}",
                 game=self.name,
-                players=players,
+                players=players if isinstance(players, int) and players.bit_length() < 32 else short_repr(players),
                 low=low,
                 high=high,
             )

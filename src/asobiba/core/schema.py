@@ -53,7 +53,7 @@ def _merged(name: str, *parts: type) -> type:
     fields: dict[str, Any] = {}
     for part in parts:
         fields.update(get_type_hints(part, include_extras=True))
-    merged: type = TypedDict(name, fields)  # type: ignore[operator]
+    merged: type = TypedDict(name, fields)  # type: ignore[misc]
     return merged
 
 
@@ -64,7 +64,7 @@ def view_type(game: Game) -> type:
     if game.pending_type is not None:
         pending = _merged(_title(game) + "Pending", PendingEnvelope, game.pending_type)
     base["pending"] = pending | None
-    envelope: type = TypedDict(_title(game) + "Envelope", base)  # type: ignore[operator]
+    envelope: type = TypedDict(_title(game) + "Envelope", base)  # type: ignore[misc]
     if game.view_type is None:
         return envelope
     return _merged(_title(game) + "View", envelope, game.view_type)

@@ -317,8 +317,8 @@ class State(ABC):
         chance generator reseeded, secret options forgotten. Equal views and the same seed give
         the same result."""
         self._check_player(player)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise IllegalAction("a sample's seed is a whole number, not {seed}", seed=short_repr(seed))
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed.bit_length() > 64:
+            raise IllegalAction("a sample's seed is a whole number of 64 bits, not {seed}", seed=short_repr(seed))
         sample = self.clone()
         rng = random.Random(f"determinize:{seed}")
         sample._resample_hidden(player, rng)
