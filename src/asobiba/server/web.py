@@ -6,7 +6,8 @@
   ``{seq, view, events}`` with the events' texts in ``lang``;
 - ``GET /rules/{game}.{lang}.md`` — the rules page the package carries (text/markdown).
 
-Mount it before the static files: ``app.include_router(asobiba.server.web.router)``.
+``mount(app)`` adds these routes to an app of :func:`asobiba.server.app.create_app`, ahead of the
+static files mounted at ``/`` (which would otherwise answer every path); it does nothing the second time.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from asobiba.core.record import replay_steps
@@ -73,3 +74,13 @@ async def rules_page(page: str) -> PlainTextResponse | JSONResponse:
         return JSONResponse({"code": "no_such_page", "message": "no such rules page"}, status_code=404)
     text = (resources.files("asobiba") / "rules" / pages[page]).read_text(encoding="utf-8")
     return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+
+
+def mount(app: FastAPI) -> FastAPI:
+    """Add the router's routes to ``app`` before its catch-all static mount; idempotent."""
+    routes = app.router.routes
+    present = {getattr(route, "path", None) for route in routes}
+    missing = [route for route in router.routes if getattr(route, "path", None) not in present]
+    first_mount = next((index for index, route in enumerate(routes) if type(route).__name__ == "Mount"), len(routes))
+    routes[first_mount:first_mount] = missing
+    return app

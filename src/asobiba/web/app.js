@@ -1,0 +1,45 @@
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { html } from "./html.js";
+import { currentLang, loadCatalog, setLang, t } from "./i18n.js";
+import { Lobby } from "./lobby.js";
+import { Room } from "./room.js";
+
+function route() {
+  const match = location.pathname.match(/^\/r\/([A-Za-z0-9_-]{1,32})$/);
+  return match ? { page: "room", room: match[1] } : { page: "lobby" };
+}
+
+function LanguageSwitch({ lang, onChange }) {
+  return html`<div class="lang-switch" role="group" aria-label=${t("Language")}>
+    ${[
+      ["en", "English"],
+      ["ja", "日本語"],
+    ].map(
+      ([code, name]) =>
+        html`<button type="button" class=${lang === code ? "on" : ""} aria-pressed=${lang === code}
+          data-lang=${code} onClick=${() => onChange(code)}>${name}</button>`,
+    )}
+  </div>`;
+}
+
+function App() {
+  const [lang, setLanguage] = useState(currentLang());
+  const [where] = useState(route());
+  useEffect(() => {
+    document.title = where.page === "room" ? `asobiba — ${t("Room")} ${where.room}` : `asobiba — ${t("Lobby")}`;
+  }, [lang, where]);
+  const change = (code) => {
+    setLang(code);
+    setLanguage(code);
+  };
+  return html`<header class="top">
+      <a class="brand" href="/">遊び場 asobiba</a>
+      <${LanguageSwitch} lang=${lang} onChange=${change} />
+    </header>
+    <main>
+      ${where.page === "room" ? html`<${Room} room=${where.room} lang=${lang} />` : html`<${Lobby} lang=${lang} />`}
+    </main>`;
+}
+
+loadCatalog().then(() => render(html`<${App} />`, document.getElementById("app")));

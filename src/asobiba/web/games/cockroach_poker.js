@@ -1,0 +1,132 @@
+// Cockroach Poker: hands, the face-up rows, the card in play; offer = a card, a player, a claim.
+import { html } from "../html.js";
+import { N_, t, word } from "../i18n.js";
+import { PALETTE, SeatPanel, eventPlayers, playerOf, winnersText } from "./common.js";
+
+const DOMAIN = "cockroach_poker";
+const SUIT_LETTERS = { S: "spades", C: "clubs", H: "hearts", D: "diamonds", J: "joker" };
+const SYMBOLS = {
+  spades: "♠", clubs: "♣", hearts: "♥", diamonds: "♦", joker: "★",
+  cockroach: "C", rat: "R", bat: "B", fly: "F", toad: "T", spider: "S", scorpion: "Sc", stinkbug: "St",
+};
+const KIND_ORDER = ["spades", "clubs", "hearts", "diamonds", "cockroach", "rat", "bat", "fly", "toad", "spider", "scorpion", "stinkbug", "joker"];
+const KIND_TEXT = {
+  offer: N_("choose a card from your hand, a player to give it to, and what you say it is"),
+  answer: N_("believe the claim or not, or look at the card and pass it on"),
+  pass: N_("pass the card on to a player, with a claim"),
+};
+
+export const cardKind = (card) => (/^[SCHDJ]\d+$/.test(card) ? SUIT_LETTERS[card[0]] : card.replace(/\d+$/, ""));
+const cardNumber = (card) => (card.match(/\d+$/) || [""])[0];
+const kindName = (kind) => word(DOMAIN, kind === "stinkbug" ? "stink bug" : kind);
+const kindColour = (kind) => (kind === "joker" ? "#555" : PALETTE[KIND_ORDER.indexOf(kind) % 7]);
+const RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K" };
+
+export function Card({ card, props, picked, small, label }) {
+  const width = small ? 34 : 54;
+  const height = small ? 48 : 78;
+  const kind = card ? cardKind(card) : null;
+  const classes = ["card", small ? "small" : "", picked ? "picked" : "", props ? props.class : ""].join(" ");
+  if (!card) {
+    return html`<svg class=${classes} viewBox="0 0 54 78" width=${width} height=${height} role="img" aria-label=${t("a card face down")}>
+      <rect x="1" y="1" width="52" height="76" rx="6" fill="#7a2e2e" stroke="#3a1010" />
+      <path d="M8 12h38M8 24h38M8 36h38M8 48h38M8 60h38" stroke="#a55" stroke-width="3" />
+    </svg>`;
+  }
+  const number = cardNumber(card);
+  const rank = kind === "joker" ? "" : /^[SCHD]/.test(card) ? RANKS[number] || number : number;
+  const colour = kindColour(kind);
+  return html`<svg ...${props || {}} class=${classes} viewBox="0 0 54 78" width=${width} height=${height}
+    data-card=${card} aria-label=${(props && props["aria-label"]) || label || `${kindName(kind)} ${rank}`}>
+    <rect x="1" y="1" width="52" height="76" rx="6" fill="#fffdf7" stroke=${picked ? "#d00" : "#333"} stroke-width=${picked ? 3 : 1} />
+    <rect x="5" y="5" width="44" height="68" rx="4" fill="none" stroke=${colour} stroke-width="2" />
+    <text x="9" y="18" font-size="12" font-weight="700" fill=${colour}>${rank}</text>
+    <text x="27" y="50" font-size=${SYMBOLS[kind].length > 1 ? 18 : 26} text-anchor="middle" fill=${colour}>${SYMBOLS[kind]}</text>
+    ${small ? null : html`<text x="27" y="68" font-size="8" text-anchor="middle" fill="#333">${kindName(kind)}</text>`}
+  </svg>`;
+}
+
+function Row({ row, view, player }) {
+  const counts = view.row_counts[player];
+  return html`<div class="row" aria-label=${t("face-up cards")}>
+    ${row.length === 0 ? html`<span class="muted">${t("no cards face up")}</span>` : null}
+    ${row.map((card) => html`<${Card} card=${card} small=${true} />`)}
+    <div class="counts">${Object.entries(counts).filter(([, n]) => n > 0).map(([kind, n]) =>
+      html`<span class="count" style=${{ borderColor: kindColour(kind) }}>${SYMBOLS[kind]} ${kindName(kind)} ×${n}</span>`)}</div>
+  </div>`;
+}
+
+function InPlay({ view, name }) {
+  const play = view.in_play;
+  if (!play) return null;
+  const steps = play.steps.map((step) => {
+    if (step.action === "redirect") return t("{player} looked and passed it to {target}", { player: name(step.player), target: name(step.to) });
+    if (step.action === "peek") return t("{player} looked at it", { player: name(step.player) });
+    return t("{player} → {target}: “{claim}”", { player: name(step.player), target: name(step.to), claim: kindName(step.claim) });
+  });
+  return html`<div class="in-play" id="in-play">
+    <${Card} card=${play.card} />
+    <div>
+      <p><b>${t("“It is a {claim}”", { claim: kindName(play.claim) })}</b> — ${t("{giver} gives it to {receiver}", { giver: name(play.giver), receiver: name(play.receiver) })}</p>
+      <ol class="steps">${steps.map((text) => html`<li>${text}</li>`)}</ol>
+    </div>
+  </div>`;
+}
+
+function LastRound({ view, name }) {
+  const last = view.log && view.log[view.log.length - 1];
+  if (!last || view.in_play) return null;
+  const correct = last.correct ? t("guessed right") : t("guessed wrong");
+  const who = last.steps[last.steps.length - 1];
+  return html`<div class="last-round muted">
+    ${t("Last round: the card was")} <${Card} card=${last.card} small=${true} /> — ${name(who.player)} ${correct}; ${t("it went face up before {player}", { player: name(last.row) })}
+  </div>`;
+}
+
+function Table({ view, seat, picker, recent, name }) {
+  const players = [...Array(view.players).keys()];
+  const others = seat === null ? players : [...players.slice(seat + 1), ...players.slice(0, seat)];
+  const highlighted = eventPlayers(recent);
+  const lost = view.result ? new Set(view.result.losers) : new Set();
+  const panel = (player) => html`<${SeatPanel} player=${player} view=${view} seat=${seat} picker=${picker} name=${name} recent=${highlighted}>
+    <div class="hand-size">${t("{count} cards in hand", { count: view.hand_sizes[player] })}</div>
+    ${lost.has(player) ? html`<div class="tag warn">${t("loses")}</div>` : null}
+    <${Row} row=${view.rows[player]} view=${view} player=${player} />
+  </${SeatPanel}>`;
+  return html`<div class="cp">
+    <div class="opponents">${others.map(panel)}</div>
+    <div class="centre">
+      <${InPlay} view=${view} name=${name} />
+      <${LastRound} view=${view} name=${name} />
+      <span class="muted">${t("Jokers in the heap: {count}", { count: view.heap.length })}</span>
+    </div>
+    ${seat !== null
+      ? html`<div class="mine">${panel(seat)}
+          <div class="hand" aria-label=${t("your hand")}>
+            ${(view.hand || []).map((card) => html`<${Card} card=${card} props=${picker.pick(`card=${card}`)} picked=${picker.isPicked(`card=${card}`)} />`)}
+          </div></div>`
+      : null}
+  </div>`;
+}
+
+export default {
+  Table,
+  tokens(entry) {
+    const parts = entry.notation.split(" ").slice(1);
+    const card = parts.find((part) => part.startsWith("card="));
+    return card ? [card, ...parts.filter((part) => part !== card)] : parts;
+  },
+  drawn: (token) => token.startsWith("card=") || playerOf(token) !== null,
+  tokenLabel(token) {
+    if (token.startsWith("card=")) return token.slice(5);
+    if (playerOf(token) !== null) return token;
+    if (token === "yes") return t("It is!");
+    if (token === "no") return t("It is not!");
+    return kindName(token);
+  },
+  kindText: (pending) => t(KIND_TEXT[pending.kind] || pending.kind),
+  resultText(view, name) {
+    const losers = (view.result.losers || []).map(name).join(", ");
+    return `${losers ? t("{players} loses.", { players: losers }) : ""} ${winnersText(view, name)}`;
+  },
+};

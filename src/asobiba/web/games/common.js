@@ -1,0 +1,43 @@
+import { html } from "../html.js";
+import { t } from "../i18n.js";
+
+/** Okabe–Ito colours: told apart by colour-blind readers too (shapes and labels go with them). */
+export const PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"];
+
+/** "p0" -> 0; other tokens -> null. */
+export function playerOf(token) {
+  const match = /^p(\d{1,2})$/.exec(token);
+  return match ? Number(match[1]) : null;
+}
+
+/** The players named by an event (to highlight where it happened). */
+export function eventPlayers(events) {
+  const players = new Set();
+  for (const event of events || []) {
+    for (const key of ["player", "target", "to", "receiver", "giver", "loser", "opponent"]) {
+      if (Number.isInteger(event[key])) players.add(event[key]);
+    }
+  }
+  return players;
+}
+
+/** A seat's panel; pickable as "p<player>" when the decision names a player. */
+export function SeatPanel({ player, view, seat, picker, name, recent, children }) {
+  const props = picker.pick(`p${player}`, name(player)) || {};
+  const classes = ["seat-panel"];
+  if (view.to_move === player) classes.push("to-move");
+  if (player === seat) classes.push("mine");
+  if (recent.has(player)) classes.push("recent");
+  if (picker.isPicked(`p${player}`)) classes.push("picked");
+  return html`<div ...${props} class=${[...classes, props.class || ""].join(" ")} data-player=${player}>
+    <div class="seat-name">${name(player)}${player === seat ? html` <span class="tag you">${t("you")}</span>` : null}</div>
+    ${children}
+  </div>`;
+}
+
+/** The winners and losers of a finished game, in words. */
+export function winnersText(view, name) {
+  const result = view.result || {};
+  const winners = (result.winners || []).map(name).join(", ");
+  return winners ? t("Winners: {players}", { players: winners }) : t("Nobody wins.");
+}

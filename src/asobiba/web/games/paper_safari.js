@@ -1,0 +1,135 @@
+// Paper Safari: each player's 2×3 grid, the pile, the discard and the card in hand.
+import { html } from "../html.js";
+import { N_, currentLang, t } from "../i18n.js";
+import { SeatPanel, eventPlayers, playerOf, winnersText } from "./common.js";
+
+const KIND_TEXT = {
+  turn: N_("draw from the pile or take the top of the discard"),
+  place: N_("swap the card into one of your places, or discard it"),
+  flip: N_("turn one of your face-down cards face up"),
+  peek: N_("Charizard: look at one of your face-down cards, or skip"),
+  snorlax: N_("Snorlax: exchange two of your places, or skip"),
+  mew_opponent: N_("Mew: choose an opponent"),
+  mew_take: N_("Mew: choose the opponent's card to take"),
+  mew_place: N_("Mew: choose where the taken card goes"),
+  meowth: N_("Team Rocket (Meowth): swap it into one of your places"),
+  rocket: N_("Team Rocket (Pikachu): choose the place everybody throws away"),
+  zapdos: N_("Zapdos: swap it into one of your places"),
+};
+/** Card colours by value: from cool (low, good) to warm (high, bad); stars are gold. */
+function valueColour(info) {
+  if (!info || info.value === null) return "#8c6bb1";
+  if (info.star) return "#b8860b";
+  const hues = ["#1a9850", "#66bd63", "#a6d96a", "#d9ef8b", "#fee08b", "#fdae61", "#f46d43", "#d73027", "#a50026"];
+  return hues[Math.max(0, Math.min(hues.length - 1, Math.floor((info.value + 2) / 1.4)))];
+}
+
+export function PokeCard({ card, view, props, picked, known, label, highlight }) {
+  const classes = ["card", "ps-card", picked ? "picked" : "", highlight ? "recent" : "", props ? props.class : ""].join(" ");
+  if (!card) {
+    return html`<svg ...${props || {}} class=${classes} viewBox="0 0 60 84" width="60" height="84"
+      aria-label=${(props && props["aria-label"]) || label || t("a card face down")}>
+      <rect x="1" y="1" width="58" height="82" rx="6" fill="#2b4a7d" stroke=${picked ? "#d00" : "#123"} stroke-width=${picked ? 3 : 1} />
+      <circle cx="30" cy="42" r="14" fill="#fff" stroke="#123" stroke-width="2" />
+      <path d="M16 42h28" stroke="#123" stroke-width="3" /><circle cx="30" cy="42" r="4" fill="#fff" stroke="#123" stroke-width="2" />
+      ${label ? html`<text x="30" y="76" font-size="10" text-anchor="middle" fill="#fff">${label}</text>` : null}
+    </svg>`;
+  }
+  const info = view.cards[card];
+  const lang = currentLang();
+  const title = info ? info[lang] || info.en : card;
+  const value = info && info.value !== null ? String(info.value) : "?";
+  const colour = valueColour(info);
+  return html`<svg ...${props || {}} class=${classes} viewBox="0 0 60 84" width="60" height="84" data-card=${card}
+    aria-label=${(props && props["aria-label"]) || `${title} ${value}`}>
+    <rect x="1" y="1" width="58" height="82" rx="6" fill="#fffdf5" stroke=${picked ? "#d00" : "#333"} stroke-width=${picked ? 3 : 1} />
+    <rect x="5" y="5" width="50" height="40" rx="4" fill=${colour} />
+    <text x="30" y="36" font-size="24" font-weight="700" text-anchor="middle" fill="#fff" stroke="#333" stroke-width="0.6">${value}</text>
+    ${info && info.star ? html`<text x="50" y="16" font-size="11" text-anchor="middle" fill="#fff">★</text>` : null}
+    <text x="30" y="60" font-size=${title.length > 8 ? 8 : 10} text-anchor="middle" fill="#222">${title}</text>
+    ${known ? html`<text x="30" y="76" font-size="8" text-anchor="middle" fill="#666">${t("seen")}</text>` : null}
+  </svg>`;
+}
+
+function Grid({ view, player, picker, seat }) {
+  const cards = view.grids[player];
+  return html`<div class="grid" aria-label=${t("grid")}>
+    ${view.positions.map((position, index) => {
+      const token = `g${player}.${position}`;
+      const known = player === seat && view.known && view.known[position];
+      const card = cards[index] || (known ? view.known[position] : null);
+      return html`<div class="slot"><${PokeCard} card=${card} view=${view} props=${picker.pick(token, position)}
+        picked=${picker.isPicked(token)} known=${!cards[index] && known} label=${cards[index] ? null : position} />
+        <span class="pos">${position}</span></div>`;
+    })}
+  </div>`;
+}
+
+function Middle({ view, picker, name }) {
+  const pile = picker.pick("pile", t("draw from the pile"));
+  const discard = picker.pick("discard", t("the discard"));
+  return html`<div class="ps-middle">
+    <div class="stack"><${PokeCard} card=${null} view=${view} props=${pile} label=${String(view.pile_size)} />
+      <span>${t("pile")}</span></div>
+    <div class="stack">${view.discard_top
+      ? html`<${PokeCard} card=${view.discard_top} view=${view} props=${discard} />`
+      : html`<div class="empty-slot" ...${discard || {}}>${t("empty")}</div>`}<span>${t("discard")}</span></div>
+    ${view.hand_holder !== null && view.hand_holder !== undefined
+      ? html`<div class="stack in-hand" id="in-hand"><${PokeCard} card=${view.hand} view=${view} />
+          <span>${t("in the hand of {player}", { player: name(view.hand_holder) })}</span></div>`
+      : null}
+    <div class="tokens">${t("Round {round}", { round: view.round })} · ${t("{count} wins needed", { count: view.tokens_to_win })}</div>
+  </div>`;
+}
+
+function Rounds({ view, name }) {
+  if (!view.rounds.length) return null;
+  const last = view.rounds[view.rounds.length - 1];
+  return html`<details class="rounds" open=${view.is_over || view.phase === "round_over"}>
+    <summary>${t("Round {round}: {player} wins it", { round: last.round, player: name(last.winner) })}</summary>
+    ${view.rounds.map((round) => html`<div class="round-reveal">
+      <h4>${t("Round {round}", { round: round.round })}</h4>
+      ${round.grids.map((grid, player) => html`<div class="reveal-row">
+        <b>${name(player)}</b>: ${round.scores[player]} ${t("points")} ${player === round.winner ? "🏆" : ""}
+        <div class="grid small">${grid.map((card) => html`<${PokeCard} card=${card} view=${view} />`)}</div>
+      </div>`)}
+    </div>`)}
+  </details>`;
+}
+
+function Table({ view, seat, picker, recent, name }) {
+  const players = [...Array(view.players).keys()];
+  const order = seat === null ? players : [...players.slice(seat + 1), ...players.slice(0, seat)];
+  const highlighted = eventPlayers(recent);
+  const panel = (player) => html`<${SeatPanel} player=${player} view=${view} seat=${seat} picker=${picker} name=${name} recent=${highlighted}>
+    <div class="tokens">${"●".repeat(view.tokens[player])}${"○".repeat(Math.max(0, view.tokens_to_win - view.tokens[player]))}</div>
+    <${Grid} view=${view} player=${player} picker=${picker} seat=${seat} />
+  </${SeatPanel}>`;
+  return html`<div class="ps">
+    <div class="opponents">${order.map(panel)}</div>
+    <${Middle} view=${view} picker=${picker} name=${name} />
+    ${seat !== null ? html`<div class="mine">${panel(seat)}</div>` : null}
+    <${Rounds} view=${view} name=${name} />
+  </div>`;
+}
+
+const POSITION = /^[ab][1-3]$/;
+
+export default {
+  Table,
+  tokens(entry, view) {
+    const [verb, ...rest] = entry.notation.split(" ");
+    if (verb === "draw") return ["pile"];
+    if (verb === "discard" || (verb === "take" && rest[0] === "discard")) return ["discard"];
+    const grid = verb === "mew-take" ? view.pending.opponent : view.to_move;
+    return rest.length ? rest.map((part) => (POSITION.test(part) ? `g${grid}.${part}` : part)) : [verb];
+  },
+  drawn: (token) => token === "pile" || token === "discard" || /^g\d+\./.test(token) || playerOf(token) !== null,
+  tokenLabel(token) {
+    if (token === "skip") return t("Skip");
+    const match = /^g\d+\.(.+)$/.exec(token);
+    return match ? match[1] : token;
+  },
+  kindText: (pending) => t(KIND_TEXT[pending.kind] || pending.kind),
+  resultText: (view, name) => winnersText(view, name),
+};

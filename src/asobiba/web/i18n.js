@@ -1,0 +1,64 @@
+// The page's text: English in the code, Japanese from i18n.json (exported from the project's .po
+// catalogs by `python -m asobiba.web.catalog`; one source of truth).
+let catalog = { web: {}, words: {} };
+let howto = {};
+let titles = {};
+let lang = "en";
+
+export const LANGUAGES = ["en", "ja"];
+
+export async function loadCatalog() {
+  const response = await fetch("/i18n.json");
+  const data = await response.json();
+  catalog = data.ja;
+  howto = data.howto;
+  titles = data.titles;
+  const stored = localStorage.getItem("asobiba.lang");
+  lang = LANGUAGES.includes(stored) ? stored : (navigator.language || "en").startsWith("ja") ? "ja" : "en";
+  document.documentElement.lang = lang;
+}
+
+export function currentLang() {
+  return lang;
+}
+
+export function setLang(next) {
+  lang = next;
+  localStorage.setItem("asobiba.lang", next);
+  document.documentElement.lang = next;
+}
+
+function format(text, fields) {
+  if (!fields) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
+
+/** A message of the page ("web" catalog), with {name} fields. */
+export function t(message, fields) {
+  const text = lang === "ja" ? catalog.web[message] || message : message;
+  return format(text, fields);
+}
+
+/** Marks a message for extraction without translating it now (tables of messages). */
+export function N_(message) {
+  return message;
+}
+
+/** A game word (a suit, a creature, a terrain) in the reader's language, from the game's catalog. */
+export function word(domain, text) {
+  if (lang !== "ja") return text;
+  const words = catalog.words[domain] || {};
+  return words[text] || text;
+}
+
+/** The first paragraph of a game's rules page, in the reader's language. */
+export function howToPlay(game) {
+  const texts = howto[game] || {};
+  return texts[lang] || texts.en || "";
+}
+
+/** A game's title in the reader's language. */
+export function gameTitle(game) {
+  const texts = titles[game] || {};
+  return texts[lang] || texts.en || game;
+}

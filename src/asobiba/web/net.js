@@ -1,0 +1,109 @@
+// The room WebSocket (docs/protocol.md): hello with the last seq seen, reconnect with backoff,
+// resend an act that got no answer.
+const FIRST_DELAY = 250;
+const MAX_DELAY = 5000;
+const FINAL_CLOSES = { 4403: "bad_token", 4404: "no_such_room", 4400: "protocol" };
+
+export class RoomSocket {
+  constructor(room, token, lang, handlers) {
+    this.room = room;
+    this.token = token;
+    this.lang = lang;
+    this.handlers = handlers; // onFrame(frame), onStatus({online, retryIn, attempts, fatal})
+    this.lastSeq = null;
+    this.delay = FIRST_DELAY;
+    this.attempts = 0;
+    this.pendingAct = null;
+    this.nextId = 1;
+    this.closed = false;
+    this.connect();
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/api/rooms/${encodeURIComponent(this.room)}/ws`;
+  }
+
+  connect() {
+    if (this.closed) return;
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.onopen = () => this.hello();
+    socket.onmessage = (message) => {
+      let frame;
+      try {
+        frame = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      if (frame.type === "state") {
+        if (this.awaiting) {
+          frame.fresh = this.helloSeq === null; // its events are the whole game's: the log starts again
+          this.awaiting = false;
+        }
+        if (this.attempts || !this.online) {
+          this.attempts = 0;
+          this.delay = FIRST_DELAY;
+          this.online = true;
+          this.handlers.onStatus({ online: true });
+          if (this.pendingAct && this.pendingAct.seq === frame.seq) this.send(this.pendingAct);
+        }
+        this.lastSeq = frame.seq;
+      }
+      if ((frame.type === "accepted" || frame.type === "rejected") && this.pendingAct && frame.id === this.pendingAct.id) {
+        this.pendingAct = null;
+      }
+      this.handlers.onFrame(frame);
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.online = false;
+      if (this.closed) return;
+      if (FINAL_CLOSES[event.code]) {
+        this.handlers.onStatus({ online: false, fatal: FINAL_CLOSES[event.code] });
+        return;
+      }
+      this.attempts += 1;
+      const wait = this.delay;
+      this.delay = Math.min(MAX_DELAY, this.delay * 2);
+      this.handlers.onStatus({ online: false, retryAt: Date.now() + wait, attempts: this.attempts });
+      this.timer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  hello() {
+    this.helloSeq = this.lastSeq;
+    this.awaiting = true;
+    this.send({ type: "hello", protocol: 1, token: this.token, seq: this.lastSeq, lang: this.lang });
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  act(seq, notation) {
+    const message = { type: "act", id: `a${this.nextId++}`, seq, action: notation };
+    this.pendingAct = message;
+    this.send(message);
+  }
+
+  chat(text) {
+    return this.send({ type: "chat", text });
+  }
+
+  setLang(lang) {
+    this.lang = lang;
+    this.lastSeq = null; // the whole log again, in the new language
+    this.hello();
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.socket) this.socket.close();
+  }
+}

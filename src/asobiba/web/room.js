@@ -1,0 +1,420 @@
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { GAMES } from "./games/index.js";
+import { html } from "./html.js";
+import { N_, t } from "./i18n.js";
+import { postJson, rememberToken, seatKindLabel } from "./lobby.js";
+import { RoomSocket } from "./net.js";
+import { makePicker } from "./picker.js";
+
+const SPEEDS = [
+  [0, N_("instant")],
+  [0.4, N_("fast")],
+  [0.9, N_("normal")],
+  [1.8, N_("slow")],
+];
+const MAX_LOG = 400;
+
+function storedSpeed() {
+  const value = Number(localStorage.getItem("asobiba.speed"));
+  return localStorage.getItem("asobiba.speed") !== null && Number.isFinite(value) ? value : 0.9;
+}
+
+function takeToken(room) {
+  const match = location.hash.match(/token=([A-Za-z0-9_-]{1,200})/);
+  if (match) {
+    rememberToken(room, match[1]);
+    history.replaceState(null, "", location.pathname); // the token leaves the address bar
+  }
+  if (location.hash === "#watch") return null;
+  return localStorage.getItem(`asobiba.token.${room}`);
+}
+
+export function playerName(presence, player) {
+  const seat = presence && presence.seats[player];
+  return seat && seat.name ? `p${player} ${seat.name}` : `p${player}`;
+}
+
+/** The table of a game: the game's picture inside the root that carries data-seq/phase/seat. */
+export function Table({ frame, picker, presence, recent, current }) {
+  const game = GAMES[frame.view.game];
+  const view = frame.view;
+  const name = (player) => playerName(presence, player);
+  return html`<div class=${`table game-${view.game} ${current ? "current" : "behind"}`} id="table"
+    data-seq=${frame.seq} data-phase=${view.phase} data-seat=${frame.seat === null ? "spectator" : frame.seat}
+    data-current=${current ? "yes" : "no"}>
+    <${game.Table} view=${view} seat=${frame.seat} picker=${picker} recent=${recent} name=${name} />
+  </div>`;
+}
+
+function decisionText(view, seat, presence) {
+  if (view.is_over) return t("The game is over.");
+  const pending = view.pending;
+  if (!pending) return "";
+  if (pending.player < 0) return t("Shuffling…");
+  const game = GAMES[view.game];
+  const what = game.kindText(pending, view);
+  if (pending.player === seat) return t("Your turn: {what}", { what });
+  return t("{player} to move: {what}", { player: playerName(presence, pending.player), what });
+}
+
+function ActionBar({ picker, legal, current, game }) {
+  if (!current || legal.length === 0) return null;
+  const labelOf = (token) => {
+    const items = picker.next.get(token);
+    return items && items.length === 1 ? items[0].entry.label : game.tokenLabel(token);
+  };
+  return html`<div class="action-bar" role="group" aria-label=${t("Your choice")}>
+    ${picker.picked.length
+      ? html`<span class="picked">${picker.picked.map((token) => game.tokenLabel(token)).join(" → ")}</span>
+          <button type="button" class="cancel" data-cancel="1" onClick=${picker.cancel}>${t("Cancel")}</button>`
+      : null}
+    ${picker.complete.map(
+      (entry) => html`<button type="button" class="act" data-action=${entry.notation}
+        onClick=${() => picker.act(entry.notation)}>${entry.label}</button>`,
+    )}
+    ${picker.offered.map((token) => {
+      const props = picker.props(token, labelOf(token));
+      return html`<button type="button" class="act" ...${props}>${labelOf(token)}</button>`;
+    })}
+  </div>`;
+}
+
+function AllMoves({ legal, act }) {
+  if (legal.length === 0) return null;
+  return html`<details class="all-moves">
+    <summary>${t("All legal moves ({count})", { count: legal.length })}</summary>
+    <ul>
+      ${legal.map(
+        (entry) => html`<li><button type="button" data-action=${entry.notation} data-list="1"
+          onClick=${() => act(entry.notation)}>${entry.label}</button></li>`,
+      )}
+    </ul>
+  </details>`;
+}
+
+function Log({ entries }) {
+  const list = useRef(null);
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [entries.length]);
+  return html`<section class="log card-panel" aria-label=${t("Log")}>
+    <h3>${t("Log")}</h3>
+    <ol ref=${list} aria-live="polite">
+      ${entries.map((entry) => html`<li key=${entry.key} class=${entry.fresh ? "fresh" : ""}>${entry.text}</li>`)}
+    </ol>
+  </section>`;
+}
+
+function Chat({ messages, send, presence }) {
+  const [text, setText] = useState("");
+  const submit = (event) => {
+    event.preventDefault();
+    if (text.trim() && send(text.trim())) setText("");
+  };
+  return html`<section class="chat card-panel" aria-label=${t("Chat")}>
+    <h3>${t("Chat")}</h3>
+    <ol>
+      ${messages.map(
+        (m, i) => html`<li key=${i}><b>${m.seat === null ? t("spectator") : playerName(presence, m.seat)}:</b> ${m.text}</li>`,
+      )}
+    </ol>
+    <form onSubmit=${submit}>
+      <input type="text" maxlength="1000" value=${text} aria-label=${t("Message")} onInput=${(e) => setText(e.target.value)} />
+      <button type="submit">${t("Send")}</button>
+    </form>
+  </section>`;
+}
+
+function Seats({ presence, seat, toMove, clock }) {
+  if (!presence) return null;
+  return html`<section class="seats card-panel" aria-label=${t("Seats")}>
+    <ul>
+      ${presence.seats.map(
+        (s) => html`<li class=${`seat ${s.seat === toMove ? "to-move" : ""}`} data-seat-info=${s.seat}>
+          <span class=${`dot ${s.connected || s.kind !== "human" ? "on" : "off"}`} aria-hidden="true"></span>
+          <b>${playerName(presence, s.seat)}</b>
+          ${s.seat === seat ? html` <span class="tag you">${t("you")}</span>` : null}
+          ${s.kind !== "human" ? html` <span class="tag">${seatKindLabel(s.kind)}</span>` : null}
+          ${s.taken_over ? html` <span class="tag warn">${t("a bot plays for now")}</span>` : null}
+          ${s.kind === "human" && !s.occupied ? html` <span class="tag">${t("free seat")}</span>` : null}
+          ${s.kind === "human" && s.occupied && !s.connected ? html` <span class="tag">${t("away")}</span>` : null}
+          ${clock && clock.player === s.seat ? html` <${Clock} clock=${clock} />` : null}
+        </li>`,
+      )}
+      <li class="muted">${t("{count} watching", { count: presence.spectators })}</li>
+    </ul>
+  </section>`;
+}
+
+function Clock({ clock }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, []);
+  if (clock.deadline === null) return null;
+  const left = Math.max(0, Math.round(clock.deadline - now / 1000));
+  return html`<span class=${`clock ${left < 10 ? "low" : ""}`} role="timer">⏱ ${t("{seconds} s", { seconds: left })}</span>`;
+}
+
+function Invite({ room, presence }) {
+  const invite = `${location.origin}/r/${room}`;
+  const watch = `${invite}#watch`;
+  const free = presence ? presence.seats.filter((s) => s.kind === "human" && !s.occupied) : [];
+  const [copied, setCopied] = useState(null);
+  const copy = (text, which) => {
+    const done = () => setCopied(which);
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, done);
+    else done();
+  };
+  return html`<section class="invite card-panel">
+    ${free.map(
+      (s) => html`<div class="link-row"><span>${t("Invite for p{seat}", { seat: s.seat })}</span>
+        <input readonly value=${invite} aria-label=${t("Invite link")} onFocus=${(e) => e.target.select()} />
+        <button type="button" data-copy=${`seat-${s.seat}`} onClick=${() => copy(invite, s.seat)}>
+          ${copied === s.seat ? t("Copied") : t("Copy link")}</button></div>`,
+    )}
+    <div class="link-row"><span>${t("For spectators")}</span>
+      <input readonly value=${watch} aria-label=${t("Spectator link")} onFocus=${(e) => e.target.select()} />
+      <button type="button" data-copy="watch" onClick=${() => copy(watch, "watch")}>
+        ${copied === "watch" ? t("Copied") : t("Copy link")}</button></div>
+  </section>`;
+}
+
+function EndPanel({ room, token, frame, presence, onReplay }) {
+  const [error, setError] = useState(null);
+  const view = frame.view;
+  const game = GAMES[view.game];
+  const rematch = async () => {
+    try {
+      const made = await postJson(`/api/rooms/${room}/rematch`, { token });
+      if (made.token) rememberToken(made.room, made.token);
+      location.assign(`/r/${made.room}`);
+    } catch (failure) {
+      setError(failure.message);
+    }
+  };
+  return html`<section class="end card-panel" role="status">
+    <h2>${t("Game over")}</h2>
+    <p class="result" id="result">${game.resultText(view, (p) => playerName(presence, p))}</p>
+    <ul class="why">${frame.events.map((event) => html`<li>${event.text}</li>`)}</ul>
+    <div class="buttons">
+      <button type="button" class="primary" id="rematch" onClick=${rematch}>${t("Rematch")}</button>
+      <button type="button" id="replay" onClick=${onReplay}>${t("Replay")}</button>
+    </div>
+    ${presence && presence.rematch
+      ? html`<p>${t("A rematch is ready:")} <a href=${`/r/${presence.rematch}`}>${presence.rematch}</a></p>`
+      : null}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+  </section>`;
+}
+
+function Replay({ room, players, lang, presence, onClose }) {
+  const [perspective, setPerspective] = useState("spectator");
+  const [frames, setFrames] = useState(null);
+  const [index, setIndex] = useState(0);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    const seat = perspective === "spectator" ? "" : `seat=${perspective}&`;
+    fetch(`/api/rooms/${room}/replay?${seat}lang=${lang}`)
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
+      .then((list) => {
+        setFrames(list);
+        setIndex((i) => Math.min(i, list.length - 1));
+      })
+      .catch(() => setError(t("The replay is not available.")));
+  }, [perspective, lang]);
+  const picker = useMemo(() => makePicker([], { tokens: () => [], drawn: () => true }, [], () => {}, () => {}), []);
+  useEffect(() => {
+    const key = (event) => {
+      if (event.target.tagName === "INPUT" || event.target.tagName === "SELECT") return;
+      if (event.key === "ArrowRight") setIndex((i) => Math.min(i + 1, (frames || [1]).length - 1));
+      if (event.key === "ArrowLeft") setIndex((i) => Math.max(i - 1, 0));
+    };
+    addEventListener("keydown", key);
+    return () => removeEventListener("keydown", key);
+  }, [frames]);
+  if (error) return html`<p class="error">${error} <button type="button" onClick=${onClose}>${t("Close")}</button></p>`;
+  if (!frames) return html`<p class="muted">${t("Loading…")}</p>`;
+  const frame = frames[index];
+  const shown = { seq: frame.seq, seat: perspective === "spectator" ? null : Number(perspective), view: frame.view };
+  const log = frames.slice(0, index + 1).flatMap((f, i) => f.events.map((e, j) => ({ key: `${i}-${j}`, text: e.text, fresh: i === index })));
+  return html`<div class="replay" id="replay-view">
+    <div class="replay-controls card-panel">
+      <label for="perspective">${t("Seen by")}</label>
+      <select id="perspective" value=${perspective} onChange=${(e) => setPerspective(e.target.value)}>
+        <option value="spectator">${t("a spectator")}</option>
+        ${[...Array(players).keys()].map((p) => html`<option value=${p}>${playerName(presence, p)}</option>`)}
+      </select>
+      <button type="button" data-replay="first" onClick=${() => setIndex(0)} aria-label=${t("First")}>⏮</button>
+      <button type="button" data-replay="back" onClick=${() => setIndex(Math.max(0, index - 1))} aria-label=${t("Back")}>◀</button>
+      <input type="range" min="0" max=${frames.length - 1} value=${index} aria-label=${t("Step")}
+        onInput=${(e) => setIndex(Number(e.target.value))} />
+      <button type="button" data-replay="next" onClick=${() => setIndex(Math.min(frames.length - 1, index + 1))} aria-label=${t("Next")}>▶</button>
+      <button type="button" data-replay="last" onClick=${() => setIndex(frames.length - 1)} aria-label=${t("Last")}>⏭</button>
+      <span class="muted">${t("step {step} of {steps}", { step: index + 1, steps: frames.length })}</span>
+      <button type="button" onClick=${onClose}>${t("Close")}</button>
+    </div>
+    <div class="room-grid">
+      <div class="play"><${Table} frame=${shown} picker=${picker} presence=${presence} recent=${frame.events} current=${false} /></div>
+      <aside><${Log} entries=${log} /></aside>
+    </div>
+  </div>`;
+}
+
+export function Room({ room, lang }) {
+  const [token, setToken] = useState(() => takeToken(room));
+  const [frames, setFrames] = useState([]); // state frames not yet shown, then the shown one first
+  const [shown, setShown] = useState(null);
+  const [log, setLog] = useState([]);
+  const [presence, setPresence] = useState(null);
+  const [chat, setChat] = useState([]);
+  const [status, setStatus] = useState({ online: false, connecting: true });
+  const [rejection, setRejection] = useState(null);
+  const [picked, setPicked] = useState([]);
+  const [speed, setSpeed] = useState(storedSpeed);
+  const [replaying, setReplaying] = useState(false);
+  const [summary, setSummary] = useState(null);
+  const socket = useRef(null);
+  const logKey = useRef(0);
+
+  useEffect(() => {
+    fetch(`/api/rooms/${room}`)
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error("no room"))))
+      .then(setSummary)
+      .catch(() => setStatus({ online: false, fatal: "no_such_room" }));
+  }, [room]);
+
+  useEffect(() => {
+    const connection = new RoomSocket(room, token, lang, {
+      onFrame: (frame) => {
+        if (frame.type === "state") setFrames((queue) => [...queue, frame]);
+        else if (frame.type === "presence") setPresence(frame);
+        else if (frame.type === "chat") setChat((list) => [...list.slice(-99), frame]);
+        else if (frame.type === "rejected" && frame.code !== "stale") setRejection(frame.message);
+        else if (frame.type === "accepted") setRejection(null);
+      },
+      onStatus: (next) => setStatus(next),
+    });
+    socket.current = connection;
+    return () => connection.close();
+  }, [room, token]);
+
+  useEffect(() => {
+    if (socket.current && socket.current.lang !== lang) socket.current.setLang(lang);
+  }, [lang]);
+
+  // Show the frames one by one: each bot move gets its moment, never a jump to the last one.
+  useEffect(() => {
+    if (frames.length === 0) return undefined;
+    const next = frames[0];
+    const show = () => {
+      setFrames((queue) => queue.slice(1));
+      setShown(next);
+      setPicked([]);
+      const texts = next.events.map((event) => ({ key: logKey.current++, text: event.text, fresh: true }));
+      setLog((old) => {
+        const kept = next.fresh ? [] : old.map((entry) => (entry.fresh ? { ...entry, fresh: false } : entry));
+        return [...kept, ...texts].slice(-MAX_LOG);
+      });
+    };
+    // a position after somebody else's decision waits its moment; one after our own is shown at once
+    const othersMoved = shown && !next.fresh && shown.view.pending && shown.view.pending.player !== shown.seat;
+    const wait = othersMoved && next.events.length > 0 ? speed * 1000 : 0;
+    if (wait === 0) {
+      show();
+      return undefined;
+    }
+    const timer = setTimeout(show, wait);
+    return () => clearTimeout(timer);
+  }, [frames, speed]);
+
+  const setSpeedStored = (value) => {
+    localStorage.setItem("asobiba.speed", String(value));
+    setSpeed(value);
+  };
+  const current = Boolean(shown) && frames.length === 0 && status.online;
+  const legal = current ? shown.legal : [];
+  const act = (notation) => {
+    if (!current) return;
+    setRejection(null);
+    socket.current.act(shown.seq, notation);
+  };
+  const game = shown ? GAMES[shown.view.game] : null;
+  const picker = useMemo(
+    () => (game ? makePicker(legal, game, picked, setPicked, act, shown.view) : null),
+    [shown, picked, current],
+  );
+  useEffect(() => {
+    const escape = (event) => {
+      if (event.key === "Escape") setPicked([]);
+    };
+    addEventListener("keydown", escape);
+    return () => removeEventListener("keydown", escape);
+  }, []);
+
+  const join = async () => {
+    try {
+      const granted = await postJson(`/api/rooms/${room}/join`, { name: localStorage.getItem("asobiba.name") || null });
+      rememberToken(room, granted.token);
+      setToken(granted.token);
+    } catch (failure) {
+      setRejection(failure.message);
+    }
+  };
+
+  if (status.fatal) {
+    const texts = {
+      no_such_room: t("There is no such room."),
+      bad_token: t("This link holds no seat in this room."),
+      protocol: t("This page is out of date: reload it."),
+    };
+    return html`<p class="error" role="alert">${texts[status.fatal]} <a href="/">${t("Back to the lobby")}</a></p>`;
+  }
+  if (replaying && shown) {
+    return html`<${Replay} room=${room} players=${shown.view.players} lang=${lang} presence=${presence}
+      onClose=${() => setReplaying(false)} />`;
+  }
+  const seat = shown ? shown.seat : null;
+  const freeSeat = presence && presence.seats.some((s) => s.kind === "human" && !s.occupied);
+  const offline = !status.online && !status.connecting;
+  return html`<div class="room">
+    ${offline
+      ? html`<div class="offline" role="alert" id="offline">${t("Offline — reconnecting (attempt {attempt})…", { attempt: status.attempts || 1 })}
+          ${shown ? html` ${t("The table shows the position at step {seq}; it may have moved on.", { seq: shown.seq })}` : null}</div>`
+      : null}
+    ${frames.length > 0 && shown
+      ? html`<div class="catching-up" role="status">${t("Showing the moves made meanwhile ({count} to go)…", { count: frames.length })}
+          <button type="button" onClick=${() => setSpeedStored(0)}>${t("Skip")}</button></div>`
+      : null}
+    <div class="status-line">
+      <h1>${summary ? GAMES[summary.game].title() : ""} <span class="muted">${t("Room")} ${room}</span></h1>
+      <p class="decision" id="decision">${shown ? decisionText(shown.view, seat, presence) : t("Connecting…")}</p>
+      ${seat === null && shown ? html`<p class="muted">${t("You are watching.")}${freeSeat && !shown.view.is_over
+        ? html` <button type="button" id="join" onClick=${join}>${t("Take a free seat")}</button>` : null}</p>` : null}
+      ${rejection ? html`<p class="error" role="alert" id="rejected">${rejection}</p>` : null}
+    </div>
+    <div class="room-grid">
+      <div class="play">
+        ${shown ? html`<${Table} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} />` : null}
+        ${shown ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} />` : null}
+        <${AllMoves} legal=${legal} act=${act} />
+        ${shown && shown.view.is_over
+          ? html`<${EndPanel} room=${room} token=${token} frame=${shown} presence=${presence} onReplay=${() => setReplaying(true)} />`
+          : null}
+      </div>
+      <aside>
+        <${Seats} presence=${presence} seat=${seat} toMove=${shown ? shown.view.to_move : null} clock=${shown ? shown.clock : null} />
+        <div class="speed card-panel">
+          <label for="speed">${t("Others' moves")}</label>
+          <select id="speed" value=${speed} onChange=${(e) => setSpeedStored(Number(e.target.value))}>
+            ${SPEEDS.map(([value, label]) => html`<option value=${value}>${t(label)}</option>`)}
+          </select>
+        </div>
+        <${Log} entries=${log} />
+        <${Chat} messages=${chat} send=${(text) => socket.current.chat(text)} presence=${presence} />
+        ${shown && !shown.view.is_over ? html`<${Invite} room=${room} presence=${presence} />` : null}
+      </aside>
+    </div>
+  </div>`;
+}
