@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from asobiba.bots import BOTS, bot, parse_spec
 import asobiba
+from asobiba.bots import BOTS, bot, parse_spec
 from asobiba.bots.levels import HARD_ITERATIONS, HARD_TIME_LIMIT, LEVELS, EasyBot, HardBot
 from asobiba.core import registry
 from asobiba.core.errors import InvalidOption
