@@ -13,7 +13,7 @@ position; :mod:`.rules` puts them together and dispatches the actions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from asobiba.core.events import Event
 from asobiba.core.state import Action, State
@@ -103,7 +103,8 @@ class SurviveBase(State):
 
     # ------------------------------------------------------------------ copying
 
-    def _copy(self) -> Any:
+    def _copy(self) -> Self:
+        """A copy sharing nothing mutable with this position."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.history = list(self.history)

@@ -44,6 +44,7 @@ silent, these choices are made:
 from __future__ import annotations
 
 import random
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from asobiba.core.errors import IllegalAction
@@ -93,10 +94,20 @@ from asobiba.games.survive.view import ViewRules
 if TYPE_CHECKING:
     from asobiba.core.game import Game
 
-# What a numbered field of an action counts, and so its range.
-CELL, EXPLORER, EFFECT, CREATURE, PLAYER = "cell", "explorer", "effect", "creature", "player"
+
+class Numbered(Enum):
+    """What a numbered field of an action counts, and so its range."""
+
+    CELL = "cell"
+    EXPLORER = "explorer"
+    EFFECT = "effect"
+    CREATURE = "creature"
+    PLAYER = "player"
+
+
+CELL, EXPLORER, EFFECT, CREATURE, PLAYER = Numbered
 #: The numbered fields of each action class (``_check`` refuses a value out of range).
-NUMBERED_FIELDS: dict[type[Action], tuple[tuple[str, str], ...]] = {
+NUMBERED_FIELDS: dict[type[Action], tuple[tuple[str, Numbered], ...]] = {
     ChooseFirst: (("player", PLAYER),),
     PlaceExplorer: (("explorer", EXPLORER), ("cell", CELL)),
     PlaceBoat: (("cell", CELL),),
@@ -117,6 +128,18 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], chance: str) -> None:
         super().__init__(game, players, seed, options, chance)
+        counts = {
+            Numbered.CELL: N_CELLS,
+            Numbered.EXPLORER: self.n_explorers,
+            Numbered.EFFECT: len(EFFECTS),
+            Numbered.CREATURE: len(CREATURES),
+            Numbered.PLAYER: players,
+        }
+        #: Per action class, its numbered fields and how many things each may name.
+        self.field_ranges: dict[type[Action], tuple[tuple[str, int], ...]] = {
+            kind: tuple((name, counts[counted]) for name, counted in numbered)
+            for kind, numbered in NUMBERED_FIELDS.items()
+        }
         layout = options.get("tile_layout")
         if layout is not None:
             self._lay_tiles(tuple(TILE_BY_NAME[name] for name in layout))
@@ -129,8 +152,7 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
                 self._set_phase(Phase.FIRST_PLAYER)
 
     def clone(self) -> SurviveState:
-        copy: SurviveState = self._copy()
-        return copy
+        return self._copy()
 
     # ------------------------------------------------------------------ who decides
 
@@ -204,23 +226,16 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
     def _out_of_range(self, action: Action) -> IllegalAction | None:
         """A numbered field (a cell, an explorer, a tile effect, a creature, a player) that names
         nothing in this game, as in an action built directly."""
-        counts = {
-            CELL: N_CELLS,
-            EXPLORER: self.n_explorers,
-            EFFECT: len(EFFECTS),
-            CREATURE: len(CREATURES),
-            PLAYER: self.players,
-        }
-        for name, counted in NUMBERED_FIELDS.get(type(action), ()):
+        for name, count in self.field_ranges.get(type(action), ()):
             value = getattr(action, name)
-            if not 0 <= value < counts[counted]:
+            if not 0 <= value < count:
                 return IllegalAction(
                     "{action}: {field} {value} is out of range; it takes 0 to {last}",
                     domain="survive",
                     action=type(action).__name__,
                     field=name,
                     value=number_text(value),
-                    last=counts[counted] - 1,
+                    last=count - 1,
                 )
         return None
 
