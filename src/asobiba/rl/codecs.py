@@ -1,0 +1,89 @@
+"""Action codecs: every action of a game as a number of one fixed ``Discrete(size)`` space.
+
+A codec is made for one (game, players, options): ``size`` is the number of distinct actions,
+:meth:`~ActionCodec.index` the number of an action (it reads nothing but the action),
+:meth:`~ActionCodec.mask` which numbers are legal in a position and
+:meth:`~ActionCodec.action` the action a number stands for there.
+
+Where the rules make actions equivalent, they share one number (in Cockroach Poker a card's rank
+or copy never matters, so an offer is target × claim × kind of card); :meth:`~ActionCodec.action`
+then gives the first legal action of that class, in ``legal_actions()`` order. Chance outcomes have
+no number: the environments resolve chance themselves.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from asobiba.core.errors import IllegalAction, short_repr
+
+if TYPE_CHECKING:
+    from asobiba.core.game import Game
+    from asobiba.core.state import Action, State
+
+__all__ = ["ActionCodec"]
+
+
+class ActionCodec(ABC):
+    """The numbering of one game's actions for ``players`` players and these (resolved) options."""
+
+    #: The number of distinct actions (the ``Discrete`` space's size).
+    size: int
+
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.options = dict(options)
+
+    @abstractmethod
+    def index(self, action: Action) -> int:
+        """The number of a player's action (from the action alone)."""
+
+    @abstractmethod
+    def layout(self) -> list[tuple[str, int, int]]:
+        """The blocks of numbers: ``(what, first, count)``, in order; they tile ``range(size)``."""
+
+    def legal(self, state: State) -> dict[int, Action]:
+        """The legal numbers in ``state`` and the action each stands for (the first of its class)."""
+        legal: dict[int, Action] = {}
+        for action in state.legal_actions():
+            legal.setdefault(self.index(action), action)
+        return legal
+
+    def mask(self, state: State) -> np.ndarray:
+        """``int8`` array of ``size``: 1 where the number is a legal action of the player to move."""
+        mask = np.zeros(self.size, dtype=np.int8)
+        if not state.is_over and not state.is_chance_node:
+            mask[list(self.legal(state))] = 1
+        return mask
+
+    def action(self, index: int, state: State) -> Action:
+        """The legal action that ``index`` stands for in ``state``; :class:`IllegalAction` if none."""
+        legal = self.legal(state)
+        try:
+            return legal[int(index)]
+        except (KeyError, TypeError, ValueError):
+            raise IllegalAction(
+                "action number {index} is not legal here; the legal numbers are {legal}",
+                domain="rl",
+                index=short_repr(index),
+                legal=short_repr(sorted(legal), 200),
+            ) from None
+
+    def first_of(self, block: str) -> int:
+        """The first number of the block called ``block`` (``"offer"``, ``"answer"``, …)."""
+        for what, first, _ in self.layout():
+            if what == block:
+                return first
+        raise KeyError(block)
+
+    def describe(self, index: int) -> str:
+        """Which block a number belongs to and its place in it (for documentation and debugging)."""
+        for what, first, count in self.layout():
+            if first <= index < first + count:
+                return f"{what}[{index - first}]"
+        raise IndexError(index)

@@ -1,0 +1,106 @@
+"""The observation encoder's frame: a flat ``float32`` tensor made of named pieces.
+
+An encoder is made for one (game, players, options) and reads nothing but a view
+(``state.view(player)``): whatever reaches the tensor is something that player may know. Each
+piece has a shape and an upper bound (every value lies in ``[0, high]``), in the spirit of
+OpenSpiel's observers: ``encoder.pieces`` lists them in order, ``encoder.split(tensor)`` gives
+each as an array of its shape.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from asobiba.core.game import Game
+    from asobiba.rl.codecs import ActionCodec
+
+__all__ = ["Encoder", "Piece"]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One named part of the tensor: its shape, where it starts, its bound and what it holds."""
+
+    name: str
+    shape: tuple[int, ...]
+    start: int
+    high: float
+    doc: str
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+class Encoder(ABC):
+    """Turns a player's view into a flat ``float32`` tensor of :attr:`shape`."""
+
+    #: The codec class numbering this game's actions.
+    codec_type: ClassVar[type[ActionCodec]]
+
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.options = dict(options)
+        self._pieces: list[Piece] = []
+        self._size = 0
+        self._declare()
+        self.pieces: dict[str, Piece] = {piece.name: piece for piece in self._pieces}
+        self.shape: tuple[int] = (self._size,)
+        self.high = np.zeros(self._size, dtype=np.float32)
+        for piece in self._pieces:
+            self.high[piece.start : piece.stop] = piece.high
+
+    # ------------------------------------------------------------------ what a game's encoder writes
+
+    @abstractmethod
+    def _declare(self) -> None:
+        """Declare the pieces, in order, with :meth:`piece`."""
+
+    @abstractmethod
+    def _fill(self, view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
+        """Write ``view`` into the zeroed pieces ``out`` (each an array of its piece's shape)."""
+
+    def piece(self, name: str, shape: tuple[int, ...] | int, high: float, doc: str) -> None:
+        """Add a piece of ``shape`` whose values lie in ``[0, high]``."""
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        piece = Piece(name, shape, self._size, float(high), doc)
+        self._pieces.append(piece)
+        self._size += piece.size
+
+    # ------------------------------------------------------------------ the public side
+
+    def encode(self, view: Mapping[str, Any]) -> np.ndarray:
+        """The tensor of ``view`` (a player's or a spectator's view of this game)."""
+        tensor = np.zeros(self._size, dtype=np.float32)
+        self._fill(view, self.split(tensor))
+        return tensor
+
+    def split(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
+        """The pieces of ``tensor`` by name, each an array (a view, not a copy) of its shape."""
+        return {piece.name: tensor[piece.start : piece.stop].reshape(piece.shape) for piece in self._pieces}
+
+    def codec(self) -> ActionCodec:
+        """The action codec of the same game, players and options."""
+        return self.codec_type(self.game, self.players, self.options)
+
+    def describe(self) -> list[tuple[str, tuple[int, ...], int, float, str]]:
+        """``(name, shape, start, high, doc)`` of every piece, for documentation."""
+        return [(piece.name, piece.shape, piece.start, piece.high, piece.doc) for piece in self._pieces]
+
+
+def one_hot(out: np.ndarray, index: int | None) -> None:
+    """Set ``out[index]`` to 1 (nothing for ``None`` or a negative index)."""
+    if index is not None and index >= 0:
+        out[index] = 1.0

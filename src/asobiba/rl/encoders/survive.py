@@ -1,0 +1,297 @@
+"""Survive! for learning: its action codec and its observation encoder.
+
+The board has 137 cells (``r<row>c<column>``, numbered row by row as in
+:mod:`asobiba.games.survive.board`); the 133 that are not safe islands are the *spaces*. A step
+to a neighbouring cell is numbered by its direction on the hex grid, 0–5 (north-west, north-east,
+west, east, south-west, south-east). Explorers are numbered ``colour * 10 + k`` (``red#1`` is 0),
+``E = 10 × colours``.
+
+=============  ===========  ============================================================
+block          size         number
+=============  ===========  ============================================================
+place          E × 40       setup: ``explorer * 40 + land space`` (the 40 land spaces in order)
+boat           133          setup: the space a boat goes on
+play           12           a held or counter tile, by effect (``shark`` … ``kill-whale``)
+move           E × 133      an explorer's step (or a dolphin's): ``explorer * 133 + space``
+board          E            a swimmer climbs onto the boat in its space
+escape         E            an explorer reaches the safe island
+sail           133 × 6      a boat's step: ``space * 6 + direction``
+end_moves      1            end the movement step
+stop           1            end a creature's, a dolphin's or a boat's move
+decline        1            do not play a counter tile now
+remove         40           the land space whose tile is removed
+creature       133 × 133    a creature's step or jump: ``source * 133 + target``; which
+                            creature moves is the one the die or the tile named
+=============  ===========  ============================================================
+
+``18,675 + 1,750 × colours`` numbers: 22,175 with 2 colours, 23,925 with 3 and 25,675 with 4
+(3–4 players, or 2 with ``two_colours``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from asobiba.core.state import Action
+from asobiba.games.survive.actions import (
+    BoardBoat,
+    Decline,
+    EndMoves,
+    Escape,
+    MoveCreature,
+    MoveExplorer,
+    PlaceBoat,
+    PlaceExplorer,
+    PlayTile,
+    RemoveTile,
+    SailBoat,
+    Stop,
+)
+from asobiba.games.survive.board import CELL_BY_NAME, CELLS, IS_ISLAND, LAND_SPACES, N_CELLS, NEIGHBOURS
+from asobiba.games.survive.data import CREATURES, EFFECTS, EXPLORER_BY_NAME, EXPLORER_VALUES, TERRAINS
+from asobiba.games.survive.pieces import STATUS_NAMES
+from asobiba.games.survive.steps import Phase
+from asobiba.rl.codecs import ActionCodec
+from asobiba.rl.encoders.base import Encoder, one_hot
+
+__all__ = ["SurviveCodec", "SurviveEncoder"]
+
+UNBOUNDED = 1e9
+#: The cells pieces may stand on (every cell but the four safe islands), in cell order.
+SPACES: tuple[int, ...] = tuple(cell for cell in range(N_CELLS) if not IS_ISLAND[cell])
+SPACE_INDEX: dict[int, int] = {cell: index for index, cell in enumerate(SPACES)}
+LAND_INDEX: dict[int, int] = {cell: index for index, cell in enumerate(LAND_SPACES)}
+#: Directions on the grid, (row, column) steps, for even rows (shifted right) and odd rows.
+_DIRECTIONS = (
+    ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0), (1, 1)),
+    ((-1, -1), (-1, 0), (0, -1), (0, 1), (1, -1), (1, 0)),
+)
+#: (cell, neighbour) -> the direction 0–5 of the step.
+DIRECTION: dict[tuple[int, int], int] = {}
+for _cell, (_row, _column) in enumerate(CELLS):
+    for _neighbour in NEIGHBOURS[_cell]:
+        _step = (CELLS[_neighbour][0] - _row, CELLS[_neighbour][1] - _column)
+        DIRECTION[_cell, _neighbour] = _DIRECTIONS[_row % 2].index(_step)
+PHASES: tuple[str, ...] = tuple(phase.value for phase in Phase)
+PENDING_KINDS = (
+    "place_explorer",
+    "place_boat",
+    "move",
+    "dolphin",
+    "winds",
+    "jump",
+    "remove_tile",
+    "boat_tile",
+    "creature",
+    "counter",
+)
+CREATURE_INDEX = {name: index for index, name in enumerate(CREATURES)}
+EFFECT_INDEX = {name: index for index, name in enumerate(EFFECTS)}
+TERRAIN_INDEX = {name: index for index, name in enumerate(TERRAINS)}
+STATUS_INDEX = {name: index for index, name in enumerate(STATUS_NAMES)}
+#: Board statuses, in the order of the ``explorers`` planes.
+BOARD_STATUSES = ("land", "boat", "swimming")
+
+
+def colours(players: int, options: Mapping[str, Any]) -> int:
+    """How many colours are in play."""
+    return 4 if options["two_colours"] else players
+
+
+class SurviveCodec(ActionCodec):
+    """The numbering of Survive!'s actions (see the module's table)."""
+
+    def __init__(self, game: Any, players: int, options: Mapping[str, Any]) -> None:
+        super().__init__(game, players, options)
+        explorers = self.explorers = 10 * colours(players, options)
+        spaces, land = len(SPACES), len(LAND_SPACES)
+        blocks = [
+            ("place", explorers * land),
+            ("boat", spaces),
+            ("play", len(EFFECTS)),
+            ("move", explorers * spaces),
+            ("board", explorers),
+            ("escape", explorers),
+            ("sail", spaces * 6),
+            ("end_moves", 1),
+            ("stop", 1),
+            ("decline", 1),
+            ("remove", land),
+            ("creature", spaces * spaces),
+        ]
+        self._blocks: list[tuple[str, int, int]] = []
+        self.first: dict[str, int] = {}
+        start = 0
+        for name, count in blocks:
+            self._blocks.append((name, start, count))
+            self.first[name] = start
+            start += count
+        self.size = start
+
+    def index(self, action: Action) -> int:
+        first = self.first
+        match action:
+            case PlaceExplorer(explorer, cell):
+                return first["place"] + explorer * len(LAND_SPACES) + LAND_INDEX[cell]
+            case PlaceBoat(cell):
+                return first["boat"] + SPACE_INDEX[cell]
+            case PlayTile(effect):
+                return first["play"] + effect
+            case MoveExplorer(explorer, cell):
+                return first["move"] + explorer * len(SPACES) + SPACE_INDEX[cell]
+            case BoardBoat(explorer):
+                return first["board"] + explorer
+            case Escape(explorer):
+                return first["escape"] + explorer
+            case SailBoat(source, target):
+                return first["sail"] + SPACE_INDEX[source] * 6 + DIRECTION[source, target]
+            case EndMoves():
+                return first["end_moves"]
+            case Stop():
+                return first["stop"]
+            case Decline():
+                return first["decline"]
+            case RemoveTile(cell):
+                return first["remove"] + LAND_INDEX[cell]
+            case MoveCreature(_, source, target):
+                return first["creature"] + SPACE_INDEX[source] * len(SPACES) + SPACE_INDEX[target]
+        raise KeyError(f"{action!r} is not a player's action of survive")
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        return list(self._blocks)
+
+
+class SurviveEncoder(Encoder):
+    """The tensor of a Survive! view: board planes over the 137 cells, one row per explorer, and
+    the rest (pieces in :meth:`describe`)."""
+
+    codec_type = SurviveCodec
+
+    def _declare(self) -> None:
+        n, cells = self.players, N_CELLS
+        self.n_explorers = explorers = 10 * colours(self.players, self.options)
+        self.piece("viewer", n, 1, "one-hot: whose view this is (all 0 for a spectator)")
+        self.piece("to_move", n, 1, "one-hot: who decides now")
+        self.piece("current_player", n, 1, "one-hot: whose turn it is")
+        self.piece("first_player", n, 1, "one-hot: who played first")
+        self.piece("phase", len(PHASES), 1, "one-hot: " + ", ".join(PHASES))
+        self.piece("pending", len(PENDING_KINDS), 1, "one-hot: the decision, " + ", ".join(PENDING_KINDS))
+        self.piece("turn", 1, UNBOUNDED, "the turn's number")
+        self.piece("tiles", (3, cells), 1, "per terrain (beach, forest, mountain): the cells holding such a tile")
+        self.piece("boats", cells, 1, "the cells holding a boat")
+        self.piece("passengers", cells, 3, "explorers on the boat in each cell")
+        self.piece("controlled", cells, 1, "the boats the viewer may move")
+        self.piece("creatures", (3, cells), 6, "per creature (serpent, shark, whale): how many in each cell")
+        self.piece("explorers", (n, 3, cells), 40, "per player and status (land, boat, swimming): explorers per cell")
+        self.piece("own_values", cells, 60, "the sum of the viewer's explorers' values in each cell")
+        self.piece("explorer_cell", (explorers, cells), 1, "one-hot per explorer (red#1 first): its cell")
+        self.piece("explorer_status", (explorers, len(STATUS_NAMES)), 1, "one-hot per explorer: "
+                   + ", ".join(STATUS_NAMES))  # fmt: skip
+        self.piece("explorer_value", (explorers, max(EXPLORER_VALUES) + 1), 1,
+                   "one-hot per explorer: its value if the viewer may know it (1–6), else column 0")  # fmt: skip
+        self.piece("explorer_swum", explorers, 1, "the explorers that made their swimming move this turn")
+        self.piece("tiles_left", 3, 16, "land tiles left per terrain")
+        self.piece("supply", 3, 12, "boats, sharks and whales not on the board")
+        self.piece("held_counts", n, 40, "tiles each player holds")
+        self.piece("held", len(EFFECTS), 40, "the viewer's held tiles by effect")
+        self.piece("rescued", n, 40, "explorers each player has rescued")
+        self.piece("moves_left", 1, 3, "move points left")
+        self.piece("fresh", 1, 1, "1 while nothing was moved or played this turn")
+        self.piece("die", 3, 1, "one-hot: the creature the die showed this turn")
+        self.piece("played", (n, len(EFFECTS)), 40, "tiles each player played, by effect")
+        self.piece("removed_known", (n, len(EFFECTS)), 40, "tiles each player removed whose effect the viewer knows")
+        self.piece("removed_unknown", n, 40, "tiles each player removed whose effect the viewer does not know")
+        self.piece("pending_creature", 3, 1, "one-hot: the creature of a jump, a creature's move or a counter question")
+        self.piece("pending_tile", len(EFFECTS), 1, "one-hot: the counter tile a counter question asks for")
+        self.piece(
+            "pending_cell", cells, 1, "one-hot: the moving creature's, the counter question's or the boat tile's cell"
+        )
+        self.piece("pending_explorer", explorers, 1, "one-hot: the swimmer a dolphin carries")
+        self.piece("pending_boat", cells, 1, "one-hot: the boat the winds move")
+        self.piece("pending_steps_left", 1, 3, "steps the moving piece may still take")
+        self.piece("pending_points_left", 1, 3, "move points left in the decision")
+        self.piece("pending_path", cells, 3, "cells the decision's steps so far went to")
+        self.piece("declined", n, 1, "players who declined the counter question")
+
+    def _fill(self, view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
+        cell_of = CELL_BY_NAME
+        viewer = view["viewer"]
+        one_hot(out["viewer"], viewer)
+        one_hot(out["to_move"], view["to_move"])
+        one_hot(out["current_player"], view["current_player"])
+        one_hot(out["first_player"], view["first_player"])
+        out["phase"][PHASES.index(view["phase"])] = 1.0
+        out["turn"][0] = view["turn"]
+        tiles = out["tiles"]
+        for cell, terrain in view["tiles"].items():
+            tiles[TERRAIN_INDEX[terrain], cell_of[cell]] = 1.0
+        for boat in view["boats"]:
+            cell = cell_of[boat["cell"]]
+            out["boats"][cell] = 1.0
+            out["passengers"][cell] = len(boat["passengers"])
+            if viewer in boat["controllers"]:
+                out["controlled"][cell] = 1.0
+        creatures = out["creatures"]
+        for name, where in view["creatures"].items():
+            if where:
+                np.add.at(creatures[CREATURE_INDEX[name]], [cell_of[cell] for cell in where], 1.0)
+        planes, own_values = out["explorers"], out["own_values"]
+        cell_plane, status, value_plane = out["explorer_cell"], out["explorer_status"], out["explorer_value"]
+        for index, explorer in enumerate(view["explorers"]):
+            status[index, STATUS_INDEX[explorer["status"]]] = 1.0
+            value = explorer.get("value")
+            value_plane[index, value or 0] = 1.0
+            if explorer["cell"] is not None:
+                cell = cell_of[explorer["cell"]]
+                cell_plane[index, cell] = 1.0
+                planes[explorer["player"], BOARD_STATUSES.index(explorer["status"]), cell] += 1.0
+                if explorer["player"] == viewer and value is not None:
+                    own_values[cell] += value
+        for explorer in view["swum"]:
+            out["explorer_swum"][EXPLORER_BY_NAME[explorer]] = 1.0
+        out["tiles_left"][:] = [view["tiles_left"][terrain] for terrain in TERRAINS]
+        supply = view["supply"]
+        out["supply"][:] = (supply["boat"], supply["shark"], supply["whale"])
+        out["held_counts"][:] = view["held_counts"]
+        for tile in view["held"]:
+            out["held"][EFFECT_INDEX[tile["effect"]]] += 1.0
+        out["rescued"][:] = view["rescued"]
+        out["moves_left"][0] = view["moves_left"]
+        out["fresh"][0] = 1.0 if view["fresh"] else 0.0
+        if view["die"] is not None:
+            out["die"][CREATURE_INDEX[view["die"]]] = 1.0
+        for played in view["played"]:
+            out["played"][played["player"], EFFECT_INDEX[played["effect"]]] += 1.0
+        for removed in view["removed"]:
+            if removed["effect"] is None:
+                out["removed_unknown"][removed["player"]] += 1.0
+            else:
+                out["removed_known"][removed["player"], EFFECT_INDEX[removed["effect"]]] += 1.0
+        pending = view["pending"]
+        if pending is None or pending["kind"] not in PENDING_KINDS:
+            return
+        out["pending"][PENDING_KINDS.index(pending["kind"])] = 1.0
+        if "creature" in pending:
+            out["pending_creature"][CREATURE_INDEX[pending["creature"]]] = 1.0
+        if "tile" in pending:
+            out["pending_tile"][EFFECT_INDEX[pending["tile"]]] = 1.0
+        if pending.get("cell") is not None:
+            out["pending_cell"][cell_of[pending["cell"]]] = 1.0
+        if pending.get("explorer") is not None:
+            out["pending_explorer"][EXPLORER_BY_NAME[pending["explorer"]]] = 1.0
+        if pending.get("boat") is not None:
+            out["pending_boat"][cell_of[pending["boat"]]] = 1.0
+        out["pending_steps_left"][0] = pending.get("steps_left", 0)
+        out["pending_points_left"][0] = pending.get("points_left", 0)
+        path = out["pending_path"]
+        for step in pending["steps"]:
+            match step["step"]:
+                case "move_explorer":
+                    path[cell_of[step["cell"]]] += 1.0
+                case "sail_boat" | "move_creature":
+                    path[cell_of[step["target"]]] += 1.0
+                case "declined":
+                    out["declined"][step["player"]] = 1.0

@@ -1,0 +1,77 @@
+"""Observation encoders read a player's view only: nothing hidden reaches the tensor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from tests.rl.setups import SETUPS, random_positions, setup_id
+
+import asobiba
+import asobiba.rl
+from asobiba.core.registry import declaration
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
+def test_a_sample_of_what_a_player_knows_encodes_as_his_true_view(setup: tuple[str, int, dict[str, Any]]) -> None:
+    """``encode(view(p)) == encode(determinize(p).view(p))``: the tensor holds only what p may know."""
+    game, players, options = setup
+    encoder = asobiba.rl.encoder(game, players=players, **options)
+    for number, state in enumerate(random_positions(game, players, options, games=4, seed=5, steps=200)):
+        if number % 7:  # every 7th position, every player
+            continue
+        for player in range(players):
+            sample = state.determinize(player, seed=number)
+            assert np.array_equal(encoder.encode(state.view(player)), encoder.encode(sample.view(player)))
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
+def test_every_tensor_has_the_shape_and_lies_within_the_bounds(setup: tuple[str, int, dict[str, Any]]) -> None:
+    game, players, options = setup
+    encoder = asobiba.rl.encoder(game, players=players, **options)
+    assert encoder.shape == (sum(piece.size for piece in encoder.pieces.values()),)
+    for number, state in enumerate(random_positions(game, players, options, games=2, seed=9, steps=300)):
+        if number % 5:
+            continue
+        for viewer in (*range(players), None):
+            tensor = encoder.encode(state.view(viewer))
+            assert tensor.dtype == np.float32 and tensor.shape == encoder.shape
+            assert (tensor >= 0).all() and (tensor <= encoder.high).all()
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
+def test_players_whose_views_differ_see_different_tensors(setup: tuple[str, int, dict[str, Any]]) -> None:
+    """The tensor is not blind: where two players know different things, their tensors differ."""
+    game, players, options = setup
+    encoder = asobiba.rl.encoder(game, players=players, **options)
+    compared = 0
+    for number, state in enumerate(random_positions(game, players, options, games=2, seed=3, steps=200)):
+        if number % 3:
+            continue
+        views = [{**state.view(player), "viewer": None} for player in range(players)]
+        tensors = [encoder.encode(state.view(player)) for player in range(players)]
+        for player in range(1, players):
+            if views[player] != views[0]:
+                compared += 1
+                own, other = encoder.split(tensors[0]), encoder.split(tensors[player])
+                assert any(not np.array_equal(own[name], other[name]) for name in own if name != "viewer")
+    assert compared > 0
+
+
+def test_the_pieces_of_a_cockroach_poker_tensor_say_the_hand_by_suit() -> None:
+    state = asobiba.new_game("cockroach-poker", players=3, seed=2)
+    encoder = asobiba.rl.encoder("cockroach-poker", players=3)
+    view = state.view(1)
+    hand = encoder.split(encoder.encode(view))["hand"]
+    suits = [sum(card.startswith(letter) for card in view["hand"]) for letter in "SCHDJ"]
+    assert hand.tolist() == suits
+
+
+def test_each_games_encoder_is_the_one_its_declaration_names_or_the_built_in_one() -> None:
+    for game in ("cockroach-poker", "paper-safari", "survive"):
+        named = declaration(game).rl_encoder
+        found = asobiba.rl.encoder_type(game)
+        if named is not None:
+            assert f"{found.__module__}:{found.__qualname__}" == named
+        assert found.codec_type is not None
