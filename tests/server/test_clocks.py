@@ -65,3 +65,18 @@ def test_a_seat_left_longer_than_the_grace_is_taken_over_and_taken_back_with_its
         await back.close()
 
     run(leave_and_return())
+
+
+def test_a_deadline_is_stored_so_a_restart_does_not_reset_it(server: ServerProcess) -> None:
+    made = create_room(server.base_url, "cockroach-poker", 3, name="ann", clock={"per_decision": 600})
+
+    async def deadline() -> float:
+        async with RoomClient(server.base_url, made["room"], made["token"]) as client:
+            clock = client.state["clock"]
+            assert clock is not None and clock["player"] == client.state["view"]["to_move"]
+            return float(clock["deadline"])
+
+    before = run(deadline())
+    server.kill()
+    server.start()
+    assert run(deadline()) == before

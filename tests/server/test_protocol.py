@@ -171,6 +171,21 @@ def test_a_rematch_is_a_new_room_with_the_same_game_and_seats_and_the_first_play
     assert run(first_mover()) == (first_before + 1) % 3
 
 
+def test_a_rematch_without_a_first_player_option_moves_everybody_one_seat_down(shared_server: ServerProcess) -> None:
+    made = create_room(shared_server.base_url, "paper-safari", 2, seats={"1": "bot:random"}, name="ann")
+
+    async def finish() -> None:
+        async with RoomClient(shared_server.base_url, made["room"], made["token"]) as client:
+            await play_first_legal(client)
+
+    run(finish())
+    again = rematch(shared_server.base_url, made["room"], made["token"])
+    assert again["seat"] == 1  # old seat 1 is new seat 0: the bot moves first now
+    summary = room_summary(shared_server.base_url, again["room"])
+    assert [seat["kind"] for seat in summary["seats"]] == ["bot:random", "human"]
+    assert summary["seats"][1]["name"] == "ann" and summary["seats"][1]["occupied"]
+
+
 # ---------------------------------------------------------------------------------------- hello
 
 

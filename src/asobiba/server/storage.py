@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -143,13 +143,20 @@ class _Append:
     seat_changes: dict[int, dict[str, Any]]
 
 
-def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:
+@dataclass(frozen=True)
+class _Write:
+    """Any other write: a function of the connection, run in a transaction of its own."""
+
+    write: Callable[[AsyncConnection], Awaitable[Any]]
+
+
+def _settle(future: asyncio.Future[Any], error: BaseException | None, result: Any = None) -> None:
     if future.done():
         return
-    if outcome is None:
-        future.set_result(None)
+    if error is None:
+        future.set_result(result)
     else:
-        future.set_exception(outcome)
+        future.set_exception(error)
 
 
 class Conflict(Exception):
@@ -170,7 +177,7 @@ class Storage:
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
-        self._pending: list[tuple[_Append, asyncio.Future[None]]] = []
+        self._pending: list[tuple[_Append | _Write, asyncio.Future[Any]]] = []
         self._writer: asyncio.Task[None] | None = None
 
     async def migrate(self) -> None:
@@ -179,20 +186,40 @@ class Storage:
             await connection.run_sync(_upgrade)
 
     async def close(self) -> None:
+        """Finish the queued writes, then close the connections."""
+        if self._writer is not None and not self._writer.done():
+            await asyncio.wait({self._writer}, timeout=10)
         await self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
 
+    # Every write goes through one queue, in order, on one connection at a time: SQLite has a single
+    # writer (this keeps its busy-wait out of the way) and consecutive appends share a commit.
+
+    async def _enqueue(self, operation: _Append | _Write) -> Any:
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending.append((operation, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_queue())
+        return await future
+
     async def create_room(self, room: RoomRow, seats: Sequence[SeatRow], actions: Sequence[str]) -> None:
         """A new room with its seats and its setup entries (the deal), in one transaction."""
-        async with self.sessions.begin() as session:
-            session.add(room)
-            await session.flush()
-            session.add_all(seats)
-            session.add_all(
-                ActionRow(room_id=room.id, seq=seq, text=text, player=None, created_at=room.created_at)
-                for seq, text in enumerate(actions)
-            )
+        room_values = {column.name: getattr(room, column.name) for column in ROOMS.columns}
+        seat_values = [{column.name: getattr(seat, column.name) for column in SEATS.columns} for seat in seats]
+        action_values = [
+            {"room_id": room.id, "seq": seq, "text": text, "player": None, "created_at": room.created_at}
+            for seq, text in enumerate(actions)
+        ]
+
+        async def write(connection: AsyncConnection) -> None:
+            await connection.execute(insert(ROOMS), [room_values])
+            if seat_values:
+                await connection.execute(insert(SEATS), seat_values)
+            if action_values:
+                await connection.execute(insert(ACTIONS), action_values)
+
+        await self._enqueue(_Write(write))
 
     async def append(
         self,
@@ -210,22 +237,66 @@ class Storage:
         Appends of many rooms arriving together share a transaction (group commit): each room's
         entries are all in it or all out of it. If one of them conflicts, each is retried alone.
         """
-        append = _Append(room_id, first_seq, tuple(entries), player, room_changes, seat_changes or {})
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((append, future))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_batches())
-        await future
+        await self._enqueue(_Append(room_id, first_seq, tuple(entries), player, room_changes, seat_changes or {}))
 
-    async def _write_batches(self) -> None:
+    async def update_room(self, room_id: str, **changes: Any) -> None:
+        async def write(connection: AsyncConnection) -> None:
+            await connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(**changes))
+
+        await self._enqueue(_Write(write))
+
+    async def update_seat(self, room_id: str, seat: int, **changes: Any) -> None:
+        async def write(connection: AsyncConnection) -> None:
+            await connection.execute(
+                update(SEATS).where(SEATS.c.room_id == room_id, SEATS.c.seat == seat).values(**changes)
+            )
+
+        await self._enqueue(_Write(write))
+
+    async def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None) -> bool:
+        """Give a free human seat to a person; False if somebody took it first."""
+
+        async def write(connection: AsyncConnection) -> bool:
+            result = await connection.execute(
+                update(SEATS)
+                .where(
+                    SEATS.c.room_id == room_id,
+                    SEATS.c.seat == seat,
+                    SEATS.c.kind == "human",
+                    SEATS.c.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash, name=name)
+            )
+            return bool(result.rowcount)
+
+        claimed: bool = await self._enqueue(_Write(write))
+        return claimed
+
+    async def _write_queue(self) -> None:
         while self._pending:
-            batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+            if isinstance(self._pending[0][0], _Write):
+                (operation, future), self._pending = self._pending[0], self._pending[1:]
+                assert isinstance(operation, _Write)
+                try:
+                    async with self.engine.begin() as connection:
+                        result = await operation.write(connection)
+                except Exception as error:
+                    _settle(future, error)
+                else:
+                    _settle(future, None, result)
+                continue
+            count = 0
+            while count < min(MAX_BATCH, len(self._pending)) and isinstance(self._pending[count][0], _Append):
+                count += 1
+            batch, self._pending = self._pending[:count], self._pending[count:]
+            appends = [operation for operation, _ in batch if isinstance(operation, _Append)]
             try:
-                await self._write([append for append, _ in batch])
+                await self._write_appends(appends)
             except IntegrityError:
-                for append, future in batch:  # find the one that conflicts; the others commit
+                for operation, future in batch:  # find the one that conflicts; the others commit
+                    assert isinstance(operation, _Append)
                     try:
-                        await self._write([append])
+                        await self._write_appends([operation])
                     except IntegrityError as error:
                         _settle(future, Conflict(str(error)))
                     except Exception as error:
@@ -240,7 +311,7 @@ class Storage:
             for _, future in batch:
                 _settle(future, None)
 
-    async def _write(self, appends: Sequence[_Append]) -> None:
+    async def _write_appends(self, appends: Sequence[_Append]) -> None:
         now = time.time()
         rows = [
             {
@@ -263,31 +334,6 @@ class Storage:
                     await connection.execute(
                         update(SEATS).where(SEATS.c.room_id == append.room_id, SEATS.c.seat == seat).values(**changes)
                     )
-
-    async def update_room(self, room_id: str, **changes: Any) -> None:
-        async with self.sessions.begin() as session:
-            await session.execute(update(RoomRow).where(RoomRow.id == room_id).values(**changes))
-
-    async def update_seat(self, room_id: str, seat: int, **changes: Any) -> None:
-        async with self.sessions.begin() as session:
-            await session.execute(
-                update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat).values(**changes)
-            )
-
-    async def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None) -> bool:
-        """Give a free human seat to a person; False if somebody took it first."""
-        async with self.sessions.begin() as session:
-            result = await session.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.room_id == room_id,
-                    SeatRow.seat == seat,
-                    SeatRow.kind == "human",
-                    SeatRow.token_hash.is_(None),
-                )
-                .values(token_hash=token_hash, name=name)
-            )
-            return bool(getattr(result, "rowcount", 0))
 
     # ------------------------------------------------------------------ reads
 
@@ -316,7 +362,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
 
 
