@@ -85,63 +85,68 @@ def explorer_text(name: str, lang: str) -> str:
 def describe_action(action: Action, lang: str) -> str:
     """A sentence for a person choosing ``action``."""
     check_language(lang)
-    if isinstance(action, LayTiles):
-        return tr("lay out the 40 shuffled tiles", lang)
-    if isinstance(action, AssignValues):
-        return tr("deal the explorers' hidden values", lang)
-    if isinstance(action, ChooseFirst):
-        return tr("{player} plays first", lang, player=player_name(action.player, lang))
-    if isinstance(action, PlaceExplorer):
-        return tr(
-            "place {explorer} on {cell}",
-            lang,
-            explorer=explorer_text(explorer_name(action.explorer), lang),
-            cell=CELL_NAMES[action.cell],
-        )
-    if isinstance(action, PlaceBoat):
-        return tr("place a boat on {cell}", lang, cell=CELL_NAMES[action.cell])
-    if isinstance(action, PlayTile):
-        return tr("play the tile: {effect}", lang, effect=term(EFFECTS[action.effect], lang))
-    if isinstance(action, MoveExplorer):
-        return tr(
-            "move {explorer} to {cell}",
-            lang,
-            explorer=explorer_text(explorer_name(action.explorer), lang),
-            cell=CELL_NAMES[action.cell],
-        )
-    if isinstance(action, BoardBoat):
-        return tr(
-            "{explorer} climbs onto the boat here", lang, explorer=explorer_text(explorer_name(action.explorer), lang)
-        )
-    if isinstance(action, SailBoat):
-        return tr(
-            "move the boat on {source} to {target}",
-            lang,
-            source=CELL_NAMES[action.source],
-            target=CELL_NAMES[action.target],
-        )
-    if isinstance(action, Escape):
-        return tr(
-            "{explorer} escapes to the safe island", lang, explorer=explorer_text(explorer_name(action.explorer), lang)
-        )
-    if isinstance(action, EndMoves):
-        return tr("end the movement", lang)
-    if isinstance(action, RemoveTile):
-        return tr("remove the land tile on {cell}", lang, cell=CELL_NAMES[action.cell])
-    if isinstance(action, RollDie):
-        return tr("the die shows: {creature}", lang, creature=term(CREATURES[action.creature], lang))
-    if isinstance(action, MoveCreature):
-        return tr(
-            "move the {creature} on {source} to {target}",
-            lang,
-            creature=term(CREATURES[action.creature], lang),
-            source=CELL_NAMES[action.source],
-            target=CELL_NAMES[action.target],
-        )
-    if isinstance(action, Stop):
-        return tr("stop here", lang)
-    if isinstance(action, Decline):
-        return tr("do not play a counter tile", lang)
+    match action:
+        case LayTiles():
+            return tr("lay out the 40 shuffled tiles", lang)
+        case AssignValues():
+            return tr("deal the explorers' hidden values", lang)
+        case ChooseFirst():
+            return tr("{player} plays first", lang, player=player_name(action.player, lang))
+        case PlaceExplorer():
+            return tr(
+                "place {explorer} on {cell}",
+                lang,
+                explorer=explorer_text(explorer_name(action.explorer), lang),
+                cell=CELL_NAMES[action.cell],
+            )
+        case PlaceBoat():
+            return tr("place a boat on {cell}", lang, cell=CELL_NAMES[action.cell])
+        case PlayTile():
+            return tr("play the tile: {effect}", lang, effect=term(EFFECTS[action.effect], lang))
+        case MoveExplorer():
+            return tr(
+                "move {explorer} to {cell}",
+                lang,
+                explorer=explorer_text(explorer_name(action.explorer), lang),
+                cell=CELL_NAMES[action.cell],
+            )
+        case BoardBoat():
+            return tr(
+                "{explorer} climbs onto the boat here",
+                lang,
+                explorer=explorer_text(explorer_name(action.explorer), lang),
+            )
+        case SailBoat():
+            return tr(
+                "move the boat on {source} to {target}",
+                lang,
+                source=CELL_NAMES[action.source],
+                target=CELL_NAMES[action.target],
+            )
+        case Escape():
+            return tr(
+                "{explorer} escapes to the safe island",
+                lang,
+                explorer=explorer_text(explorer_name(action.explorer), lang),
+            )
+        case EndMoves():
+            return tr("end the movement", lang)
+        case RemoveTile():
+            return tr("remove the land tile on {cell}", lang, cell=CELL_NAMES[action.cell])
+        case RollDie():
+            return tr("the die shows: {creature}", lang, creature=term(CREATURES[action.creature], lang))
+        case MoveCreature():
+            return tr(
+                "move the {creature} on {source} to {target}",
+                lang,
+                creature=term(CREATURES[action.creature], lang),
+                source=CELL_NAMES[action.source],
+                target=CELL_NAMES[action.target],
+            )
+        case Stop():
+            return tr("stop here", lang)
+        case Decline():
+            return tr("do not play a counter tile", lang)
     return str(action)
 
 
@@ -149,140 +154,149 @@ def describe_event(event: Event, lang: str) -> str:
     """A log line for ``event`` (already in the form its reader may see)."""
     check_language(lang)
     p = player_name(getattr(event, "player", None), lang)
-    if isinstance(event, ev.TilesLaid):
-        return tr("The 40 land tiles are laid out, terrain side up.", lang)
-    if isinstance(event, ev.ValuesAssigned):
-        if event.values is None:
+    match event:
+        case ev.TilesLaid():
+            return tr("The 40 land tiles are laid out, terrain side up.", lang)
+        case ev.ValuesAssigned():
+            if event.values is None:
+                return tr(
+                    "{player} looks at the values of the {colour} explorers.",
+                    lang,
+                    player=p,
+                    colour=term(event.colour, lang),
+                )
+            values = ", ".join(f"{name}={value}" for name, value in event.values)
+            return tr("Your {colour} explorers: {values}.", lang, colour=term(event.colour, lang), values=values)
+        case ev.FirstPlayer():
+            return tr("{player} is the first player.", lang, player=p)
+        case ev.ExplorerPlaced():
             return tr(
-                "{player} looks at the values of the {colour} explorers.",
+                "{player} places {explorer} on {cell}.",
                 lang,
                 player=p,
-                colour=term(event.colour, lang),
+                explorer=explorer_text(event.explorer, lang),
+                cell=event.cell,
             )
-        values = ", ".join(f"{name}={value}" for name, value in event.values)
-        return tr("Your {colour} explorers: {values}.", lang, colour=term(event.colour, lang), values=values)
-    if isinstance(event, ev.FirstPlayer):
-        return tr("{player} is the first player.", lang, player=p)
-    if isinstance(event, ev.ExplorerPlaced):
-        return tr(
-            "{player} places {explorer} on {cell}.",
-            lang,
-            player=p,
-            explorer=explorer_text(event.explorer, lang),
-            cell=event.cell,
-        )
-    if isinstance(event, ev.BoatPlaced):
-        if event.player is None:
-            return tr("A boat appears on {cell}.", lang, cell=event.cell)
-        return tr("{player} places a boat on {cell}.", lang, player=p, cell=event.cell)
-    if isinstance(event, ev.TurnBegan):
-        return tr("Turn {turn}: {player} to play.", lang, turn=event.turn, player=p)
-    if isinstance(event, ev.TilePlayed):
-        return tr("{player} plays the tile: {effect}.", lang, player=p, effect=term(event.effect, lang))
-    if isinstance(event, ev.ExplorerMoved):
-        explorer = explorer_text(event.explorer, lang)
-        if event.how == "walks":
+        case ev.BoatPlaced():
+            if event.player is None:
+                return tr("A boat appears on {cell}.", lang, cell=event.cell)
+            return tr("{player} places a boat on {cell}.", lang, player=p, cell=event.cell)
+        case ev.TurnBegan():
+            return tr("Turn {turn}: {player} to play.", lang, turn=event.turn, player=p)
+        case ev.TilePlayed():
+            return tr("{player} plays the tile: {effect}.", lang, player=p, effect=term(event.effect, lang))
+        case ev.ExplorerMoved():
+            explorer = explorer_text(event.explorer, lang)
+            if event.how == "walks":
+                return tr(
+                    "{explorer} walks from {source} to {target}.",
+                    lang,
+                    explorer=explorer,
+                    source=event.source,
+                    target=event.target,
+                )
+            if event.how == "boards":
+                return tr("{explorer} boards the boat on {target}.", lang, explorer=explorer, target=event.target)
+            if event.how == "dolphin":
+                return tr(
+                    "A dolphin carries {explorer} from {source} to {target}.",
+                    lang,
+                    explorer=explorer,
+                    source=event.source,
+                    target=event.target,
+                )
             return tr(
-                "{explorer} walks from {source} to {target}.",
+                "{explorer} swims from {source} to {target}.",
                 lang,
                 explorer=explorer,
                 source=event.source,
                 target=event.target,
             )
-        if event.how == "boards":
-            return tr("{explorer} boards the boat on {target}.", lang, explorer=explorer, target=event.target)
-        if event.how == "dolphin":
+        case ev.BoatMoved():
             return tr(
-                "A dolphin carries {explorer} from {source} to {target}.",
+                "{player} moves the boat on {source} to {target}.",
                 lang,
-                explorer=explorer,
+                player=p,
                 source=event.source,
                 target=event.target,
             )
-        return tr(
-            "{explorer} swims from {source} to {target}.",
-            lang,
-            explorer=explorer,
-            source=event.source,
-            target=event.target,
-        )
-    if isinstance(event, ev.BoatMoved):
-        return tr(
-            "{player} moves the boat on {source} to {target}.", lang, player=p, source=event.source, target=event.target
-        )
-    if isinstance(event, ev.ExplorerEscaped):
-        return tr(
-            "{explorer} reaches the safe island from {cell}: a survivor!",
-            lang,
-            explorer=explorer_text(event.explorer, lang),
-            cell=event.cell,
-        )
-    if isinstance(event, ev.ExplorerLost):
-        return tr(
-            "{explorer} is lost on {cell} ({cause}).",
-            lang,
-            explorer=explorer_text(event.explorer, lang),
-            cell=event.cell,
-            cause=term(event.cause, lang),
-        )
-    if isinstance(event, ev.BoatLost):
-        return tr("The boat on {cell} is lost ({cause}).", lang, cell=event.cell, cause=term(event.cause, lang))
-    if isinstance(event, ev.MovesEnded):
-        return tr("{player} ends the movement with {unused} move point(s) unused.", lang, player=p, unused=event.unused)
-    if isinstance(event, ev.TileRemoved):
-        terrain = term(event.terrain, lang)
-        if event.effect is None:
+        case ev.ExplorerEscaped():
             return tr(
-                "{player} removes the {terrain} tile on {cell} and keeps it.",
+                "{explorer} reaches the safe island from {cell}: a survivor!",
+                lang,
+                explorer=explorer_text(event.explorer, lang),
+                cell=event.cell,
+            )
+        case ev.ExplorerLost():
+            return tr(
+                "{explorer} is lost on {cell} ({cause}).",
+                lang,
+                explorer=explorer_text(event.explorer, lang),
+                cell=event.cell,
+                cause=term(event.cause, lang),
+            )
+        case ev.BoatLost():
+            return tr("The boat on {cell} is lost ({cause}).", lang, cell=event.cell, cause=term(event.cause, lang))
+        case ev.MovesEnded():
+            return tr(
+                "{player} ends the movement with {unused} move point(s) unused.", lang, player=p, unused=event.unused
+            )
+        case ev.TileRemoved():
+            terrain = term(event.terrain, lang)
+            if event.effect is None:
+                return tr(
+                    "{player} removes the {terrain} tile on {cell} and keeps it.",
+                    lang,
+                    player=p,
+                    terrain=terrain,
+                    cell=event.cell,
+                )
+            return tr(
+                "{player} removes the {terrain} tile on {cell}: {effect}.",
                 lang,
                 player=p,
                 terrain=terrain,
                 cell=event.cell,
+                effect=term(event.effect, lang),
             )
-        return tr(
-            "{player} removes the {terrain} tile on {cell}: {effect}.",
-            lang,
-            player=p,
-            terrain=terrain,
-            cell=event.cell,
-            effect=term(event.effect, lang),
-        )
-    if isinstance(event, ev.CreatureAppeared):
-        return tr("A {creature} appears on {cell}.", lang, creature=term(event.creature, lang), cell=event.cell)
-    if isinstance(event, ev.Whirlpool):
-        return tr("A whirlpool on {cell} swallows everything around it.", lang, cell=event.cell)
-    if isinstance(event, ev.DieRolled):
-        return tr("{player} rolls the creature die: {creature}.", lang, player=p, creature=term(event.creature, lang))
-    if isinstance(event, ev.CreatureMoved):
-        return tr(
-            "{player} moves the {creature} from {source} to {target}.",
-            lang,
-            player=p,
-            creature=term(event.creature, lang),
-            source=event.source,
-            target=event.target,
-        )
-    if isinstance(event, ev.CreatureRemoved):
-        return tr(
-            "The {creature} on {cell} is removed ({cause}).",
-            lang,
-            creature=term(event.creature, lang),
-            cell=event.cell,
-            cause=term(event.cause, lang),
-        )
-    if isinstance(event, ev.CounterDeclined):
-        return tr("{player} does not play a counter tile.", lang, player=p)
-    if isinstance(event, ev.GameEnded):
-        scores = ", ".join(f"{player_name(i, lang)}: {score}" for i, score in enumerate(event.scores))
-        winners = ", ".join(player_name(w, lang) for w in event.winners)
-        if event.reason == "volcano":
+        case ev.CreatureAppeared():
+            return tr("A {creature} appears on {cell}.", lang, creature=term(event.creature, lang), cell=event.cell)
+        case ev.Whirlpool():
+            return tr("A whirlpool on {cell} swallows everything around it.", lang, cell=event.cell)
+        case ev.DieRolled():
             return tr(
-                "The volcano erupts! Scores: {scores}. Winner(s): {winners}.", lang, scores=scores, winners=winners
+                "{player} rolls the creature die: {creature}.", lang, player=p, creature=term(event.creature, lang)
             )
-        return tr(
-            "No explorer is left on the island. Scores: {scores}. Winner(s): {winners}.",
-            lang,
-            scores=scores,
-            winners=winners,
-        )
+        case ev.CreatureMoved():
+            return tr(
+                "{player} moves the {creature} from {source} to {target}.",
+                lang,
+                player=p,
+                creature=term(event.creature, lang),
+                source=event.source,
+                target=event.target,
+            )
+        case ev.CreatureRemoved():
+            return tr(
+                "The {creature} on {cell} is removed ({cause}).",
+                lang,
+                creature=term(event.creature, lang),
+                cell=event.cell,
+                cause=term(event.cause, lang),
+            )
+        case ev.CounterDeclined():
+            return tr("{player} does not play a counter tile.", lang, player=p)
+        case ev.GameEnded():
+            scores = ", ".join(f"{player_name(i, lang)}: {score}" for i, score in enumerate(event.scores))
+            winners = ", ".join(player_name(w, lang) for w in event.winners)
+            if event.reason == "volcano":
+                return tr(
+                    "The volcano erupts! Scores: {scores}. Winner(s): {winners}.", lang, scores=scores, winners=winners
+                )
+            return tr(
+                "No explorer is left on the island. Scores: {scores}. Winner(s): {winners}.",
+                lang,
+                scores=scores,
+                winners=winners,
+            )
     return event.kind
