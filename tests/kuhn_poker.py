@@ -1,8 +1,8 @@
 """Kuhn poker for 2–4 players: a tiny hidden-card game fulfilling the whole core contract.
 
-A test fixture only (never registered in ``asobiba.games``): the bots and the arena are tested on
-it without depending on the real games. Tests register it by patching
-``asobiba.core.registry.GAME_MODULES["kuhn-poker"] = "kuhn_poker:GAME"``.
+A test fixture only (never registered through the entry points): the bots and the arena are tested
+on it without depending on the real games. Tests register it with
+``registry.register(GameDeclaration(name="kuhn-poker", game="kuhn_poker:GAME"))``.
 
 Rules: the deck holds ``players + 1`` cards ranked 0 (lowest) to ``players``. Everybody antes 1
 chip and gets one card; the last card is set aside unseen. In turn from p0, each player checks or
@@ -150,6 +150,12 @@ class KuhnState(State):
         rng.shuffle(order)
         return Deal(tuple(order))
 
+    def _phase(self) -> str:
+        return "deal" if not self.cards else "bet" if self.bettor is None else "answer"
+
+    def _pending(self, viewer: int | None) -> dict[str, Any]:
+        return {"kind": "check_or_bet" if self.bettor is None else "call_or_fold", "steps": []}
+
     def _view(self, player: int | None) -> dict[str, Any]:
         view: dict[str, Any] = {"moves": list(self.moves), "stakes": list(self.stakes), "folded": list(self.folded)}
         if player is not None and self.cards:
@@ -191,11 +197,12 @@ class KuhnPoker(Game):
     title: ClassVar[dict[str, str]] = {"en": "Kuhn poker", "ja": "クーン・ポーカー"}
     min_players = 2
     max_players = 4
+    action_types = (Deal, Move)
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
         return KuhnState(players, seed, options, chance)
 
-    def parse_action(self, text: str, state: State) -> Action:
+    def _parse_action(self, text: str, state: State) -> Action:
         words = text.split()
         if words and words[0] == "deal":
             try:

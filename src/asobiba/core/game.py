@@ -192,9 +192,9 @@ class Game(ABC):
                 "{text} is not the notation of an action of {game}", text=repr(text[:40]), game=self.name
             ) from None
 
+    @abstractmethod
     def _parse_action(self, text: str, state: State) -> Action:
         """The game's reader of its notation (ASCII text already checked by :meth:`parse_action`)."""
-        raise NotImplementedError
 
     @abstractmethod
     def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:

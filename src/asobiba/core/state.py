@@ -90,15 +90,15 @@ class State(ABC):
         with what he knows. It must depend only on what ``player`` knows and on ``rng``: collect the
         unknown items in a canonical (sorted) order before shuffling them."""
 
+    @abstractmethod
     def _phase(self) -> str:
         """A short snake_case name of the phase (``offer``, ``flip``, ``move``, …); not called when over."""
-        return "play"
 
+    @abstractmethod
     def _pending(self, viewer: int | None) -> dict[str, Any]:
         """The decision the player to move faces, as ``viewer`` may know it:
         ``{"kind": …, "steps": [steps of a multi-step decision taken so far], …}`` (core adds
         ``player``). Called only while a player, not chance, is to move."""
-        return {"kind": "decide", "steps": []}
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance node with few outcomes (a die, a coin): each outcome and its probability.
@@ -285,7 +285,10 @@ class State(ABC):
         }
         if to_move is None:
             view["result"] = self.result()
-        view.update(self._view(player))
+        own = self._view(player)
+        if not own.keys().isdisjoint(view):
+            raise TypeError(f"{self.game.name}'s _view returns core's keys {sorted(own.keys() & view.keys())}")
+        view.update(own)
         return view
 
     def observe(self, player: int) -> Observation:
