@@ -269,3 +269,20 @@ def test_fixed_values_are_resampled_even_before_the_tiles_are_laid():
     assert state.view(0)["tiles"] == {}
     others = {tuple(state.determinize(0, seed).ex_value[10:]) for seed in range(10)}
     assert len(others) > 1 and all(sorted(values) == sorted(EXPLORER_VALUES) for values in others)
+
+
+@settings(max_examples=3, deadline=None)
+@given(games)
+def test_every_player_can_determinize_every_position(game):
+    seed, (players, two_colours), one_per_tile = game
+    state = GAME.new_game(players, seed=seed, two_colours=two_colours, one_per_tile=one_per_tile)
+    rng = random.Random(seed)
+    while True:
+        for viewer in range(players):
+            sample = state.determinize(viewer, len(state.history))
+            assert board_view(sample, viewer) == board_view(state, viewer)
+            if state.to_move == viewer:
+                assert sample.legal_actions() == state.legal_actions()
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
