@@ -8,9 +8,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from asobiba.bots import Bot, bot
 from asobiba.core import (
     CHANCE,
     Action,
@@ -32,7 +31,19 @@ from asobiba.core import (
     replay,
 )
 
+if TYPE_CHECKING:
+    from asobiba.bots import Bot, bot
+
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    # The bots are imported on first use, so that `import asobiba.core` (or a game) loads none.
+    if name in ("Bot", "bot"):
+        import asobiba.bots
+
+        return getattr(asobiba.bots, name)
+    raise AttributeError(f"module 'asobiba' has no attribute {name!r}")
 
 
 def new_game(name: str, players: int, seed: int | None = None, chance: str = "auto", **options: Any) -> State:

@@ -291,3 +291,35 @@ def test_an_observation_holds_no_reference_to_the_true_state() -> None:
     held = [getattr(observation, name, None) for name in observation.__dataclass_fields__]
     assert not any(value is state for value in held)
     assert observation.sample(1).view(observation.player) == state.view(observation.player)
+
+
+# ---------------------------------------------------------------------------------------- the registry
+
+
+def test_importing_core_loads_no_game_and_no_bot() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, asobiba.core; "
+        "loaded = [m for m in sys.modules if m.startswith(('asobiba.bots', 'asobiba.games.', 'asobiba.cli'))]; "
+        "print(loaded); sys.exit(1 if loaded else 0)"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_game_is_found_through_its_entry_point_declaration() -> None:
+    from importlib.metadata import entry_points
+
+    from asobiba.core.registry import ENTRY_POINT_GROUP, GameDeclaration, declaration
+
+    points = {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP)}
+    assert set(GAMES) <= set(points)
+    for name in GAMES:
+        declared = declaration(name)
+        assert isinstance(declared, GameDeclaration) and declared.name == name
+        assert declared.load("game") is asobiba.get_game(name)
+        assert declared.load("screen") is not None
+    with pytest.raises(asobiba.UnknownGame, match="unknown game"):
+        declaration("chess")
