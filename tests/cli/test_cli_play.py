@@ -13,7 +13,7 @@ import pytest
 
 import asobiba
 from asobiba.cli.common import Terminal
-from asobiba.cli.play import PlaySession
+from asobiba.cli.play import WITHIN_TURN_PAUSE, PlaySession
 from asobiba.core import CHANCE, replay_steps
 
 GAMES = asobiba.game_names()
@@ -162,24 +162,30 @@ def test_the_screen_speaks_japanese(game: str, play: Play) -> None:
     assert "に保存しました" in played.screen
 
 
-def bot_decisions(record: dict[str, Any], human: int) -> int:
-    """How many decisions the bots took in a record."""
-    count = 0
+def bot_pauses(record: dict[str, Any], human: int, delay: float) -> list[float]:
+    """The pause after each bot decision of a record: ``delay`` when it ends the bot's turn (the
+    next decision is someone else's), a quarter of it within the turn."""
+    deciders: list[int | None] = []
     actor: int | None = None
     for state, action, _ in replay_steps(record):
-        if action is not None and actor not in (human, CHANCE):
-            count += 1
+        if action is not None and actor != CHANCE:
+            deciders.append(actor)
         actor = state.to_move
-    return count
+    deciders.append(None)
+    return [
+        delay if following != seat else delay * WITHIN_TURN_PAUSE
+        for seat, following in zip(deciders, deciders[1:], strict=False)
+        if seat != human
+    ]
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_bot_moves_are_shown_one_by_one_with_a_pause(game: str, play: Play) -> None:
+def test_bot_moves_are_shown_one_by_one_with_a_short_pause_within_a_turn(game: str, play: Play) -> None:
     pauses: list[float] = []
     played = play(game, then=first_choice, sleep=pauses.append)
     record = json.loads(played.record_path.read_text(encoding="utf-8"))
-    assert len(pauses) == bot_decisions(record, human=0) > 0
-    assert set(pauses) == {0.5}
+    assert pauses == bot_pauses(record, human=0, delay=0.5)
+    assert pauses
     assert "▶ " in played.screen
 
 

@@ -13,12 +13,21 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rich.console import RenderableType
 from rich.markup import escape
-from rich.table import Table
+from rich.text import Text
 
-from asobiba.cli.common import QuitGame, Terminal, tr
+from asobiba.cli.common import QuitGame, Terminal, shorten, tr, typed_number
+from asobiba.cli.layout import MenuEntry, menu_forms
 from asobiba.core.errors import AsobibaError, NotationError
 from asobiba.core.state import Action, State
+
+#: Draws a menu: (its forms, tallest first; a notice or ``None``). The session fits it to the screen.
+Present = Callable[[list[RenderableType], RenderableType | None], None]
+#: A game's own grouping of its moves (``None``: the generic one).
+GroupMoves = Callable[[Sequence["Choice"]], "list[Group] | None"]
+#: A warning to show next to a move (``None``: nothing to say).
+MoveWarning = Callable[["Choice"], "str | None"]
 
 #: Lists up to this long are shown whole.
 FLAT_LIMIT = 15
@@ -95,6 +104,26 @@ def _fitness(groups: int) -> tuple[bool, int]:
     return (groups <= GROUP_LIMIT, groups if groups <= GROUP_LIMIT else -groups)
 
 
+def moves_text(count: int, lang: str) -> str:
+    """``1 move`` / ``5 moves``."""
+    return tr("1 move", lang) if count == 1 else tr("{count} moves", lang, count=count)
+
+
+def short_labels(choices: Sequence[Choice]) -> list[str]:
+    """The notation words on which ``choices`` differ (``p2 hearts`` of ``offer p2 hearts card=S1``),
+    for a menu in narrow columns; the whole notation when nothing is shared."""
+    if not choices:
+        return []
+    shared = set(choices[0].words)
+    for choice in choices[1:]:
+        shared &= set(choice.words)
+    labels = []
+    for choice in choices:
+        words = [word for word in choice.words if word not in shared]
+        labels.append(" ".join(words) or choice.notation)
+    return labels
+
+
 def make_choices(state: State, lang: str) -> list[Choice]:
     """The legal actions of ``state`` as choices, labelled in ``lang``."""
     choices = []
@@ -151,44 +180,106 @@ class Chooser:
         lang: str,
         show_log: Callable[[], None] | None = None,
         show_rules: Callable[[], None] | None = None,
+        present: Present | None = None,
+        group_moves: GroupMoves | None = None,
+        move_warning: MoveWarning | None = None,
     ) -> None:
         self.terminal = terminal
         self.state = state
         self.lang = lang
         self.show_log = show_log
         self.show_rules = show_rules
+        self.present = present
+        self.group_moves = group_moves
+        self.move_warning = move_warning
         self.all_choices = make_choices(state, lang)
+        self.notice: Text | None = None
 
-    # ------------------------------------------------------------------ drawing
+    def _say(self, message: str, style: str = "yellow") -> None:
+        """A notice for the player: under the menu of the next frame, or printed at once."""
+        if self.present is not None:
+            self.notice = Text(message, style=style)
+        else:
+            self.terminal.console.print(escape(message), style=style, highlight=False)
 
-    def _print_flat(self, choices: Sequence[Choice]) -> None:
-        table = Table(show_header=False, box=None, padding=(0, 1))
-        table.add_column(justify="right", style="bold cyan")
-        table.add_column()
-        table.add_column(style="dim")
-        for number, choice in enumerate(choices, start=1):
-            table.add_row(f"{number})", escape(choice.label), escape(choice.notation))
-        self.terminal.console.print(table)
+    def _warning(self, choice: Choice) -> str:
+        if self.move_warning is None:
+            return ""
+        try:
+            return self.move_warning(choice) or ""
+        except Exception:  # a warning is a help, never a reason to stop the game
+            return ""
 
-    def _print_groups(self, groups: Sequence[Group], total: int) -> None:
+    def _groups(self, choices: Sequence[Choice]) -> list[Group] | None:
+        if self.group_moves is not None and choices is self.all_choices:
+            try:
+                grouped = self.group_moves(choices)
+            except Exception:  # fall back on the generic grouping
+                grouped = None
+            if grouped is not None:
+                return grouped
+        return group_choices(choices)
+
+    def _entries(self, choices: Sequence[Choice]) -> tuple[list[MenuEntry], list[MenuEntry]]:
+        """The menu lines of a flat list: with the full labels, and with the short ones."""
+        full, short = [], []
+        for number, (choice, brief) in enumerate(zip(choices, short_labels(choices), strict=True), start=1):
+            warning = self._warning(choice)
+            note = f"⚠ {warning}" if warning else ""
+            style = "bold red" if warning else "dim"
+            full.append(MenuEntry(number, choice.label, choice.notation, note, style))
+            short.append(MenuEntry(number, brief, "", note, style))
+        return full, short
+
+    def _flat_forms(self, choices: Sequence[Choice]) -> list[RenderableType]:
+        full, short = self._entries(choices)
+        return menu_forms(full, None, short)
+
+    def _group_forms(self, groups: Sequence[Group], total: int) -> list[RenderableType]:
         lang = self.lang
-        self.terminal.console.print(
+        heading = Text(
             tr("{count} possible moves, in groups — pick a group, or type words to filter:", lang, count=total)
         )
-        table = Table(show_header=False, box=None, padding=(0, 1))
-        table.add_column(justify="right", style="bold cyan", no_wrap=True)
-        table.add_column(style="bold", no_wrap=True)
-        table.add_column(no_wrap=True)
-        table.add_column(style="dim", no_wrap=True, overflow="ellipsis")
-        for number, group in enumerate(groups, start=1):
-            example = group.choices[0].label
-            table.add_row(
-                f"{number})",
-                escape(group.key),
-                tr("{count} moves", lang, count=len(group.choices)),
-                escape(tr("e.g. {example}", lang, example=example)),
+        examples = [
+            MenuEntry(
+                number,
+                group.key,
+                "",
+                f"({moves_text(len(group.choices), lang)}) "
+                + tr("e.g. {example}", lang, example=group.choices[0].label),
             )
-        self.terminal.console.print(table)
+            for number, group in enumerate(groups, start=1)
+        ]
+        full = [
+            MenuEntry(number, group.key, "", f"({moves_text(len(group.choices), lang)})")
+            for number, group in enumerate(groups, start=1)
+        ]
+        heads = [group.key.partition(" … ")[0] for group in groups]
+        short = [
+            MenuEntry(
+                number,
+                group.key.rpartition(" … ")[2] if heads.count(head) > 1 else group.key.replace(" … ", " "),
+                "",
+                f"({len(group.choices)})",
+            )
+            for number, (group, head) in enumerate(zip(groups, heads, strict=True), start=1)
+        ]
+        return [menu_forms(examples, heading)[0], *menu_forms(full, heading, short)]
+
+    def first_menu(self) -> list[RenderableType]:
+        """The forms of the menu the player sees first (the groups, or the whole list)."""
+        groups = self._groups(self.all_choices)
+        if groups is None:
+            return self._flat_forms(self.all_choices)
+        return self._group_forms(groups, len(self.all_choices))
+
+    def _show(self, forms: list[RenderableType]) -> None:
+        """Hand the menu to the session's frame, or print its first form."""
+        if self.present is not None:
+            self.present(forms, self.notice)
+        else:
+            self.terminal.console.print(forms[0])
+        self.notice = None
 
     def print_help(self) -> None:
         """Explain what may be typed at the move prompt."""
@@ -203,23 +294,25 @@ class Chooser:
             tr("q — save and quit · ? — this help", lang),
         ]
         for line in lines:
-            self.terminal.console.print("  " + escape(line))
+            self.terminal.console.print("  " + escape(line), highlight=False)
+        if self.present is not None:  # the next frame would clear the help at once
+            self.terminal.ask(escape(tr("Press Enter to go back to the game.", lang)))
 
     # ------------------------------------------------------------------ asking
 
     def choose(self) -> Action:
-        """Ask until the player names an action; may raise :class:`QuitGame`."""
+        """Ask until the player names an action; may raise :class:`QuitGame`. A group leads to a
+        flat list, so any move is at most two choices away."""
         lang = self.lang
-        console = self.terminal.console
         stack: list[list[Choice]] = []
         current = list(self.all_choices)
         show_all = False
         while True:
-            groups = None if show_all else group_choices(current)
+            groups = None if show_all or stack else self._groups(current)
             if groups is None:
-                self._print_flat(current)
+                self._show(self._flat_forms(current))
             else:
-                self._print_groups(groups, len(current))
+                self._show(self._group_forms(groups, len(current)))
             count = len(groups) if groups is not None else len(current)
             hint = (
                 tr("Your move [1-{count}, words, notation, ? for help]: ", lang, count=count)
@@ -246,7 +339,7 @@ class Chooser:
                     current = stack.pop()
                     show_all = False
                 else:
-                    console.print(escape(tr("This is already the full list.", lang)), style="yellow")
+                    self._say(tr("This is already the full list.", lang))
                 continue
             if command in {"a", "all"}:
                 show_all = True
@@ -254,14 +347,18 @@ class Chooser:
             if command == "":
                 if len(current) == 1:
                     return current[0].action
-                console.print(escape(tr("Type a number, or ? for help.", lang)), style="yellow")
+                self._say(tr("Type a number, or ? for help.", lang))
                 continue
-            if command.isdigit():
-                number = int(command)
-                if not 1 <= number <= count:
-                    console.print(
-                        escape(tr("There is no choice {number}; pick 1 to {count}.", lang, number=number, count=count)),
-                        style="yellow",
+            number = typed_number(command)
+            if number is not None or command.isdigit() or command.isdecimal():
+                if number is None or not 1 <= number <= count:
+                    self._say(
+                        tr(
+                            "There is no choice {number}; pick 1 to {count}.",
+                            lang,
+                            number=shorten(command, 12),
+                            count=count,
+                        )
                     )
                     continue
                 if groups is None:
@@ -277,18 +374,15 @@ class Chooser:
             if not matching:
                 matching = filter_choices(self.all_choices, text)
             if not matching and refusal is not None:
-                console.print(escape(tr("Not allowed: {reason}", lang, reason=refusal)), style="yellow")
+                self._say(tr("Not allowed: {reason}", lang, reason=shorten(refusal, 200)))
                 continue
             if not matching:
-                console.print(
-                    escape(
-                        tr(
-                            "No move matches “{text}”. Type a number, part of a move, or ? for help.",
-                            lang,
-                            text=text,
-                        )
-                    ),
-                    style="yellow",
+                self._say(
+                    tr(
+                        "No move matches “{text}”. Type a number, part of a move, or ? for help.",
+                        lang,
+                        text=shorten(text),
+                    )
                 )
                 continue
             stack.append(current)

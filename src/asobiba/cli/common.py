@@ -4,7 +4,9 @@ command line, and the errors a user can cause."""
 from __future__ import annotations
 
 import contextlib
+import math
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +25,45 @@ tr = Catalog("cli")
 
 #: The bot that fills empty seats when none is named: a level if the levels exist, else the heuristic.
 PREFERRED_DEFAULT_BOTS = ("normal", "heuristic", "random")
+
+#: The longest line a prompt reads; a longer one (a paste gone wrong) is refused unread.
+MAX_INPUT_CHARS = 2000
+#: How much of a typed text a message repeats back.
+ECHO_CHARS = 60
+#: A number typed at a prompt: ASCII digits only (never ``①`` or ``²``), and not absurdly many.
+_WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+def typed_number(text: str) -> int | None:
+    """``text`` as a whole number when it is one written in ASCII digits (at most nine), else ``None``.
+
+    >>> typed_number("12"), typed_number("①"), typed_number("²"), typed_number("9" * 5000), typed_number("-3")
+    (12, None, None, None, None)
+    """
+    stripped = text.strip()
+    return int(stripped) if _WHOLE_NUMBER.fullmatch(stripped) else None
+
+
+def shorten(text: str, limit: int = ECHO_CHARS) -> str:
+    """``text`` cut to ``limit`` characters with ``…``, for repeating what the user typed.
+
+    >>> shorten("abc", 5), shorten("abcdefgh", 5)
+    ('abc', 'abcd…')
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def bot_level_name(name: str, lang: str) -> str:
+    """A bot's name as the player reads it: the levels and the built-in bots in his language,
+    a spec with parameters as written."""
+    names = {
+        "random": tr("random", lang),
+        "heuristic": tr("heuristic", lang),
+        "easy": tr("easy", lang),
+        "normal": tr("normal", lang),
+        "hard": tr("hard", lang),
+    }
+    return names.get(name, name)
 
 
 class UserError(Exception):
@@ -99,9 +140,22 @@ def check_bot_names(specs: Sequence[str], lang: str) -> None:
     from asobiba.bots import bot, parse_spec
 
     for spec in specs:
-        name, _ = parse_spec(spec)
+        name, parameters = parse_spec(spec)
         if name not in BOTS:
-            raise UserError(tr("unknown bot {name!r}; the bots are: {bots}", lang, name=name, bots=", ".join(BOTS)))
+            raise UserError(
+                tr("unknown bot {name!r}; the bots are: {bots}", lang, name=shorten(name), bots=", ".join(BOTS))
+            )
+        for key, value in parameters.items():
+            if isinstance(value, float) and not math.isfinite(value):
+                raise UserError(
+                    tr(
+                        "bot {spec}: {key}={value} is not a finite number",
+                        lang,
+                        spec=shorten(spec),
+                        key=shorten(key),
+                        value=value,
+                    )
+                )
         bot(spec, seed=0)
 
 
@@ -226,30 +280,51 @@ class Terminal:
     console: Console = field(default_factory=Console)
     read: Callable[[], str] | None = None
     sleep: Callable[[float], None] | None = None
+    #: The language of the terminal's own messages (a session sets it).
+    lang: str = "en"
 
     def ask(self, prompt: str) -> str:
-        """Show ``prompt`` (Rich markup) and return what the user typed, stripped."""
-        if self.read is None:
-            _line_editing()
-            text = self.console.input(prompt)
-            if not sys.stdin.isatty():  # piped input is not echoed: show it, so the transcript reads well
-                self.console.print(escape(text), highlight=False)
-            return text.strip()
-        self.console.print(prompt, end="")
-        text = self.read()
-        self.console.print(escape(text), highlight=False)
-        return text.strip()
+        """Show ``prompt`` (Rich markup) and return what the user typed, stripped. A line longer
+        than :data:`MAX_INPUT_CHARS` (a paste gone wrong) is refused and asked again."""
+        while True:
+            if self.read is None:
+                _line_editing()
+                text = self.console.input(prompt)
+                if not sys.stdin.isatty():  # piped input is not echoed: show it, so the transcript reads well
+                    self.console.print(escape(shorten(text, MAX_INPUT_CHARS)), highlight=False, overflow="ellipsis")
+            else:
+                self.console.print(prompt, end="")
+                text = self.read()
+                self.console.print(escape(shorten(text, MAX_INPUT_CHARS)), highlight=False)
+            if len(text) <= MAX_INPUT_CHARS:
+                return text.strip()
+            self.console.print(
+                escape(tr("That line is too long ({count} characters); nothing was read.", self.lang, count=len(text))),
+                style="yellow",
+                highlight=False,
+            )
 
-    def pause(self, seconds: float) -> None:
-        """Wait so a person can follow the bots."""
+    def pause(self, seconds: float) -> bool:
+        """Wait so a person can follow the bots; return whether he pressed Enter to skip ahead
+        (only a real keyboard can: piped input is left for the prompts)."""
         if seconds <= 0:
-            return
+            return False
         if self.sleep is not None:
             self.sleep(seconds)
-        else:
-            import time
+            return False
+        if self.read is None and sys.stdin.isatty():
+            import select
 
-            time.sleep(seconds)
+            with contextlib.suppress(OSError, ValueError):
+                ready, _, _ = select.select([sys.stdin], [], [], seconds)
+                if ready:
+                    sys.stdin.readline()
+                    return True
+                return False
+        import time
+
+        time.sleep(seconds)
+        return False
 
     def clear(self) -> None:
         """Clear a real terminal; do nothing when writing to a file or a pipe."""
@@ -258,9 +333,9 @@ class Terminal:
 
 
 def player_name(seat: int, lang: str, human: int | None = None, bots: Mapping[int, str] | None = None) -> str:
-    """``p2 (you)`` / ``p3 (heuristic)``: the seat in notation, and who sits there."""
+    """``p2 (you)`` / ``p3 (heuristic bot)``: the seat in notation, and who sits there."""
     if human is not None and seat == human:
         return tr("p{seat} (you)", lang, seat=seat)
     if bots and seat in bots:
-        return tr("p{seat} ({bot} bot)", lang, seat=seat, bot=bots[seat])
+        return tr("p{seat} ({bot} bot)", lang, seat=seat, bot=bot_level_name(bots[seat], lang))
     return f"p{seat}"

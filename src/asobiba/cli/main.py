@@ -7,13 +7,16 @@ printed as one line and exits with code 2; Ctrl-C during a game saves it and exi
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -33,16 +36,31 @@ from asobiba.cli.common import (
     parse_options,
     player_range,
     seat_bots,
+    shorten,
     split_bot_specs,
     tr,
 )
 from asobiba.core.errors import AsobibaError
 from asobiba.core.registry import game_names, get_game
+from asobiba.i18n import LANGUAGES
 
+#: Seconds to pause after a bot's turn (a move within a turn pauses a quarter of it).
+DEFAULT_DELAY = 0.8
+
+#: The longest file name most file systems take (in bytes).
+MAX_NAME_BYTES = 255
 #: Exit code of an error the user caused (as for a bad command line).
 USAGE_ERROR = 2
 #: Exit code after Ctrl-C (128 + SIGINT), the game having been saved.
 INTERRUPTED = 130
+#: Exit code after an unexpected error in a game, the game having been saved.
+CRASHED = 1
+
+
+def exit_code(status: str) -> int:
+    """The exit code of a session that ended with ``status``."""
+    return {"interrupted": INTERRUPTED, "crashed": CRASHED}.get(status, 0)
+
 
 app = typer.Typer(
     name="asobiba",
@@ -71,9 +89,27 @@ def user_errors(lang: str) -> Iterator[None]:
         raise typer.Exit(USAGE_ERROR) from None
 
 
-def _language(lang: str | None) -> str:
+def _given_language(lang: str | None) -> str | None:
+    """The language asked for: the command's ``--lang``, else the global one (``asobiba --lang ja
+    play …``), else ``None``."""
+    if lang is not None:
+        return lang
+    context = click.get_current_context(silent=True)
+    root = context.find_root() if context is not None else None
+    if root is not None and isinstance(root.obj, dict):
+        given = root.obj.get("lang")
+        return given if isinstance(given, str) else None
+    return None
+
+
+def _language(lang: str | None, fallback: str | None = None) -> str:
+    """The language to speak: ``--lang`` (the command's or the global one, validated), else
+    ``fallback`` (a resumed record's), else the locale's."""
+    given = _given_language(lang)
+    if given is None and isinstance(fallback, str) and fallback in LANGUAGES:
+        return str(fallback)
     try:
-        return detect_language(lang)
+        return detect_language(given)
     except UserError as error:
         Console(stderr=True, highlight=False, soft_wrap=True).print(
             escape(tr("Error: {problem}", "en", problem=str(error))), style="red"
@@ -107,7 +143,9 @@ LangOption = Annotated[
 def root(
     ctx: typer.Context,
     lang: LangOption = None,
-    delay: Annotated[float, typer.Option("--delay", help="Seconds to pause after each bot move.")] = 1.0,
+    delay: Annotated[
+        float, typer.Option("--delay", help="Seconds to pause after a bot's turn (Enter skips ahead).")
+    ] = DEFAULT_DELAY,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the deal and dice, for a repeatable game.")
     ] = None,
@@ -116,9 +154,10 @@ def root(
     ] = False,
 ) -> None:
     """With no command: a start menu (game, players, bots, language, rules), then play."""
+    language = _language(lang)  # validated even when a command follows
+    ctx.obj = {"lang": lang}
     if ctx.invoked_subcommand is not None:
         return
-    language = _language(lang)
     from asobiba.cli.menu import StartMenu
 
     terminal = Terminal()
@@ -147,12 +186,17 @@ def check_save_path(save: Path | None, lang: str) -> None:
     """Refuse, before the game starts, a ``--save`` path where the record could not be written."""
     if save is None:
         return
-    if save.is_dir():
-        raise UserError(tr("--save needs a file name, and {path} is a folder", lang, path=save))
     try:
+        if save.is_dir():
+            raise UserError(tr("--save needs a file name, and {path} is a folder", lang, path=shorten(str(save))))
         save.parent.mkdir(parents=True, exist_ok=True)
+        save.exists()  # a name too long for the file system fails here, before the game
+        if len(save.name.encode()) > MAX_NAME_BYTES:
+            raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG))
     except OSError as error:
-        raise UserError(tr("cannot save the record: {error}", lang, error=error)) from None
+        raise UserError(
+            tr("cannot save the record as {path}: {error}", lang, path=shorten(str(save)), error=error.strerror)
+        ) from None
 
 
 def start_game(
@@ -165,7 +209,7 @@ def start_game(
     options: dict[str, Any],
     seat: int = 0,
     seed: int | None = None,
-    delay: float = 1.0,
+    delay: float = DEFAULT_DELAY,
     save: Path | None = None,
 ) -> int:
     """Set up and play one game; return the exit code (0, or 130 after Ctrl-C)."""
@@ -200,7 +244,7 @@ def start_game(
         outcome = session.run()
     except OSError as error:
         raise UserError(tr("cannot save the record: {error}", lang, error=error)) from None
-    return INTERRUPTED if outcome.status == "interrupted" else 0
+    return exit_code(outcome.status)
 
 
 @app.command()
@@ -220,7 +264,9 @@ def play(
     seat: Annotated[int, typer.Option("--seat", help="Your seat: 0 is p0.")] = 0,
     option: GameOptions = None,
     rules: RulesOption = None,
-    delay: Annotated[float, typer.Option("--delay", help="Seconds to pause after each bot move.")] = 1.0,
+    delay: Annotated[
+        float, typer.Option("--delay", help="Seconds to pause after a bot's turn (Enter skips ahead).")
+    ] = DEFAULT_DELAY,
     save: Annotated[
         Path | None, typer.Option("--save", metavar="PATH", help="Where to save the record (JSON).")
     ] = None,
@@ -251,7 +297,9 @@ def resume(
         Path, typer.Argument(metavar="FILE", help="A record saved by `asobiba play` before the game ended.")
     ],
     lang: LangOption = None,
-    delay: Annotated[float, typer.Option("--delay", help="Seconds to pause after each bot move.")] = 1.0,
+    delay: Annotated[
+        float, typer.Option("--delay", help="Seconds to pause after a bot's turn (Enter skips ahead).")
+    ] = DEFAULT_DELAY,
     save: Annotated[
         Path | None, typer.Option("--save", metavar="PATH", help="Where to save (default: the same file).")
     ] = None,
@@ -263,6 +311,8 @@ def resume(
     language = _language(lang)
     with user_errors(language):
         record = load_record(file, language)
+        language = _language(lang, fallback=record.get("lang"))
+    with user_errors(language):
         state = asobiba.replay(record)
         human = record.get("human")
         seats = record.get("seats")
@@ -283,12 +333,12 @@ def resume(
             raise UserError(tr("--delay cannot be negative", language))
         check_save_path(save, language)
         session = PlaySession(state, human, bots, Terminal(), lang=language, delay=delay, save_path=save or file)
-        session.log.append(tr("The game continues from {path}.", language, path=file))
+        session.note(tr("The game continues from {path}.", language, path=file))
         try:
             outcome = session.run()
         except OSError as error:
             raise UserError(tr("cannot save the record: {error}", language, error=error)) from None
-    raise typer.Exit(INTERRUPTED if outcome.status == "interrupted" else 0)
+    raise typer.Exit(exit_code(outcome.status))
 
 
 @app.command()

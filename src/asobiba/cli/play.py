@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
-from collections.abc import Mapping, Sequence
+import os
+import signal
+import tempfile
+import threading
+import traceback
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from rich.console import RenderableType
@@ -19,13 +26,18 @@ from rich.text import Text
 from asobiba.bots import Bot, RandomBot, bot
 from asobiba.cli.chooser import Chooser
 from asobiba.cli.common import QuitGame, Terminal, UserError, player_name, tr
-from asobiba.cli.screens import render_view, view_tree
+from asobiba.cli.layout import LOG_MAX, Fitted, fit_frame
+from asobiba.cli.screens import screen_forms, screen_hooks, view_tree
 from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
-from asobiba.core.state import Action, State
+from asobiba.core.state import CHANCE, Action, State
 
-#: How many log lines the turn screen shows (``l`` at the prompt shows them all).
-LOG_LINES = 12
+#: How many log lines the turn screen shows at most (``l`` at the prompt shows them all).
+LOG_LINES = LOG_MAX
+#: A bot's move that does not end its turn pauses this share of ``--delay`` (Survive's move points).
+WITHIN_TURN_PAUSE = 0.25
+#: The default ``--delay``: seconds to pause after a bot's turn.
+DEFAULT_DELAY = 0.8
 #: Where records go when no ``--save`` path is given.
 RECORDS_DIR = Path("asobiba-records")
 
@@ -42,10 +54,52 @@ def default_record_path(game: str, directory: Path = RECORDS_DIR, now: dt.dateti
 
 
 def save_record(record: Mapping[str, Any], path: Path) -> Path:
-    """Write ``record`` as JSON to ``path`` (creating its folder); return the path."""
+    """Write ``record`` as JSON to ``path`` (creating its folder) atomically: a temporary file in
+    the same folder, flushed to the disk, then renamed over ``path`` — a kill at any moment
+    leaves either the old record or the new one, never a part. Return the path."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".asobiba-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError):  # the rename itself reaches the disk with the folder
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
     return path
+
+
+@contextlib.contextmanager
+def signals_interrupt() -> Iterator[None]:
+    """While a game is played, SIGTERM and SIGHUP (a closed terminal) stop it like Ctrl-C, so it is
+    saved. Only the main thread can set handlers; elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(number: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            previous[number] = signal.signal(number, interrupt)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def describe_events(state: State, events: Sequence[Event], viewer: int | None, lang: str) -> list[str]:
@@ -60,11 +114,25 @@ def describe_events(state: State, events: Sequence[Event], viewer: int | None, l
 
 
 def render_screen(view: dict[str, Any], lang: str) -> RenderableType:
-    """The game's screen for ``view``; the raw view if the screen fails on it."""
+    """The game's full screen for ``view``; the raw view if the screen fails on it."""
+    return render_forms(view, lang)[0]
+
+
+def render_forms(view: dict[str, Any], lang: str) -> list[RenderableType]:
+    """The game's screen for ``view``: its full form and its compact one; the raw view if the
+    screen fails on it (a screen bug must not end the game)."""
     try:
-        return render_view(view, lang)
-    except Exception:  # a screen bug must not end the game: show the data instead
-        return view_tree(view)
+        return screen_forms(view, lang)
+    except Exception:
+        return [view_tree(view)]
+
+
+@dataclass
+class Turn:
+    """What one seat's decisions in a row showed (``actor`` ``None``: the deal, a note)."""
+
+    actor: int | None
+    lines: list[str]
 
 
 def result_table(result: Mapping[str, Any], players: int, lang: str, names: Sequence[str]) -> Table:
@@ -109,19 +177,29 @@ class PlaySession:
     bot_names: dict[int, str]
     terminal: Terminal
     lang: str = "en"
-    delay: float = 1.0
+    delay: float = DEFAULT_DELAY
     save_path: Path | None = None
     bot_seed: int | None = None
     log: list[str] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
     #: What happened before the first decision (the deal), for the log.
     setup_events: list[Event] = field(default_factory=list)
+    #: The log by turns: a bot's turn is one line on the screen, every line on ``l``.
+    turns: list[Turn] = field(default_factory=list)
+    #: Set when the player pressed Enter during the bots' turns: no pauses until his next decision.
+    skipping: bool = False
+    #: Who decided last (the human's decision starts a new turn in the log).
+    _last_actor: int | None = None
 
     def __post_init__(self) -> None:
+        self.terminal.lang = self.lang
         for seat, name in self.bot_names.items():
             seed = None if self.bot_seed is None else self.bot_seed * 1000 + seat
             self.bots[seat] = bot(name, seed=seed)
-        self.log.extend(describe_events(self.state, self.setup_events, self.human, self.lang))
+        for line in describe_events(self.state, self.setup_events, self.human, self.lang):
+            self.note(line)
+        hooks = screen_hooks(self.state.game.name)
+        self.hooks = hooks
 
     # ------------------------------------------------------------------ names and screens
 
@@ -138,42 +216,123 @@ class PlaySession:
         game = self.state.game
         return str(game.title.get(self.lang) or game.title.get("en") or game.name)
 
-    def log_panel(self, fresh: int = 0) -> Panel:
-        """The last lines of the log; the ``fresh`` newest ones highlighted."""
-        shown = self.log[-LOG_LINES:]
-        text = Text()
-        first_fresh = len(shown) - fresh
-        for index, line in enumerate(shown):
-            if index:
-                text.append("\n")
-            text.append(("▶ " if index >= first_fresh else "  ") + line, style="bold" if index >= first_fresh else "")
+    def note(self, line: str) -> None:
+        """A line of the log that is nobody's move (the deal, "the game continues")."""
+        self.log.append(line)
+        if self.turns and self.turns[-1].actor is None:
+            self.turns[-1].lines.append(line)
+        else:
+            self.turns.append(Turn(None, [line]))
+        self._last_actor = None
+
+    def log_lines(self, fresh: int = 0) -> list[Text]:
+        """The log as screen lines: a bot's turn on one line, other turns line by line; the lines
+        of the ``fresh`` newest turns in bold."""
+        shown: list[Text] = []
+        for index, turn in enumerate(self.turns):
+            is_fresh = index >= len(self.turns) - fresh
+            style = "bold" if is_fresh else ""
+            mark = "▶ " if is_fresh else "  "
+            if turn.actor is not None and turn.actor != self.human and len(turn.lines) > 1:
+                shown.append(Text(mark + self.name(turn.actor) + ": " + " · ".join(turn.lines), style=style))
+            else:
+                shown.extend(Text(mark + line, style=style) for line in turn.lines)
         if not shown:
-            text.append(tr("Nothing has happened yet.", self.lang), style="dim")
+            shown.append(Text("  " + tr("Nothing has happened yet.", self.lang), style="dim"))
+        return shown
+
+    def log_panel(self, fresh: int = 0) -> Panel:
+        """The last lines of the log; the ``fresh`` newest turns highlighted."""
+        shown = self.log_lines(fresh)[-LOG_LINES:]
+        text = Text("\n").join(shown) if shown else Text(tr("Nothing has happened yet.", self.lang), style="dim")
         return Panel(text, title=tr("What happened", self.lang), title_align="left")
 
     def turn_line(self) -> Text:
-        """Whose turn it is, in words."""
+        """Whose turn it is, and the decision at hand, in words."""
         to_move = self.state.to_move
         if to_move is None:
             return Text(tr("The game is over.", self.lang), style="bold")
+        decision = self.decision()
         if to_move == self.human:
-            return Text(tr("Your turn, {player}.", self.lang, player=self.name(to_move)), style="bold green")
+            line = Text(tr("Your turn, {player}.", self.lang, player=self.name(to_move)), style="bold green")
+            if decision:
+                line.append(" " + decision, style="bold yellow")
+            return line
         return Text(tr("{player} is thinking…", self.lang, player=self.name(to_move)), style="cyan")
 
-    def draw(self, fresh: int = 0) -> None:
-        """The whole screen: title, the human's view, the log and whose turn it is."""
+    def decision(self) -> str:
+        """The decision due now, as the game's screen words it ("" if it has no words for it)."""
+        describe = getattr(self.hooks, "decision", None)
+        if describe is None:
+            return ""
+        try:
+            return str(describe(self.state.view(self.human), self.lang))
+        except Exception:  # words are a help, never a reason to stop
+            return ""
+
+    def header(self) -> Text:
+        """The title line: the game and who sits where."""
+        text = Text(self.title(), style="bold")
+        text.append(" — " + " · ".join(self.names()), style="dim")
+        text.no_wrap = True
+        text.overflow = "ellipsis"
+        return text
+
+    def frame(
+        self,
+        menu: Sequence[RenderableType] = (),
+        notice: RenderableType | None = None,
+        fresh: int = 0,
+        size: tuple[int, int | None] | None = None,
+    ) -> Fitted:
+        """The whole screen for the decision at hand, fitted to ``size`` (columns, lines; default:
+        the terminal's, or no height limit when the output is not a terminal)."""
         console = self.terminal.console
+        if size is None:
+            size = (console.size.width, console.size.height if console.is_terminal else None)
+        width, height = size
+        log_title = Rule(tr("What happened", self.lang), align="left", style="dim")
+        return fit_frame(
+            console,
+            width=width,
+            height=height,
+            header=self.header(),
+            screens=render_forms(self.state.view(self.human), self.lang),
+            log_lines=self.log_lines(fresh),
+            log_title=log_title,
+            decision=self.turn_line(),
+            menu=menu,
+            notice=notice,
+        )
+
+    def draw(self, fresh: int = 0, menu: Sequence[RenderableType] = (), notice: RenderableType | None = None) -> None:
+        """The whole screen: title, the human's view, the log, whose turn it is (and the menu)."""
         self.terminal.clear()
-        seats = " · ".join(self.names())
-        console.print(Rule(f"[bold]{escape(self.title())}[/bold] — {escape(seats)}"))
-        console.print(render_screen(self.state.view(self.human), self.lang))
-        console.print(self.log_panel(fresh))
-        console.print(self.turn_line())
+        self.terminal.console.print(self.frame(menu, notice, fresh).renderable())
+
+    def present(self, menu: list[RenderableType], notice: RenderableType | None) -> None:
+        """The chooser's menu, drawn in the frame with the rest of the screen (a real terminal)."""
+        self.draw(menu=menu, notice=notice)
+
+    def wait_for_enter(self, prompt: str) -> None:
+        """On a real terminal, wait until the player has read what is shown."""
+        self.terminal.ask("[dim]" + escape(prompt) + "[/dim]")
 
     def print_full_log(self) -> None:
-        """Every line of the log (the ``l`` command)."""
-        body = "\n".join(self.log) or tr("Nothing has happened yet.", self.lang)
-        self.terminal.console.print(Panel(escape(body), title=tr("The whole log", self.lang), title_align="left"))
+        """Every line of the log, turn by turn (the ``l`` command)."""
+        body = Text()
+        for turn in self.turns:
+            if turn.actor is not None:
+                body.append(self.name(turn.actor) + "\n", style="bold")
+            for line in turn.lines:
+                body.append(("  " if turn.actor is not None else "") + line + "\n")
+        if not self.turns:
+            body.append(tr("Nothing has happened yet.", self.lang))
+        body.rstrip()
+        console = self.terminal.console
+        console.print(Panel(body, title=tr("The whole log", self.lang), title_align="left"))
+        if console.is_terminal:
+            self.wait_for_enter(tr("Press Enter to go back to the game.", self.lang))
 
     def show_rules(self) -> None:
         """The game's rules in the player's language (the ``r`` command)."""
@@ -183,33 +342,95 @@ class PlaySession:
             show_rules(self.terminal.console, self.state.game.name, self.lang)
         except UserError as error:  # a game without rules text: say so, and play on
             self.terminal.console.print(escape(str(error)), style="yellow")
+            if self.terminal.console.is_terminal:
+                self.wait_for_enter(tr("Press Enter to go back to the game.", self.lang))
 
     # ------------------------------------------------------------------ turns
 
-    def _record_events(self, actor: int, events: Sequence[Event]) -> int:
+    def _record_events(self, actor: int | None, events: Sequence[Event]) -> int:
+        """Log what ``actor``'s decision showed; return how many turns are new or grew."""
         lines = describe_events(self.state, events, self.human, self.lang)
+        if actor is None or actor == CHANCE:
+            for line in lines:
+                self.note(line)
+            return 1 if lines else 0
         if not lines and actor != self.human:
             lines = [tr("{player} made a move.", self.lang, player=self.name(actor))]
         self.log.extend(lines)
-        return len(lines)
+        if self.turns and self.turns[-1].actor == actor and self._last_actor == actor and actor != self.human:
+            self.turns[-1].lines.extend(lines)
+        elif lines:
+            self.turns.append(Turn(actor, list(lines)))
+        self._last_actor = actor
+        return 1 if lines else 0
+
+    def _round_interlude(self, rounds_before: int) -> None:
+        """Between two rounds (Paper Safari): the revealed grids and the scores, until a key."""
+        summary = getattr(self.hooks, "round_summary", None)
+        if summary is None:
+            return
+        view = self.state.view(self.human)
+        try:
+            shown = summary(view, self.lang, rounds_before)
+        except Exception:  # a help, never a reason to stop
+            return
+        if shown is None:
+            return
+        self.terminal.clear()
+        self.terminal.console.print(shown)
+        if not self.state.is_over:
+            self.wait_for_enter(tr("Press Enter for the next round.", self.lang))
+
+    def _rounds(self) -> int:
+        rounds = self.state.view(self.human).get("rounds")
+        return len(rounds) if isinstance(rounds, list) else 0
 
     def human_turn(self) -> None:
         """Ask until the human's action is accepted; a refused one changes nothing."""
         state = self.state
         seat = self.human
+        self.skipping = False
+        notice: Text | None = None
         while True:
-            action = Chooser(
-                self.terminal, state, self.lang, show_log=self.print_full_log, show_rules=self.show_rules
-            ).choose()
+            view = state.view(seat)
+            chooser = Chooser(
+                self.terminal,
+                state,
+                self.lang,
+                show_log=self.print_full_log,
+                show_rules=self.show_rules,
+                present=self.present if self.terminal.console.is_terminal else None,
+                group_moves=self._hook_with_view("group_moves", view),
+                move_warning=self._hook_with_view("move_warning", view),
+            )
+            chooser.notice = notice
+            if not self.terminal.console.is_terminal:
+                self.draw()
+            action = chooser.choose()
             refusal = self._refusal(action)
             if refusal is not None:
-                self.terminal.console.print(
-                    escape(tr("Not allowed: {reason}", self.lang, reason=refusal)), style="bold yellow"
-                )
+                message = tr("Not allowed: {reason}", self.lang, reason=refusal)
+                notice = Text(message, style="bold yellow")
+                if not self.terminal.console.is_terminal:
+                    self.terminal.console.print(escape(message), style="bold yellow", highlight=False)
                 continue
+            rounds = self._rounds()
             events = state.apply(action)
             self._record_events(seat, events)
+            if self._rounds() > rounds:
+                self._round_interlude(rounds)
             return
+
+    def _hook_with_view(self, name: str, view: dict[str, Any]) -> Any:
+        hook = getattr(self.hooks, name, None)
+        if hook is None:
+            return None
+        lang = self.lang
+
+        def bound(argument: Any) -> Any:
+            return hook(view, argument, lang)
+
+        return bound
 
     def _refusal(self, action: Action) -> str | None:
         """Why ``action`` cannot be played now (``state.check`` changes nothing), or ``None``."""
@@ -220,7 +441,8 @@ class PlaySession:
         return None
 
     def bot_turn(self, seat: int) -> None:
-        """Let the bot at ``seat`` move, and show what the human may see of it."""
+        """Let the bot at ``seat`` move, and show what the human may see of it: a short pause
+        within its turn, a longer one when the turn ends (Enter skips to the human's decision)."""
         state = self.state
         try:
             action = self.bots[seat].choose(state.observe(seat))
@@ -237,24 +459,40 @@ class PlaySession:
                 )
             )
             action = RandomBot(self.bot_seed).choose(state.observe(seat))
+        rounds = self._rounds()
         events = state.apply(action)
-        fresh = self._record_events(seat, events)
-        if self.terminal.console.is_terminal:
-            self.draw(fresh)
-        else:
-            for line in self.log[len(self.log) - fresh :]:
+        self._record_events(seat, events)
+        if self._rounds() > rounds:
+            self._round_interlude(rounds)
+        turn_ends = state.to_move != seat
+        if not self.terminal.console.is_terminal:
+            for line in describe_events(state, events, self.human, self.lang) or []:
                 self.terminal.console.print("▶ " + escape(line), highlight=False)
-        self.terminal.pause(self.delay)
+            self.terminal.pause(self.delay if turn_ends else self.delay * WITHIN_TURN_PAUSE)
+            return
+        if self.skipping:
+            return
+        self.draw(fresh=1)
+        if self.terminal.pause(self.delay if turn_ends else self.delay * WITHIN_TURN_PAUSE):
+            self.skipping = True
+
+    def chance_turn(self) -> None:
+        """A record with scripted chance (a test, a puzzle) resumed: the dice are rolled here."""
+        rounds = self._rounds()
+        self._record_events(None, self.state.resolve_chance())
+        if self._rounds() > rounds:
+            self._round_interlude(rounds)
 
     # ------------------------------------------------------------------ the session
 
     def record(self) -> dict[str, Any]:
-        """The game's record, plus who sat where (ignored by replay)."""
+        """The game's record, plus who sat where and the language (ignored by replay)."""
         record = self.state.record()
         record["seats"] = [
             "human" if seat == self.human else self.bot_names.get(seat, "?") for seat in range(self.state.players)
         ]
         record["human"] = self.human
+        record["lang"] = self.lang
         record["saved"] = dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
         return record
 
@@ -263,6 +501,21 @@ class PlaySession:
         if self.save_path is None:
             self.save_path = default_record_path(self.state.game.name)
         return save_record(self.record(), self.save_path)
+
+    def save_somewhere(self) -> Path:
+        """Save where asked, else where records go by default (saying why): the game is never lost."""
+        try:
+            return self.save()
+        except OSError as error:
+            wanted = self.save_path
+            self.save_path = default_record_path(self.state.game.name)
+            self._tell(tr("Could not save to {path} ({error}).", self.lang, path=wanted, error=error), "bold red")
+            return self.save()
+
+    def _tell(self, message: str, style: str = "") -> None:
+        """A line for the player; a terminal that is gone (SIGHUP) does not stop the saving."""
+        with contextlib.suppress(OSError, ValueError):
+            self.terminal.console.print(escape(message), style=style, highlight=False)
 
     def finish(self) -> None:
         """The result screen."""
@@ -277,39 +530,54 @@ class PlaySession:
             console.print(Text(tr("You lose.", self.lang), style="bold red"))
 
     def run(self) -> PlayOutcome:
-        """Play to the end (or until the human quits or presses Ctrl-C); the record is saved in every case."""
-        console = self.terminal.console
+        """Play to the end (or until the human quits, presses Ctrl-C, or the terminal goes); the
+        record is saved in every case — after each of the human's moves too, so even a killed
+        game keeps all but the bots' last moves. An unexpected error saves first, then says where."""
         lang = self.lang
         status = "finished"
-        try:
-            while not self.state.is_over:
-                seat = self.state.to_move
-                assert seat is not None and seat >= 0, "chance is resolved automatically in a played game"
-                if seat == self.human:
-                    self.draw()
-                    self.human_turn()
-                else:
-                    self.bot_turn(seat)
-            self.finish()
-        except KeyboardInterrupt:
-            status = "interrupted"
-            console.print()
-            console.print(escape(tr("Interrupted.", lang)), style="bold yellow")
-        except (QuitGame, EOFError):
-            status = "quit"
-        try:
-            path = self.save()
-        except OSError as error:  # the game must not be lost: save it where records go by default
-            wanted = self.save_path
-            self.save_path = default_record_path(self.state.game.name)
-            console.print(
-                escape(tr("Could not save to {path} ({error}).", lang, path=wanted, error=error)), style="bold red"
+        failure: BaseException | None = None
+        with signals_interrupt():
+            try:
+                while not self.state.is_over:
+                    seat = self.state.to_move
+                    if seat == CHANCE:
+                        self.chance_turn()
+                    elif seat == self.human:
+                        self.human_turn()
+                        self.save_somewhere()
+                    else:
+                        assert seat is not None
+                        self.bot_turn(seat)
+                self.finish()
+            except KeyboardInterrupt:
+                status = "interrupted"
+            except (QuitGame, EOFError):
+                status = "quit"
+            except Exception as error:  # never lose the game: save it, then say what went wrong
+                status = "crashed"
+                failure = error
+            try:
+                path = self.save_somewhere()
+            except KeyboardInterrupt:  # a second Ctrl-C while saving: save again, quietly
+                path = self.save_somewhere()
+        if status == "interrupted":
+            self._tell("")
+            self._tell(tr("Interrupted.", lang), "bold yellow")
+        if failure is not None:
+            self._tell(
+                tr(
+                    "Unexpected error: {error}. Please report it with the record below.",
+                    lang,
+                    error=f"{type(failure).__name__}: {failure}",
+                ),
+                "bold red",
             )
-            path = self.save()
+            with contextlib.suppress(OSError, ValueError):
+                traceback.print_exception(failure)
         if status == "finished":
-            console.print(escape(tr("The record is saved in {path}", lang, path=path)))
+            self._tell(tr("The record is saved in {path}", lang, path=path))
         else:
-            console.print(escape(tr("The game so far is saved in {path}", lang, path=path)), style="bold")
-            console.print(escape(tr("Continue it with: asobiba resume {path}", lang, path=path)), style="dim")
-        console.print(escape(tr("Watch it again with: asobiba replay {path}", lang, path=path)), style="dim")
+            self._tell(tr("The game so far is saved in {path}", lang, path=path), "bold")
+            self._tell(tr("Continue it with: asobiba resume {path}", lang, path=path), "dim")
+        self._tell(tr("Watch it again with: asobiba replay {path}", lang, path=path), "dim")
         return PlayOutcome(status, path, self.state)

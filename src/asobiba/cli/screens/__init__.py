@@ -1,7 +1,11 @@
 """Per-game screens for the terminal: each module has ``render(view, lang) -> RenderableType``.
 
 A screen draws a player's *view* only (the dict from ``State.view``), never the state itself,
-so the terminal shows exactly what that player may know.
+so the terminal shows exactly what that player may know. Each game also has a module of terminal
+helpers (:data:`HOOKS`): ``compact(view, lang)`` (the screen for a small terminal, the player's
+own hand or grid last), ``decision(view, lang)`` (the decision at hand in words), and optionally
+``group_moves(view, choices, lang)``, ``move_warning(view, choice, lang)`` and
+``round_summary(view, lang, rounds_before)``.
 """
 
 from __future__ import annotations
@@ -73,6 +77,30 @@ def view_tree(view: dict[str, Any]) -> Tree:
         if key not in _COMMON_KEYS:
             _add(tree, str(key), value)
     return tree
+
+
+#: Game name -> the module of its terminal helpers (compact screen, decision words, menu hooks).
+HOOKS = {
+    "cockroach-poker": "asobiba.cli.screens.cockroach_poker_fit",
+    "paper-safari": "asobiba.cli.screens.paper_safari_fit",
+    "survive": "asobiba.cli.screens.survive_fit",
+}
+
+
+def screen_hooks(game: str) -> Any:
+    """The game's terminal helpers module, or ``None``."""
+    name = HOOKS.get(game)
+    return None if name is None else importlib.import_module(name)
+
+
+def screen_forms(view: dict[str, Any], lang: str) -> list[RenderableType]:
+    """The screen's forms, fullest first: the full screen and, where the game has one, the compact one."""
+    forms = [render_view(view, lang)]
+    hooks = screen_hooks(str(view.get("game")))
+    compact = getattr(hooks, "compact", None)
+    if compact is not None:
+        forms.append(compact(view, lang))
+    return forms
 
 
 def render_view(view: dict[str, Any], lang: str) -> RenderableType:

@@ -1,0 +1,161 @@
+"""Cockroach Poker in a small terminal: the compact screen, the decision in words, and the offer
+menu grouped by kind (a card's number never matters to the rules, so one card of a kind stands
+for all: a kind, then a player and a claim — two choices).
+
+>>> import asobiba
+>>> from rich.console import Console
+>>> state, _ = asobiba.get_game("cockroach-poker").start(4, seed=7)
+>>> console = Console(width=80, record=True, color_system=None)
+>>> with console.capture():
+...     console.print(compact(state.view(0), "en"))
+>>> "Your hand (13)" in console.export_text()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group as RichGroup
+from rich.console import RenderableType
+from rich.text import Text
+
+from asobiba.cli.chooser import Choice, Group
+from asobiba.cli.common import tr
+from asobiba.cli.screens.cockroach_poker import (
+    _card_kind,
+    _dangerous_kinds,
+    _hand,
+    _kind_label,
+    _player,
+    _row,
+    _status,
+)
+from asobiba.games.cockroach_poker.text import card_name, kind_name
+
+
+def _line(text: Text) -> Text:
+    text.no_wrap = True
+    text.overflow = "ellipsis"
+    return text
+
+
+def _players(view: dict[str, Any], lang: str) -> list[Text]:
+    lines = []
+    loss = view["loss"]
+    for player in range(view["players"]):
+        _, one_away = _dangerous_kinds(view, player)
+        size = view["row_sizes"][player]
+        size_text = f"{size}/{loss['threshold']}" if view["rules"] == "trump" else str(size)
+        mark = "▶ " if player == view["to_move"] else "  "
+        line = Text(mark + _player(player, view, lang).ljust(9), style="bold" if player == view["to_move"] else "")
+        line.append(" " + tr("hand {count}", lang, count=view["hand_sizes"][player]))
+        line.append(" " + tr("face up {count}", lang, count=size_text) + " ", style="bold red" if one_away else "")
+        line.append_text(_row(view, player, lang))
+        if one_away:
+            line.append(" ⚠", style="bold red")
+        lines.append(_line(line))
+    return lines
+
+
+def _card_in_play(view: dict[str, Any], lang: str) -> Text | None:
+    in_play = view["in_play"]
+    if in_play is None:
+        return None
+    line = Text(tr("Card in play:", lang) + " ", style="bold")
+    line.append(
+        f"{_player(in_play['giver'], view, lang)} → {_player(in_play['receiver'], view, lang)} "
+        f"“{kind_name(in_play['claim'], lang)}” · "
+    )
+    if in_play["card"] is not None:
+        line.append(tr("you saw {card}", lang, card=card_name(in_play["card"], lang)), style="yellow")
+    else:
+        line.append(tr("face down", lang), style="dim")
+    seen = ", ".join(_player(player, view, lang) for player in in_play["seen_by"])
+    line.append(" · " + tr("seen by {players}", lang, players=seen), style="dim")
+    return line
+
+
+def _last_round(view: dict[str, Any], lang: str) -> Text | None:
+    if not view["log"]:
+        return None
+    last = view["log"][-1]
+    outcome = tr("right", lang) if last["correct"] else tr("wrong", lang)
+    return _line(
+        Text(
+            tr(
+                "Round {number}: it was {card} ({outcome}), face up to {row}",
+                lang,
+                number=last["round"],
+                card=card_name(last["card"], lang),
+                outcome=outcome,
+                row=_player(last["row"], view, lang),
+            ),
+            style="dim",
+        )
+    )
+
+
+def compact(view: dict[str, Any], lang: str) -> RenderableType:
+    """The screen in about a dozen lines: the rules line, a line per player, the card in play, the
+    last round, and the viewer's hand by kind (last, so it stays on screen)."""
+    status = _status(view, lang)
+    first = _line(status.split("\n")[0]) if status.plain else Text("")
+    parts: list[RenderableType] = [first, *_players(view, lang)]
+    for optional in (_card_in_play(view, lang), _last_round(view, lang)):
+        if optional is not None:
+            parts.append(optional)
+    parts.append(_hand(view, lang))
+    return RichGroup(*parts)
+
+
+def decision(view: dict[str, Any], lang: str) -> str:
+    """The decision at hand for the viewer."""
+    pending = view.get("pending")
+    if not pending or pending.get("player") != view.get("viewer"):
+        return ""
+    kind = pending["kind"]
+    if kind == "offer":
+        text = tr("Offer a card: pick its kind, then a player and a claim.", lang)
+        if pending.get("barred") is not None:
+            text += " " + tr("(not {player}: the last one)", lang, player=_player(pending["barred"], view, lang))
+        return text
+    if kind == "answer":
+        text = tr(
+            "{player} says it is {claim}: is that true?",
+            lang,
+            player=_player(pending["giver"], view, lang),
+            claim=kind_name(pending["claim"], lang),
+        )
+        if len(pending.get("choices", ())) > 2:
+            text += " " + tr("Or look at it and pass it on.", lang)
+        return text
+    if kind == "pass":
+        return tr("Pass the card on: pick a player and a claim.", lang)
+    return ""
+
+
+def group_moves(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> list[Group] | None:
+    """Offers grouped by the kind of card, one card standing for its kind (its number never
+    matters): at most 9 groups, then the players × claims of that kind."""
+    if not choices or any(not choice.notation.startswith("offer ") for choice in choices):
+        return None
+    by_kind: dict[str | None, dict[tuple[str, ...], Choice]] = {}
+    for choice in choices:
+        card = next((word.partition("=")[2] for word in choice.words if word.startswith("card=")), None)
+        if card is None:
+            return None
+        kind = _card_kind(card, view)
+        rest = tuple(word for word in choice.words if not word.startswith("card="))
+        by_kind.setdefault(kind, {}).setdefault(rest, choice)
+    hand = view.get("hand") or []
+    groups = []
+    for kind in [*view["kinds"], None]:
+        members = by_kind.get(kind)
+        if not members:
+            continue
+        count = sum(1 for card in hand if _card_kind(card, view) == kind)
+        label = _kind_label(kind, lang).plain + " " + tr("(you hold {count})", lang, count=count)
+        groups.append(Group(label, tuple(members.values())))
+    return groups if len(groups) > 1 else None

@@ -1,0 +1,141 @@
+"""Paper Safari in a small terminal: every grid in three short lines (the viewer's first), the
+table in one line; the decision in words; and between two rounds, the revealed grids and the
+scores (the play loop waits for a key).
+
+>>> import asobiba
+>>> from rich.console import Console
+>>> state, _ = asobiba.get_game("paper-safari").start(3, seed=7)
+>>> console = Console(width=80, record=True, color_system=None)
+>>> with console.capture():
+...     console.print(compact(state.view(0), "en"))
+>>> "p0 (you)" in console.export_text()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from asobiba.cli.common import tr
+from asobiba.cli.screens.paper_safari import _name, _player_title, _specials, _value, pending
+
+#: A card's name in a compact cell is cut to this many columns.
+NAME_COLUMNS = 10
+BACK = "▒▒▒▒"
+
+
+def _cut(text: str, columns: int) -> str:
+    from rich.cells import cell_len, set_cell_size
+
+    return text if cell_len(text) <= columns else set_cell_size(text, columns - 1) + "…"
+
+
+def _cell(view: dict[str, Any], card_id: str | None, lang: str, known: bool = False) -> Text:
+    if card_id is None:
+        return Text(BACK, style="blue")
+    if card_id == "":
+        return Text("—", style="dim")
+    info = view["cards"].get(card_id, {})
+    value = info.get("value")
+    style = "bold green" if value is not None and value <= 0 else "bold"
+    if info.get("effect", "none") != "none":
+        style = "bold magenta"
+    if known:
+        style = "italic cyan"
+    return Text(f"{_cut(_name(view, card_id, lang), NAME_COLUMNS)} {_value(view, card_id)}", style=style)
+
+
+def small_grid(view: dict[str, Any], owner: int, lang: str, cards: list[str | None] | None = None) -> Group:
+    """A 2×3 grid in three lines: the owner's name and tokens, then rows ``a`` and ``b``."""
+    shown = cards if cards is not None else view["grids"][owner]
+    known: dict[str, str] = view["known"] if owner == view["viewer"] and cards is None else {}
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="dim")
+    for _ in range(3):
+        table.add_column(no_wrap=True)
+    title = Text(_player_title(view, owner, lang), style="bold yellow" if owner == view.get("current") else "bold")
+    for row in range(2):
+        cells: list[RenderableType] = [Text("ab"[row])]
+        for column in range(3):
+            position = row * 3 + column
+            card = shown[position]
+            if card is None and view["positions"][position] in known:
+                cells.append(_cell(view, known[view["positions"][position]], lang, known=True))
+            else:
+                cells.append(_cell(view, card, lang))
+        table.add_row(*cells)
+    return Group(title, table)
+
+
+def _table_line(view: dict[str, Any], lang: str) -> Text:
+    line = Text(tr("Round {number}", lang, number=view["round"]) + " · ", style="bold")
+    top = view["discard_top"]
+    line.append(tr("discard", lang) + " ")
+    line.append_text(_cell(view, top, lang) if top else Text("—"))
+    line.append(" · " + tr("pile {count}", lang, count=view["pile_size"]))
+    line.append(" · " + tr("{count} tokens to win", lang, count=view["tokens_to_win"]))
+    if view.get("final_turns_left") is not None:
+        line.append(" · " + tr("final turns: {count}", lang, count=view["final_turns_left"]), style="bold red")
+    if view.get("hand"):
+        holder = view["hand_holder"]
+        label = tr("you hold", lang) if holder == view["viewer"] else tr("p{player} holds", lang, player=holder)
+        line.append(" · " + label + " ", style="bold")
+        line.append_text(_cell(view, view["hand"], lang))
+    return line
+
+
+def compact(view: dict[str, Any], lang: str) -> RenderableType:
+    """The grids two or three to a row, the viewer's first, then the table and the specials."""
+    viewer = view["viewer"]
+    order = list(range(view["players"]))
+    if viewer is not None:
+        order = order[viewer:] + order[:viewer]
+    grids = Table.grid(padding=(0, 3))
+    per_row = 2
+    for _ in range(per_row):
+        grids.add_column()
+    tables = [small_grid(view, owner, lang) for owner in order]
+    for start in range(0, len(tables), per_row):
+        grids.add_row(*tables[start : start + per_row])
+    parts: list[RenderableType] = [grids, _table_line(view, lang)]
+    for text in _specials(view, lang):
+        parts.append(Text("★ " + text, style="magenta", no_wrap=True, overflow="ellipsis"))
+    return Group(*parts)
+
+
+def decision(view: dict[str, Any], lang: str) -> str:
+    """The decision at hand, in words."""
+    return pending(view, lang)
+
+
+def round_summary(view: dict[str, Any], lang: str, rounds_before: int) -> RenderableType | None:
+    """The rounds that ended since ``rounds_before``: every grid revealed, its score, the winner,
+    and the tokens."""
+    ended = view["rounds"][rounds_before:]
+    if not ended:
+        return None
+    parts: list[RenderableType] = []
+    for entry in ended:
+        grids = Table.grid(padding=(0, 3))
+        for _ in range(2):
+            grids.add_column()
+        tables = []
+        for owner in range(view["players"]):
+            grid = small_grid(view, owner, lang, cards=list(entry["grids"][owner]))
+            score = Text(tr("score {score}", lang, score=entry["scores"][owner]), style="bold")
+            if entry["winner"] == owner:
+                score.append(" ★ " + tr("round winner", lang), style="bold green")
+            tables.append(Group(grid, score))
+        for start in range(0, len(tables), 2):
+            grids.add_row(*tables[start : start + 2])
+        tokens = "  ".join(f"p{player} {'●' * count or '·'}" for player, count in enumerate(entry["tokens"]))
+        body = Group(grids, Text(tr("Tokens: {tokens}", lang, tokens=tokens), style="bold"))
+        title = tr("Round {number} is over: the grids", lang, number=entry["round"])
+        parts.append(Panel(body, title=title, box=box.ROUNDED, expand=False))
+    return Group(*parts)
