@@ -58,6 +58,7 @@ class Encoder(ABC):
         self._declare()
         self.pieces: dict[str, Piece] = {piece.name: piece for piece in self._pieces}
         self.shape: tuple[int] = (self._size,)
+        self._slices = [(piece.name, slice(piece.start, piece.stop), piece.shape) for piece in self._pieces]
         self.high = np.zeros(self._size, dtype=np.float32)
         for piece in self._pieces:
             self.high[piece.start : piece.stop] = piece.high
@@ -89,7 +90,7 @@ class Encoder(ABC):
 
     def split(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
         """The pieces of ``tensor`` by name, each an array (a view, not a copy) of its shape."""
-        return {piece.name: tensor[piece.start : piece.stop].reshape(piece.shape) for piece in self._pieces}
+        return {name: tensor[where].reshape(shape) for name, where, shape in self._slices}
 
     def codec(self) -> ActionCodec:
         """The action codec of the same game, players and options."""
