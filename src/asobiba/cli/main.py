@@ -495,6 +495,27 @@ def rate_bots(
                 console.print(part)
 
 
+@app.command("analyse")
+def analyse_record(
+    file: Annotated[Path, typer.Argument(metavar="RECORD", help="A saved record (JSON).")],
+    player: Annotated[
+        int | None, typer.Option("--player", "-p", help="The player to coach (default: the human).")
+    ] = None,
+    samples: Annotated[int, typer.Option("--samples", help="Samples for each candidate move.", min=1)] = 16,
+    candidates: Annotated[int, typer.Option("--candidates", help="Candidate moves at most per decision.", min=1)] = 6,
+    png: Annotated[Path | None, typer.Option("--png", help="Where to save the curve (default: beside RECORD).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the samples.")] = 0,
+    hard: Annotated[str, typer.Option("--hard", metavar="BOT", help="The bot whose move is shown.")] = "hard",
+    lang: LangOption = None,
+) -> None:
+    """For each decision of a player: the hard bot's move and every candidate's chance of winning."""
+    from asobiba.cli.analyse import run_analyse
+
+    language = _language(lang)
+    with user_errors(language):
+        run_analyse(file, player, samples, candidates, png, seed, hard, language, Console(), Console(stderr=True))
+
+
 @app.command("games")
 def list_games(lang: LangOption = None) -> None:
     """List the games, their titles, players and options with defaults."""

@@ -1,0 +1,437 @@
+"""Post-game analysis: a coach that replays a record from one player's side.
+
+For each decision of the chosen player (with more than one legal move), from that player's
+information only — the observation he had then, sampled, never the true state:
+
+- the ``hard`` bot's preferred move;
+- each candidate move's estimated chance of winning, with its sample size: ``samples``
+  determinizations of the observation, the candidate applied, then everybody playing on as the
+  game's heuristic (``normal``) would, to the end (or, in long games, for ``rollout_depth`` moves
+  scored by the game's evaluator). Every candidate is played out on the same samples with the
+  same generator seeds (common random numbers), so the differences between candidates are
+  sharper than their separate intervals suggest;
+- how much chance the move played gave away against the best candidate; the decisions where
+  the player lost most are marked (a loss of at least :data:`MARK_THRESHOLD` and more than its
+  paired standard error).
+
+The candidates are the move played, the ``hard`` bot's move, the heuristic's move and, up to
+``max_candidates``, the moves the ``hard`` bot's search visited most (or, where ``hard`` does not
+search, other legal moves in a seeded random order).
+
+>>> import asobiba
+>>> state = asobiba.new_game("cockroach-poker", players=3, seed=5)
+>>> while not state.is_over:
+...     _ = state.apply(asobiba.bot("normal", seed=state.seq).choose(state.observe(state.to_move)))
+>>> report = analyse(state.record(), player=0, samples=2, max_candidates=2, hard="hard:time_limit=none,iterations=8")
+>>> report.player, all(decision.candidates for decision in report.decisions)
+(0, True)
+>>> all(candidate.samples == 2 for decision in report.decisions for candidate in decision.candidates)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from asobiba.bots import bot
+from asobiba.bots.evaluators import evaluator
+from asobiba.bots.ismcts import ISMCTSBot
+from asobiba.bots.stats import wilson_interval
+from asobiba.core.errors import InvalidOption, NoSuchPlayer
+from asobiba.core.record import replay_steps
+from asobiba.core.state import Action, Observation, State
+
+#: Moves a rollout plays before the game's evaluator scores it (``None``: to the end), per game.
+#: Cockroach Poker games last about 30 moves, so rollouts run to the end; Paper Safari and
+#: Survive! games last 300 or more and a heuristic move costs about a millisecond.
+ROLLOUT_DEPTH: dict[str, int | None] = {"cockroach-poker": None, "paper-safari": 24, "survive": 24}
+
+#: A decision is marked when the move played gave away at least this much chance.
+MARK_THRESHOLD = 0.05
+
+#: Progress callback: ``progress(decisions_done, decisions_total)``.
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One move considered at a decision and its estimated chance of winning."""
+
+    action: str
+    #: Samples in which the player ended among the winners (an evaluator's score counts as a fraction).
+    wins: float
+    samples: int
+    #: The result of each sample, in the order of the decision's samples (shared by every candidate).
+    outcomes: tuple[float, ...] = ()
+
+    @property
+    def chance(self) -> float:
+        return self.wins / self.samples if self.samples else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of :attr:`chance`."""
+        return wilson_interval(self.wins, self.samples)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {"action": self.action, "chance": self.chance, "samples": self.samples, "ci95": [low, high]}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the analysed player."""
+
+    #: The record index of the move played (``record["actions"][seq]``).
+    seq: int
+    played: str
+    #: The ``hard`` bot's move for the same observation.
+    preferred: str
+    #: Best estimate first.
+    candidates: tuple[Candidate, ...]
+    marked: bool = False
+
+    @property
+    def best(self) -> Candidate:
+        return self.candidates[0]
+
+    @property
+    def played_candidate(self) -> Candidate:
+        return next(candidate for candidate in self.candidates if candidate.action == self.played)
+
+    @property
+    def loss_error(self) -> float:
+        """The standard error of :attr:`loss`, from the paired results of the two moves on the same samples."""
+        best, played = self.best.outcomes, self.played_candidate.outcomes
+        count = len(best)
+        if count < 2 or len(played) != count:
+            return 0.0
+        differences = [b - p for b, p in zip(best, played, strict=True)]
+        mean = sum(differences) / count
+        variance = sum((difference - mean) ** 2 for difference in differences) / (count - 1)
+        return (variance / count) ** 0.5
+
+    @property
+    def loss(self) -> float:
+        """Chance of winning given away by the move played, against the best candidate (≥ 0)."""
+        return max(0.0, self.best.chance - self.played_candidate.chance)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "played": self.played,
+            "preferred": self.preferred,
+            "best": self.best.action,
+            "chance": self.played_candidate.chance,
+            "best_chance": self.best.chance,
+            "loss": self.loss,
+            "loss_error": self.loss_error,
+            "marked": self.marked,
+            "candidates": [candidate.to_json() for candidate in self.candidates],
+        }
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The analysis of one player's decisions in a record."""
+
+    game: str
+    player: int
+    players: int
+    decisions: tuple[Decision, ...]
+    #: 1 if the player was among the winners at the end (in Cockroach Poker: did not lose), else 0.
+    outcome: float
+    samples: int
+    rollout_depth: int | None
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def marked(self) -> list[Decision]:
+        return [decision for decision in self.decisions if decision.marked]
+
+    def curve(self) -> list[tuple[int, float]]:
+        """The win-probability curve: ``(seq, chance of the move played)`` per decision, then the outcome."""
+        points = [(decision.seq, decision.played_candidate.chance) for decision in self.decisions]
+        end = self.decisions[-1].seq + 1 if self.decisions else 0
+        return [*points, (end, self.outcome)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "player": self.player,
+            "players": self.players,
+            "outcome": self.outcome,
+            "samples": self.samples,
+            "rollout_depth": self.rollout_depth,
+            "settings": dict(self.settings),
+            "decisions": [decision.to_json() for decision in self.decisions],
+        }
+
+
+def analyse(
+    record: Mapping[str, Any],
+    player: int | None = None,
+    *,
+    samples: int = 16,
+    max_candidates: int = 6,
+    rollout_depth: int | str | None = "auto",
+    hard: str = "hard",
+    marks: int = 3,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> Analysis:
+    """Analyse ``player``'s decisions in ``record`` (default: the record's ``human`` seat, else 0).
+
+    ``rollout_depth="auto"`` takes the game's :data:`ROLLOUT_DEPTH`. At most ``marks`` decisions are
+    marked: those that gave away the most chance, at least :data:`MARK_THRESHOLD`.
+    Raises :class:`~asobiba.CorruptRecord` for a record that does not replay.
+    """
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10_000:
+        raise InvalidOption("samples is a whole number from 1 to 10000, not {value}", domain="analysis", value=samples)
+    if isinstance(max_candidates, bool) or not isinstance(max_candidates, int) or not 1 <= max_candidates <= 1000:
+        raise InvalidOption(
+            "max_candidates is a whole number from 1 to 1000, not {value}", domain="analysis", value=max_candidates
+        )
+    steps = replay_steps(record)
+    first, _, _ = next(steps)
+    state = first
+    seat = _seat(record, player, first.players)
+    depth = ROLLOUT_DEPTH.get(first.game.name) if rollout_depth == "auto" else rollout_depth
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+        raise InvalidOption(
+            "rollout_depth is a whole number of at least 0, not {value}", domain="analysis", value=depth
+        )
+    total = sum(1 for _ in _decisions_of(record, seat))
+    searcher = bot(hard, seed=seed)
+    found: list[Decision] = []
+    pending: tuple[int, Observation, str] | None = None
+    for state, action, _ in _with_first(first, steps):
+        if pending is not None and action is not None:
+            seq, observation, preferred = pending
+            found.append(
+                _decision(observation, seq, str(action), preferred, searcher, samples, max_candidates, depth, seed)
+            )
+            pending = None
+            if progress is not None:
+                progress(len(found), total)
+        if state.to_move == seat and len(state.legal_actions()) > 1:
+            observation = state.observe(seat)
+            preferred = str(searcher.choose(observation))
+            pending = (state.seq, observation, preferred)
+    marked = _mark(found, marks)
+    return Analysis(
+        game=state.game.name,
+        player=seat,
+        players=state.players,
+        decisions=tuple(marked),
+        outcome=_among_winners(state, seat) if state.is_over else 0.0,
+        samples=samples,
+        rollout_depth=depth,
+        settings={"hard": hard, "max_candidates": max_candidates, "seed": seed},
+    )
+
+
+def _with_first(first: State, steps: Any) -> Any:
+    yield first, None, []
+    yield from steps
+
+
+def _seat(record: Mapping[str, Any], player: int | None, players: int) -> int:
+    if player is None:
+        human = record.get("human")
+        player = human if isinstance(human, int) and not isinstance(human, bool) else 0
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise NoSuchPlayer("there is no player p{player}; players are p0 to p{last}", player=player, last=players - 1)
+    return player
+
+
+def _decisions_of(record: Mapping[str, Any], seat: int) -> list[int]:
+    """The record indexes of ``seat``'s decisions with a real choice."""
+    found = []
+    for state, _, _ in replay_steps(record):
+        if state.to_move == seat and len(state.legal_actions()) > 1:
+            found.append(state.seq)
+    return found
+
+
+def _candidates(
+    observation: Observation, played: str, preferred: str, searcher: Any, limit: int, rng: random.Random
+) -> list[Action]:
+    legal = {str(action): action for action in observation.legal_actions}
+    heuristic = str(observation.game.heuristic_action(observation, random.Random(rng.getrandbits(32))))
+    order = [played, preferred, heuristic]
+    root = searcher.last_root if isinstance(searcher, ISMCTSBot) and searcher.last_iterations else None
+    if root is not None:
+        visited = sorted(root.children.values(), key=lambda child: -child.visits)
+        order.extend(str(child.action) for child in visited if child.player == observation.player)
+    others = list(legal)
+    rng.shuffle(others)
+    order.extend(others)
+    chosen: list[Action] = []
+    for text in order:
+        action = legal.get(text)
+        if action is not None and action not in chosen and (len(chosen) < limit or text in (played, preferred)):
+            chosen.append(action)
+    return chosen
+
+
+def _decision(
+    observation: Observation,
+    seq: int,
+    played: str,
+    preferred: str,
+    searcher: Any,
+    samples: int,
+    limit: int,
+    depth: int | None,
+    seed: int,
+) -> Decision:
+    rng = random.Random(f"analysis:{seed}:{seq}")
+    candidates = _candidates(observation, played, preferred, searcher, limit, rng)
+    seeds = [(rng.getrandbits(63), rng.getrandbits(63)) for _ in range(samples)]
+    score = evaluator(observation.game.name) if depth is not None else None
+    estimates = []
+    for action in candidates:
+        wins = sum(
+            _rollout(observation, action, sample_seed, rollout_seed, depth, score)
+            for sample_seed, rollout_seed in seeds
+        )
+        estimates.append(Candidate(str(action), wins, samples))
+    estimates.sort(key=lambda candidate: (-candidate.chance, candidate.action != preferred))
+    return Decision(seq=seq, played=played, preferred=preferred, candidates=tuple(estimates))
+
+
+def _rollout(
+    observation: Observation,
+    action: Action,
+    sample_seed: int,
+    rollout_seed: int,
+    depth: int | None,
+    score: Callable[[State], list[float]] | None,
+) -> float:
+    """``action`` on a sample of the observation, then the heuristic for everybody: the player's result."""
+    state = observation.sample(sample_seed)
+    state.scripted_chance = False
+    state.apply(action)
+    rng = random.Random(rollout_seed)
+    game = state.game
+    moves = 0
+    while not state.is_over:
+        if state.is_chance_node:
+            state.resolve_chance()
+            continue
+        if depth is not None and moves >= depth:
+            values = score(state) if score is not None else [1.0 / state.players] * state.players
+            return min(1.0, max(0.0, values[observation.player]))
+        mover = state.to_move
+        assert mover is not None
+        legal = state.legal_actions()
+        move = legal[0] if len(legal) == 1 else game.heuristic_action(state.observe_in_search(mover), rng)
+        state.apply_trusted(move)
+        moves += 1
+    return _among_winners(state, observation.player)
+
+
+def _among_winners(state: State, player: int) -> float:
+    """1 if ``player`` is among the winners of the finished game (in Cockroach Poker: did not lose)."""
+    return 1.0 if player in state.result()["winners"] else 0.0
+
+
+def _mark(decisions: list[Decision], marks: int) -> list[Decision]:
+    worst = sorted(
+        (
+            index
+            for index, decision in enumerate(decisions)
+            if decision.loss >= MARK_THRESHOLD and decision.loss > decision.loss_error
+        ),
+        key=lambda index: -decisions[index].loss,
+    )[: max(0, marks)]
+    chosen = set(worst)
+    return [
+        Decision(d.seq, d.played, d.preferred, d.candidates, marked=index in chosen)
+        for index, d in enumerate(decisions)
+    ]
+
+
+# ---------------------------------------------------------------------- pictures
+
+
+def terminal_chart(analysis: Analysis, width: int = 60, height: int = 10) -> str:
+    """The win-probability curve as text: one column per point (resampled to ``width``), ``*`` for a
+    decision, ``X`` for a marked one, ``o`` for the outcome.
+
+    >>> print(terminal_chart(Analysis("g", 0, 2, (), 1.0, 1, None), width=4, height=2))
+    100% |o
+     50% |
+      0% |
+         +-
+    """
+    points = analysis.curve()
+    marked = {decision.seq for decision in analysis.marked}
+    if len(points) > width:
+        step = len(points) / width
+        picked = [points[int(column * step)] for column in range(width - 1)] + [points[-1]]
+        marked_columns = {
+            column
+            for column in range(width)
+            if any(seq in marked for seq, _ in points[int(column * step) : int((column + 1) * step)])
+        }
+    else:
+        picked = points
+        marked_columns = {column for column, (seq, _) in enumerate(points) if seq in marked}
+    grid = [[" "] * len(picked) for _ in range(height + 1)]
+    for column, (_, chance) in enumerate(picked):
+        last = column == len(picked) - 1
+        grid[height - round(chance * height)][column] = "o" if last else ("X" if column in marked_columns else "*")
+    lines = []
+    for index, row in enumerate(grid):
+        label = {0: "100%", height // 2: " 50%", height: "  0%"}.get(index, "    ")
+        if index == height // 2 and height % 2:
+            label = "    "
+        lines.append(f"{label} |{''.join(row).rstrip()}")
+    lines.append("     +" + "-" * len(picked))
+    return "\n".join(lines)
+
+
+def save_curve(analysis: Analysis, path: str, title: str | None = None) -> None:
+    """Save the win-probability curve as a PNG (matplotlib): the chance of each move played with its
+    95% interval, marked decisions in red, the outcome at the end."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    decisions = analysis.decisions
+    figure, axes = plt.subplots(figsize=(9, 4), dpi=100)
+    seqs = [decision.seq for decision in decisions]
+    lows = [decision.played_candidate.interval[0] for decision in decisions]
+    highs = [decision.played_candidate.interval[1] for decision in decisions]
+    best = [decision.best.chance for decision in decisions]
+    curve = analysis.curve()
+    axes.fill_between(seqs, lows, highs, color="tab:blue", alpha=0.15, label="95% interval")
+    axes.plot(
+        [seq for seq, _ in curve], [chance for _, chance in curve], color="tab:blue", marker=".", label="move played"
+    )
+    axes.plot(seqs, best, color="tab:green", linestyle=":", label="best candidate")
+    marked = analysis.marked
+    axes.scatter(
+        [decision.seq for decision in marked],
+        [decision.played_candidate.chance for decision in marked],
+        color="tab:red",
+        marker="x",
+        s=80,
+        zorder=3,
+        label="most chance lost",
+    )
+    axes.axhline(1.0 / analysis.players, color="grey", linewidth=0.8, linestyle="--")
+    axes.set_ylim(0.0, 1.0)
+    axes.set_xlabel("move (record index)")
+    axes.set_ylabel(f"p{analysis.player}'s chance of winning")
+    axes.set_title(title or f"{analysis.game}: p{analysis.player}, {analysis.samples} samples a candidate")
+    axes.legend(loc="best", fontsize="small")
+    figure.tight_layout()
+    figure.savefig(path, format="png")
+    plt.close(figure)
