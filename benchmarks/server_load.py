@@ -47,7 +47,9 @@ class Totals:
         self.errors = 0
 
 
-async def one_room(server: ServerProcess, args: argparse.Namespace, totals: Totals, stop_at: float, seed: int) -> None:
+async def one_room(
+    server: ServerProcess | ExternalServer, args: argparse.Namespace, totals: Totals, stop_at: float, seed: int
+) -> None:
     rng = random.Random(seed)
     loop = asyncio.get_running_loop()
     seats = {str(seat): "bot:normal" for seat in range(1, args.players)}
@@ -84,9 +86,18 @@ async def one_room(server: ServerProcess, args: argparse.Namespace, totals: Tota
             totals.games += 1
 
 
-async def load(server: ServerProcess, args: argparse.Namespace) -> dict[str, float]:
-    assert server.process is not None
-    before = resident_kib(server.process.pid)
+class ExternalServer:
+    def __init__(self, url: str) -> None:
+        self.base_url = url.rstrip("/")
+        self.process = None
+
+
+def server_memory(server: ServerProcess | ExternalServer) -> int:
+    return resident_kib(server.process.pid) if server.process is not None else 0
+
+
+async def load(server: ServerProcess | ExternalServer, args: argparse.Namespace) -> dict[str, float]:
+    before = server_memory(server)
     totals = Totals()
     loop = asyncio.get_running_loop()
     stop_at = loop.time() + args.ramp + args.seconds
@@ -98,7 +109,7 @@ async def load(server: ServerProcess, args: argparse.Namespace) -> dict[str, flo
     actions_at_start = totals.actions
     latencies_at_start = len(totals.latencies)
     await asyncio.sleep(args.seconds / 2)
-    peak = resident_kib(server.process.pid)
+    peak = server_memory(server)
     await asyncio.gather(*tasks)
     elapsed = loop.time() - started
     measured = sorted(totals.latencies[latencies_at_start:]) or [float("nan")]
@@ -124,7 +135,12 @@ def main() -> None:
     parser.add_argument("--ramp", type=float, default=20.0, help="seconds over which the rooms are opened")
     parser.add_argument("--game", default="cockroach-poker")
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--url", help="load a server already running there (memory is then not measured)")
     args = parser.parse_args()
+    if args.url:
+        result = asyncio.run(load(ExternalServer(args.url), args))
+        report(args, result)
+        return
     os.environ["ASOBIBA_HTTP_RATE"] = "100000/second"
     with tempfile.TemporaryDirectory() as directory:
         server = ServerProcess(Path(directory) / "load.db", Path(directory) / "server.log", bot_delay=args.pace)
@@ -136,6 +152,10 @@ def main() -> None:
             raise
         finally:
             server.stop()
+    report(args, result)
+
+
+def report(args: argparse.Namespace, result: dict[str, float]) -> None:
     width = max(len(key) for key in result)
     print(f"server load: {args.game}, {args.players} players, 1 scripted client + bots per room, pace {args.pace} s")
     for key, value in result.items():

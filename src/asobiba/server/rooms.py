@@ -525,9 +525,10 @@ class Room:
             if self.seq != seq or state.to_move != seat or not (timed_out or self.seats[seat].played_by_bot):
                 return
             player = self.seats[seat].player()
-            observation = state.observe(seat)
+            # the observation (a sample of what the seat may know) is made in the thread too:
+            # states are never changed once swapped in, so the thread may read this one
             action = await asyncio.get_running_loop().run_in_executor(
-                self.lobby.bot_threads, player.choose, observation
+                self.lobby.bot_threads, lambda: player.choose(state.observe(seat))
             )
             if not (timed_out or self.seats[seat].played_by_bot):
                 return  # its person came back while it thought

@@ -26,6 +26,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    bindparam,
     event,
     insert,
     select,
@@ -324,16 +325,34 @@ class Storage:
             for append in appends
             for index, text in enumerate(append.entries)
         ]
+        # one statement per kind of change (executemany), so a batch costs a few round trips
+        room_updates: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        seat_updates: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        for append in appends:
+            if append.room_changes:
+                keys = tuple(sorted(append.room_changes))
+                room_updates.setdefault(keys, []).append(
+                    {"key_room": append.room_id, "updated_at": now, **append.room_changes}
+                )
+            for seat, changes in append.seat_changes.items():
+                keys = tuple(sorted(changes))
+                seat_updates.setdefault(keys, []).append({"key_room": append.room_id, "key_seat": seat, **changes})
         async with self.engine.begin() as connection:
             await connection.execute(insert(ACTIONS), rows)
-            for append in appends:
-                await connection.execute(
-                    update(ROOMS).where(ROOMS.c.id == append.room_id).values(updated_at=now, **append.room_changes)
+            for keys, values in room_updates.items():
+                statement = (
+                    update(ROOMS)
+                    .where(ROOMS.c.id == bindparam("key_room"))
+                    .values({key: bindparam(key) for key in (*keys, "updated_at")})
                 )
-                for seat, changes in append.seat_changes.items():
-                    await connection.execute(
-                        update(SEATS).where(SEATS.c.room_id == append.room_id, SEATS.c.seat == seat).values(**changes)
-                    )
+                await connection.execute(statement, values)
+            for keys, values in seat_updates.items():
+                statement = (
+                    update(SEATS)
+                    .where(SEATS.c.room_id == bindparam("key_room"), SEATS.c.seat == bindparam("key_seat"))
+                    .values({key: bindparam(key) for key in keys})
+                )
+                await connection.execute(statement, values)
 
     # ------------------------------------------------------------------ reads
 
