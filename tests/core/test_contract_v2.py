@@ -278,6 +278,7 @@ def test_secret_options_show_as_fixed_in_every_view_and_are_forgotten_by_samples
                 observed = state.observe(viewer)
                 sample = observed.sample(rng.getrandbits(32))
                 assert all(sample.options[name] is None for name in secrets)
+                assert sample.view(viewer) == view, "a sample must look the same to its player, options included"
                 assert all(sample.record()["options"][name] is None for name in secrets)
                 assert not any(text in json.dumps(sample.record()) for text in secret_texts)
         if state.is_over:

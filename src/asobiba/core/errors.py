@@ -32,8 +32,9 @@ class AsobibaError(Exception):
     def __init__(self, message: str = "", /, *, domain: str = "core", **fields: Any) -> None:
         self.template = message
         self.domain = domain
-        self.fields = fields
-        super().__init__(message.format(**fields) if fields else message)
+        # A number too long to print (Python refuses past 4,300 digits) is quoted by its size.
+        self.fields = {name: _printable(value) for name, value in fields.items()}
+        super().__init__(message.format(**self.fields) if fields else message)
 
     def translated(self, lang: str) -> str:
         """The message in ``lang`` ("en" or "ja")."""
@@ -55,6 +56,12 @@ class AsobibaError(Exception):
             "fields": {name: _field_json(value) for name, value in self.fields.items()},
             "message": self.translated(lang),
         }
+
+
+def _printable(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return short_repr(value)
+    return value
 
 
 def short_repr(value: object, limit: int = 80) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from asobiba.core.errors import AsobibaError, InvalidOption, NotationError, short_repr
@@ -137,15 +137,22 @@ class Game(ABC):
         """The options as a record stores them (all of them, resolved)."""
         return dict(options)
 
-    def view_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """The options as every player may see them: a secret option that is set shows as ``"fixed"``."""
+    def view_options(self, options: Mapping[str, Any], fixed: Collection[str] = ()) -> dict[str, Any]:
+        """The options as every player may see them: a secret option that is set (or named in
+        ``fixed``: set in the game a sample was drawn from) shows as ``"fixed"``."""
         from asobiba.core.jsonable import to_json
 
         shown = self.explicit_options(options)
         for option in self.options:
-            if option.secret and shown.get(option.name) is not None:
+            if option.secret and (shown.get(option.name) is not None or option.name in fixed):
                 shown[option.name] = "fixed"
         return to_json(shown)
+
+    def fixed_secrets(self, options: Mapping[str, Any]) -> frozenset[str]:
+        """The names of the secret options that ``options`` sets."""
+        return frozenset(
+            option.name for option in self.options if option.secret and options.get(option.name) is not None
+        )
 
     def sample_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options a determinized sample keeps: every secret option forgotten (``None``)."""

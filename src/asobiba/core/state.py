@@ -281,7 +281,7 @@ class State(ABC):
             "seq": self._seq,
             "pending": pending,
             "is_over": to_move is None,
-            "options": self.game.view_options(self.options),
+            "options": self.game.view_options(self.options, self._secrets_set()),
         }
         if to_move is None:
             view["result"] = self.result()
@@ -290,6 +290,14 @@ class State(ABC):
             raise TypeError(f"{self.game.name}'s _view returns core's keys {sorted(own.keys() & view.keys())}")
         view.update(own)
         return view
+
+    def _secrets_set(self) -> frozenset[str]:
+        """The secret options this game was started with: a sample forgets their values, not that
+        they were set (the players know that much)."""
+        fixed: frozenset[str] | None = self.__dict__.get("_fixed_secrets")
+        if fixed is None:
+            fixed = self.__dict__["_fixed_secrets"] = self.game.fixed_secrets(self.options)
+        return fixed
 
     def observe(self, player: int) -> Observation:
         """What a bot or agent playing ``player`` receives: its view, its legal actions and a way
@@ -322,7 +330,9 @@ class State(ABC):
         self._check_player(player)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed.bit_length() > 64:
             raise IllegalAction("a sample's seed is a whole number of 64 bits, not {seed}", seed=short_repr(seed))
+        secrets_set = self._secrets_set()
         sample = self.clone()
+        sample.__dict__["_fixed_secrets"] = secrets_set
         rng = random.Random(f"determinize:{seed}")
         sample._resample_hidden(player, rng)
         sample.seed = rng.getrandbits(63)
