@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionCodec"]
 
+#: The most action numbers remembered per codec (the engines' precomputed actions are fewer).
+_MOST_CACHED = 200_000
+
 
 class ActionCodec(ABC):
     """The numbering of one game's actions for ``players`` players and these (resolved) options."""
@@ -38,6 +41,9 @@ class ActionCodec(ABC):
         self.game = game
         self.players = players
         self.options = dict(options)
+        # id(action) -> (action, number): the engines hand out the same action objects again and
+        # again; the entry holds the action, so its id cannot be reused while it is cached.
+        self._numbers: dict[int, tuple[Action, int]] = {}
 
     @abstractmethod
     def index(self, action: Action) -> int:
@@ -50,8 +56,14 @@ class ActionCodec(ABC):
     def legal(self, state: State) -> dict[int, Action]:
         """The legal numbers in ``state`` and the action each stands for (the first of its class)."""
         legal: dict[int, Action] = {}
+        numbers = self._numbers
+        if len(numbers) > _MOST_CACHED:
+            numbers.clear()
         for action in state.legal_actions():
-            legal.setdefault(self.index(action), action)
+            entry = numbers.get(id(action))
+            if entry is None or entry[0] is not action:
+                entry = numbers[id(action)] = (action, self.index(action))
+            legal.setdefault(entry[1], action)
         return legal
 
     def mask(self, state: State) -> np.ndarray:
