@@ -324,3 +324,13 @@ def test_every_game_is_found_through_its_entry_point_declaration() -> None:
         assert declared.load("screen") is not None
     with pytest.raises(asobiba.UnknownGame, match="unknown game"):
         declaration("chess")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_view_at_a_scripted_chance_node_validates_too(game: str) -> None:
+    state = asobiba.new_game(game, table_size(game, 1), seed=1, chance="scripted")
+    for viewer in (None, *range(state.players)):
+        view = state.view(viewer)
+        assert view["pending"] == {"player": CHANCE, "kind": "chance", "steps": []}
+        errors = list(schema_validator(game).iter_errors(view))
+        assert not errors, f"{game}: {errors[0].message} at {list(errors[0].path)}"

@@ -25,9 +25,10 @@ from typing import Literal, NotRequired
 # pydantic reads TypedDicts (for the JSON Schema) only from typing_extensions before Python 3.12.
 from typing_extensions import TypedDict
 
-#: The kinds of decision (``pending["kind"]``), one per player phase.
+#: The kinds of decision (``pending["kind"]``), one per player phase, and core's ``chance`` at a
+#: scripted chance node.
 PendingKind = Literal[
-    "flip", "turn", "place", "peek", "snorlax", "mew_opponent", "mew_take", "mew_place", "rocket", "meowth"
+    "flip", "turn", "place", "peek", "snorlax", "mew_opponent", "mew_take", "mew_place", "rocket", "meowth", "chance"
 ]
 CoinFace = Literal["pikachu", "meowth"]
 EffectName = Literal["none", "charizard", "snorlax", "ditto", "mew", "zapdos", "team-rocket"]
