@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 from collections.abc import Callable
@@ -174,7 +175,7 @@ def bot_pauses(record: dict[str, Any], human: int, delay: float) -> list[float]:
     deciders.append(None)
     return [
         delay if following != seat else delay * WITHIN_TURN_PAUSE
-        for seat, following in zip(deciders, deciders[1:], strict=False)
+        for seat, following in itertools.pairwise(deciders)
         if seat != human
     ]
 

@@ -27,11 +27,13 @@ tr = Catalog("cli")
 PREFERRED_DEFAULT_BOTS = ("normal", "heuristic", "random")
 
 #: The longest line a prompt reads; a longer one (a paste gone wrong) is refused unread.
-MAX_INPUT_CHARS = 2000
+MAX_INPUT_CHARS = 10_000
 #: How much of a typed text a message repeats back.
 ECHO_CHARS = 60
 #: A number typed at a prompt: ASCII digits only (never ``①`` or ``²``), and not absurdly many.
 _WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
+#: A number given as an option: the same, with a sign.
+_OPTION_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 def typed_number(text: str) -> int | None:
@@ -173,15 +175,14 @@ def coerce_option(option: Option, text: str) -> Any:
         except ValueError:
             return text
     if isinstance(default, int) or option.bounds is not None:
-        try:
-            return int(text)
-        except ValueError:
-            return text
+        # ASCII digits only, and not thousands of them: anything else is left for the game to refuse
+        return int(text) if _OPTION_NUMBER.fullmatch(text.strip()) else text
     if isinstance(default, float):
         try:
-            return float(text)
+            number = float(text) if len(text) <= ECHO_CHARS and text.isascii() else math.nan
         except ValueError:
             return text
+        return number if math.isfinite(number) else text
     if default is None and text.strip().lower() in {"none", "default", "auto"}:
         return None
     return text

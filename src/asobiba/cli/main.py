@@ -82,7 +82,7 @@ def user_errors(lang: str) -> Iterator[None]:
         raise typer.Exit(INTERRUPTED) from None
     except (UserError, AsobibaError) as error:
         text = error.translated(lang) if isinstance(error, AsobibaError) else str(error)
-        message = " ".join((text or type(error).__name__).split())
+        message = " ".join(shorten(word) for word in (text or type(error).__name__).split())
         Console(stderr=True, highlight=False, soft_wrap=True).print(
             escape(tr("Error: {problem}", lang, problem=message)), style="red"
         )

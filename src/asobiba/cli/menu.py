@@ -23,6 +23,7 @@ from asobiba.cli.common import (
     player_range,
     split_bot_specs,
     tr,
+    typed_number,
 )
 from asobiba.core.errors import AsobibaError
 from asobiba.core.game import Game
@@ -74,8 +75,9 @@ class StartMenu:
             )
             if text == "":
                 return items[default]
-            if text.isdigit() and 1 <= int(text) <= len(items):
-                return items[int(text) - 1]
+            picked = typed_number(text)
+            if picked is not None and 1 <= picked <= len(items):
+                return items[picked - 1]
             for item in items:
                 if text.casefold() in (label(item).casefold(), str(item).casefold()):
                     return item
@@ -90,8 +92,9 @@ class StartMenu:
             )
             if text == "":
                 return default
-            if text.isdigit() and low <= int(text) <= high:
-                return int(text)
+            number = typed_number(text)
+            if number is not None and low <= number <= high:
+                return number
             self._warn(tr("Please type a whole number from {low} to {high}.", self.lang, low=low, high=high))
 
     def ask_yes_no(self, question: str, default: bool = False) -> bool:
@@ -163,7 +166,7 @@ class StartMenu:
         while True:
             text = self.terminal.ask(escape(question))
             chosen = [
-                names[int(item) - 1] if item.isdigit() and 1 <= int(item) <= len(names) else item
+                names[picked - 1] if (picked := typed_number(item)) is not None and 1 <= picked <= len(names) else item
                 for item in split_bot_specs(text)
             ] or [default]
             try:

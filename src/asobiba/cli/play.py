@@ -564,13 +564,9 @@ class PlaySession:
             self._tell("")
             self._tell(tr("Interrupted.", lang), "bold yellow")
         if failure is not None:
+            what = f"{type(failure).__name__}: {failure}"
             self._tell(
-                tr(
-                    "Unexpected error: {error}. Please report it with the record below.",
-                    lang,
-                    error=f"{type(failure).__name__}: {failure}",
-                ),
-                "bold red",
+                tr("Unexpected error: {error}. Please report it with the record below.", lang, error=what), "bold red"
             )
             with contextlib.suppress(OSError, ValueError):
                 traceback.print_exception(failure)

@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
-from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from asobiba.cli.common import QuitGame, Terminal, UserError, tr
-from asobiba.cli.play import LOG_LINES, describe_events, render_screen
+from asobiba.cli.common import QuitGame, Terminal, UserError, tr, typed_number
+from asobiba.cli.layout import fit_frame
+from asobiba.cli.play import LOG_LINES, describe_events, render_forms
 from asobiba.core.errors import CorruptRecord
 from asobiba.core.record import replay_steps
 from asobiba.core.state import CHANCE
@@ -101,7 +101,7 @@ class ReplayViewer:
 
     def show(self, index: int, earlier: bool = True) -> None:
         """Draw step ``index``: its screen and what the viewer saw happen (after the ``earlier``
-        lines of the log, dimmed, when asked)."""
+        lines of the log, dimmed, when asked), fitted to a real terminal's size."""
         lang = self.lang
         step = self.steps[index]
         console = self.terminal.console
@@ -114,20 +114,24 @@ class ReplayViewer:
             total=len(self.steps) - 1,
             viewer=self.who(),
         )
-        console.print(Rule(escape(heading)))
-        console.print(render_screen(step.view, lang))
-        current = self.step_lines(step)
-        before: list[str] = []
+        header = Text(heading, style="bold", no_wrap=True, overflow="ellipsis")
+        current = [Text("▶ " + line, style="bold") for line in self.step_lines(step)]
+        before: list[Text] = []
         if earlier:
             for previous in self.steps[1:index]:
-                before.extend(previous.lines)
-            room = LOG_LINES - len(current)
-            before = before[-room:] if room > 0 else []
-        body = Text()
-        for line in before:
-            body.append("  " + line + "\n", style="dim")
-        body.append("\n".join("▶ " + line for line in current), style="bold")
-        console.print(Panel(body, title=tr("What happened", lang), title_align="left"))
+                before.extend(Text("  " + line, style="dim") for line in previous.lines)
+        height = console.size.height if console.is_terminal else None
+        fitted = fit_frame(
+            console,
+            width=console.size.width,
+            height=height,
+            header=header,
+            screens=render_forms(step.view, lang),
+            log_lines=[*before, *current][-LOG_LINES:] if height is None else [*before, *current],
+            log_title=Rule(tr("What happened", lang), align="left", style="dim"),
+            decision=Text(""),
+        )
+        console.print(fitted.renderable())
 
     def run_all(self) -> None:
         """Print every step."""
@@ -160,8 +164,8 @@ class ReplayViewer:
                     self.terminal.console.print(escape(tr("That was the last step.", lang)), style="bold")
                     return
                 index += 1
-            elif command.isdigit() and int(command) < len(self.steps):
-                index = int(command)
+            elif (number := typed_number(command)) is not None and number < len(self.steps):
+                index = number
             else:
                 self.terminal.console.print(
                     escape(tr("Press Enter for the next step, b to go back, q to quit, or a step number.", lang)),

@@ -128,8 +128,11 @@ def decision(view: dict[str, Any], lang: str) -> str:
             player=_player(pending["giver"], view, lang),
             claim=kind_name(pending["claim"], lang),
         )
-        if len(pending.get("choices", ())) > 2:
+        choices = pending.get("choices", ())
+        if "peek" in choices:
             text += " " + tr("Or look at it and pass it on.", lang)
+        if "redirect" in choices:
+            text += " " + tr("Or discard a joker to send it to another player.", lang)
         return text
     if kind == "pass":
         return tr("Pass the card on: pick a player and a claim.", lang)

@@ -1,0 +1,250 @@
+"""Never crash, never lose the game: odd input at every prompt, odd command lines, odd records,
+kills and signals (issue 14, each case as it was seen)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from tests.cli.conftest import Keyboard, new_terminal
+from typer.testing import CliRunner
+
+import asobiba
+from asobiba.cli.common import MAX_INPUT_CHARS, typed_number
+from asobiba.cli.main import app
+from asobiba.cli.play import save_record
+
+USAGE_ERROR = 2
+GAMES = asobiba.game_names()
+ODD_NUMBERS = ["①", "²", "9" * 5000, "١٢", "３"]
+ODD_IDS = ["circled", "superscript", "5000-digits", "arabic-indic", "fullwidth"]
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def play_args(game: str, path: Path, *extra: str) -> list[str]:
+    return [
+        "play",
+        game,
+        "--seed",
+        "4",
+        "--delay",
+        "0",
+        "--bots",
+        "random",
+        "--save",
+        str(path),
+        "--lang",
+        "en",
+        *extra,
+    ]
+
+
+@pytest.mark.parametrize("typed", ODD_NUMBERS, ids=ODD_IDS)
+def test_a_unicode_digit_or_a_huge_number_at_the_move_prompt_is_refused_and_the_game_goes_on(
+    runner: CliRunner, typed: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    result = runner.invoke(app, play_args("cockroach-poker", path), input=f"{typed}\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "There is no choice" in result.output
+    assert json.loads(path.read_text(encoding="utf-8"))["actions"]
+
+
+@pytest.mark.parametrize("typed", ODD_NUMBERS, ids=ODD_IDS)
+def test_a_unicode_digit_or_a_huge_number_in_the_start_menu_asks_again(runner: CliRunner, typed: str) -> None:
+    result = runner.invoke(app, ["--lang", "en"], input=f"{typed}\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "Please type a number from 1 to" in result.output
+
+
+@pytest.mark.parametrize("typed", ODD_NUMBERS, ids=ODD_IDS)
+def test_a_unicode_digit_or_a_huge_number_in_a_replay_asks_again(runner: CliRunner, typed: str, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    runner.invoke(app, play_args("cockroach-poker", path), input="1\nq\n")
+    result = runner.invoke(app, ["replay", str(path), "--lang", "en"], input=f"{typed}\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "Press Enter for the next step" in result.output
+
+
+def test_typed_numbers_are_ascii_digits_only() -> None:
+    assert [typed_number(text) for text in ("7", " 12 ", "①", "²", "３", "-1", "9" * 10)] == [
+        7,
+        12,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ]
+
+
+def test_a_pasted_line_of_200_kilobytes_is_refused_and_asked_again() -> None:
+    terminal, screen = new_terminal(Keyboard(["x" * 200_000, "q"]))
+    assert terminal.ask("? ") == "q"
+    text = screen.getvalue()
+    assert "That line is too long (200000 characters); nothing was read." in text
+    assert len(text) < MAX_INPUT_CHARS + 500
+
+
+def test_a_long_line_that_matches_no_move_is_echoed_shortened(runner: CliRunner, tmp_path: Path) -> None:
+    """Rich's highlighter is quadratic on long texts: the "No move matches" message repeats at most
+    a few dozen characters of what was typed, never highlighted."""
+    path = tmp_path / "game.json"
+    typed = "zq" * (MAX_INPUT_CHARS // 2)
+    result = runner.invoke(app, play_args("cockroach-poker", path), input=f"{typed}\nq\n")
+    assert result.exit_code == 0, result.output
+    message = next(line for line in result.output.splitlines() if "No move matches" in line)
+    assert len(message) < 200
+
+
+def test_a_300_character_save_name_is_refused_before_the_game(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / ("x" * 300 + ".json")
+    result = runner.invoke(app, play_args("cockroach-poker", path))
+    assert result.exit_code == USAGE_ERROR, result.output
+    assert "Traceback" not in result.output
+    assert "cannot save the record as" in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "option"),
+    [
+        ("paper-safari", "tokens_to_win=--5"),
+        ("cockroach-poker", "loss_threshold=--6"),
+        ("paper-safari", "deck=" + "[" * 5000),
+        ("paper-safari", "tokens_to_win=３"),
+        ("cockroach-poker", "loss_threshold=" + "9" * 5000),
+    ],
+    ids=["tokens-minus-minus", "loss-minus-minus", "deeply-nested-deck", "fullwidth-digit", "5000-digits"],
+)
+def test_a_malformed_option_is_one_line_of_error(runner: CliRunner, game: str, option: str, tmp_path: Path) -> None:
+    result = runner.invoke(app, play_args(game, tmp_path / "g.json", "-o", option))
+    assert result.exit_code == USAGE_ERROR, result.output
+    assert "Traceback" not in result.output
+    assert result.output.count("Error: ") == 1
+    assert len(result.output) < 1000
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf"])
+def test_a_bot_spec_with_a_number_that_is_not_finite_is_refused(runner: CliRunner, value: str, tmp_path: Path) -> None:
+    args = play_args("cockroach-poker", tmp_path / "g.json")
+    args[args.index("random")] = f"ismcts:exploration={value}"
+    result = runner.invoke(app, args)
+    assert result.exit_code == USAGE_ERROR, result.output
+    assert "is not a finite number" in result.output
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_resume_of_a_record_with_scripted_chance_rolls_the_dice_itself(
+    runner: CliRunner, game: str, tmp_path: Path
+) -> None:
+    state, _ = asobiba.get_game(game).start(3, seed=2, chance="scripted")
+    record = state.record()
+    record["seats"] = ["human", "random", "random"]
+    record["human"] = 0
+    path = tmp_path / "scripted.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["resume", str(path), "--delay", "0", "--lang", "en"], input="1\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["chance"] == "scripted"
+    assert len(saved["actions"]) > 0
+    asobiba.replay(saved)
+
+
+def test_an_unexpected_error_saves_the_game_first_and_says_where(tmp_path: Path) -> None:
+    from asobiba.cli.play import PlaySession
+
+    keyboard = Keyboard(["1", RuntimeError("the keyboard broke")])
+    terminal, screen = new_terminal(keyboard)
+    state = asobiba.new_game("paper-safari", 2, seed=1)
+    path = tmp_path / "g.json"
+    session = PlaySession(state, 0, {1: "random"}, terminal, save_path=path)
+    keyboard.session = session
+    outcome = session.run()
+    assert outcome.status == "crashed"
+    text = screen.getvalue()
+    assert "Unexpected error: RuntimeError: the keyboard broke" in text
+    assert f"The game so far is saved in {path}" in text
+    assert asobiba.replay(json.loads(path.read_text(encoding="utf-8"))).seq == state.seq
+
+
+def test_saving_replaces_the_record_in_one_step_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    save_record({"a": 1}, path)
+    save_record({"a": 2, "long": "x" * 100_000}, path)
+    assert json.loads(path.read_text(encoding="utf-8"))["a"] == 2
+    assert [item.name for item in tmp_path.iterdir()] == ["game.json"]
+
+
+SAVER = """
+import sys
+from pathlib import Path
+from asobiba.cli.play import save_record
+path = Path(sys.argv[1])
+number = 0
+print("ready", flush=True)
+while True:
+    number += 1
+    save_record({"number": number, "padding": "x" * 200_000}, path)
+"""
+
+
+def test_a_kill_during_saving_leaves_the_previous_or_the_new_record(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    save_record({"number": 0}, path)
+    for attempt in range(5):
+        process = subprocess.Popen([sys.executable, "-c", SAVER, str(path)], stdout=subprocess.PIPE, text=True)
+        assert process.stdout is not None
+        process.stdout.readline()
+        time.sleep(0.05 * (attempt + 1))
+        process.kill()
+        process.wait()
+        record = json.loads(path.read_text(encoding="utf-8"))
+        assert isinstance(record["number"], int)
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGHUP"])
+def test_sigterm_and_sighup_save_the_game_like_ctrl_c(signal_name: str, tmp_path: Path) -> None:
+    number = getattr(signal, signal_name, None)
+    if number is None:
+        pytest.skip(f"no {signal_name} here")
+    path = tmp_path / "game.json"
+    script = (
+        "import sys; from asobiba.cli.main import main; "
+        "main(['play', 'cockroach-poker', '--seed', '3', '--delay', '0', '--bots', 'random', "
+        f"'--save', {str(path)!r}, '--lang', 'en'])"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "COLUMNS": "100"},
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("1\n")
+    process.stdin.flush()
+    for _ in range(200):  # the first move is saved: the game is under way
+        if path.exists():
+            break
+        time.sleep(0.05)
+    process.send_signal(number)
+    output, _ = process.communicate(timeout=60)
+    assert process.returncode == 130, output
+    assert "The game so far is saved in" in output
+    asobiba.replay(json.loads(path.read_text(encoding="utf-8")))
