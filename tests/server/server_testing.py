@@ -30,6 +30,30 @@ def free_port() -> int:
         return port
 
 
+def fresh_postgresql_database(server_url: str) -> str:
+    """Create an empty database on the PostgreSQL server of ``server_url``; its URL."""
+    import secrets
+
+    from sqlalchemy.engine import make_url
+
+    name = f"asobiba_test_{secrets.token_hex(6)}"
+    url = make_url(server_url)
+
+    async def create() -> None:
+        import asyncpg
+
+        connection = await asyncpg.connect(
+            host=url.host, port=url.port or 5432, user=url.username, password=url.password, database=url.database
+        )
+        try:
+            await connection.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await connection.close()
+
+    asyncio.run(create())
+    return url.set(drivername="postgresql+asyncpg", database=name).render_as_string(hide_password=False)
+
+
 class ServerProcess:
     """``asobiba serve`` as a subprocess; ``kill()`` is SIGKILL, ``start()`` again restarts it on the
     same port and database."""
@@ -41,6 +65,7 @@ class ServerProcess:
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
+        self._db_url: str | None = None
 
     @property
     def base_url(self) -> str:
@@ -48,7 +73,12 @@ class ServerProcess:
 
     @property
     def db_url(self) -> str:
-        return f"sqlite:///{self.database}"
+        """The temporary SQLite file; with ``$ASOBIBA_TEST_DATABASE`` set to a PostgreSQL URL, a
+        fresh database of this process's own on that server."""
+        if self._db_url is None:
+            server = os.environ.get("ASOBIBA_TEST_DATABASE")
+            self._db_url = fresh_postgresql_database(server) if server else f"sqlite:///{self.database}"
+        return self._db_url
 
     def start(self) -> None:
         assert self.process is None or self.process.poll() is not None, "already running"
