@@ -6,6 +6,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.rl.setups import SETUPS, random_positions, setup_id
 
 import asobiba
@@ -75,3 +77,20 @@ def test_each_games_encoder_is_the_one_its_declaration_names_or_the_built_in_one
         if named is not None:
             assert f"{found.__module__}:{found.__qualname__}" == named
         assert found.codec_type is not None
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 120), setup=st.sampled_from(SETUPS))
+def test_no_hidden_thing_reaches_the_tensor_at_any_position(
+    seed: int, steps: int, setup: tuple[str, int, dict[str, Any]]
+) -> None:
+    """A random position of a random setup: every player's sample encodes as his true view."""
+    game, players, options = setup
+    encoder = asobiba.rl.encoder(game, players=players, **options)
+    positions = random_positions(game, players, options, games=1, seed=seed, steps=steps)
+    state = next(positions)
+    for _ in positions:  # one position, played on
+        pass
+    for player in range(players):
+        sample = state.determinize(player, seed=seed)
+        assert np.array_equal(encoder.encode(state.view(player)), encoder.encode(sample.view(player)))

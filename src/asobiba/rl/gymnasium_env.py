@@ -109,6 +109,10 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
         mask[list(self._legal)] = True
         return mask
 
+    def view(self) -> dict[str, Any]:
+        """The learner's raw view (``state.view(seat)``), which the observation encodes."""
+        return self._state().view(self.seat)
+
     def _play_opponents(self) -> None:
         state = self._state()
         while not state.is_over and state.to_move != self.seat:

@@ -142,6 +142,10 @@ class AsobibaAECEnv(AECEnv):
             mask[list(self._legal_actions())] = 1
         return {"observation": self.encoder.encode(state.view(player)), "action_mask": mask}
 
+    def view(self, agent: str) -> dict[str, Any]:
+        """The raw view of ``agent`` (``state.view(player)``), which the tensor encodes."""
+        return self._state().view(self._player[agent])
+
     def _legal_actions(self) -> dict[int, Any]:
         if self._legal is None:
             self._legal = self.codec.legal(self._state())

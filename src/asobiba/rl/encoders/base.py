@@ -59,6 +59,9 @@ class Encoder(ABC):
         self.pieces: dict[str, Piece] = {piece.name: piece for piece in self._pieces}
         self.shape: tuple[int] = (self._size,)
         self._slices = [(piece.name, slice(piece.start, piece.stop), piece.shape) for piece in self._pieces]
+        # One zeroed tensor and its pieces, filled again for every view (copied out).
+        self._buffer = np.zeros(self._size, dtype=np.float32)
+        self._buffer_pieces = self.split(self._buffer)
         self.high = np.zeros(self._size, dtype=np.float32)
         for piece in self._pieces:
             self.high[piece.start : piece.stop] = piece.high
@@ -84,9 +87,10 @@ class Encoder(ABC):
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         """The tensor of ``view`` (a player's or a spectator's view of this game)."""
-        tensor = np.zeros(self._size, dtype=np.float32)
-        self._fill(view, self.split(tensor))
-        return tensor
+        buffer = self._buffer
+        buffer.fill(0.0)
+        self._fill(view, self._buffer_pieces)
+        return buffer.copy()
 
     def split(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
         """The pieces of ``tensor`` by name, each an array (a view, not a copy) of its shape."""
