@@ -40,7 +40,7 @@ def fresh_postgresql_database(server_url: str) -> str:
     url = make_url(server_url)
 
     async def create() -> None:
-        import asyncpg
+        import asyncpg  # type: ignore[import-untyped]
 
         connection = await asyncpg.connect(
             host=url.host, port=url.port or 5432, user=url.username, password=url.password, database=url.database
