@@ -146,7 +146,8 @@ def test_the_levels_are_bots(kuhn: Game) -> None:
     state = dealt(kuhn, (1, 0, 2), ("check",))
     for level in ("easy", "normal", "hard"):
         assert bot(level, seed=1).choose(state.observe(1)) in state.legal_actions()
-    assert bot("hard").time_limit == pytest.approx(0.8)
+    hard = bot("hard")
+    assert isinstance(hard, ISMCTSBot) and hard.time_limit == pytest.approx(0.8)
 
 
 def test_with_multiple_observers_an_opponent_cannot_tell_moves_apart_by_what_he_cannot_see(kuhn: Game) -> None:

@@ -72,9 +72,11 @@ def test_one_hard_bot_takes_each_games_own_settings_whatever_it_played_before() 
     hard = bot("hard:iterations=30,time_limit=none", seed=2)
     assert isinstance(hard, HardBot)
     safari = asobiba.new_game("paper-safari", players=2, seed=4)
+    assert safari.to_move is not None
     hard.choose(safari.observe(safari.to_move))
     assert hard.prior == 1.0  # Paper Safari trusts the heuristic's move
     poker = asobiba.new_game("cockroach-poker", players=3, seed=4)
+    assert poker.to_move is not None
     hard.choose(poker.observe(poker.to_move))
     assert (hard.prior, hard.rollout) == (0.0, "heuristic")
     assert hard.last_iterations == 30  # it searched in Cockroach Poker

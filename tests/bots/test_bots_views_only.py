@@ -45,3 +45,27 @@ def test_two_states_that_look_the_same_get_the_same_decision(name: str, settings
             searcher = ISMCTSBot(seed=7, iterations=12, time_limit=None, **settings)  # type: ignore[arg-type]
             choices.append(searcher.choose(sample.observe(player)))
         assert choices[0] == choices[1]
+
+
+#: Every level, and the searches ``hard`` may use, each with a fixed budget (no clock).
+LEVEL_SPECS = [
+    "random",
+    "easy",
+    "normal",
+    "hard:time_limit=none,iterations=6",
+    "hard:time_limit=none,iterations=4,search=pimc,rollout_depth=6",
+    "hard:time_limit=none,iterations=6,search=ismcts,prior=0",
+    "pimc:time_limit=none,samples=3,rollout_depth=4",
+]
+
+
+@pytest.mark.parametrize("name", asobiba.game_names())
+@pytest.mark.parametrize("spec", LEVEL_SPECS)
+def test_every_level_decides_the_same_for_states_that_look_the_same(name: str, spec: str) -> None:
+    for state in positions(name, 2):
+        player = state.to_move
+        assert player is not None
+        first, second = state.determinize(player, 1), state.determinize(player, 2)
+        assert first.view(player) == second.view(player)
+        choices = [asobiba.bot(spec, seed=5).choose(sample.observe(player)) for sample in (first, second)]
+        assert choices[0] == choices[1]

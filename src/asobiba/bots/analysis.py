@@ -39,6 +39,7 @@ from typing import Any
 from asobiba.bots import bot
 from asobiba.bots.evaluators import evaluator
 from asobiba.bots.ismcts import ISMCTSBot
+from asobiba.bots.pimc import PIMCBot, play_out
 from asobiba.bots.stats import wilson_interval
 from asobiba.core.errors import InvalidOption, NoSuchPlayer
 from asobiba.core.record import replay_steps
@@ -263,6 +264,9 @@ def _candidates(
     legal = {str(action): action for action in observation.legal_actions}
     heuristic = str(observation.game.heuristic_action(observation, random.Random(rng.getrandbits(32))))
     order = [played, preferred, heuristic]
+    pimc = getattr(searcher, "last_pimc", None)
+    if isinstance(pimc, PIMCBot):
+        order.extend(str(move) for move in pimc.last_results)
     root = searcher.last_root if isinstance(searcher, ISMCTSBot) and searcher.last_iterations else None
     if root is not None:
         visited = sorted(root.children.values(), key=lambda child: -child.visits)
@@ -316,23 +320,7 @@ def _rollout(
     state = observation.sample(sample_seed)
     state.scripted_chance = False
     state.apply(action)
-    rng = random.Random(rollout_seed)
-    game = state.game
-    moves = 0
-    while not state.is_over:
-        if state.is_chance_node:
-            state.resolve_chance()
-            continue
-        if depth is not None and moves >= depth:
-            values = score(state) if score is not None else [1.0 / state.players] * state.players
-            return min(1.0, max(0.0, values[observation.player]))
-        mover = state.to_move
-        assert mover is not None
-        legal = state.legal_actions()
-        move = legal[0] if len(legal) == 1 else game.heuristic_action(state.observe_in_search(mover), rng)
-        state.apply_trusted(move)
-        moves += 1
-    return _among_winners(state, observation.player)
+    return play_out(state, observation.player, random.Random(rollout_seed), depth, score)
 
 
 def _among_winners(state: State, player: int) -> float:

@@ -23,6 +23,7 @@ from typing import Any
 from asobiba.bots.base import Bot, HeuristicBot
 from asobiba.bots.evaluators import evaluator
 from asobiba.bots.ismcts import ISMCTSBot
+from asobiba.bots.pimc import PIMCBot
 from asobiba.core.errors import InvalidOption
 from asobiba.core.registry import declaration
 from asobiba.core.state import Action, Observation
@@ -79,7 +80,11 @@ def hard_settings(game: str) -> dict[str, Any]:
 
 
 #: The search settings a game may tune, and their values for ``hard`` when the game says nothing.
+#: ``search`` is ``"ismcts"`` (:class:`~asobiba.bots.ismcts.ISMCTSBot`) or ``"pimc"``
+#: (:class:`~asobiba.bots.pimc.PIMCBot`: a few candidates played out on common samples, the
+#: heuristic's move unless another is better by ``margin`` paired standard errors).
 HARD_DEFAULTS: dict[str, Any] = {
+    "search": "ismcts",
     "rollout": "heuristic",
     "opponents": "heuristic",
     "prior": 0.0,
@@ -87,17 +92,25 @@ HARD_DEFAULTS: dict[str, Any] = {
     "heuristic_rate": 1.0,
     "exploration": 0.7,
     "observers": "single",
+    "max_candidates": 4,
+    "margin": 1.0,
+    "candidates": None,
 }
+
+#: Settings only PIMC reads (IS-MCTS does not take them).
+PIMC_ONLY = ("max_candidates", "margin", "candidates", "samples")
+SEARCHES = ("ismcts", "pimc")
 
 
 class HardBot(ISMCTSBot):
-    """IS-MCTS with the game's heuristic in its rollouts, within about a second per decision.
+    """The strongest level: the search its game's declaration names, within about a second per decision.
 
     Settings are decided afresh for every decision, from the game being played: explicit
     parameters win over the game's ``hard_settings``, which win over :data:`HARD_DEFAULTS`. So one
     ``hard`` bot plays each game with that game's settings, whatever it played before. A rollout
     cut after ``rollout_depth`` moves is scored by the game's evaluator
-    (:func:`asobiba.bots.evaluators.evaluator`) unless one is given.
+    (:func:`asobiba.bots.evaluators.evaluator`) unless one is given. With ``search="pimc"``,
+    ``iterations`` caps the samples (unless ``samples`` is given).
     """
 
     name = "hard"
@@ -110,24 +123,53 @@ class HardBot(ISMCTSBot):
         **parameters: Any,
     ) -> None:
         self._given = dict(parameters)
-        super().__init__(seed, iterations=iterations, time_limit=time_limit, **{**HARD_DEFAULTS, **parameters})
+        unknown = sorted(set(parameters) - set(HARD_DEFAULTS) - set(PIMC_ONLY) - {"evaluator"})
+        if unknown:
+            raise TypeError(f"unexpected settings {', '.join(unknown)}")
+        searching = {key: value for key, value in {**HARD_DEFAULTS, **parameters}.items() if key not in PIMC_ONLY}
+        searching.pop("search")
+        super().__init__(seed, iterations=iterations, time_limit=time_limit, **searching)
+        self.search = "ismcts"
+        #: The PIMC search of the last decision in a game that uses it (else ``None``).
+        self.last_pimc: PIMCBot | None = None
 
     def settings_for(self, game: str) -> dict[str, Any]:
         """The search settings this bot uses for a decision in ``game``."""
         settings = {**HARD_DEFAULTS, **hard_settings(game), **self._given}
         if "evaluator" not in self._given:
             settings["evaluator"] = evaluator(game)
+        if settings["search"] not in SEARCHES:
+            raise InvalidOption("search={value} is not known; it takes 'ismcts' or 'pimc'", value=settings["search"])
         return settings
 
     def choose(self, observation: Observation) -> Action:
-        for key, value in self.settings_for(observation.game.name).items():
-            setattr(self, key, value)
-        return super().choose(observation)
+        settings = self.settings_for(observation.game.name)
+        for key, value in settings.items():
+            if key not in PIMC_ONLY:
+                setattr(self, key, value)
+        self.last_pimc = None
+        if settings["search"] == "ismcts":
+            return super().choose(observation)
+        searcher = PIMCBot(
+            time_limit=self.time_limit,
+            samples=settings.get("samples", self.iterations),
+            max_candidates=settings["max_candidates"],
+            rollout_depth=settings["rollout_depth"],
+            margin=settings["margin"],
+            evaluator=settings["evaluator"],
+            candidates=settings["candidates"],
+        )
+        searcher.rng = self.rng
+        action = searcher.choose(observation)
+        self.last_pimc, self.last_root = searcher, None
+        self.last_iterations, self.last_seconds = searcher.last_samples, searcher.last_seconds
+        return action
 
 
 def register_levels(bots: dict[str, Callable[..., Bot]]) -> None:
-    """Add the levels and the configurable ``ismcts`` bot to a bot table."""
+    """Add the levels and the configurable ``ismcts`` and ``pimc`` bots to a bot table."""
     bots["easy"] = EasyBot
     bots["normal"] = NormalBot
     bots["hard"] = HardBot
     bots["ismcts"] = ISMCTSBot
+    bots["pimc"] = PIMCBot
