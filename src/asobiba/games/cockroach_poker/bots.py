@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from asobiba.core.state import Action
@@ -58,6 +58,8 @@ class Beliefs:
     truth_rate: list[float]  # per player: how often his claims were true
     yes_rate: list[float]  # per player: how often he answered yes
     view: dict[str, Any]
+    #: ``cost`` by (player, kind), computed once per decision (offers ask it for every card copy).
+    costs: dict[tuple[int, str | None], float] = field(default_factory=dict)
 
     def kind_prior(self, kind: str) -> float:
         total = sum(self.unseen.values())
@@ -87,6 +89,12 @@ class Beliefs:
 
     def cost(self, player: int, kind: str | None) -> float:
         """How much worse off ``player`` is with one more face-up card of ``kind`` (1: he loses)."""
+        known = self.costs.get((player, kind))
+        if known is None:
+            known = self.costs[(player, kind)] = self._cost(player, kind)
+        return known
+
+    def _cost(self, player: int, kind: str | None) -> float:
         counts = dict(self.view["row_counts"][player])
         size = self.view["row_sizes"][player]
         before = self.danger(player, counts, size)
