@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import deque
@@ -99,6 +100,13 @@ def _distances(sources: Sequence[int], passable: Sequence[bool]) -> list[int]:
     return dist
 
 
+@functools.lru_cache(maxsize=512)
+def _sea_to_escape(sea: tuple[bool, ...]) -> tuple[int, ...]:
+    """Steps by sea to the nearest escape space, for one layout of land (the island sinks tile by
+    tile, so a game sees a few dozen layouts; a rollout asks the same one again and again)."""
+    return tuple(_distances(ESCAPES, sea))
+
+
 #: Steps to the nearest escape space over the whole board (walking, then swimming or sailing).
 BOARD_TO_ESCAPE = _distances(ESCAPES, [not island for island in IS_ISLAND])
 #: Steps between any two spaces of the board (islands left out).
@@ -138,7 +146,7 @@ class Model:
         }
         self.creatures: list[list[int]] = [[CELL_BY_NAME[c] for c in view["creatures"][k]] for k in CREATURES]
         sea = [not self.land[c] and not IS_ISLAND[c] for c in range(N_CELLS)]
-        self.sea_to_escape = _distances(ESCAPES, sea)
+        self.sea_to_escape = _sea_to_escape(tuple(sea))
         self._threat: tuple[bytearray, bytearray] | None = None
         self._near_room: set[int] | None = None
         self._control: dict[int, set[int]] = {}
@@ -416,6 +424,7 @@ def _escape_plan(model: Model, actions: list[Action], points: int) -> Action | N
     land its most valuable explorers this very turn (worth more than any single step's gain)."""
     best: tuple[float, int] | None = None
     chosen: Action | None = None
+    distances: dict[int, list[int]] = {}
     for action in actions:
         if not isinstance(action, SailBoat):
             continue
@@ -426,11 +435,13 @@ def _escape_plan(model: Model, actions: list[Action], points: int) -> Action | N
         blocked = set(model.creatures[SERPENT]) | set(model.creatures[WHALE])
         if action.target in blocked:
             continue
-        passable = [
-            not model.land[c] and not IS_ISLAND[c] and c not in blocked and (c == source or c not in model.boats)
-            for c in range(N_CELLS)
-        ]
-        steps = 1 + _distances(ESCAPES, passable)[action.target]
+        if source not in distances:  # every sailing of one boat shares its map of the way out
+            passable = [
+                not model.land[c] and not IS_ISLAND[c] and c not in blocked and (c == source or c not in model.boats)
+                for c in range(N_CELLS)
+            ]
+            distances[source] = _distances(ESCAPES, passable)
+        steps = 1 + distances[source][action.target]
         landed = min(len(own), points - steps)
         if landed < 1:
             continue
