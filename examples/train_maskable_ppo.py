@@ -9,8 +9,10 @@ The learner sits in seat 0 of a 3-player trump game (jokers redirect); the two o
 uniformly random legal moves. Every ``--eval-every`` steps the policy (greedy, masked) plays
 ``--eval-games`` games; at the end ``--final-games`` more games are played by the policy and, on
 the same seeds, by a random policy in the same seat. One player loses a game of Cockroach Poker:
-a random player loses a third of them. The script prints the loss rates with 95 % Wilson
-intervals and saves the learning curve as a PNG (``--plot``).
+a random player loses a third of them. The curve follows the policy as it is trained (actions
+sampled from it) and its greedy form (the most likely action); the final games use the greedy
+form. The script prints the loss rates with 95 % Wilson intervals and saves the learning curve as
+a PNG (``--plot``).
 """
 
 from __future__ import annotations
@@ -81,21 +83,29 @@ def main() -> None:
         action, _ = model.predict(observation, action_masks=mask, deterministic=True)
         return int(action)
 
+    def sampled(observation: np.ndarray, mask: np.ndarray) -> int:
+        action, _ = model.predict(observation, action_masks=mask, deterministic=False)
+        return int(action)
+
     random_policy = np.random.default_rng(arguments.seed)
 
     def uniform(observation: np.ndarray, mask: np.ndarray) -> int:
         return int(random_policy.choice(np.flatnonzero(mask)))
 
-    curve: list[tuple[int, float, float, float]] = []
+    #: (steps, policy) -> (loss rate, low, high); the policy as trained (sampled) and its greedy form.
+    curves: dict[str, list[tuple[int, float, float, float]]] = {"sampled": [], "greedy": []}
+    policies = {"sampled": sampled, "greedy": greedy}
     started = time.perf_counter()
     evaluation_seed = 10_000_000
     steps = 0
     while True:
-        losses, _ = play(greedy, arguments.eval_games, evaluation_seed)
-        low, high = wilson(losses, arguments.eval_games)
-        curve.append((steps, losses / arguments.eval_games, low, high))
-        print(f"{steps:7d} steps  {time.perf_counter() - started:6.0f} s  loss rate {losses / arguments.eval_games:.3f}"
-              f"  [{low:.3f}, {high:.3f}]", flush=True)  # fmt: skip
+        report = []
+        for name, policy in policies.items():
+            losses, _ = play(policy, arguments.eval_games, evaluation_seed)
+            low, high = wilson(losses, arguments.eval_games)
+            curves[name].append((steps, losses / arguments.eval_games, low, high))
+            report.append(f"{name} loses {losses / arguments.eval_games:.3f} [{low:.3f}, {high:.3f}]")
+        print(f"{steps:7d} steps  {time.perf_counter() - started:6.0f} s  " + "  ".join(report), flush=True)
         if steps >= arguments.timesteps:
             break
         chunk = min(arguments.eval_every, arguments.timesteps - steps)
@@ -121,10 +131,11 @@ def main() -> None:
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(7, 4))
-    xs = [point[0] for point in curve]
-    axes.plot(xs, [point[1] for point in curve], marker="o", label="MaskablePPO (greedy)")
-    axes.fill_between(xs, [point[2] for point in curve], [point[3] for point in curve], alpha=0.25,
-                      label="95 % Wilson interval")  # fmt: skip
+    for name, label in (("sampled", "MaskablePPO, as trained (sampled)"), ("greedy", "MaskablePPO, greedy")):
+        curve = curves[name]
+        xs = [point[0] for point in curve]
+        axes.plot(xs, [point[1] for point in curve], marker="o", label=label)
+        axes.fill_between(xs, [point[2] for point in curve], [point[3] for point in curve], alpha=0.2)
     axes.axhline(1 / PLAYERS, color="grey", linestyle="--", label="a random player (1/3)")
     for losses, marker, colour, name in ((random_losses, "s", "grey", "random policy"),
                                          (learner_losses, "D", "C3", "MaskablePPO")):  # fmt: skip
