@@ -79,6 +79,9 @@ class Reader:
             for card_id in view["pile_cards"]:
                 hidden[card_id] -= 1
         self.mu, self.probability, self.pair_term = _distribution(hidden, table)
+        # Within one decision the same grids and discards are judged again and again.
+        self._expected: dict[tuple[float | None, ...], float] = {}
+        self._gifts: dict[float, float] = {}
         pile = dict(unseen) if view["pile_cards"] is None else _count(view["pile_cards"])
         total = sum(pile.values())
         self.pile = [(card_id, count / total) for card_id, count in sorted(pile.items()) if count > 0] if total else []
@@ -102,10 +105,16 @@ class Reader:
         return DITTO if value is None else float(value)
 
     def expected(self, cells: Cells) -> float:
-        """The expected score of a grid (``None``: an unknown card)."""
-        if DITTO in cells:
-            return min(self._expected_plain(choice) for choice in _ditto_choices(cells, self.mu))
-        return self._expected_plain(cells)
+        """The expected score of a grid (``None``: an unknown card); each grid is reckoned once per decision."""
+        key = tuple(cells)
+        known = self._expected.get(key)
+        if known is None:
+            if DITTO in cells:
+                known = min(self._expected_plain(choice) for choice in _ditto_choices(cells, self.mu))
+            else:
+                known = self._expected_plain(cells)
+            self._expected[key] = known
+        return known
 
     def _expected_plain(self, cells: Cells) -> float:
         mu, probability = self.mu, self.probability
@@ -171,6 +180,12 @@ class Reader:
         """What putting ``card`` on top of the discard pile costs: the next player's gain."""
         if card is None:
             return 0.0
+        known = self._gifts.get(card)
+        if known is None:
+            known = self._gifts[card] = self._gift(card)
+        return known
+
+    def _gift(self, card: float) -> float:
         nxt = (self.me + 1) % self.players
         cells = self.cells[nxt]
         best = 0.0
