@@ -1,5 +1,5 @@
 import { h } from "preact";
 import htm from "htm";
 
-/** Tagged templates for Preact: text is always set as text (no innerHTML anywhere). */
+/** Tagged templates for Preact: text is always set as text, never parsed as HTML. */
 export const html = htm.bind(h);

@@ -219,7 +219,7 @@ function Replay({ room, players, lang, presence, onClose }) {
     fetch(`/api/rooms/${room}/replay?${seat}lang=${lang}`)
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
       .then((list) => {
-        setFrames(list);
+        setFrames({ perspective, list });
         setIndex((i) => Math.min(i, list.length - 1));
       })
       .catch(() => setError(t("The replay is not available.")));
@@ -228,17 +228,18 @@ function Replay({ room, players, lang, presence, onClose }) {
   useEffect(() => {
     const key = (event) => {
       if (event.target.tagName === "INPUT" || event.target.tagName === "SELECT") return;
-      if (event.key === "ArrowRight") setIndex((i) => Math.min(i + 1, (frames || [1]).length - 1));
+      if (event.key === "ArrowRight") setIndex((i) => Math.min(i + 1, frames ? frames.list.length - 1 : 0));
       if (event.key === "ArrowLeft") setIndex((i) => Math.max(i - 1, 0));
     };
     addEventListener("keydown", key);
     return () => removeEventListener("keydown", key);
   }, [frames]);
   if (error) return html`<p class="error">${error} <button type="button" onClick=${onClose}>${t("Close")}</button></p>`;
-  if (!frames) return html`<p class="muted">${t("Loading…")}</p>`;
-  const frame = frames[index];
+  if (!frames || frames.perspective !== perspective) return html`<p class="muted">${t("Loading…")}</p>`;
+  const list = frames.list;
+  const frame = list[index];
   const shown = { seq: frame.seq, seat: perspective === "spectator" ? null : Number(perspective), view: frame.view };
-  const log = frames.slice(0, index + 1).flatMap((f, i) => f.events.map((e, j) => ({ key: `${i}-${j}`, text: e.text, fresh: i === index })));
+  const log = list.slice(0, index + 1).flatMap((f, i) => f.events.map((e, j) => ({ key: `${i}-${j}`, text: e.text, fresh: i === index })));
   return html`<div class="replay" id="replay-view">
     <div class="replay-controls card-panel">
       <label for="perspective">${t("Seen by")}</label>
@@ -248,11 +249,11 @@ function Replay({ room, players, lang, presence, onClose }) {
       </select>
       <button type="button" data-replay="first" onClick=${() => setIndex(0)} aria-label=${t("First")}>⏮</button>
       <button type="button" data-replay="back" onClick=${() => setIndex(Math.max(0, index - 1))} aria-label=${t("Back")}>◀</button>
-      <input type="range" min="0" max=${frames.length - 1} value=${index} aria-label=${t("Step")}
+      <input type="range" min="0" max=${list.length - 1} value=${index} aria-label=${t("Step")}
         onInput=${(e) => setIndex(Number(e.target.value))} />
-      <button type="button" data-replay="next" onClick=${() => setIndex(Math.min(frames.length - 1, index + 1))} aria-label=${t("Next")}>▶</button>
-      <button type="button" data-replay="last" onClick=${() => setIndex(frames.length - 1)} aria-label=${t("Last")}>⏭</button>
-      <span class="muted">${t("step {step} of {steps}", { step: index + 1, steps: frames.length })}</span>
+      <button type="button" data-replay="next" onClick=${() => setIndex(Math.min(list.length - 1, index + 1))} aria-label=${t("Next")}>▶</button>
+      <button type="button" data-replay="last" onClick=${() => setIndex(list.length - 1)} aria-label=${t("Last")}>⏭</button>
+      <span class="muted">${t("step {step} of {steps}", { step: index + 1, steps: list.length })}</span>
       <button type="button" onClick=${onClose}>${t("Close")}</button>
     </div>
     <div class="room-grid">

@@ -55,7 +55,8 @@ const HEX = [...Array(6).keys()]
   })
   .join(" ");
 
-function Shape({ shape, x, y, size, fill, stroke }) {
+function Shape({ shape, fill, stroke, ...at }) {
+  const [x, y, size] = [Number(at.x), Number(at.y), Number(at.size)];
   if (shape === "square") return html`<rect x=${x - size} y=${y - size} width=${size * 2} height=${size * 2} fill=${fill} stroke=${stroke} />`;
   if (shape === "triangle")
     return html`<polygon points=${`${x},${y - size * 1.2} ${x - size * 1.1},${y + size * 0.8} ${x + size * 1.1},${y + size * 0.8}`} fill=${fill} stroke=${stroke} />`;
@@ -64,14 +65,16 @@ function Shape({ shape, x, y, size, fill, stroke }) {
   return html`<circle cx=${x} cy=${y} r=${size} fill=${fill} stroke=${stroke} />`;
 }
 
-function Explorer({ explorer, x, y, picker, picked, recent }) {
+function Explorer({ explorer, picker, picked, recent, ...at }) {
+  const [x, y] = [Number(at.x), Number(at.y)];
   const style = COLOURS[explorer.colour];
   const props = picker.pick(explorer.id, explorer.id) || {};
-  const number = explorer.id.split("#")[1];
   return html`<g ...${props} class=${`explorer ${props.class || ""} ${picked ? "picked" : ""} ${recent ? "recent" : ""}`}
     data-explorer=${explorer.id} aria-label=${props["aria-label"] || explorer.id}>
     <${Shape} shape=${style.shape} x=${x} y=${y} size="6" fill=${style.fill} stroke=${picked ? "#fff" : "#222"} />
-    <text x=${x} y=${y + 3} font-size="7" text-anchor="middle" fill=${explorer.colour === "yellow" ? "#000" : "#fff"}>${explorer.value ?? number}</text>
+    ${explorer.value !== undefined
+      ? html`<text x=${x} y=${y + 3} font-size="7" text-anchor="middle" fill=${explorer.colour === "yellow" ? "#000" : "#fff"}>${explorer.value}</text>`
+      : null}
   </g>`;
 }
 
@@ -129,6 +132,18 @@ function Board({ view, picker, recent }) {
   </svg>`;
 }
 
+function Unplaced({ view, seat, picker }) {
+  const waiting = view.explorers.filter((explorer) => explorer.status === "unplaced" && explorer.player === seat);
+  if (!waiting.length) return null;
+  return html`<div class="unplaced" aria-label=${t("explorers to place")}>
+    <span>${t("Explorers to place (their values):")}</span>
+    <svg viewBox=${`0 0 ${waiting.length * 20 + 4} 22`} width=${waiting.length * 28 + 6} height="30">
+      ${waiting.map((explorer, i) => html`<${Explorer} explorer=${explorer} x=${12 + i * 20} y="11" picker=${picker}
+        picked=${picker.isPicked(explorer.id)} recent=${false} />`)}
+    </svg>
+  </div>`;
+}
+
 function Held({ view, picker }) {
   if (!view.held.length) return null;
   return html`<div class="held" aria-label=${t("your tiles")}>
@@ -156,6 +171,7 @@ function Table({ view, seat, picker, recent, name }) {
       ${view.die ? html`<span class="tag">${t("the die: {creature}", { creature: word(DOMAIN, view.die) })}</span>` : null}
       <span class="muted">${t("tiles left: beach {beach}, forest {forest}, mountain {mountain}", view.tiles_left)}</span>
     </div>
+    <${Unplaced} view=${view} seat=${seat} picker=${picker} />
     <${Board} view=${view} picker=${picker} recent=${recent} />
     <${Held} view=${view} picker=${picker} />
     ${over ? html`<div class="rescued-reveal"><h4>${t("Rescued explorers")}</h4>

@@ -1,0 +1,93 @@
+"""Whole games in a real browser against a real server: each game created from the lobby and
+played to the end by clicking, in English and Japanese; the end, the rematch and the replay."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Browser
+from web_testing import ConsoleWatch, WebServer, create_room_from_lobby, new_context, play_until_over, table
+
+#: (game, players, bots, options typed into the lobby) — short games so the suite stays quick.
+GAMES = {
+    "cockroach-poker": (3, {1: "bot:random", 2: "bot:random"}, {}),
+    "paper-safari": (2, {1: "bot:random"}, {"tokens_to_win": "1"}),
+    "survive": (2, {1: "bot:random"}, {}),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_room_made_in_the_lobby_is_played_to_the_end_by_clicking(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch, game: str, lang: str
+) -> None:
+    if game == "survive" and lang == "en":
+        pytest.skip("survive is the long one: its game in Japanese switches to English halfway")
+    players, bots, options = GAMES[game]
+    context = new_context(browser, lang)
+    page = console.watch(context.new_page())
+    create_room_from_lobby(page, shared_web_server.base_url, game, players, bots, options)
+    assert table(page)["seat"] == "0"
+    page.wait_for_selector("#decision")
+    rng = random.Random(f"{game}-{lang}")
+    clicks = play_until_over(page, rng, stop_after=20)
+    if game == "survive":
+        assert "あなたの番" in page.inner_text("#decision") or table(page)["phase"] == "over"
+        page.click("[data-lang=en]")
+        lang = "en"
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
+    clicks += play_until_over(page, rng)
+    assert clicks > 0
+    page.wait_for_selector("#result")
+    text = page.inner_text("main")
+    if lang == "ja":
+        assert "ゲーム終了" in text and "勝者" in text
+    else:
+        assert "Game over" in text and "Winners" in text
+    context.close()
+
+
+def test_the_replay_steps_through_the_game_from_each_seat_and_as_a_spectator(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    context = new_context(browser, "en")
+    page = console.watch(context.new_page())
+    create_room_from_lobby(page, shared_web_server.base_url, "cockroach-poker", 3, {1: "bot:random", 2: "bot:random"})
+    play_until_over(page, random.Random(3))
+    page.click("#replay")
+    page.wait_for_selector("#replay-view #table")
+    assert table(page)["seat"] == "spectator"
+    first_seq = table(page)["seq"]
+    page.click("[data-replay=next]")
+    page.wait_for_function(f"() => Number(document.querySelector('#table')?.dataset.seq) > {first_seq}")
+    page.click("[data-replay=last]")
+    page.wait_for_function("() => document.querySelector('#table')?.dataset.phase === 'over'")
+    for seat in ("1", "2"):
+        page.select_option("#perspective", seat)
+        page.wait_for_function(f"() => document.querySelector('#table')?.dataset.seat === '{seat}'")
+        page.click("[data-replay=first]")
+        page.click("[data-replay=next]")
+        # a player's own hand is drawn in his replay, face up
+        page.wait_for_selector("#replay-view .hand [data-card]")
+    page.select_option("#perspective", "spectator")
+    page.wait_for_function("() => document.querySelector('#table')?.dataset.seat === 'spectator'")
+    assert page.locator("#replay-view .hand").count() == 0
+    context.close()
+
+
+def test_rematch_opens_a_new_room_with_the_same_seat(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    context = new_context(browser, "ja")
+    page = console.watch(context.new_page())
+    room = create_room_from_lobby(
+        page, shared_web_server.base_url, "cockroach-poker", 3, {1: "bot:random", 2: "bot:random"}
+    )
+    play_until_over(page, random.Random(5))
+    page.click("#rematch")
+    page.wait_for_function(f"() => !location.pathname.endsWith('{room}')")
+    page.wait_for_selector("#table")
+    assert table(page)["seat"] != "spectator"
+    assert table(page)["phase"] != "over"
+    context.close()

@@ -1,0 +1,137 @@
+"""The room page in a real browser: two people in one room, a spectator, a reload, a server that
+is killed and restarted, the phone width."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Browser, Page
+from web_testing import (
+    ConsoleWatch,
+    WebServer,
+    click_one,
+    create_room_from_lobby,
+    new_context,
+    play_until_over,
+    table,
+    wait_for_turn_or_end,
+)
+
+
+def hand_cards(page: Page) -> set[str]:
+    return set(page.eval_on_selector_all(".hand [data-card]", "cards => cards.map(c => c.dataset.card)"))
+
+
+def every_card_shown(page: Page) -> set[str]:
+    return set(page.eval_on_selector_all("[data-card]", "cards => cards.map(c => c.dataset.card)"))
+
+
+def test_two_people_play_one_room_from_two_browsers(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    first_context, second_context = new_context(browser, "en"), new_context(browser, "ja")
+    first = console.watch(first_context.new_page())
+    room = create_room_from_lobby(first, shared_web_server.base_url, "cockroach-poker", 3, {2: "bot:random"})
+    invite = first.locator("[data-copy=seat-1]").locator("xpath=..").locator("input").input_value()
+    assert invite.endswith(f"/r/{room}")
+    second = console.watch(second_context.new_page())
+    second.goto(invite)
+    second.click("#join")
+    second.wait_for_function("() => document.querySelector('#table')?.dataset.seat === '1'")
+    rngs = {0: random.Random(1), 1: random.Random(2)}
+    pages = {0: first, 1: second}
+    for _ in range(3000):
+        if all(table(page)["phase"] == "over" for page in pages.values()):
+            break
+        for seat, page in pages.items():
+            state = table(page)
+            if state["phase"] != "over" and state["current"] == "yes":
+                click_one(page, rngs[seat])
+        first.wait_for_timeout(20)
+    assert table(first)["phase"] == table(second)["phase"] == "over"
+    assert "ゲーム終了" in second.inner_text("main")
+    first_context.close()
+    second_context.close()
+
+
+def test_a_spectator_sees_no_card_of_any_hand(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    player_context, watcher_context = new_context(browser, "en"), new_context(browser, "en")
+    player = console.watch(player_context.new_page())
+    room = create_room_from_lobby(
+        player, shared_web_server.base_url, "cockroach-poker", 3, {1: "bot:random", 2: "bot:random"}
+    )
+    watcher = console.watch(watcher_context.new_page())
+    watcher.goto(f"{shared_web_server.base_url}/r/{room}#watch")
+    watcher.wait_for_selector("#table")
+    assert table(watcher)["seat"] == "spectator"
+    rng = random.Random(7)
+    for _ in range(6):
+        play_until_over(player, rng, stop_after=1)
+        seq = table(player)["seq"]
+        watcher.wait_for_function(f"() => document.querySelector('#table')?.dataset.seq === '{seq}'")
+        hidden = hand_cards(player)
+        assert hidden, "the player sees his own hand"
+        assert watcher.locator(".hand").count() == 0
+        assert not hidden & every_card_shown(watcher), "a spectator saw a card of a hand"
+        assert watcher.locator("[data-action]").count() == 0
+    player_context.close()
+    watcher_context.close()
+
+
+def test_a_reload_in_the_middle_resumes_the_same_seat(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    context = new_context(browser, "en")
+    page = console.watch(context.new_page())
+    create_room_from_lobby(page, shared_web_server.base_url, "paper-safari", 2, {1: "bot:random"})
+    play_until_over(page, random.Random(4), stop_after=4)
+    before = table(page)
+    page.reload()
+    page.wait_for_function(f"() => Number(document.querySelector('#table')?.dataset.seq) >= {before['seq']}")
+    after = table(page)
+    assert after["seat"] == "0"
+    assert page.locator(".log li").count() > 0, "the log of the whole game is back"
+    context.close()
+
+
+def test_the_page_reconnects_when_the_server_is_killed_and_restarted(
+    browser: Browser, own_server: WebServer, console: ConsoleWatch
+) -> None:
+    context = new_context(browser, "en")
+    page = console.watch(context.new_page())
+    create_room_from_lobby(page, own_server.base_url, "survive", 2, {1: "bot:random"})
+    rng = random.Random(11)
+    play_until_over(page, rng, stop_after=12)
+    seq = table(page)["seq"]
+    own_server.kill()
+    page.wait_for_selector("#offline")
+    assert table(page)["current"] == "no", "an offline page does not offer moves on a position that may be stale"
+    assert page.locator("[data-action]").count() == 0
+    own_server.start()
+    page.wait_for_selector("#offline", state="detached")
+    wait_for_turn_or_end(page, None)
+    assert int(table(page)["seq"]) >= int(seq)
+    clicks = play_until_over(page, rng, stop_after=8)
+    assert clicks == 8 or table(page)["phase"] == "over", "the game goes on after the restart"
+    # the browser reports the refused connections while the server was down; nothing else
+    console.errors[:] = [error for error in console.errors if "WebSocket connection" not in error]
+    context.close()
+
+
+def test_the_pages_fit_a_phone_360_pixels_wide(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    context = new_context(browser, "ja", width=360, height=740)
+    page = console.watch(context.new_page())
+    page.goto(shared_web_server.base_url + "/")
+    page.wait_for_selector("#create-room")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for game, players in (("survive", 2), ("paper-safari", 2), ("cockroach-poker", 3)):
+        create_room_from_lobby(
+            page, shared_web_server.base_url, game, players, dict.fromkeys(range(1, players), "bot:random")
+        )
+        play_until_over(page, random.Random(game), stop_after=2)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, f"{game} is wider than the phone"
+    context.close()

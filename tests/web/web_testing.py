@@ -1,0 +1,178 @@
+"""Helpers of the browser tests: a real ``asobiba serve`` (with the client's extra routes of
+``asobiba.server.web`` mounted), Debian's Chromium through Playwright, and a player that clicks
+``data-action`` / ``data-choice`` elements until the game ends."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Error, Page
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
+
+from server_testing import ServerProcess
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+#: ``asobiba serve`` with asobiba.server.web mounted (a no-op once the server mounts it itself).
+SERVE_WITH_WEB = (
+    "import asobiba.server.serve as serve\n"
+    "from asobiba.server import web\n"
+    "original = serve.create_app\n"
+    "serve.create_app = lambda settings: web.mount(original(settings))\n"
+    "from asobiba.cli.main import main\n"
+    "main()\n"
+)
+#: No single wait of a browser test is longer.
+WAIT_MS = 20_000
+#: A game that has not ended after this many clicks is a failure.
+MAX_CLICKS = 1500
+#: What a player may click: the picture's and the choice bar's pickable elements (not the fallback list).
+PICKABLE = ".play [data-action]:not([data-list]), .play [data-choice]"
+
+
+class WebServer(ServerProcess):
+    """A real server process; ``kill()`` and ``start()`` as in the server tests."""
+
+    def start(self) -> None:
+        assert self.process is None or self.process.poll() is not None, "already running"
+        command = [
+            sys.executable,
+            "-c",
+            SERVE_WITH_WEB,
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db_url,
+            "--bot-delay",
+            str(self.bot_delay),
+        ]
+        environment = {**os.environ, "PYTHONUNBUFFERED": "1", "ASOBIBA_HTTP_RATE": "1000/second"}
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=environment)
+        self.starts += 1
+        self.wait_ready()
+
+
+@contextmanager
+def web_server(directory: Path) -> Iterator[WebServer]:
+    process = WebServer(directory / "asobiba.db", directory / "server.log")
+    process.start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+class ConsoleWatch:
+    """Every console error and uncaught page error of the pages it watches."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def watch(self, page: Page) -> Page:
+        page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        return page
+
+
+def new_context(browser: Browser, lang: str, width: int = 1200, height: int = 900) -> BrowserContext:
+    """A fresh browser profile reading ``lang``, showing others' moves at once (speed 0)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale="ja-JP" if lang == "ja" else "en-US"
+    )
+    context.add_init_script(
+        f"if (!localStorage.getItem('asobiba.lang')) localStorage.setItem('asobiba.lang', '{lang}');"
+        "localStorage.setItem('asobiba.speed', '0');"
+    )
+    context.set_default_timeout(WAIT_MS)
+    return context
+
+
+def create_room_from_lobby(
+    page: Page, base_url: str, game: str, players: int, bots: dict[int, str], options: dict[str, str] | None = None
+) -> str:
+    """Fill in the lobby's form and create the room; returns the room id (the page is in the room)."""
+    page.goto(base_url + "/")
+    page.click(f"[data-game={game}]")
+    page.select_option("#players", str(players))
+    for seat in range(1, players):
+        page.select_option(f"#seat-{seat}", bots.get(seat, "human"))
+    for name, value in (options or {}).items():
+        page.fill(f"#option-{name}", value)
+    page.select_option("#bot-delay", "0")
+    page.click("#create-room")
+    page.wait_for_url("**/r/*")
+    page.wait_for_selector("#table")
+    return page.url.rsplit("/", 1)[1].split("#")[0]
+
+
+def table(page: Page) -> dict[str, Any]:
+    """The table root's data attributes (seq, phase, seat, current)."""
+    found: dict[str, Any] = page.evaluate(
+        "() => { const t = document.querySelector('#table'); return t ? {...t.dataset} : {}; }"
+    )
+    return found
+
+
+def wait_for_turn_or_end(page: Page, seq: str | None) -> None:
+    """Until the game is over, or the position moved on, or it is our turn at a current position."""
+    page.wait_for_function(
+        "(seq) => { const t = document.querySelector('#table');"
+        " return t && (t.dataset.phase === 'over' || t.dataset.seq !== seq ||"
+        f" (t.dataset.current === 'yes' && document.querySelector({json.dumps(PICKABLE)}) !== null)); }}",
+        arg=seq,
+        timeout=WAIT_MS,
+    )
+
+
+def click_one(page: Page, rng: random.Random) -> bool:
+    """Choose one pickable element at random and activate it as a person would: a click, or for a
+    board space (an SVG group under pieces) the keyboard (focus, Enter). False if none was there."""
+    handles = page.query_selector_all(PICKABLE)
+    if not handles:
+        return False
+    element = rng.choice(handles)
+    try:
+        if element.evaluate("e => e instanceof SVGGElement && e.classList.contains('hex')"):
+            element.focus()
+            page.keyboard.press("Enter")
+        else:
+            element.click(timeout=3000)
+    except Error:  # the position moved on under the pointer: look again
+        return False
+    return True
+
+
+def play_until_over(page: Page, rng: random.Random, stop_after: int | None = None) -> int:
+    """Play our seat by clicking until the game is over (or ``stop_after`` clicks); returns the clicks."""
+    clicks = 0
+    for _ in range(MAX_CLICKS * 4):
+        state = table(page)
+        if state.get("phase") == "over":
+            return clicks
+        if stop_after is not None and clicks >= stop_after:
+            return clicks
+        if state.get("current") == "yes" and click_one(page, rng):
+            clicks += 1
+            continue
+        wait_for_turn_or_end(page, state.get("seq"))
+    raise AssertionError(f"the game did not end after {clicks} clicks")
