@@ -89,3 +89,22 @@ def test_a_number_that_is_not_legal_here_is_refused_saying_which_are() -> None:
     answer_yes = codec.first_of("answer")
     with pytest.raises(IllegalAction, match="not legal here"):
         codec.action(answer_yes, state)
+
+
+def test_the_sizes_in_docs_research_are_the_codes() -> None:
+    """docs/research.md lists (game, players, options, actions, observation); each row is right."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "research.md").read_text(encoding="utf-8")
+    rows = [line.split("|")[1:-1] for line in text.splitlines() if line.startswith("| cockroach-poker |")
+            or line.startswith("| paper-safari |") or line.startswith("| survive |")]  # fmt: skip
+    assert len(rows) >= 10
+    for game, players, options, actions, observation in (map(str.strip, row) for row in rows):
+        given = {}
+        for item in options.replace("`", "").split(","):
+            if "=" in item:
+                key, value = item.strip().split("=")
+                given[key] = {"True": True, "False": False}.get(value, value)
+        size = asobiba.rl.codec(game, players=int(players), **given).size
+        shape = asobiba.rl.encoder(game, players=int(players), **given).shape
+        assert (size, shape[0]) == (int(actions.replace(",", "")), int(observation.replace(",", "")))

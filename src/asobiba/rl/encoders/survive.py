@@ -237,7 +237,7 @@ class SurviveEncoder(Encoder):
         creatures = out["creatures"]
         for name, where in view["creatures"].items():
             if where:
-                np.add.at(creatures[CREATURE_INDEX[name]], [cell_of[cell] for cell in where], 1.0)
+                creatures[CREATURE_INDEX[name]] = np.bincount([cell_of[cell] for cell in where], minlength=N_CELLS)
         planes, own_values = out["explorers"], out["own_values"]
         cell_plane, status, value_plane = out["explorer_cell"], out["explorer_status"], out["explorer_value"]
         for index, explorer in enumerate(view["explorers"]):
