@@ -12,17 +12,10 @@ def bot_choice(state: Any) -> str:
     return str(GAME.heuristic_action(state.observe(state.to_move), random.Random(0)))
 
 
-def reveal(state: Any, player: int, positions: str) -> None:
-    """Turn ``positions`` (e.g. "a1 a2 b3") of ``player`` face up, as if earlier turns had."""
-    for position in positions.split():
-        state.face_up[player * 6 + ["a1", "a2", "a3", "b1", "b2", "b3"].index(position)] = True
-
-
 def test_the_bot_does_not_waste_a_pikachu_on_a_column_pair(ps: Any) -> None:
     mine = ["pikachu", "gyarados", "eevee", "clefairy", "machamp", "psyduck"]
     other = ["squirtle", "bulbasaur", "charmander", "onix", "jigglypuff", "squirtle"]
-    state = ps.deal([mine, other], pile=["pikachu"], flips=["a1", "a1"])
-    reveal(state, 0, "a2 b2")
+    state = ps.deal([mine, other], pile=["pikachu"], flips=["a1", "a1"], face_up=["a2 b2"])
     ps.play(state, "draw")
     choice = bot_choice(state)
     assert choice != "swap b1"  # -2 over -2 would count 0: the Gyarados is the card to replace
@@ -35,12 +28,9 @@ def test_the_bot_keeps_a_low_card_and_discards_a_high_one(ps: Any) -> None:
     state = ps.deal([mine, other], pile=["jigglypuff"], flips=["a2", "a1"])
     ps.play(state, "draw")
     assert bot_choice(state) == "swap a2"
-    state = ps.deal([mine, other], pile=["onix"], flips=["a2", "a1"])
-    reveal(state, 0, "a1 a3 b1 b2")  # its cards are low or unknown: Onix helps nowhere
-    state.cards[0:6] = [state.deck.index[card] for card in ["squirtle", "gyarados", "squirtle", "bulbasaur"]] + [
-        state.deck.index["squirtle"],
-        state.deck.index["bulbasaur"],
-    ]
+    # Its cards are low or unknown: Onix helps nowhere.
+    low = ["squirtle", "gyarados", "jigglypuff", "bulbasaur", "squirtle", "bulbasaur"]
+    state = ps.deal([low, other], pile=["onix"], flips=["a2", "a1"], face_up=["a1 a3 b1 b2"])
     ps.play(state, "draw")
     assert bot_choice(state) == "discard"
 
@@ -48,8 +38,7 @@ def test_the_bot_keeps_a_low_card_and_discards_a_high_one(ps: Any) -> None:
 def test_the_bot_takes_a_discard_that_completes_a_pair(ps: Any) -> None:
     mine = ["onix", "gyarados", "eevee", "clefairy", "machamp", "psyduck"]
     other = ["squirtle", "bulbasaur", "charmander", "onix", "jigglypuff", "squirtle"]
-    state = ps.deal([mine, other], discard="machamp", flips=["b2", "a1"])
-    reveal(state, 0, "a2")
+    state = ps.deal([mine, other], discard="machamp", flips=["b2", "a1"], face_up=["a2"])
     # b2 Machamp under a2 Gyarados: a Machamp at a2 makes the pair 8/8 = 0.
     assert bot_choice(state) == "take discard"
     ps.play(state, "take discard")
@@ -59,9 +48,7 @@ def test_the_bot_takes_a_discard_that_completes_a_pair(ps: Any) -> None:
 def test_the_bot_denies_the_next_player_the_card_he_needs(ps: Any) -> None:
     mine = ["squirtle", "bulbasaur", "jigglypuff", "squirtle", "eevee", "charmander"]
     other = ["gyarados", "machamp", "charmander", "onix", "eevee", "psyduck"]
-    state = ps.deal([mine, other], pile=["gyarados"], flips=["a1", "a1"])
-    reveal(state, 0, "a2 a3 b1 b2")
-    reveal(state, 1, "b1")
+    state = ps.deal([mine, other], pile=["gyarados"], flips=["a1", "a1"], face_up=["a2 a3 b1 b2", "b1"])
     # p1 shows Gyarados over Onix: a second Gyarados would turn 19 into a pair (0).
     ps.play(state, "draw")
     assert bot_choice(state) != "discard"
@@ -71,15 +58,11 @@ def test_the_bot_ends_the_round_only_when_it_is_probably_the_lowest(ps: Any) -> 
     low = ["pikachu", "jigglypuff", "squirtle", "pikachu", "jigglypuff", "onix"]
     high = ["gyarados", "machamp", "gengar", "onix", "clefairy", "machamp"]
     # p0 is low (its last face-down card hides Onix): a Squirtle there ends the round as the winner.
-    state = ps.deal([low, high], pile=["squirtle"], flips=["a1", "a1"])
-    reveal(state, 0, "a2 a3 b1 b2")
-    reveal(state, 1, "a2 a3 b1 b2")
+    state = ps.deal([low, high], pile=["squirtle"], flips=["a1", "a1"], face_up=["a2 a3 b1 b2"] * 2)
     ps.play(state, "draw")
     assert bot_choice(state) == "swap b3"
     # Swapped: p0 is high, p1 low: the same Squirtle must not end the round.
-    state = ps.deal([high, low], pile=["squirtle"], flips=["a1", "a1"])
-    reveal(state, 0, "a2 a3 b1 b2")
-    reveal(state, 1, "a2 a3 b1 b2")
+    state = ps.deal([high, low], pile=["squirtle"], flips=["a1", "a1"], face_up=["a2 a3 b1 b2"] * 2)
     ps.play(state, "draw")
     assert bot_choice(state) != "swap b3"
 
@@ -88,8 +71,7 @@ def test_the_bot_dumps_mew_on_the_leader_and_takes_his_best_card(ps: Any) -> Non
     mine = ["gyarados", "machamp", "gengar", "onix", "clefairy", "machamp"]
     p1 = ["pikachu", "squirtle", "bulbasaur", "charmander", "psyduck", "eevee"]
     p2 = ["pikachu", "squirtle", "bulbasaur", "charmander", "psyduck", "eevee"]
-    state = ps.deal([mine, p1, p2], pile=["mew"], flips=["a1", "a1", "a1"])
-    state.tokens = [0, 0, 2]  # p2 leads the match
+    state = ps.deal([mine, p1, p2], pile=["mew"], flips=["a1", "a1", "a1"], tokens=[0, 0, 2])  # p2 leads
     ps.play(state, "draw")
     assert bot_choice(state) == "mew p2"
     ps.play(state, "mew p2")
@@ -101,9 +83,7 @@ def test_the_bot_dumps_mew_on_the_leader_and_takes_his_best_card(ps: Any) -> Non
 def test_the_bot_aims_zapdos_against_its_opponent(ps: Any) -> None:
     mine = ["eevee", "onix", "eevee", "clefairy", "onix", "psyduck"]
     other = ["squirtle", "pikachu", "charmander", "gengar", "pikachu", "squirtle"]
-    state = ps.deal([mine, other], pile=["zapdos"], flips=["a2", "a2"])
-    reveal(state, 0, "b2")
-    reveal(state, 1, "b2")
+    state = ps.deal([mine, other], pile=["zapdos"], flips=["a2", "a2"], face_up=["b2", "b2"])
     ps.play(state, "draw")
     # An Onix for Zapdos costs nothing; the opponent's Pikachu goes under the discard pile and
     # he gets the Onix: a2 or b2, where both hold the same cards.
@@ -123,8 +103,7 @@ def test_the_bot_aims_team_rocket_where_it_hurts_the_others_most(ps: Any) -> Non
 def test_the_bot_peeks_with_charizard_and_uses_snorlax_for_a_pair(ps: Any) -> None:
     mine = ["eevee", "gengar", "onix", "clefairy", "machamp", "eevee"]
     other = ["squirtle", "bulbasaur", "pikachu", "onix", "jigglypuff", "squirtle"]
-    state = ps.deal([mine, other], pile=["snorlax"], flips=["a1", "a1"])
-    reveal(state, 0, "b3 a2")
+    state = ps.deal([mine, other], pile=["snorlax"], flips=["a1", "a1"], face_up=["b3 a2"])
     ps.play(state, "draw")
     ps.play(state, "swap a3")  # Snorlax in (the bot's own choice is not the point here)
     # Eevee a1 above Clefairy, Eevee b3: exchanging b1 and b3 pairs the Eevees in column 1.

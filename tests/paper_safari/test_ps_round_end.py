@@ -23,12 +23,15 @@ THIRD = ["charmander", "psyduck", "eevee", "psyduck", "charmander", "clefairy"]
 
 def ending(ps: Any, grids: list[list[str]], pile: list[str], starter: int = 0, **options: Any) -> Any:
     """A dealt game where every card is face up except p0's b3 and one card of every other player."""
-    state = ps.deal(grids, discard="clefairy", pile=pile, starter=starter, **options)
-    for _ in grids:
-        ps.play(state, "flip a1")
-    for player in range(len(grids)):
-        state.face_up[player * 6 : player * 6 + 5] = [True] * 5
-    return state
+    return ps.deal(
+        grids,
+        discard="clefairy",
+        pile=pile,
+        starter=starter,
+        flips=["a1"] * len(grids),
+        face_up=["a1 a2 a3 b1 b2"] * len(grids),
+        **options,
+    )
 
 
 def test_the_round_ends_the_moment_somebody_has_six_cards_face_up(ps: Any) -> None:
@@ -53,9 +56,8 @@ def test_the_round_end_is_checked_after_the_whole_action(ps: Any) -> None:
 def test_two_players_can_finish_at_once(ps: Any) -> None:
     p0 = ["onix", "gengar", "jigglypuff", "pikachu", "pikachu", "squirtle"]
     p1 = ["gyarados", "machamp", "eevee", "machamp", "gyarados", "gengar"]
-    state = ps.deal([p0, p1], discard="clefairy", pile=["zapdos"], flips=["a1", "a1"])
-    for player in (0, 1):
-        state.face_up[player * 6 : player * 6 + 6] = [True, False, True, True, True, True]
+    all_but_a2 = "a1 a3 b1 b2 b3"
+    state = ps.deal([p0, p1], discard="clefairy", pile=["zapdos"], flips=["a1", "a1"], face_up=[all_but_a2] * 2)
     events = ps.play(state, "draw", "swap a2")  # Gengar to p1's a2, face up: both have six up
     scored = next(event for event in events if isinstance(event, ev.RoundScored))
     # p0: 10/-2, 10/-2 (Zapdos), 0/1 = 17; p1: 9/8, 7/9, 5/7 = 45
@@ -115,17 +117,16 @@ def test_after_a_round_nobody_won_the_previous_starters_left_neighbour_starts(ps
     state = ending(ps, [P0, SAME, HIGH], ["onix", "onix", P0_DRAW], starter=1)
     ps.play(state, "draw", "discard", "draw", "discard", "draw", "swap b3")
     assert state.view(None)["rounds"][0]["winner"] is None
-    state.apply(state._sample_chance(random.Random(0)))  # the next round's deal
+    state.resolve_chance()  # the next round's deal
     assert state.view(None)["starter"] == 2 and state.to_move == 2
 
 
 def test_the_previous_rounds_winner_starts_the_next_round(ps: Any) -> None:
-    state = ending(ps, [HIGH, THIRD, P0], ["onix", "onix", "onix"])
+    state = ending(ps, [HIGH, THIRD, P0], ["onix", "onix", P0_DRAW])
     ps.play(state, "draw", "discard", "draw", "discard")
-    state.face_up[12:18] = [True] * 6  # p2's cards all face up after p2's turn
-    ps.play(state, "draw", "discard")
+    ps.play(state, "draw", "swap b3")  # p2's cards all face up after his turn: he has the lowest
     assert state.view(None)["rounds"][0]["winner"] == 2
-    state.apply(state._sample_chance(random.Random(0)))  # the next round's deal
+    state.resolve_chance()  # the next round's deal
     assert state.view(None)["starter"] == 2 and state.to_move == 2 and state.view(None)["round"] == 2
 
 

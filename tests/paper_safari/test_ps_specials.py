@@ -159,8 +159,7 @@ def test_ditto_value_counts_in_a_real_round(ps: Any) -> None:
     grid = ["ditto", "eevee", "pikachu", "squirtle", "eevee", "pikachu"]
     # Ditto copies Eevee (5): a1 5/b1 1, a2/b2 pair of 5s = 0, a3/b3 pair of Pikachus = 0.
     other = ["onix", "onix", "onix", "gyarados", "gyarados", "machamp"]
-    state = ps.deal([grid, other], pile=["gengar"], flips=["a2", "a1"])
-    state.face_up[:6] = [True] * 5 + [False]
+    state = ps.deal([grid, other], pile=["gengar"], flips=["a2", "a1"], face_up=["a1 a2 a3 b1 b2"])
     ps.play(state, "draw", "swap b3")  # Gengar replaces the Pikachu: p0's cards are all up
     assert state.view(None)["rounds"][-1]["scores"][0] == 5 + 1 + 0 + (-2 + 7)
     assert state.view(None)["rounds"][-1]["numbers"][0][0] == 5
