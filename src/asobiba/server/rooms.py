@@ -35,11 +35,9 @@ from asobiba.server.protocol import (
     ChatFrame,
     ClockInfo,
     ClockSpec,
-    LegalAction,
     Presence,
     RejectionCode,
     SeatInfo,
-    StateFrame,
 )
 from asobiba.server.storage import Conflict, RoomRow, SeatRow, Storage, StoredRoom, dumps
 
@@ -105,7 +103,10 @@ class Connection:
             self.closed.set()
             self.queue.put_nowait(None)
             return
-        text = frame.model_dump_json() if hasattr(frame, "model_dump_json") else json.dumps(frame)
+        if hasattr(frame, "model_dump_json"):
+            text = frame.model_dump_json()
+        else:
+            text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
         self.queue.put_nowait(text)
 
     async def writer(self) -> None:
@@ -215,6 +216,10 @@ class Room:
         self.clock = ClockSpec.model_validate_json(row.clock) if row.clock else None
         self.bot_task: asyncio.Task[None] | None = None
         self.bot_task_seq = -1
+        #: This seq's views per seat and legal actions per language (shared by connections).
+        self._cached_seq = -1
+        self._views: dict[int | None, dict[str, Any]] = {}
+        self._legal: dict[str, list[dict[str, Any]]] = {}
         self.clock_task: asyncio.Task[None] | None = None
         self.last_connection = time.time()
 
@@ -273,34 +278,45 @@ class Room:
             banks=banks,
         )
 
-    def state_frame(self, connection: Connection, since: int | None) -> StateFrame:
-        """A full snapshot for this connection, with the events after ``since`` as it may see them."""
+    def state_frame(self, connection: Connection, since: int | None) -> dict[str, Any]:
+        """A full snapshot for this connection (a :class:`StateFrame`, built as a plain dict: it
+        is the hot path), with the events after ``since`` as it may see them."""
         seat, lang = connection.seat, connection.lang
         state = self.state
-        legal: list[LegalAction] = []
+        if self._cached_seq != state.seq:
+            self._views.clear()
+            self._legal.clear()
+            self._cached_seq = state.seq
+        if seat not in self._views:
+            self._views[seat] = state.view(seat)
+        legal: list[dict[str, Any]] = []
         if seat is not None and state.to_move == seat:
-            legal = [
-                LegalAction(
-                    notation=str(action),
-                    action=action.to_json(),
-                    label=self.game.describe_action(action, lang),
-                )
-                for action in state.legal_actions()
-            ]
+            if lang not in self._legal:
+                self._legal[lang] = [
+                    {
+                        "notation": str(action),
+                        "action": action.to_json(),
+                        "label": self.game.describe_action(action, lang),
+                    }
+                    for action in state.legal_actions()
+                ]
+            legal = self._legal[lang]
         events = []
         first = 0 if since is None else bisect.bisect_right(self.events, since, key=lambda entry: entry[0])
         for _after, event in self.events[first:]:
             shown = event.seen_by(seat)
             if shown is not None:
                 events.append({**shown.to_dict(), "text": self.game.describe_event(shown, lang)})
-        return StateFrame(
-            seq=self.seq,
-            seat=seat,
-            view=state.view(seat),
-            legal=legal,
-            events=events,
-            clock=self.clock_info(),
-        )
+        clock = self.clock_info()
+        return {
+            "type": "state",
+            "seq": state.seq,
+            "seat": seat,
+            "view": self._views[seat],
+            "legal": legal,
+            "events": events,
+            "clock": clock.model_dump() if clock is not None else None,
+        }
 
     def send_state(self, connection: Connection, since: int | None) -> None:
         connection.push(self.state_frame(connection, since))

@@ -35,6 +35,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=MAX_FRAME_BYTES,
+        ws_per_message_deflate=False,  # frames are small; compressing each costs more than it saves
         log_level="warning",
         timeout_graceful_shutdown=5,
     )

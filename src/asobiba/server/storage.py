@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -174,7 +175,8 @@ class Storage:
             database = make_url(self.url).database
             if database and database != ":memory:":
                 Path(database).parent.mkdir(parents=True, exist_ok=True)
-        self.engine: AsyncEngine = create_async_engine(self.url)
+        # every use is a transaction that commits or rolls back: no reset round trip on return
+        self.engine: AsyncEngine = create_async_engine(self.url, pool_reset_on_return=None)
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
@@ -376,10 +378,16 @@ class Storage:
             return list((await session.scalars(select(RoomRow.id).where(RoomRow.status == "open"))).all())
 
 
+#: ``PRAGMA synchronous``: FULL (default) survives a power cut; NORMAL (WAL) survives a killed
+#: process but may lose the last commits on a power cut. ``$ASOBIBA_SQLITE_SYNCHRONOUS`` chooses.
+SQLITE_SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    synchronous = SQLITE_SYNCHRONOUS.get(os.environ.get("ASOBIBA_SQLITE_SYNCHRONOUS", "FULL").upper(), "FULL")
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute(f"PRAGMA synchronous={synchronous}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
