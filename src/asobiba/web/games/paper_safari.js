@@ -24,6 +24,12 @@ function valueColour(info) {
   return hues[Math.max(0, Math.min(hues.length - 1, Math.floor((info.value + 2) / 1.4)))];
 }
 
+/** True for a colour dark enough to need white text on it. */
+function darkBackground(colour) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b < 140;
+}
+
 export function PokeCard({ card, view, props, picked, known, label, highlight }) {
   const classes = ["card", "ps-card", picked ? "picked" : "", highlight ? "recent" : "", props ? props.class : ""].join(" ");
   if (!card) {
@@ -44,7 +50,7 @@ export function PokeCard({ card, view, props, picked, known, label, highlight })
     aria-label=${(props && props["aria-label"]) || `${title} ${value}`}>
     <rect x="1" y="1" width="58" height="82" rx="6" fill="#fffdf5" stroke=${picked ? "#d00" : "#333"} stroke-width=${picked ? 3 : 1} />
     <rect x="5" y="5" width="50" height="40" rx="4" fill=${colour} />
-    <text x="30" y="36" font-size="24" font-weight="700" text-anchor="middle" fill="#fff" stroke="#333" stroke-width="0.6">${value}</text>
+    <text x="30" y="36" font-size="24" font-weight="700" text-anchor="middle" fill=${darkBackground(colour) ? "#fff" : "#111"}>${value}</text>
     ${info && info.star ? html`<text x="50" y="16" font-size="11" text-anchor="middle" fill="#fff">★</text>` : null}
     <text x="30" y="60" font-size=${title.length > 8 ? 8 : 10} text-anchor="middle" fill="#222">${title}</text>
     ${known ? html`<text x="30" y="76" font-size="8" text-anchor="middle" fill="#666">${t("seen")}</text>` : null}
@@ -90,7 +96,7 @@ function Rounds({ view, name }) {
     ${view.rounds.map((round) => html`<div class="round-reveal">
       <h4>${t("Round {round}", { round: round.round })}</h4>
       ${round.grids.map((grid, player) => html`<div class="reveal-row">
-        <b>${name(player)}</b>: ${round.scores[player]} ${t("points")} ${player === round.winner ? "🏆" : ""}
+        <b>${name(player)}</b>: ${round.scores[player]} ${t("points")} ${player === round.winner ? "★" : ""}
         <div class="grid small">${grid.map((card) => html`<${PokeCard} card=${card} view=${view} />`)}</div>
       </div>`)}
     </div>`)}

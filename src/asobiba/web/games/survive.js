@@ -175,6 +175,7 @@ function Table({ view, seat, picker, recent, name }) {
     <${Board} view=${view} picker=${picker} recent=${recent} />
     <${Held} view=${view} picker=${picker} />
     ${over ? html`<div class="rescued-reveal"><h4>${t("Rescued explorers")}</h4>
+      ${view.explorers.some((e) => e.status === "rescued") ? null : html`<span class="muted">${t("none")}</span>`}
       ${view.explorers.filter((e) => e.status === "rescued").map((e) => html`<span class="tag">${e.id}: ${e.value ?? "?"}</span>`)}</div>` : null}
   </div>`;
 }
