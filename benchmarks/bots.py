@@ -12,13 +12,18 @@ of ``normal`` bots. A strength match seats one ``A`` against ``players - 1`` cop
 rotated over the seats; it prints A's and B's win rates per seat (a shared win counts as a
 fraction; the fair share is 1/players) and the rates at which A's and B's seats were among the
 winners (a plain yes/no, so its Wilson interval is exact; in Cockroach Poker, where one player
-loses and the others win, it is the rate of not losing). A beats B when its intervals lie above B's.
+loses and the others win, it is the rate of not losing). A beats B when its intervals lie above B's:
+the last column says ``A>B`` (or ``A<B``) when the among-winners intervals do not overlap, ``~`` otherwise.
+Run it under ``nice -n 19`` on a shared machine; a bot with a time budget then searches less, so a
+strength claim for ``hard`` is best made with a fixed budget (``hard:time_limit=none,iterations=N``,
+N the samples it reaches in 0.8 s on a free core) and its decision times measured apart.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from typing import Any
 
@@ -56,7 +61,7 @@ def positions(name: str, players: int, count: int, seed: int) -> list[State]:
 
 def decision_times(name: str, sample: list[State], levels: list[str], seed: int) -> None:
     print(f"\n{name}: decision time per level on {len(sample)} positions (ms)")
-    print(f"  {'level':<34} {'p50':>8} {'p90':>8} {'max':>8}")
+    print(f"  {'level':<34} {'p50':>8} {'p90':>8} {'p99':>8} {'max':>8}")
     for level in levels:
         player = bot(level, seed=seed)
         times = []
@@ -64,7 +69,10 @@ def decision_times(name: str, sample: list[State], levels: list[str], seed: int)
             started = time.perf_counter()
             player.choose(state.observe(state.to_move))  # type: ignore[arg-type]
             times.append((time.perf_counter() - started) * 1000)
-        print(f"  {level:<34} {percentile(times, 50):>8.1f} {percentile(times, 90):>8.1f} {max(times):>8.1f}")
+        print(
+            f"  {level:<34} {percentile(times, 50):>8.1f} {percentile(times, 90):>8.1f}"
+            f" {percentile(times, 99):>8.1f} {max(times):>8.1f}"
+        )
 
 
 def search_speed(name: str, sample: list[State], iterations: int, seed: int) -> None:
@@ -96,7 +104,7 @@ def strength(
     config = MatchConfig(
         game=name, players=players, bots=bots, games=games, seed=seed, workers=workers, options=options or {}
     )
-    report = run_match(config)
+    report = run_match(config, progress=_progress if PROGRESS else None)
     elapsed = time.perf_counter() - started
     a_row, b_row = report.row(first), report.row(second)
 
@@ -107,8 +115,27 @@ def strength(
         f"  {first:<34} {second:<10} {games:>6} {rate(a_row.win_rate, a_row.ci95):>24}"
         f" {rate(b_row.win_rate, b_row.ci95):>24} {rate(a_row.winner_rate, a_row.winner_ci95):>24}"
         f" {rate(b_row.winner_rate, b_row.winner_ci95):>24}"
-        f" {a_row.decision_ms['p50']:>7.1f} {a_row.decision_ms['max']:>7.1f} {elapsed:>7.0f}"
+        f" {a_row.decision_ms['p50']:>7.1f} {a_row.decision_ms['p99']:>7.1f} {elapsed:>7.0f} {verdict(a_row, b_row)}"
     )
+
+
+#: Print every finished game to stderr (``--progress``).
+PROGRESS = False
+
+
+def _progress(done: int, total: int) -> None:
+    print(f"    {done}/{total} games", file=sys.stderr, flush=True)
+
+
+def verdict(a_row: Any, b_row: Any) -> str:
+    """``A>B`` or ``A<B`` when the 95% intervals of the among-winners rates do not overlap, else ``~``."""
+    a_low, a_high = a_row.winner_ci95
+    b_low, b_high = b_row.winner_ci95
+    if a_low > b_high:
+        return "A>B"
+    if a_high < b_low:
+        return "A<B"
+    return "~"
 
 
 def main() -> None:
@@ -125,6 +152,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-speed", action="store_true", help="only the strength table")
+    parser.add_argument("--progress", action="store_true", help="print every finished game to stderr")
     parser.add_argument(
         "--option",
         action="append",
@@ -133,6 +161,8 @@ def main() -> None:
         help="a game option for the strength matches, e.g. tokens_to_win=1 (repeatable)",
     )
     arguments = parser.parse_args()
+    global PROGRESS
+    PROGRESS = arguments.progress
     names = arguments.game or asobiba.game_names()
     pairs = arguments.pair or DEFAULT_PAIRS
     for name in names:
@@ -155,7 +185,7 @@ def run_game(name: str, arguments: argparse.Namespace, pairs: list[tuple[str, st
         print(f"\n{name}: strength, one A against {players - 1} B, seats rotated; 95% Wilson intervals")
         print(
             f"  {'A':<34} {'B':<10} {'games':>6} {'A win rate':>24} {'B win rate':>24}"
-            f" {'A among winners':>24} {'B among winners':>24} {'A p50ms':>7} {'A maxms':>7} {'secs':>7}"
+            f" {'A among winners':>24} {'B among winners':>24} {'A p50ms':>7} {'A p99ms':>7} {'secs':>7} verdict"
         )
         for first, second in pairs:
             strength(

@@ -48,7 +48,7 @@ from asobiba.core.state import Action, Observation, State
 #: Moves a rollout plays before the game's evaluator scores it (``None``: to the end), per game.
 #: Cockroach Poker games last about 30 moves, so rollouts run to the end; Paper Safari and
 #: Survive! games last 300 or more and a heuristic move costs about a millisecond.
-ROLLOUT_DEPTH: dict[str, int | None] = {"cockroach-poker": None, "paper-safari": 24, "survive": 24}
+ROLLOUT_DEPTH: dict[str, int | None] = {"cockroach-poker": None, "paper-safari": 24, "survive": 8}
 
 #: A decision is marked when the move played gave away at least this much chance.
 MARK_THRESHOLD = 0.05

@@ -203,12 +203,19 @@ class PIMCBot(Bot):
                 break
             sample = observation.sample(self.rng.getrandbits(63))
             rollout_seed = self.rng.getrandbits(63)
+            outcomes = []
             for move in moves:
+                if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                    break  # an unfinished sample is dropped: every candidate keeps the same samples
                 state = sample.clone()
                 state.apply_trusted(move)
-                results[move].append(
+                outcomes.append(
                     play_out(state, observation.player, random.Random(rollout_seed), self.rollout_depth, score)
                 )
+            if len(outcomes) < len(moves):
+                break
+            for move, outcome in zip(moves, outcomes, strict=True):
+                results[move].append(outcome)
             done += 1
         self.last_samples, self.last_seconds, self.last_results = done, time.perf_counter() - started, results
         best = max(moves, key=lambda move: sum(results[move]))
