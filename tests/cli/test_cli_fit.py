@@ -15,7 +15,7 @@ from tests.cli.conftest import Played
 import asobiba
 from asobiba.cli.chooser import Choice, Chooser, make_choices
 from asobiba.cli.common import Terminal
-from asobiba.cli.play import PlaySession
+from asobiba.cli.play import SUMMARY_AFTER, PlaySession
 from asobiba.cli.screens import screen_hooks
 from asobiba.i18n import Catalog
 
@@ -128,10 +128,10 @@ def test_a_trump_offer_is_grouped_by_suit_then_player_and_claim() -> None:
         assert len(pairs) == len(group.choices) == others * len(view["kinds"])
 
 
-def test_choosing_a_suit_then_a_line_plays_an_offer(make_terminal: object) -> None:
+def test_choosing_a_suit_then_a_line_plays_an_offer() -> None:
     state = trump_offer()
     keys = iter(["1", "1"])
-    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console = Console(file=io.StringIO(), width=80, color_system=None, record=True)
     view = state.view(0)
     hooks = screen_hooks("cockroach-poker")
     chooser = Chooser(
@@ -143,6 +143,16 @@ def test_choosing_a_suit_then_a_line_plays_an_offer(make_terminal: object) -> No
     action = chooser.choose()
     assert state.is_legal(action)
     assert str(action).startswith("offer ")
+    first_suit = _kind_label_text(state, "en")
+    assert f"1) {first_suit}" in console.export_text()
+
+
+def _kind_label_text(state: asobiba.State, lang: str) -> str:
+    from asobiba.cli.screens.cockroach_poker import _kind_label
+
+    view = state.view(0)
+    held = [kind for kind in view["kinds"] if any(card[0] == kind[0].upper() for card in view["hand"])]
+    return _kind_label(held[0], lang).plain
 
 
 def survive_move_position() -> asobiba.State:
@@ -208,7 +218,7 @@ def test_the_warning_is_shown_in_the_move_list() -> None:
 def test_a_bot_turn_is_one_line_of_the_log_and_every_line_is_on_l(play: Callable[..., Played]) -> None:
     played = play("survive", then=lambda session: "1", players=2)
     session = played.session
-    bot_turns = [turn for turn in session.turns if turn.actor == 1 and len(turn.lines) > 1]
+    bot_turns = [turn for turn in session.turns if turn.actor == 1 and len(turn.lines) > SUMMARY_AFTER]
     assert bot_turns
     lines = [line.plain for line in session.log_lines()]
     assert len(lines) == sum(1 if turn in bot_turns else len(turn.lines) for turn in session.turns)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
@@ -109,11 +110,18 @@ def moves_text(count: int, lang: str) -> str:
     return tr("1 move", lang) if count == 1 else tr("{count} moves", lang, count=count)
 
 
+#: A description this short is its own short label.
+SHORT_LABEL_CELLS = 16
+
+
 def short_labels(choices: Sequence[Choice]) -> list[str]:
-    """The notation words on which ``choices`` differ (``p2 hearts`` of ``offer p2 hearts card=S1``),
-    for a menu in narrow columns; the whole notation when nothing is shared."""
+    """Labels for a menu in narrow columns: the descriptions when they are all short, else the
+    notation words on which ``choices`` differ (``p2 hearts`` of ``offer p2 hearts card=S1``; the
+    whole notation when nothing is shared)."""
     if not choices:
         return []
+    if all(cell_len(choice.label) <= SHORT_LABEL_CELLS for choice in choices):
+        return [choice.label for choice in choices]
     shared = set(choices[0].words)
     for choice in choices[1:]:
         shared &= set(choice.words)
@@ -211,7 +219,7 @@ class Chooser:
             return ""
 
     def _groups(self, choices: Sequence[Choice]) -> list[Group] | None:
-        if self.group_moves is not None and choices is self.all_choices:
+        if self.group_moves is not None:
             try:
                 grouped = self.group_moves(choices)
             except Exception:  # fall back on the generic grouping
@@ -255,10 +263,11 @@ class Chooser:
             for number, group in enumerate(groups, start=1)
         ]
         heads = [group.key.partition(" … ")[0] for group in groups]
+        commonest = max(heads, key=heads.count)  # the usual first word goes; the others stay
         short = [
             MenuEntry(
                 number,
-                group.key.rpartition(" … ")[2] if heads.count(head) > 1 else group.key.replace(" … ", " "),
+                group.key.rpartition(" … ")[2] if head == commonest else group.key.replace(" … ", " "),
                 "",
                 f"({len(group.choices)})",
             )
@@ -271,7 +280,7 @@ class Chooser:
         groups = self._groups(self.all_choices)
         if groups is None:
             return self._flat_forms(self.all_choices)
-        return self._group_forms(groups, len(self.all_choices))
+        return self._group_forms(groups, sum(len(group.choices) for group in groups))
 
     def _show(self, forms: list[RenderableType]) -> None:
         """Hand the menu to the session's frame, or print its first form."""
@@ -312,7 +321,7 @@ class Chooser:
             if groups is None:
                 self._show(self._flat_forms(current))
             else:
-                self._show(self._group_forms(groups, len(current)))
+                self._show(self._group_forms(groups, sum(len(group.choices) for group in groups)))
             count = len(groups) if groups is not None else len(current)
             hint = (
                 tr("Your move [1-{count}, words, notation, ? for help]: ", lang, count=count)

@@ -283,12 +283,17 @@ class Terminal:
     sleep: Callable[[float], None] | None = None
     #: The language of the terminal's own messages (a session sets it).
     lang: str = "en"
+    #: A line typed during a pause (it skipped ahead); the next prompt answers with it.
+    typed_ahead: str | None = None
 
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` (Rich markup) and return what the user typed, stripped. A line longer
         than :data:`MAX_INPUT_CHARS` (a paste gone wrong) is refused and asked again."""
         while True:
-            if self.read is None:
+            if self.typed_ahead is not None:
+                text, self.typed_ahead = self.typed_ahead, None
+                self.console.print(prompt + escape(shorten(text, MAX_INPUT_CHARS)), highlight=False)
+            elif self.read is None:
                 _line_editing()
                 text = self.console.input(prompt)
                 if not sys.stdin.isatty():  # piped input is not echoed: show it, so the transcript reads well
@@ -319,7 +324,9 @@ class Terminal:
             with contextlib.suppress(OSError, ValueError):
                 ready, _, _ = select.select([sys.stdin], [], [], seconds)
                 if ready:
-                    sys.stdin.readline()
+                    line = sys.stdin.readline().rstrip("\n")
+                    if line.strip():  # typed ahead: the answer to the next question
+                        self.typed_ahead = line
                     return True
                 return False
         import time

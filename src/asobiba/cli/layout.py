@@ -61,7 +61,7 @@ def _entry_text(entry: MenuEntry, with_notation: bool) -> Text:
 
 def menu_table(entries: Sequence[MenuEntry], columns: int = 1) -> Table:
     """The entries in ``columns`` columns, filled top to bottom; labels wrap, never get cut."""
-    table = Table.grid(padding=(0, 2), expand=False)
+    table = Table.grid(padding=(0, 2, 0, 0), expand=False)
     for _ in range(columns):
         table.add_column(overflow="fold")
     rows = -(-len(entries) // columns) if entries else 0
@@ -93,7 +93,9 @@ def menu_forms(
             if len(short) >= columns * 2:
                 add(short, columns, True)
         if heading is not None:
-            add(short, max(1, min(5, len(short) // 2)), False)
+            for columns in (3, 4, 5):
+                if len(short) >= columns * 2:
+                    add(short, columns, False)
     return forms
 
 

@@ -38,6 +38,8 @@ LOG_LINES = LOG_MAX
 WITHIN_TURN_PAUSE = 0.25
 #: The default ``--delay``: seconds to pause after a bot's turn.
 DEFAULT_DELAY = 0.8
+#: A bot's turn of more lines than this is one line of the log (Survive's move points, the die…).
+SUMMARY_AFTER = 2
 #: Where records go when no ``--save`` path is given.
 RECORDS_DIR = Path("asobiba-records")
 
@@ -233,8 +235,9 @@ class PlaySession:
             is_fresh = index >= len(self.turns) - fresh
             style = "bold" if is_fresh else ""
             mark = "▶ " if is_fresh else "  "
-            if turn.actor is not None and turn.actor != self.human and len(turn.lines) > 1:
-                shown.append(Text(mark + self.name(turn.actor) + ": " + " · ".join(turn.lines), style=style))
+            if turn.actor is not None and turn.actor != self.human and len(turn.lines) > SUMMARY_AFTER:
+                summary = tr("{player}: {moves}", self.lang, player=self.name(turn.actor), moves=" · ".join(turn.lines))
+                shown.append(Text(mark + summary, style=style))
             else:
                 shown.extend(Text(mark + line, style=style) for line in turn.lines)
         if not shown:

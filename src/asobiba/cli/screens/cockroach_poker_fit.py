@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group as RichGroup
 from rich.console import RenderableType
 from rich.text import Text
@@ -49,7 +50,9 @@ def _players(view: dict[str, Any], lang: str) -> list[Text]:
         size = view["row_sizes"][player]
         size_text = f"{size}/{loss['threshold']}" if view["rules"] == "trump" else str(size)
         mark = "▶ " if player == view["to_move"] else "  "
-        line = Text(mark + _player(player, view, lang).ljust(9), style="bold" if player == view["to_move"] else "")
+        name = _player(player, view, lang)
+        name += " " * max(0, 10 - cell_len(name))
+        line = Text(mark + name, style="bold" if player == view["to_move"] else "")
         line.append(" " + tr("hand {count}", lang, count=view["hand_sizes"][player]))
         line.append(" " + tr("face up {count}", lang, count=size_text) + " ", style="bold red" if one_away else "")
         line.append_text(_row(view, player, lang))
@@ -131,7 +134,7 @@ def decision(view: dict[str, Any], lang: str) -> str:
         choices = pending.get("choices", ())
         if "peek" in choices:
             text += " " + tr("Or look at it and pass it on.", lang)
-        if "redirect" in choices:
+        if "redirect" in choices and any(_card_kind(card, view) is None for card in view.get("hand") or []):
             text += " " + tr("Or discard a joker to send it to another player.", lang)
         return text
     if kind == "pass":
@@ -151,7 +154,12 @@ def group_moves(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> l
             return None
         kind = _card_kind(card, view)
         rest = tuple(word for word in choice.words if not word.startswith("card="))
-        by_kind.setdefault(kind, {}).setdefault(rest, choice)
+        if len(rest) != 3 or not rest[1].startswith("p"):
+            return None
+        target, claim = rest[1], rest[2]
+        player = _player(int(target[1:]), view, lang) if target[1:].isdecimal() and target[1:].isascii() else target
+        label = tr("to {player}: “{claim}”", lang, player=player, claim=kind_name(claim, lang))
+        by_kind.setdefault(kind, {}).setdefault(rest, Choice(choice.action, choice.notation, label))
     hand = view.get("hand") or []
     groups = []
     for kind in [*view["kinds"], None]:

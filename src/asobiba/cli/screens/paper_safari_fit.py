@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -27,18 +29,28 @@ from asobiba.cli.screens.paper_safari import _name, _player_title, _specials, _v
 
 #: A card's name in a compact cell is cut to this many columns.
 NAME_COLUMNS = 10
+#: … and on another player's one-line grid to this many.
+SHORT_NAME_COLUMNS = 8
 BACK = "▒▒▒▒"
 
 
 def _cut(text: str, columns: int) -> str:
-    from rich.cells import cell_len, set_cell_size
+    """``text`` in at most ``columns`` cells (a wide character takes two), ``…`` where cut."""
+    if cell_len(text) <= columns:
+        return text
+    kept = ""
+    for character in text:
+        if cell_len(kept + character) > columns - 1:
+            break
+        kept += character
+    return kept + "…"
 
-    return text if cell_len(text) <= columns else set_cell_size(text, columns - 1) + "…"
 
-
-def _cell(view: dict[str, Any], card_id: str | None, lang: str, known: bool = False) -> Text:
+def _cell(
+    view: dict[str, Any], card_id: str | None, lang: str, known: bool = False, columns: int | None = None
+) -> Text:
     if card_id is None:
-        return Text(BACK, style="blue")
+        return Text(BACK if columns is None else BACK[:2], style="blue")
     if card_id == "":
         return Text("—", style="dim")
     info = view["cards"].get(card_id, {})
@@ -48,17 +60,18 @@ def _cell(view: dict[str, Any], card_id: str | None, lang: str, known: bool = Fa
         style = "bold magenta"
     if known:
         style = "italic cyan"
-    return Text(f"{_cut(_name(view, card_id, lang), NAME_COLUMNS)} {_value(view, card_id)}", style=style)
+    name = _cut(_name(view, card_id, lang), columns or NAME_COLUMNS)
+    return Text(f"{name} {_value(view, card_id)}", style=style)
 
 
 def small_grid(view: dict[str, Any], owner: int, lang: str, cards: list[str | None] | None = None) -> Group:
     """A 2×3 grid in three lines: the owner's name and tokens, then rows ``a`` and ``b``."""
     shown = cards if cards is not None else view["grids"][owner]
     known: dict[str, str] = view["known"] if owner == view["viewer"] and cards is None else {}
-    table = Table.grid(padding=(0, 1))
-    table.add_column(style="dim")
-    for _ in range(3):
-        table.add_column(no_wrap=True)
+    table = Table(box=None, show_header=True, header_style="dim", padding=(0, 1, 0, 0), pad_edge=False)
+    table.add_column("", style="dim")
+    for column in range(3):
+        table.add_column(str(column + 1), no_wrap=True)
     title = Text(_player_title(view, owner, lang), style="bold yellow" if owner == view.get("current") else "bold")
     for row in range(2):
         cells: list[RenderableType] = [Text("ab"[row])]
@@ -71,6 +84,22 @@ def small_grid(view: dict[str, Any], owner: int, lang: str, cards: list[str | No
                 cells.append(_cell(view, card, lang))
         table.add_row(*cells)
     return Group(title, table)
+
+
+def grid_line(view: dict[str, Any], owner: int, lang: str) -> Text:
+    """Another player's grid on one line: ``p1 ●  a: … │ b: …``."""
+    title = _player_title(view, owner, lang)
+    line = Text(title + " ", style="bold yellow" if owner == view.get("current") else "bold")
+    cards: list[str | None] = view["grids"][owner]
+    for row in range(2):
+        line.append(" │ " if row else " ", style="dim")
+        for column in range(3):
+            if column:
+                line.append(" ")
+            line.append_text(_cell(view, cards[row * 3 + column], lang, columns=SHORT_NAME_COLUMNS))
+    line.no_wrap = True
+    line.overflow = "ellipsis"
+    return line
 
 
 def _table_line(view: dict[str, Any], lang: str) -> Text:
@@ -96,14 +125,13 @@ def compact(view: dict[str, Any], lang: str) -> RenderableType:
     order = list(range(view["players"]))
     if viewer is not None:
         order = order[viewer:] + order[:viewer]
-    grids = Table.grid(padding=(0, 3))
-    per_row = 2
-    for _ in range(per_row):
-        grids.add_column()
-    tables = [small_grid(view, owner, lang) for owner in order]
-    for start in range(0, len(tables), per_row):
-        grids.add_row(*tables[start : start + per_row])
-    parts: list[RenderableType] = [grids, _table_line(view, lang)]
+    parts: list[RenderableType] = []
+    if viewer is None:
+        parts.append(Columns([small_grid(view, owner, lang) for owner in order], padding=(0, 2)))
+    else:
+        parts.append(small_grid(view, viewer, lang))
+        parts.extend(grid_line(view, owner, lang) for owner in order[1:])
+    parts.append(_table_line(view, lang))
     for text in _specials(view, lang):
         parts.append(Text("★ " + text, style="magenta", no_wrap=True, overflow="ellipsis"))
     return Group(*parts)
@@ -122,9 +150,6 @@ def round_summary(view: dict[str, Any], lang: str, rounds_before: int) -> Render
         return None
     parts: list[RenderableType] = []
     for entry in ended:
-        grids = Table.grid(padding=(0, 3))
-        for _ in range(2):
-            grids.add_column()
         tables = []
         for owner in range(view["players"]):
             grid = small_grid(view, owner, lang, cards=list(entry["grids"][owner]))
@@ -132,8 +157,7 @@ def round_summary(view: dict[str, Any], lang: str, rounds_before: int) -> Render
             if entry["winner"] == owner:
                 score.append(" ★ " + tr("round winner", lang), style="bold green")
             tables.append(Group(grid, score))
-        for start in range(0, len(tables), 2):
-            grids.add_row(*tables[start : start + 2])
+        grids = Columns(tables, padding=(0, 2))
         tokens = "  ".join(f"p{player} {'●' * count or '·'}" for player, count in enumerate(entry["tokens"]))
         body = Group(grids, Text(tr("Tokens: {tokens}", lang, tokens=tokens), style="bold"))
         title = tr("Round {number} is over: the grids", lang, number=entry["round"])

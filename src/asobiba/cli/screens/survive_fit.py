@@ -70,14 +70,14 @@ def decision(view: dict[str, Any], lang: str) -> str:
 
 
 def _side(view: dict[str, Any], lang: str) -> Text:
-    side = Text()
+    side = Text(tr("rescued", lang) + "\n", style="dim")
     for player in range(view["players"]):
         mark = "▶" if player == view["current_player"] and not view["is_over"] else " "
         you = "*" if player == view["viewer"] else " "
         side.append(f"{mark}p{player}{you}")
         for colour in view["colours"][player]:
-            side.append(" ", style=COLOUR_STYLE[colour])
-        side.append(" " + tr("saved {count}", lang, count=view["rescued"][player]) + "\n")
+            side.append("  ", style=COLOUR_STYLE[colour])
+        side.append(f" {view['rescued'][player]}\n")
     if view["phase"] == "move":
         side.append(tr("moves {count}", lang, count=view["moves_left"]) + "\n", style="bold")
     if view["die"]:
