@@ -135,3 +135,52 @@ def test_the_pages_fit_a_phone_360_pixels_wide(
         play_until_over(page, random.Random(game), stop_after=2)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, f"{game} is wider than the phone"
     context.close()
+
+
+#: Every state frame's seq as it arrives, and every data-seq the table root takes, in order.
+RECORD_SEQS = """
+window.__received = [];
+window.__shown = [];
+const NativeWebSocket = window.WebSocket;
+window.WebSocket = class extends NativeWebSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (message) => {
+      const frame = JSON.parse(message.data);
+      if (frame.type === "state") window.__received.push(String(frame.seq));
+    });
+  }
+};
+new MutationObserver(() => {
+  const table = document.querySelector("#table");
+  if (table && window.__shown[window.__shown.length - 1] !== table.dataset.seq) window.__shown.push(table.dataset.seq);
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-seq"] });
+"""
+
+
+def test_bots_moves_are_shown_one_position_at_a_time(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    context = new_context(browser, "en")
+    context.add_init_script(RECORD_SEQS)
+    page = console.watch(context.new_page())
+    # every seat a bot (bots move at once): the creator watches, the page paces the moves itself
+    create_room_from_lobby(
+        page,
+        shared_web_server.base_url,
+        "cockroach-poker",
+        3,
+        {1: "bot:random", 2: "bot:random"},
+        seat_zero="bot:random",
+    )
+    page.select_option("#speed", "0.4")
+    page.wait_for_function("() => window.__shown.length >= 6", timeout=30_000)
+    page.select_option("#speed", "0")
+    page.wait_for_function("() => document.querySelector('#table')?.dataset.phase === 'over'")
+    page.wait_for_function(
+        "() => window.__shown[window.__shown.length - 1] === window.__received[window.__received.length - 1]"
+    )
+    received, shown = page.evaluate("[window.__received, window.__shown]")
+    assert len(received) > 6
+    assert shown == [seq for index, seq in enumerate(received) if index == 0 or received[index - 1] != seq]
+    context.close()

@@ -108,12 +108,19 @@ def new_context(browser: Browser, lang: str, width: int = 1200, height: int = 90
 
 
 def create_room_from_lobby(
-    page: Page, base_url: str, game: str, players: int, bots: dict[int, str], options: dict[str, str] | None = None
+    page: Page,
+    base_url: str,
+    game: str,
+    players: int,
+    bots: dict[int, str],
+    options: dict[str, str] | None = None,
+    seat_zero: str = "human",
 ) -> str:
     """Fill in the lobby's form and create the room; returns the room id (the page is in the room)."""
     page.goto(base_url + "/")
     page.click(f"[data-game={game}]")
     page.select_option("#players", str(players))
+    page.select_option("#seat-0", seat_zero)
     for seat in range(1, players):
         page.select_option(f"#seat-{seat}", bots.get(seat, "human"))
     for name, value in (options or {}).items():
