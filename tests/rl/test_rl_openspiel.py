@@ -27,7 +27,7 @@ from asobiba.rl.openspiel import determinize_resampler  # noqa: E402
 )
 def test_each_game_passes_openspiels_random_simulation_test(name: str, params: dict[str, Any]) -> None:
     game = pyspiel.load_game(name, params)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_the_games_are_registered_under_their_python_names() -> None:

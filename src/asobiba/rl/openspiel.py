@@ -186,6 +186,14 @@ class _Position:
         self.digests = digests
         self.legal: dict[int, Action] | None = None
 
+    def __getstate__(self) -> tuple[State, list[list[int]], list[str]]:
+        # The shuffle (its builder is a closure) follows from the state: it is made again when needed.
+        return self.state, self.drawn, self.digests
+
+    def __setstate__(self, saved: tuple[State, list[list[int]], list[str]]) -> None:
+        self.state, self.drawn, self.digests = saved
+        self.shuffle, self.legal = None, None
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return _Position(
             self.state.clone(), [list(segment) for segment in self.drawn], self.shuffle, list(self.digests)
