@@ -24,6 +24,8 @@ from playwright.sync_api import Browser, sync_playwright
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():  # .ci/run installs it
+        pytest.skip(f"the browser tests need Debian's Chromium at {CHROMIUM}: apt-get install -y chromium")
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
