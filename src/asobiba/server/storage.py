@@ -12,7 +12,8 @@ import asyncio
 import json
 import os
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,9 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Connection, Engine, create_engine, make_url
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -149,7 +150,7 @@ class _Append:
 class _Write:
     """Any other write: a function of the connection, run in a transaction of its own."""
 
-    write: Callable[[AsyncConnection], Awaitable[Any]]
+    write: Callable[[Connection], Any]
 
 
 def _settle(future: asyncio.Future[Any], error: BaseException | None, result: Any = None) -> None:
@@ -177,8 +178,14 @@ class Storage:
                 Path(database).parent.mkdir(parents=True, exist_ok=True)
         # every use is a transaction that commits or rolls back: no reset round trip on return
         self.engine: AsyncEngine = create_async_engine(self.url, pool_reset_on_return=None)
+        self.write_engine: Engine | None = None
+        self.write_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="asobiba-db-writer")
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            # writes: the plain sqlite3 driver in one thread of its own
+            sync_url = make_url(self.url).set(drivername="sqlite")
+            self.write_engine = create_engine(sync_url, pool_reset_on_return=None, pool_size=1, max_overflow=0)
+            event.listen(self.write_engine, "connect", _sqlite_pragmas)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._pending: list[tuple[_Append | _Write, asyncio.Future[Any]]] = []
         self._writer: asyncio.Task[None] | None = None
@@ -192,6 +199,9 @@ class Storage:
         """Finish the queued writes, then close the connections."""
         if self._writer is not None and not self._writer.done():
             await asyncio.wait({self._writer}, timeout=10)
+        if self.write_engine is not None:
+            self.write_engine.dispose()
+        self.write_thread.shutdown(wait=True)
         await self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
@@ -215,12 +225,12 @@ class Storage:
             for seq, text in enumerate(actions)
         ]
 
-        async def write(connection: AsyncConnection) -> None:
-            await connection.execute(insert(ROOMS), [room_values])
+        def write(connection: Connection) -> None:
+            connection.execute(insert(ROOMS), [room_values])
             if seat_values:
-                await connection.execute(insert(SEATS), seat_values)
+                connection.execute(insert(SEATS), seat_values)
             if action_values:
-                await connection.execute(insert(ACTIONS), action_values)
+                connection.execute(insert(ACTIONS), action_values)
 
         await self._enqueue(_Write(write))
 
@@ -243,24 +253,22 @@ class Storage:
         await self._enqueue(_Append(room_id, first_seq, tuple(entries), player, room_changes, seat_changes or {}))
 
     async def update_room(self, room_id: str, **changes: Any) -> None:
-        async def write(connection: AsyncConnection) -> None:
-            await connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(**changes))
+        def write(connection: Connection) -> None:
+            connection.execute(update(ROOMS).where(ROOMS.c.id == room_id).values(**changes))
 
         await self._enqueue(_Write(write))
 
     async def update_seat(self, room_id: str, seat: int, **changes: Any) -> None:
-        async def write(connection: AsyncConnection) -> None:
-            await connection.execute(
-                update(SEATS).where(SEATS.c.room_id == room_id, SEATS.c.seat == seat).values(**changes)
-            )
+        def write(connection: Connection) -> None:
+            connection.execute(update(SEATS).where(SEATS.c.room_id == room_id, SEATS.c.seat == seat).values(**changes))
 
         await self._enqueue(_Write(write))
 
     async def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None) -> bool:
         """Give a free human seat to a person; False if somebody took it first."""
 
-        async def write(connection: AsyncConnection) -> bool:
-            result = await connection.execute(
+        def write(connection: Connection) -> bool:
+            result = connection.execute(
                 update(SEATS)
                 .where(
                     SEATS.c.room_id == room_id,
@@ -281,8 +289,7 @@ class Storage:
                 (operation, future), self._pending = self._pending[0], self._pending[1:]
                 assert isinstance(operation, _Write)
                 try:
-                    async with self.engine.begin() as connection:
-                        result = await operation.write(connection)
+                    result = await self._transaction(operation.write)
                 except Exception as error:
                     _settle(future, error)
                 else:
@@ -315,46 +322,21 @@ class Storage:
                 _settle(future, None)
 
     async def _write_appends(self, appends: Sequence[_Append]) -> None:
-        now = time.time()
-        rows = [
-            {
-                "room_id": append.room_id,
-                "seq": append.first_seq + index,
-                "text": text,
-                "player": append.player if index == 0 else None,
-                "created_at": now,
-            }
-            for append in appends
-            for index, text in enumerate(append.entries)
-        ]
-        # one statement per kind of change (executemany), so a batch costs a few round trips
-        room_updates: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-        seat_updates: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-        for append in appends:
-            if append.room_changes:
-                keys = tuple(sorted(append.room_changes))
-                room_updates.setdefault(keys, []).append(
-                    {"key_room": append.room_id, "updated_at": now, **append.room_changes}
-                )
-            for seat, changes in append.seat_changes.items():
-                keys = tuple(sorted(changes))
-                seat_updates.setdefault(keys, []).append({"key_room": append.room_id, "key_seat": seat, **changes})
+        await self._transaction(lambda connection: _insert_appends(connection, appends))
+
+    async def _transaction(self, write: Callable[[Connection], Any]) -> Any:
+        """Run ``write`` in one transaction: for SQLite in the writer thread on a plain sqlite3
+        connection (one thread hop per transaction, not one per statement)."""
+        if self.write_engine is not None:
+            engine = self.write_engine
+
+            def run() -> Any:
+                with engine.begin() as connection:
+                    return write(connection)
+
+            return await asyncio.get_running_loop().run_in_executor(self.write_thread, run)
         async with self.engine.begin() as connection:
-            await connection.execute(insert(ACTIONS), rows)
-            for keys, values in room_updates.items():
-                statement = (
-                    update(ROOMS)
-                    .where(ROOMS.c.id == bindparam("key_room"))
-                    .values({key: bindparam(key) for key in (*keys, "updated_at")})
-                )
-                await connection.execute(statement, values)
-            for keys, values in seat_updates.items():
-                statement = (
-                    update(SEATS)
-                    .where(SEATS.c.room_id == bindparam("key_room"), SEATS.c.seat == bindparam("key_seat"))
-                    .values({key: bindparam(key) for key in keys})
-                )
-                await connection.execute(statement, values)
+            return await connection.run_sync(write)
 
     # ------------------------------------------------------------------ reads
 
@@ -376,6 +358,49 @@ class Storage:
     async def open_room_ids(self) -> list[str]:
         async with self.sessions() as session:
             return list((await session.scalars(select(RoomRow.id).where(RoomRow.status == "open"))).all())
+
+
+def _insert_appends(connection: Connection, appends: Sequence[_Append]) -> None:
+    """The entries of every append, and their rooms' and seats' changes (one executemany per kind
+    of change, so a batch costs a few statements whatever its size)."""
+    now = time.time()
+    rows = [
+        {
+            "room_id": append.room_id,
+            "seq": append.first_seq + index,
+            "text": text,
+            "player": append.player if index == 0 else None,
+            "created_at": now,
+        }
+        for append in appends
+        for index, text in enumerate(append.entries)
+    ]
+    room_updates: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    seat_updates: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for append in appends:
+        if append.room_changes:
+            keys = tuple(sorted(append.room_changes))
+            room_updates.setdefault(keys, []).append(
+                {"key_room": append.room_id, "updated_at": now, **append.room_changes}
+            )
+        for seat, changes in append.seat_changes.items():
+            keys = tuple(sorted(changes))
+            seat_updates.setdefault(keys, []).append({"key_room": append.room_id, "key_seat": seat, **changes})
+    connection.execute(insert(ACTIONS), rows)
+    for keys, values in room_updates.items():
+        statement = (
+            update(ROOMS)
+            .where(ROOMS.c.id == bindparam("key_room"))
+            .values({key: bindparam(key) for key in (*keys, "updated_at")})
+        )
+        connection.execute(statement, values)
+    for keys, values in seat_updates.items():
+        statement = (
+            update(SEATS)
+            .where(SEATS.c.room_id == bindparam("key_room"), SEATS.c.seat == bindparam("key_seat"))
+            .values({key: bindparam(key) for key in keys})
+        )
+        connection.execute(statement, values)
 
 
 #: ``PRAGMA synchronous``: FULL (default) survives a power cut; NORMAL (WAL) survives a killed
