@@ -20,7 +20,6 @@ See ``docs/research.md`` for the layouts and an example per framework.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from asobiba.core.game import Game
@@ -40,17 +39,13 @@ def _game(game: Game | str) -> Game:
 
 
 def encoder_type(game: Game | str) -> type[Encoder]:
-    """The encoder class of ``game``: its declaration's ``rl_encoder``, else the built-in one."""
-    from asobiba.rl.encoders import BUILT_IN
-
+    """The encoder class of ``game``: its declaration's ``rl_encoder``."""
     found = _game(game)
-    where = declaration(found.name).rl_encoder or BUILT_IN.get(found.name)
-    if where is None:
+    encoder_class: type[Encoder] | None = declaration(found.name).load("rl_encoder")
+    if encoder_class is None:
         from asobiba.core.errors import UnknownGame
 
         raise UnknownGame("{game} has no observation encoder for the research API", domain="rl", game=found.name)
-    module, _, attribute = where.partition(":")
-    encoder_class: type[Encoder] = getattr(importlib.import_module(module), attribute)
     return encoder_class
 
 

@@ -7,4 +7,5 @@ DECLARATION = GameDeclaration(
     game="asobiba.games.cockroach_poker:GAME",
     hard_settings={},
     screen="asobiba.cli.screens.cockroach_poker",
+    rl_encoder="asobiba.rl.encoders.cockroach_poker:CockroachPokerEncoder",
 )

@@ -8,4 +8,5 @@ DECLARATION = GameDeclaration(
     evaluator="asobiba.games.paper_safari.bots:evaluate",
     hard_settings={"rollout": "random", "prior": 1.0},
     screen="asobiba.cli.screens.paper_safari",
+    rl_encoder="asobiba.rl.encoders.paper_safari:PaperSafariEncoder",
 )

@@ -8,4 +8,5 @@ DECLARATION = GameDeclaration(
     evaluator="asobiba.games.survive.bots:evaluate",
     hard_settings={"rollout": "random", "prior": 1.0},
     screen="asobiba.cli.screens.survive",
+    rl_encoder="asobiba.rl.encoders.survive:SurviveEncoder",
 )
