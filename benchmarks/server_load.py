@@ -31,6 +31,12 @@ from server_testing import ServerProcess
 from asobiba.server.client import RoomClient, create_room
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def resident_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -106,12 +112,16 @@ async def load(server: ServerProcess | ExternalServer, args: argparse.Namespace)
         tasks.append(asyncio.create_task(one_room(server, args, totals, stop_at, number)))
         await asyncio.sleep(args.ramp / args.rooms)
     started = loop.time()
+    server_cpu_at_start = cpu_seconds(server.process.pid) if server.process is not None else 0.0
+    client_cpu_at_start = cpu_seconds(os.getpid())
     actions_at_start = totals.actions
     latencies_at_start = len(totals.latencies)
     await asyncio.sleep(args.seconds / 2)
     peak = server_memory(server)
     await asyncio.gather(*tasks)
     elapsed = loop.time() - started
+    server_cpu = cpu_seconds(server.process.pid) - server_cpu_at_start if server.process is not None else 0.0
+    client_cpu = cpu_seconds(os.getpid()) - client_cpu_at_start
     measured = sorted(totals.latencies[latencies_at_start:]) or [float("nan")]
     return {
         "rooms": args.rooms,
@@ -124,6 +134,9 @@ async def load(server: ServerProcess | ExternalServer, args: argparse.Namespace)
         "games done": totals.games,
         "rejected": totals.rejections,
         "errors": totals.errors,
+        "server CPU %": 100 * server_cpu / elapsed,
+        "client CPU %": 100 * client_cpu / elapsed,
+        "load average": os.getloadavg()[0],
     }
 
 
