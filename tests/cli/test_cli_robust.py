@@ -248,3 +248,47 @@ def test_sigterm_and_sighup_save_the_game_like_ctrl_c(signal_name: str, tmp_path
     assert process.returncode == 130, output
     assert "The game so far is saved in" in output
     asobiba.replay(json.loads(path.read_text(encoding="utf-8")))
+
+
+# ---------------------------------------------------------------------------------------- language
+
+
+def test_the_global_lang_is_validated_even_before_a_command(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--lang", "xx", "games"])
+    assert result.exit_code == USAGE_ERROR, result.output
+    assert "unknown language 'xx'" in result.output
+
+
+def test_the_global_lang_reaches_the_command(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--lang", "ja", "games"], env={"LANG": "C.UTF-8", "COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "ボット" in result.output
+
+
+def test_resuming_a_japanese_game_stays_japanese(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = play_args("cockroach-poker", path)
+    args[args.index("en")] = "ja"
+    runner.invoke(app, args, input="1\nq\n")
+    assert json.loads(path.read_text(encoding="utf-8"))["lang"] == "ja"
+    result = runner.invoke(app, ["resume", str(path), "--delay", "0"], input="q\n", env={"LANG": "C.UTF-8"})
+    assert result.exit_code == 0, result.output
+    assert "あなたの番です" in result.output
+    english = runner.invoke(app, ["resume", str(path), "--delay", "0", "--lang", "en"], input="q\n")
+    assert "Your turn" in english.output
+
+
+def test_bot_levels_have_japanese_names(runner: CliRunner, tmp_path: Path) -> None:
+    args = play_args("cockroach-poker", tmp_path / "g.json")
+    args[args.index("en")] = "ja"
+    args[args.index("random")] = "normal,hard,easy"
+    result = runner.invoke(app, args, input="q\n", env={"COLUMNS": "200"})
+    assert "p1（ボット：ふつう）" in result.output
+    assert "p2（ボット：つよい）" in result.output
+    assert "p3（ボット：やさしい）" in result.output
+
+
+def test_one_move_is_singular_in_english() -> None:
+    from asobiba.cli.chooser import moves_text
+
+    assert (moves_text(1, "en"), moves_text(2, "en")) == ("1 move", "2 moves")

@@ -262,16 +262,15 @@ class Chooser:
             MenuEntry(number, group.key, "", f"({moves_text(len(group.choices), lang)})")
             for number, group in enumerate(groups, start=1)
         ]
-        heads = [group.key.partition(" … ")[0] for group in groups]
-        commonest = max(heads, key=heads.count)  # the usual first word goes; the others stay
+        one_head = len({group.key.partition(" … ")[0] for group in groups}) == 1  # then it says nothing
         short = [
             MenuEntry(
                 number,
-                group.key.rpartition(" … ")[2] if head == commonest else group.key.replace(" … ", " "),
+                group.key.rpartition(" … ")[2] if one_head else group.key.replace(" … ", " "),
                 "",
                 f"({len(group.choices)})",
             )
-            for number, (group, head) in enumerate(zip(groups, heads, strict=True), start=1)
+            for number, group in enumerate(groups, start=1)
         ]
         return [menu_forms(examples, heading)[0], *menu_forms(full, heading, short)]
 

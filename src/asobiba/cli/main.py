@@ -16,7 +16,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -47,6 +46,8 @@ from asobiba.i18n import LANGUAGES
 #: Seconds to pause after a bot's turn (a move within a turn pauses a quarter of it).
 DEFAULT_DELAY = 0.8
 
+#: Options given before the command (``asobiba --lang ja play …``), set by the root callback.
+GLOBAL_OPTIONS: dict[str, str | None] = {}
 #: The longest file name most file systems take (in bytes).
 MAX_NAME_BYTES = 255
 #: Exit code of an error the user caused (as for a bad command line).
@@ -92,14 +93,7 @@ def user_errors(lang: str) -> Iterator[None]:
 def _given_language(lang: str | None) -> str | None:
     """The language asked for: the command's ``--lang``, else the global one (``asobiba --lang ja
     play …``), else ``None``."""
-    if lang is not None:
-        return lang
-    context = click.get_current_context(silent=True)
-    root = context.find_root() if context is not None else None
-    if root is not None and isinstance(root.obj, dict):
-        given = root.obj.get("lang")
-        return given if isinstance(given, str) else None
-    return None
+    return lang if lang is not None else GLOBAL_OPTIONS.get("lang")
 
 
 def _language(lang: str | None, fallback: str | None = None) -> str:
@@ -154,8 +148,8 @@ def root(
     ] = False,
 ) -> None:
     """With no command: a start menu (game, players, bots, language, rules), then play."""
+    GLOBAL_OPTIONS["lang"] = lang  # the root runs first on every invocation: nothing carries over
     language = _language(lang)  # validated even when a command follows
-    ctx.obj = {"lang": lang}
     if ctx.invoked_subcommand is not None:
         return
     from asobiba.cli.menu import StartMenu

@@ -87,7 +87,7 @@ def _side(view: dict[str, Any], lang: str) -> Text:
 
 
 def _own(view: dict[str, Any], lang: str) -> Text:
-    own = Text(tr("your explorers", lang) + ": ", style="bold")
+    own = Text(tr("your explorers:", lang) + " ", style="bold")
     if view["viewer"] is None:
         own.append("-")
         return own
