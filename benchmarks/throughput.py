@@ -43,7 +43,14 @@ def random_play(name: str, players: int, games: int, seed: int) -> tuple[float, 
 def operation_costs(name: str, players: int, games: int, seed: int) -> dict[str, float]:
     """Median µs per call of the core operations, timed one call at a time."""
     rng = random.Random(seed)
-    timings: dict[str, list[float]] = {"legal_actions": [], "apply": [], "clone": [], "determinize": []}
+    timings: dict[str, list[float]] = {
+        "legal_actions": [],
+        "check": [],
+        "apply": [],
+        "apply_trusted": [],
+        "clone": [],
+        "determinize": [],
+    }
     clock = time.perf_counter_ns
     for index in range(games):
         state: State = asobiba.new_game(name, players, seed=seed * 100003 + index)
@@ -61,6 +68,13 @@ def operation_costs(name: str, players: int, games: int, seed: int) -> dict[str,
             timings["determinize"].append(clock() - started)
             action = rng.choice(legal)
             started = clock()
+            state.check(action)
+            timings["check"].append(clock() - started)
+            trial = state.clone()
+            started = clock()
+            trial.apply_trusted(action)
+            timings["apply_trusted"].append(clock() - started)
+            started = clock()
             state.apply(action)
             timings["apply"].append(clock() - started)
     return {operation: statistics.median(values) / 1000 for operation, values in timings.items()}
@@ -76,7 +90,7 @@ def main() -> None:
     names = arguments.game or asobiba.game_names()
     header = (
         f"{'game':<18} {'players':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>12} {'chance/game':>11}"
-        f" {'legal µs':>9} {'apply µs':>9} {'clone µs':>9} {'determinize µs':>14}"
+        f" {'legal µs':>9} {'check µs':>9} {'apply µs':>9} {'trusted µs':>10} {'clone µs':>9} {'determinize µs':>14}"
     )
     print(f"random play, {arguments.games} games each; µs are medians of single calls")
     print(header)
@@ -88,7 +102,8 @@ def main() -> None:
         print(
             f"{name:<18} {players:>7} {arguments.games / seconds:>9.1f} {decisions / seconds:>10.0f}"
             f" {decisions / arguments.games:>12.1f} {chance / arguments.games:>11.1f}"
-            f" {costs['legal_actions']:>9.1f} {costs['apply']:>9.1f} {costs['clone']:>9.1f}"
+            f" {costs['legal_actions']:>9.1f} {costs['check']:>9.1f} {costs['apply']:>9.1f}"
+            f" {costs['apply_trusted']:>10.1f} {costs['clone']:>9.1f}"
             f" {costs['determinize']:>14.1f}"
         )
 
