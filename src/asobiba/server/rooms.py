@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import bisect
-import contextlib
 import hashlib
 import itertools
 import json
@@ -810,10 +809,3 @@ def _first_mover(room: Room) -> int:
         if player is not None:
             return player
     return 0
-
-
-async def cancel(task: asyncio.Task[Any] | None) -> None:
-    if task is not None:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await task
