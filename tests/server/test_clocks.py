@@ -80,3 +80,25 @@ def test_a_deadline_is_stored_so_a_restart_does_not_reset_it(server: ServerProce
     server.kill()
     server.start()
     assert run(deadline()) == before
+
+
+def test_a_bank_clock_runs_out_and_stays_empty(shared_server: ServerProcess) -> None:
+    made = create_room(
+        shared_server.base_url,
+        "cockroach-poker",
+        3,
+        seats={"1": "bot:random", "2": "bot:random"},
+        clock={"bank": 0.3},
+    )
+
+    async def scenario() -> None:
+        async with RoomClient(shared_server.base_url, made["room"], made["token"]) as client:
+            while not client.state["legal"]:
+                await client.next_state()
+            assert client.state["clock"]["banks"][0] == 0.3
+            waited_at = client.seq
+            while client.seq == waited_at:  # the bank runs out: the stand-in bot plays
+                await client.next_state()
+            assert client.state["clock"]["banks"][0] == 0.0
+
+    run(scenario())
