@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -213,4 +213,29 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
         tr("b beach · f forest · m mountain · B boat · S serpent · ^ shark · W whale · » escape · ⌂ safe island", lang),
         style="dim",
     )
-    return Group(status(view, lang), board(view), legend, details(view, lang))
+    narrow = Group(status(view, lang), board(view), legend, details(view, lang))
+    side_by_side = Table.grid(padding=(0, 2))
+    side_by_side.add_column(width=BOARD_COLUMNS)
+    side_by_side.add_column()
+    drawn = board(view)
+    drawn.rstrip()
+    side_by_side.add_row(Group(drawn, legend), Group(status(view, lang), details(view, lang)))
+    return ByWidth(side_by_side, narrow, WIDE_COLUMNS)
+
+
+#: The board's width in columns (row labels, the shifted rows, the cells).
+BOARD_COLUMNS = 6 + CELL_WIDTH * COLUMNS + CELL_WIDTH // 2
+#: From this many columns the board and the tables stand side by side.
+WIDE_COLUMNS = 130
+
+
+class ByWidth:
+    """``wide`` where there are at least ``columns`` columns, else ``narrow`` (decided when drawn)."""
+
+    def __init__(self, wide: RenderableType, narrow: RenderableType, columns: int) -> None:
+        self.wide = wide
+        self.narrow = narrow
+        self.columns = columns
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.wide if options.max_width >= self.columns else self.narrow
