@@ -58,7 +58,10 @@ class ServerProcess:
     """``asobiba serve`` as a subprocess; ``kill()`` is SIGKILL, ``start()`` again restarts it on the
     same port and database."""
 
-    def __init__(self, database: Path, log: Path, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, database: Path, log: Path, bot_delay: float = 0.0, environment: dict[str, str] | None = None
+    ) -> None:
+        self.environment = environment or {}
         self.database = database
         self.log_path = log
         self.bot_delay = bot_delay
@@ -97,7 +100,12 @@ class ServerProcess:
             str(self.bot_delay),
         ]
         # tests create rooms faster than people do: lift the per-address limit on room creation
-        environment = {"ASOBIBA_HTTP_RATE": "1000/second", **os.environ, "PYTHONUNBUFFERED": "1"}
+        environment = {
+            "ASOBIBA_HTTP_RATE": "1000/second",
+            **os.environ,
+            **self.environment,
+            "PYTHONUNBUFFERED": "1",
+        }
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=environment)
         self.starts += 1

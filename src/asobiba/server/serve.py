@@ -21,9 +21,13 @@ def serve(
 ) -> None:
     """Serve until interrupted. Says where the database is and which URL to open."""
     url = normalise_url(database) if database else default_database_url()
-    # ASOBIBA_HTTP_RATE: rooms created or joined per client address, e.g. "30/second" (load tests raise it)
+    # ASOBIBA_HTTP_RATE: rooms created or joined per client address, e.g. "30/second" (load tests raise it);
+    # ASOBIBA_IDLE_CLOSE: seconds without a connection before a room leaves memory (it stays stored)
     settings = Settings(
-        database_url=url, bot_delay=bot_delay, http_rate=os.environ.get("ASOBIBA_HTTP_RATE", "30/second")
+        database_url=url,
+        bot_delay=bot_delay,
+        http_rate=os.environ.get("ASOBIBA_HTTP_RATE", "30/second"),
+        idle_close=float(os.environ.get("ASOBIBA_IDLE_CLOSE", "3600")),
     )
     app = create_app(settings)
     if announce:
