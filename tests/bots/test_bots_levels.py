@@ -79,4 +79,4 @@ def test_one_hard_bot_takes_each_games_own_settings_whatever_it_played_before() 
     assert poker.to_move is not None
     hard.choose(poker.observe(poker.to_move))
     assert (hard.prior, hard.rollout) == (0.0, "heuristic")
-    assert hard.last_iterations == 30  # it searched in Cockroach Poker
+    assert hard.last_pimc is not None and hard.last_iterations == 30  # PIMC searched in Cockroach Poker

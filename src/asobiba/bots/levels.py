@@ -2,10 +2,12 @@
 
 - ``easy``: the game's heuristic half of the time, a random legal move otherwise.
 - ``normal``: the game's heuristic.
-- ``hard``: IS-MCTS with heuristic rollouts, about 0.8 s per decision (and an iteration cap); the
-  other players are modelled by the game's heuristic inside the tree (a best response to it, and
-  nobody in the tree acts on a card he cannot see). Per-game adjustments: each game's
-  declaration (``hard_settings``).
+- ``hard``: a search within 0.8 s per decision (and a cap on its iterations), named per game in
+  its declaration (``hard_settings``): PIMC (:mod:`asobiba.bots.pimc`: a few candidate moves played
+  out with the game's heuristic on common determinizations; the heuristic's move unless another
+  is better by a paired standard error) or IS-MCTS with heuristic rollouts, the other players
+  modelled by the game's heuristic inside the tree (a best response to it, and nobody in the tree
+  acts on a card he cannot see).
 
 Each answers within a second per decision at its default budget.
 
