@@ -144,7 +144,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="players (default: 4, within each game's range)")
     parser.add_argument("--positions", type=int, default=10, help="positions for decision times (default 10)")
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), help="bots timed (default: the levels)")
-    parser.add_argument("--iterations", type=int, default=200, help="IS-MCTS iterations for the speed table")
+    parser.add_argument(
+        "--iterations", type=int, default=200, help="IS-MCTS iterations for the speed table (0: no such table)"
+    )
     parser.add_argument("--strength-games", type=int, default=40, help="games per strength match (0: none)")
     parser.add_argument(
         "--pair", nargs=2, action="append", metavar=("A", "B"), help="a strength match A vs B (repeatable)"
@@ -180,7 +182,8 @@ def run_game(name: str, arguments: argparse.Namespace, pairs: list[tuple[str, st
     if not arguments.skip_speed:
         sample = positions(name, players, arguments.positions, arguments.seed)
         decision_times(name, sample, arguments.levels, arguments.seed)
-        search_speed(name, sample, arguments.iterations, arguments.seed)
+        if arguments.iterations:
+            search_speed(name, sample, arguments.iterations, arguments.seed)
     if arguments.strength_games:
         print(f"\n{name}: strength, one A against {players - 1} B, seats rotated; 95% Wilson intervals")
         print(
