@@ -292,3 +292,27 @@ def test_one_move_is_singular_in_english() -> None:
     from asobiba.cli.chooser import moves_text
 
     assert (moves_text(1, "en"), moves_text(2, "en")) == ("1 move", "2 moves")
+
+
+def test_a_replay_speaks_the_records_language(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = play_args("cockroach-poker", path)
+    args[args.index("en")] = "ja"
+    runner.invoke(app, args, input="1\nq\n")
+    result = runner.invoke(app, ["replay", str(path), "--all"], env={"LANG": "C.UTF-8"})
+    assert result.exit_code == 0, result.output
+    assert "これまでの出来事" in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_start_menus_rules_table_is_never_cut_at_80_columns(lang: str) -> None:
+    from asobiba.cli.common import option_doc
+    from asobiba.cli.menu import StartMenu
+
+    game = asobiba.get_game("cockroach-poker")
+    terminal, screen = new_terminal(Keyboard([""]), width=80)
+    StartMenu(terminal, lang).ask_options(game)
+    shown = "".join(character for character in screen.getvalue() if character not in " │\n")
+    for option in game.options:
+        meaning = "".join(character for character in option_doc(game, option, lang) if character not in " \n")
+        assert meaning in shown, option.name

@@ -352,6 +352,7 @@ def replay(
         if player is not None and spectator:
             raise UserError(tr("choose --player or --spectator, not both", language))
         record = load_record(file, language)
+        language = _language(lang, fallback=record.get("lang"))
         viewer: int | None = player
         if player is None and not spectator:
             human = record.get("human")
@@ -529,8 +530,8 @@ def list_games(lang: LangOption = None) -> None:
             )
             table.add_column(tr("Option", language), style="bold")
             table.add_column(tr("Default", language))
-            table.add_column(tr("Accepts", language))
-            table.add_column(tr("Meaning", language))
+            table.add_column(tr("Accepts", language), overflow="fold")
+            table.add_column(tr("Meaning", language), overflow="fold")
             for opt in game.options:
                 default = tr("automatic", language) if opt.default is None else str(opt.default)
                 table.add_row(

@@ -194,7 +194,7 @@ class StartMenu:
         table = Table(title=tr("Rules", lang))
         table.add_column(tr("Option", lang))
         table.add_column(tr("Default", lang))
-        table.add_column(tr("Meaning", lang))
+        table.add_column(tr("Meaning", lang), overflow="fold")
         for option in game.options:
             table.add_row(
                 escape(option.name), escape(_show(option.default, lang)), escape(option_doc(game, option, lang))
