@@ -320,7 +320,9 @@ def _rollout(
     state = observation.sample(sample_seed)
     state.scripted_chance = False
     state.apply(action)
-    return play_out(state, observation.player, random.Random(rollout_seed), depth, score)
+    outcome = play_out(state, observation.player, random.Random(rollout_seed), depth, score)
+    assert outcome is not None  # no deadline
+    return outcome
 
 
 def _among_winners(state: State, player: int) -> float:

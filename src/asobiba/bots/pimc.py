@@ -53,14 +53,18 @@ def play_out(
     rng: random.Random,
     depth: int | None = None,
     score: Evaluator | None = None,
-) -> float:
+    deadline: float | None = None,
+) -> float | None:
     """Play ``state`` on with the game's heuristic for everybody (each on his own view of it) and
     return ``player``'s result: 1 if among the winners, else 0 — or, after ``depth`` moves, the
-    evaluator's value for him (an even share without an evaluator). ``state`` is changed."""
+    evaluator's value for him (an even share without an evaluator). ``state`` is changed.
+    ``None`` if the clock passed ``deadline`` (``time.perf_counter()``) first."""
     game = state.game
     state.scripted_chance = False
     moves = 0
     while True:
+        if deadline is not None and time.perf_counter() >= deadline:
+            return None
         if state.is_chance_node:
             state.resolve_chance()
             continue
@@ -203,17 +207,19 @@ class PIMCBot(Bot):
                 break
             sample = observation.sample(self.rng.getrandbits(63))
             rollout_seed = self.rng.getrandbits(63)
-            outcomes = []
+            outcomes: list[float] = []
+            cut = deadline if done > 0 else None  # the first sample is always finished
             for move in moves:
-                if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                    break  # an unfinished sample is dropped: every candidate keeps the same samples
                 state = sample.clone()
                 state.apply_trusted(move)
-                outcomes.append(
-                    play_out(state, observation.player, random.Random(rollout_seed), self.rollout_depth, score)
+                outcome = play_out(
+                    state, observation.player, random.Random(rollout_seed), self.rollout_depth, score, cut
                 )
+                if outcome is None:
+                    break
+                outcomes.append(outcome)
             if len(outcomes) < len(moves):
-                break
+                break  # an unfinished sample is dropped: every candidate keeps the same samples
             for move, outcome in zip(moves, outcomes, strict=True):
                 results[move].append(outcome)
             done += 1
