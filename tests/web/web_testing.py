@@ -115,6 +115,7 @@ def create_room_from_lobby(
     bots: dict[int, str],
     options: dict[str, str] | None = None,
     seat_zero: str = "human",
+    bot_delay: str = "0",
 ) -> str:
     """Fill in the lobby's form and create the room; returns the room id (the page is in the room)."""
     page.goto(base_url + "/")
@@ -125,7 +126,7 @@ def create_room_from_lobby(
         page.select_option(f"#seat-{seat}", bots.get(seat, "human"))
     for name, value in (options or {}).items():
         page.fill(f"#option-{name}", value)
-    page.select_option("#bot-delay", "0")
+    page.select_option("#bot-delay", bot_delay)
     page.click("#create-room")
     page.wait_for_url("**/r/*")
     page.wait_for_selector("#table")

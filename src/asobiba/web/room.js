@@ -278,6 +278,7 @@ export function Room({ room, lang }) {
   const [summary, setSummary] = useState(null);
   const socket = useRef(null);
   const logKey = useRef(0);
+  const shownAt = useRef(0);
 
   useEffect(() => {
     fetch(`/api/rooms/${room}`)
@@ -310,6 +311,7 @@ export function Room({ room, lang }) {
     if (frames.length === 0) return undefined;
     const next = frames[0];
     const show = () => {
+      shownAt.current = Date.now();
       setFrames((queue) => queue.slice(1));
       setShown(next);
       setPicked([]);
@@ -321,7 +323,8 @@ export function Room({ room, lang }) {
     };
     // a position after somebody else's decision waits its moment; one after our own is shown at once
     const othersMoved = shown && !next.fresh && shown.view.pending && shown.view.pending.player !== shown.seat;
-    const wait = othersMoved && next.events.length > 0 ? speed * 1000 : 0;
+    // counted from when the previous position appeared, so frames arriving meanwhile never starve it
+    const wait = othersMoved && next.events.length > 0 ? Math.max(0, shownAt.current + speed * 1000 - Date.now()) : 0;
     if (wait === 0) {
       show();
       return undefined;
