@@ -11,6 +11,7 @@ import pytest
 from asobiba.bots import bot
 from asobiba.bots.arena import MatchConfig, run_match
 from asobiba.bots.ismcts import ISMCTSBot
+from asobiba.bots.levels import HARD_TIME_LIMIT
 from asobiba.core.errors import InvalidOption
 from asobiba.core.game import Game
 from asobiba.core.state import State
@@ -147,7 +148,7 @@ def test_the_levels_are_bots(kuhn: Game) -> None:
     for level in ("easy", "normal", "hard"):
         assert bot(level, seed=1).choose(state.observe(1)) in state.legal_actions()
     hard = bot("hard")
-    assert isinstance(hard, ISMCTSBot) and hard.time_limit == pytest.approx(0.8)
+    assert isinstance(hard, ISMCTSBot) and hard.time_limit == pytest.approx(HARD_TIME_LIMIT)
 
 
 def test_with_multiple_observers_an_opponent_cannot_tell_moves_apart_by_what_he_cannot_see(kuhn: Game) -> None:
