@@ -330,3 +330,13 @@ def test_reshuffle_in_the_middle_of_a_team_rocket_refill(ps: Any) -> None:
     assert ps.grid(state, (player + 1) % 3)[4] == discard[0]
     assert ps.grid(state, (player + 2) % 3)[4] == discard[1]
     assert state.to_move == (player + 1) % 3
+
+
+def test_a_drawn_star_card_cannot_be_discarded_and_the_refusal_names_it_in_the_readers_language(ps: Any) -> None:
+    state = ps.deal([A, B], pile=["zapdos"], flips=["a1", "a1"])
+    ps.play(state, "draw")
+    with pytest.raises(IllegalAction) as refused:
+        ps.play(state, "discard")
+    assert "Zapdos cannot be discarded" in str(refused.value)
+    assert "サンダー" in refused.value.translated("ja")
+    assert refused.value.to_json()["fields"]["card"] == {"term": "Zapdos", "domain": "paper_safari"}

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from asobiba.core.errors import AsobibaError, InvalidOption
+from asobiba.core.errors import InvalidOption
+from asobiba.core.i18n import Term
 
 
 class Effect(enum.StrEnum):
@@ -67,19 +68,25 @@ class CardKind:
         return self.ja if lang == "ja" else self.en
 
 
-class CardName(AsobibaError):
-    """A card's name as a field of an error message: ``str()`` is its English name and
-    ``translated(lang)`` its name in ``lang``, from the deck's own ``en``/``ja`` columns."""
+@dataclass(frozen=True, slots=True)
+class CardName(Term):
+    """A card's name as a field of a message (a value, not an error): ``str()`` is its English name;
+    ``translated("ja")`` its Japanese name from the deck's own ``ja`` column (a client without the
+    deck finds the default deck's names in the ``paper_safari`` catalog).
 
-    def __init__(self, kind: CardKind) -> None:
-        super().__init__(kind.en)
-        self.kind = kind
+    >>> name = CardName.of(deck_from_option("pokemon56").kind("mew"))
+    >>> str(name), name.translated("ja")
+    ('Mew', 'ミュウ')
+    """
+
+    ja: str = ""
+
+    @classmethod
+    def of(cls, kind: CardKind) -> CardName:
+        return cls(kind.en, "paper_safari", kind.ja)
 
     def translated(self, lang: str) -> str:
-        return self.kind.name(lang)
-
-    def __reduce__(self) -> tuple[Any, ...]:  # pickled with the error it is a field of
-        return (CardName, (self.kind,))
+        return self.ja if lang == "ja" and self.ja else self.text
 
 
 #: The default deck, as on the rules page: 50 number cards + 6 specials = 56.

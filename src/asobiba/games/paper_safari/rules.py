@@ -387,7 +387,7 @@ class PaperSafariState(State):
 
     def _expected(self) -> AsobibaError:
         """What the player to move must do now, in words (for refusals; translated with the error)."""
-        hand: AsobibaError | str = CardName(self.deck.kinds[self.hand]) if self.hand >= 0 else ""
+        hand: CardName | str = CardName.of(self.deck.kinds[self.hand]) if self.hand >= 0 else ""
         template = _EXPECTED[self.step]
         if self.step is Step.HAND and self.may_discard():
             template = "p{player} must place the {card} he holds (swap a1 … swap b3, discard)"
@@ -419,7 +419,7 @@ class PaperSafariState(State):
                     raise IllegalAction(
                         "a drawn ★ card must be used: {card} cannot be discarded",
                         domain="paper_safari",
-                        card=CardName(self.deck.kinds[self.hand]),
+                        card=CardName.of(self.deck.kinds[self.hand]),
                     )
                 return
             case Flip(position) if step == Step.FLIP:
