@@ -39,7 +39,7 @@ SERVE_WITH_WEB = (
     "main()\n"
 )
 #: No single wait of a browser test is longer.
-WAIT_MS = 20_000
+WAIT_MS = 45_000
 #: A game that has not ended after this many clicks is a failure.
 MAX_CLICKS = 1500
 #: What a player may click: the picture's and the choice bar's pickable elements (not the fallback list).
