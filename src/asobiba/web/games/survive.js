@@ -127,9 +127,9 @@ function Board({ view, picker, recent }) {
       });
     });
   }
-  return html`<svg class="board" viewBox=${`0 0 ${width.toFixed(0)} ${height.toFixed(0)}`} role="group" aria-label=${t("the island")}>
+  return html`<div class="board-wrap"><svg class="board" viewBox=${`0 0 ${width.toFixed(0)} ${height.toFixed(0)}`} role="group" aria-label=${t("the island")}>
     ${cells}${pieces}
-  </svg>`;
+  </svg></div>`;
 }
 
 function Unplaced({ view, seat, picker }) {
