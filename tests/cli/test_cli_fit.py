@@ -229,3 +229,17 @@ def test_a_bot_turn_is_one_line_of_the_log_and_every_line_is_on_l(play: Callable
         session.print_full_log()
     full = captured.get()
     assert all(line[:30] in full for turn in bot_turns for line in turn.lines)
+
+
+def test_paper_safari_shows_every_grid_and_score_at_the_end_of_each_round(play: Callable[..., Played]) -> None:
+    played = play("paper-safari", then=lambda session: "1", players=3)
+    rounds = played.session.state.view(0)["rounds"]
+    assert rounds
+    screen = played.screen
+    for entry in rounds:
+        assert f"Round {entry['round']} is over: the grids" in screen
+        summary = screen.split(f"Round {entry['round']} is over: the grids", 1)[1]
+        for score in entry["scores"]:
+            assert f"score {score}" in summary
+    waits = screen.count("Press Enter for the next round.")
+    assert waits == len(rounds) - (1 if played.session.state.is_over else 0)

@@ -3,6 +3,7 @@ kills and signals (issue 14, each case as it was seen)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -12,11 +13,12 @@ import time
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from tests.cli.conftest import Keyboard, new_terminal
 from typer.testing import CliRunner
 
 import asobiba
-from asobiba.cli.common import MAX_INPUT_CHARS, typed_number
+from asobiba.cli.common import MAX_INPUT_CHARS, Terminal, typed_number
 from asobiba.cli.main import app
 from asobiba.cli.play import save_record
 
@@ -316,3 +318,19 @@ def test_the_start_menus_rules_table_is_never_cut_at_80_columns(lang: str) -> No
     for option in game.options:
         meaning = "".join(character for character in option_doc(game, option, lang) if character not in " \n")
         assert meaning in shown, option.name
+
+
+def test_a_line_typed_during_the_bots_pause_skips_it_and_answers_the_next_prompt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pty = pytest.importorskip("pty")
+    master, slave = pty.openpty()
+    with open(slave, encoding="utf-8", closefd=True) as keyboard:
+        monkeypatch.setattr(sys, "stdin", keyboard)
+        terminal = Terminal(console=Console(file=io.StringIO(), force_terminal=True))
+        os.write(master, b"2\n")
+        assert terminal.pause(600) is True  # Enter ends the pause at once (no ten minutes here)
+        assert terminal.typed_ahead == "2"
+        assert terminal.ask("? ") == "2"
+        assert terminal.typed_ahead is None
+    os.close(master)
