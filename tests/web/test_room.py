@@ -193,3 +193,24 @@ def test_bots_moves_are_shown_one_position_at_a_time(
     assert [int(seq) for seq in shown] == sorted({int(seq) for seq in shown})
     assert len(distinct) > len(shown), "the moves queued up while the page showed them one by one"
     context.close()
+
+
+def test_a_turn_clock_counts_down_for_the_player_to_move(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    context = new_context(browser, "en")
+    page = console.watch(context.new_page())
+    page.goto(shared_web_server.base_url + "/")
+    page.click("[data-game=paper-safari]")
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "bot:random")
+    page.select_option("#clock", "60")
+    page.select_option("#bot-delay", "0")
+    page.click("#create-room")
+    page.wait_for_selector("#table")
+    wait_for_turn_or_end(page, None)
+    timer = page.locator("[data-seat-info='0'] [role=timer]")
+    timer.wait_for()
+    seconds = int(timer.inner_text().split()[1])
+    assert 0 < seconds <= 60
+    context.close()
