@@ -243,3 +243,26 @@ def test_paper_safari_shows_every_grid_and_score_at_the_end_of_each_round(play: 
             assert f"score {score}" in summary
     waits = screen.count("Press Enter for the next round.")
     assert waits == len(rounds) - (1 if played.session.state.is_over else 0)
+
+
+def test_passing_a_seen_card_is_grouped_by_player_then_claim_in_the_players_language() -> None:
+    state, _ = asobiba.get_game("cockroach-poker").start(4, seed=1, rules="original")
+    rng = random.Random(1)
+
+    def passing_to_several() -> bool:
+        if not (state.to_move == 0 and state.view(0)["pending"]["kind"] == "pass"):
+            return False
+        return len({str(action).split()[1] for action in state.legal_actions()}) > 1
+
+    while not passing_to_several():
+        assert not state.is_over, "no pass met in a random game"
+        actions = state.legal_actions()
+        peeks = [action for action in actions if str(action) == "peek"]
+        state.apply(peeks[0] if peeks and state.to_move == 0 else rng.choice(actions))
+    view = state.view(0)
+    groups = screen_hooks("cockroach-poker").group_moves(view, make_choices(state, "ja"), "ja")
+    targets = {str(action).split()[1] for action in state.legal_actions()}
+    assert groups is not None and len(groups) == len(targets)
+    for group in groups:
+        assert len(group.choices) == len(view["kinds"])
+        assert all(choice.label.startswith("「") for choice in group.choices)

@@ -145,6 +145,8 @@ def decision(view: dict[str, Any], lang: str) -> str:
 def group_moves(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> list[Group] | None:
     """Offers grouped by the kind of card, one card standing for its kind (its number never
     matters): at most 9 groups, then the players × claims of that kind."""
+    if choices and all(choice.notation.startswith("pass ") for choice in choices):
+        return _pass_groups(view, choices, lang)
     if not choices or any(not choice.notation.startswith("offer ") for choice in choices):
         return None
     by_kind: dict[str | None, dict[tuple[str, ...], Choice]] = {}
@@ -169,4 +171,22 @@ def group_moves(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> l
         count = sum(1 for card in hand if _card_kind(card, view) == kind)
         label = _kind_label(kind, lang).plain + " " + tr("(you hold {count})", lang, count=count)
         groups.append(Group(label, tuple(members.values())))
+    return groups if len(groups) > 1 else None
+
+
+def _pass_groups(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> list[Group] | None:
+    """Passing a seen card on: the player first, then the claim (labelled in the player's language)."""
+    by_target: dict[str, list[Choice]] = {}
+    for choice in choices:
+        words = choice.words
+        if len(words) != 3 or not words[2].startswith("claims="):
+            return None
+        claim = words[2].partition("=")[2]
+        label = tr("“{claim}”", lang, claim=kind_name(claim, lang))
+        by_target.setdefault(words[1], []).append(Choice(choice.action, choice.notation, label))
+    groups = []
+    for target, members in by_target.items():
+        number = target[1:]
+        name = _player(int(number), view, lang) if number.isascii() and number.isdecimal() else target
+        groups.append(Group(tr("to {player}", lang, player=name), tuple(members)))
     return groups if len(groups) > 1 else None
