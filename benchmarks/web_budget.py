@@ -95,10 +95,7 @@ def main() -> None:
             create_room_from_lobby(page, server.base_url, game, players, bots, options)
             if game == "cockroach-poker":
                 fonts = [url for url in loaded if url.endswith((".woff", ".woff2", ".ttf"))]
-                print(
-                    f"first load, room (after the lobby, cached files not fetched again): "
-                    f"{sum(loaded.values()) / 1024:.1f} KiB; fonts: {len(fonts)}"
-                )
+                print(f"first load, room page: {sum(loaded.values()) / 1024:.1f} KiB; fonts: {len(fonts)}")
             play_until_over(page, random.Random(game), stop_after=60)
             times = sorted(page.evaluate(TIME_UPDATES))
             p95 = times[int(len(times) * 0.95) - 1]
