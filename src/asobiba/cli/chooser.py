@@ -272,7 +272,10 @@ class Chooser:
             )
             for number, group in enumerate(groups, start=1)
         ]
-        return [menu_forms(examples, heading)[0], *menu_forms(full, heading, short)]
+        forms = menu_forms(full, heading, short)
+        if len({group.choices[0].label for group in groups}) == len(groups):  # examples that tell apart
+            forms.insert(0, menu_forms(examples, heading)[0])
+        return forms
 
     def first_menu(self) -> list[RenderableType]:
         """The forms of the menu the player sees first (the groups, or the whole list)."""
