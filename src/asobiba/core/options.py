@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from asobiba.core.errors import AsobibaError, InvalidOption
+from asobiba.core.errors import AsobibaError, InvalidOption, short_repr
 from asobiba.core.i18n import LANGUAGES
 
 #: A whole number as text: ASCII digits only, at most 18 of them (any option fits in a 63-bit integer).
@@ -60,7 +60,7 @@ class Option:
                     "{game}: option {name}={value} is not accepted; it takes one of {choices}",
                     game=game,
                     name=self.name,
-                    value=repr(value),
+                    value=short_repr(value),
                     choices=self._choices_text(),
                 )
             return value
@@ -73,7 +73,7 @@ class Option:
                     "{game}: option {name}={value} is not accepted; it takes a whole number from {low} to {high}",
                     game=game,
                     name=self.name,
-                    value=repr(value),
+                    value=short_repr(value),
                     low=low,
                     high=high,
                 )
@@ -82,7 +82,7 @@ class Option:
                     "{game}: option {name}={value} is out of range; it takes a whole number from {low} to {high}",
                     game=game,
                     name=self.name,
-                    value=repr(value),
+                    value=short_repr(value),
                     low=low,
                     high=high,
                 )
@@ -95,7 +95,7 @@ class Option:
                     "{game}: option {name}={value} is not accepted: {error}",
                     game=game,
                     name=self.name,
-                    value=repr(value),
+                    value=short_repr(value),
                     error=error,
                 ) from None
         return value
