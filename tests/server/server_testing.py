@@ -5,11 +5,15 @@ shutdown. The fixtures are in conftest.py."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Coroutine
@@ -59,16 +63,24 @@ class ServerProcess:
     same port and database."""
 
     def __init__(
-        self, database: Path, log: Path, bot_delay: float = 0.0, environment: dict[str, str] | None = None
+        self,
+        database: Path,
+        log: Path,
+        bot_delay: float = 0.0,
+        environment: dict[str, str] | None = None,
+        *,
+        db_url: str | None = None,
+        redis_url: str | None = None,
     ) -> None:
         self.environment = environment or {}
+        self.redis_url = redis_url
         self.database = database
         self.log_path = log
         self.bot_delay = bot_delay
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
-        self._db_url: str | None = None
+        self._db_url: str | None = db_url
 
     @property
     def base_url(self) -> str:
@@ -98,6 +110,7 @@ class ServerProcess:
             self.db_url,
             "--bot-delay",
             str(self.bot_delay),
+            *(["--redis", self.redis_url] if self.redis_url else []),
         ]
         # tests create rooms faster than people do: lift the per-address limit on room creation
         environment = {
@@ -178,3 +191,121 @@ async def play_first_legal(client: RoomClient, limit: int = 2000) -> None:
         else:
             await client.next_state()
     raise AssertionError("the game did not end")
+
+
+# ---------------------------------------------------------------------- real engines for several processes
+
+
+def postgresql_binaries() -> Path | None:
+    """The folder of ``initdb`` and ``pg_ctl`` (PATH first, then Debian's), None if not installed."""
+    found = shutil.which("initdb")
+    if found and shutil.which("pg_ctl"):
+        return Path(found).resolve().parent
+    for folder in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (folder / "initdb").is_file() and (folder / "pg_ctl").is_file():
+            return folder
+    return None
+
+
+class PostgreSQLCluster:
+    """A PostgreSQL cluster of the tests' own: ``initdb`` in a temporary folder, a free loopback
+    port, trust authentication for ``postgres``; ``stop()`` shuts it down and removes the folder.
+    As root, the server runs as the ``postgres`` user (PostgreSQL refuses to run as root)."""
+
+    def __init__(self, binaries: Path) -> None:
+        self.binaries = binaries
+        self.port = free_port()
+        self.folder = Path(tempfile.mkdtemp(prefix="asobiba-pg-"))
+        self.data = self.folder / "data"
+        self._as_user: list[str] = []
+        if os.geteuid() == 0:
+            self._as_user = ["runuser", "-u", "postgres", "--"]
+            shutil.chown(self.folder, "postgres")
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, *command: str) -> None:
+        subprocess.run([*self._as_user, *command], check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        self._run(str(self.binaries / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8")
+        options = f"-h 127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off -c max_connections=200"
+        self._run(
+            str(self.binaries / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.folder / "log"),
+            "-w",
+            "start",
+        )
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self._run(str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def fresh_database(self) -> str:
+        return fresh_postgresql_database(self.url)
+
+
+class RedisServer:
+    """``redis-server`` on a free loopback port in a temporary folder, nothing saved to disk;
+    ``kill()`` and ``start()`` again restart it on the same port (empty)."""
+
+    def __init__(self, binary: str) -> None:
+        self.binary = binary
+        self.port = free_port()
+        self.folder = Path(tempfile.mkdtemp(prefix="asobiba-redis-"))
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        command = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder)]
+        command += ["--save", "", "--appendonly", "no", "--protected-mode", "no"]
+        with (self.folder / "log").open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1) as probe:
+                probe.sendall(b"PING\r\n")
+                if probe.recv(64).startswith(b"+PONG"):
+                    return
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=STOP_TIMEOUT)
+
+    def stop(self) -> None:
+        self.kill()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def start_servers(count: int, folder: Path, db_url: str, redis_url: str, bot_delay: float = 0.0) -> list[ServerProcess]:
+    """``count`` server processes on one database and one Redis, started at the same time (their
+    migrations race: the advisory lock orders them)."""
+    servers = [
+        ServerProcess(
+            folder / f"unused{number}.db", folder / f"server{number}.log", bot_delay, db_url=db_url, redis_url=redis_url
+        )
+        for number in range(count)
+    ]
+    threads = [threading.Thread(target=server.start) for server in servers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for server in servers:
+        if server.process is None or server.process.poll() is not None:
+            raise RuntimeError(f"a server did not start:\n{server.log()}")
+    return servers

@@ -566,15 +566,23 @@ def serve(
     db: Annotated[
         str | None,
         typer.Option(
-            help="Database URL: sqlite:///PATH or postgresql://… (default: a SQLite file in your data folder)."
+            help="Database URL: sqlite:///PATH or postgresql://… (default: $ASOBIBA_DB, else a SQLite file in "
+            "your data folder)."
         ),
     ] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move.", min=0.0)] = 1.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://HOST:PORT/0) shared by several server processes on one PostgreSQL database "
+            "(default: $ASOBIBA_REDIS, else none: one process)."
+        ),
+    ] = None,
 ) -> None:
-    """Serve online play: rooms, seats, bots and clocks (see docs/protocol.md)."""
+    """Serve online play: rooms, seats, bots and clocks (see docs/protocol.md and docs/deploy.md)."""
     from asobiba.server.serve import serve as run_server
 
-    run_server(host=host, port=port, database=db, bot_delay=bot_delay)
+    run_server(host=host, port=port, database=db, bot_delay=bot_delay, redis=redis)
 
 
 def main(argv: list[str] | None = None) -> None:

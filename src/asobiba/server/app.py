@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,7 +19,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from limits import parse as parse_limit
-from limits.aio.storage import MemoryStorage
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import FixedWindowRateLimiter, MovingWindowRateLimiter
 from limits.limits import RateLimitItemPerSecond
 from pydantic import ValidationError
@@ -78,14 +78,15 @@ def create_app(settings: Settings) -> FastAPI:
         title="asobiba", version="1", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json"
     )
     app.state.lobby = lobby
-    message_limiter = MovingWindowRateLimiter(MemoryStorage())
+    limit_storage = rate_limit_storage(settings.redis_url)
+    message_limiter = MovingWindowRateLimiter(limit_storage)
     message_rate = RateLimitItemPerSecond(MESSAGES_PER_SECOND)
-    http_limiter = FixedWindowRateLimiter(MemoryStorage())
+    http_limiter = FixedWindowRateLimiter(limit_storage)
     http_rate = parse_limit(settings.http_rate)
 
     async def http_allowed(request: Request) -> bool:
         client = request.client.host if request.client else "?"
-        return await http_limiter.hit(http_rate, "http", client)
+        return await allowed(http_limiter.hit(http_rate, "http", client))
 
     def error_response(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
         return JSONResponse({"code": code, "message": message, **extra}, status_code=status)
@@ -96,7 +97,10 @@ def create_app(settings: Settings) -> FastAPI:
     async def room_or_none(room_id: str) -> Room | None:
         if len(room_id) > MAX_ROOM_ID:
             return None
-        return await lobby.get(room_id)
+        room = await lobby.get(room_id)
+        if room is not None and lobby.cluster.shared:  # other processes may have moved it on
+            await room.refresh()
+        return room
 
     def no_room(room_id: str) -> JSONResponse:
         return error_response(404, "no_such_room", f"there is no room {room_id[:MAX_ROOM_ID]!r}")
@@ -215,12 +219,15 @@ def create_app(settings: Settings) -> FastAPI:
     # ------------------------------------------------------------------ the room WebSocket
 
     def origin_allowed(websocket: WebSocket) -> bool:
-        """No Origin (not a browser) or the served origin (or one configured) may connect."""
+        """No Origin (not a browser) or the public origin may connect: ``settings.origin`` behind a
+        proxy (``$ASOBIBA_ORIGIN``), else the request's own host; and any of ``settings.origins``."""
         origin = websocket.headers.get("origin")
         if origin is None:
             return True
         if origin in settings.origins:
             return True
+        if settings.origin is not None:
+            return origin.rstrip("/").lower() == settings.origin.rstrip("/").lower()
         parts = urlsplit(origin)
         return parts.scheme in ("http", "https") and parts.netloc == websocket.headers.get("host")
 
@@ -270,7 +277,7 @@ def create_app(settings: Settings) -> FastAPI:
                 continue
             if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME_BYTES:
                 return CLOSE_TOO_BIG
-            if not await message_limiter.hit(message_rate, "ws", key):
+            if not await allowed(message_limiter.hit(message_rate, "ws", lobby.cluster.node, key)):
                 reject(connection, message_id(text), "rate_limited", tr("too many messages", connection.lang), room)
                 continue
             close = await handle(text, room, connection)
@@ -316,6 +323,8 @@ def create_app(settings: Settings) -> FastAPI:
         if hello.protocol != PROTOCOL:
             return CLOSE_PROTOCOL
         seat = None
+        if lobby.cluster.shared:  # a (re)connecting client: what other processes did is in the database
+            await room.refresh()
         if hello.token is not None:
             seat = room.seat_by_token(hello.token)
             if seat is None:
@@ -350,10 +359,29 @@ def create_app(settings: Settings) -> FastAPI:
     def reject(connection: Connection, message_id: str | int | None, code: Any, text: str, room: Room) -> None:
         connection.push(Rejected(id=message_id, code=code, message=text, seq=room.seq))
 
-    # the browser client, once it exists (issue 10)
+    # the browser client (src/asobiba/web) and the routes it reads beyond the protocol
     if WEB.is_dir():
+        from asobiba.server import web as web_routes
+
+        web_routes.mount(app)
         app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
     return app
+
+
+async def allowed(hit: Awaitable[bool]) -> bool:
+    """A rate limiter's answer; while its storage (Redis) is away, everything is allowed."""
+    try:
+        return await hit
+    except Exception:
+        return True
+
+
+def rate_limit_storage(redis_url: str | None) -> Storage:
+    """Where rate limits count: Redis when configured (shared by every process), else memory."""
+    if redis_url is None:
+        return MemoryStorage()
+    scheme, _, rest = redis_url.partition("://")
+    return RedisStorage(f"async+{scheme}://{rest}", implementation="redispy")
 
 
 def message_id(text: str) -> str | int | None:

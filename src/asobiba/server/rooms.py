@@ -30,6 +30,7 @@ from asobiba.core.registry import get_game
 from asobiba.core.state import State
 from asobiba.i18n import Catalog
 from asobiba.server import engine
+from asobiba.server.cluster import HEARTBEAT_SECONDS, Cluster
 from asobiba.server.protocol import (
     ChatFrame,
     ClockInfo,
@@ -76,6 +77,11 @@ class Settings:
     #: Rooms created or joined per client address.
     http_rate: str = "30/second"
     bot_threads: int = 4
+    #: Redis between several server processes (None: this process is alone).
+    redis_url: str | None = None
+    #: The public origin (``https://play.example``) WebSocket ``Origin`` headers must match behind a
+    #: proxy (None: the request's own host).
+    origin: str | None = None
 
 
 class Connection:
@@ -364,6 +370,7 @@ class Room:
             await self.lobby.storage.update_seat(self.id, seat.number, taken_over=False)
             await self.restart_clock()
             self.schedule()
+            await self.lobby.cluster.publish(self.id, self.seq)
 
     def detach_quietly(self, connection: Connection) -> None:
         self.spectators.discard(connection)
@@ -383,11 +390,26 @@ class Room:
             self.broadcast_presence()
 
     def start_grace(self, seat: Seat) -> None:
-        if seat.grace_task is None and not seat.taken_over:
+        """Count down the seat's grace period (only the process holding the room's lease does)."""
+        if seat.grace_task is None and not seat.taken_over and self.lobby.cluster.holds(self.id):
             seat.grace_task = asyncio.create_task(self._grace(seat))
 
     async def _grace(self, seat: Seat) -> None:
-        await asyncio.sleep(self.row.grace)
+        cluster = self.lobby.cluster
+        if not cluster.shared:
+            await asyncio.sleep(self.row.grace)
+        else:  # the seat may be connected to another process: away means away from all of them
+            absent_since = time.time()
+            while True:
+                if seat.connections or seat.taken_over or self.is_over:
+                    seat.grace_task = None
+                    return
+                now = time.time()
+                if await cluster.present_elsewhere(self.id, seat.number):
+                    absent_since = now
+                elif now - absent_since >= self.row.grace:
+                    break
+                await asyncio.sleep(min(HEARTBEAT_SECONDS, max(0.0, absent_since + self.row.grace - now)))
         seat.grace_task = None
         if seat.connections or seat.taken_over or self.is_over:
             return
@@ -396,6 +418,7 @@ class Room:
         await self.restart_clock()
         self.broadcast_presence()
         self.schedule()
+        await self.lobby.cluster.publish(self.id, self.seq)
 
     # ------------------------------------------------------------------ acting
 
@@ -446,7 +469,9 @@ class Room:
             try:
                 await self.lobby.storage.append(self.id, current, entries, seat_number, room_changes, seat_changes)
             except Conflict:
-                return Outcome(False, current, "stale", message=stale_message(current))
+                # another process stored this seq first: take its entries from the database
+                await self._reload_locked()
+                return Outcome(False, self.seq, "stale", message=stale_message(self.seq))
             # committed: swap in the new state
             self.state = successor
             self.entries.extend(entries)
@@ -463,7 +488,60 @@ class Room:
                 acknowledge(outcome)
             self.broadcast_state()
             self.schedule()
+            await self.lobby.cluster.publish(self.id, self.seq)
             return outcome
+
+    # ------------------------------------------------------------------ other processes
+
+    async def refresh(self) -> None:
+        """Read the room again from the database (another process moved it on or changed a seat)."""
+        async with self.lock:
+            await self._reload_locked()
+
+    async def _reload_locked(self) -> None:
+        """With the lock held: the stored record replaces this one if it is further on; seats and the
+        room's row are read again; connections get what changed."""
+        stored = await self.lobby.storage.load(self.id)
+        if stored is None:
+            return
+        before_seq = self.seq
+        if len(stored.actions) > len(self.entries):
+            rebuilt = self.lobby._rebuild(stored)
+            self.state = rebuilt.state
+            self.events = rebuilt.events
+            self.entries = rebuilt.entries
+            self.entry_players = rebuilt.entry_players
+        self.row = stored.row
+        seats_before = [seat.info() for seat in self.seats]
+        for seat, seat_row in zip(self.seats, stored.seats, strict=True):
+            seat.kind, seat.name, seat.token_hash = seat_row.kind, seat_row.name, seat_row.token_hash
+            seat.taken_over, seat.bank = seat_row.taken_over, seat_row.bank
+            if seat.taken_over and seat.grace_task is not None:
+                seat.grace_task.cancel()
+                seat.grace_task = None
+        if self.seq != before_seq:
+            self.broadcast_state()
+        if [seat.info() for seat in self.seats] != seats_before:
+            self.broadcast_presence()
+        self.schedule()
+
+    def lease_gained(self) -> None:
+        """This process acts for the room's clocks, bots and grace periods now."""
+        for seat in self.seats:
+            if not seat.is_bot and seat.occupied and not seat.connections and not self.is_over:
+                self.start_grace(seat)
+        self.schedule()
+
+    def lease_lost(self) -> None:
+        for task in (self.bot_task, self.clock_task):
+            if task is not None:
+                task.cancel()
+        self.bot_task = self.clock_task = None
+        self.bot_task_seq = -1
+        for seat in self.seats:
+            if seat.grace_task is not None:
+                seat.grace_task.cancel()
+                seat.grace_task = None
 
     # ------------------------------------------------------------------ clocks
 
@@ -507,7 +585,7 @@ class Room:
 
     def schedule(self) -> None:
         """Start whatever plays next by itself: the bot of the seat to move, or the clock's timer."""
-        if self.lobby.stopping or self.is_over:
+        if self.lobby.stopping or self.is_over or not self.lobby.cluster.holds(self.id):
             return
         mover = self.state.to_move
         if mover is None or mover < 0:
@@ -567,6 +645,9 @@ class Lobby:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.storage = Storage(settings.database_url)
+        self.cluster = Cluster(settings.redis_url)
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._present: set[tuple[str, int]] = set()
         self.rooms: dict[str, Room] = {}
         self.bot_threads = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="asobiba-bot")
         self.stopping = False
@@ -576,21 +657,72 @@ class Lobby:
     async def start(self) -> None:
         """Migrate the database and rebuild every open room by replaying its record."""
         await self.storage.migrate()
+        await self.cluster.start(self._advanced, self._redis_back)
         for room_id in await self.storage.open_room_ids():
             try:
                 await self.get(room_id)
             except Exception:
                 log.exception("room %s does not replay; left closed", room_id)
         self._sweeper = asyncio.create_task(self._sweep())
+        if self.cluster.shared:
+            self._heartbeat = asyncio.create_task(self._beat())
 
     async def stop(self) -> None:
         self.stopping = True
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._heartbeat):
+            if task is not None:
+                task.cancel()
+        await self.cluster.stop()
         for room in self.rooms.values():
             room.stop()
         self.bot_threads.shutdown(wait=False, cancel_futures=True)
         await self.storage.close()
+
+    async def _advanced(self, room_id: str, seq: int) -> None:
+        """Another process says the room is at ``seq`` (or changed a seat at it): catch up."""
+        room = self.rooms.get(room_id)
+        if room is not None and seq >= room.seq:
+            await room.refresh()
+
+    async def _redis_back(self) -> None:
+        """Messages may have been lost while Redis was away: read every room again."""
+        for room in list(self.rooms.values()):
+            try:
+                await room.refresh()
+            except Exception:
+                log.exception("room %s: reload failed", room.id)
+
+    async def _beat(self) -> None:
+        """Every heartbeat: renew this process's leases (take free ones), say which seats are
+        connected here."""
+        while True:
+            try:
+                live = {room_id for room_id, room in self.rooms.items() if not room.is_over}
+                gained, lost = await self.cluster.renew_leases(live)
+                for room_id in lost:
+                    if room_id in self.rooms:
+                        self.rooms[room_id].lease_lost()
+                for room_id in gained:
+                    room = self.rooms.get(room_id)
+                    if room is not None:
+                        await room.refresh()  # the process before may have moved it on
+                        room.lease_gained()
+                present = {
+                    (room.id, seat.number) for room in self.rooms.values() for seat in room.seats if seat.connections
+                }
+                await self.cluster.mark_present(present, self._present - present)
+                self._present = present
+                # pub/sub drops messages (at most once): a room behind the database is read again
+                watched = [room for room in self.rooms.values() if room.connections() and not room.is_over]
+                stored = await self.storage.entry_counts([room.id for room in watched])
+                for room in watched:
+                    if stored.get(room.id, 0) > len(room.entries):
+                        await room.refresh()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("heartbeat failed")
+            await asyncio.sleep(HEARTBEAT_SECONDS)
 
     async def _sweep(self) -> None:
         """Close rooms nobody has been connected to for ``idle_close`` seconds (they stay stored)."""
@@ -602,6 +734,7 @@ class Lobby:
                     continue
                 room.stop()
                 del self.rooms[room.id]
+                await self.cluster.release(room.id)
                 if room.row.status == "open":
                     await self.storage.update_room(room.id, status="closed")
 
@@ -733,6 +866,7 @@ class Lobby:
                         seat.token_hash = hash_token(token)
                         seat.name = name
                         room.broadcast_presence()
+                        await self.cluster.publish(room.id, room.seq)
                         return seat.number, token
         return None
 

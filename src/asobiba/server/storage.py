@@ -30,6 +30,7 @@ from sqlalchemy import (
     UniqueConstraint,
     bindparam,
     event,
+    func,
     insert,
     select,
     update,
@@ -355,6 +356,18 @@ class Storage:
             ).all()
         return StoredRoom(row, list(seats), [text for text, _ in actions], [player for _, player in actions])
 
+    async def entry_counts(self, room_ids: Sequence[str]) -> dict[str, int]:
+        """How many record entries each room has stored (one query)."""
+        if not room_ids:
+            return {}
+        async with self.sessions() as session:
+            rows = await session.execute(
+                select(ActionRow.room_id, func.count())
+                .where(ActionRow.room_id.in_(room_ids))
+                .group_by(ActionRow.room_id)
+            )
+            return {room_id: int(count) for room_id, count in rows.all()}
+
     async def open_room_ids(self) -> list[str]:
         async with self.sessions() as session:
             return list((await session.scalars(select(RoomRow.id).where(RoomRow.status == "open"))).all())
@@ -418,10 +431,17 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+#: The PostgreSQL advisory lock held around a migration (processes started together wait their turn).
+MIGRATION_LOCK = 0x61736F6269  # "asobi"
+
+
 def _upgrade(connection: Any) -> None:
     from alembic import command
     from alembic.config import Config
+    from sqlalchemy import text
 
+    if connection.dialect.name == "postgresql":  # released when this transaction ends
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection

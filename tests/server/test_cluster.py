@@ -1,0 +1,240 @@
+"""Several server processes on one PostgreSQL database and one Redis (both real, started here):
+any process serves any room; the database decides races; Redis carries only "room R is at seq N";
+a killed process or a restarted Redis loses nothing acknowledged."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_testing import (
+    PostgreSQLCluster,
+    RedisServer,
+    ServerProcess,
+    play_first_legal,
+    postgresql_binaries,
+    replayed_steps,
+    run,
+    start_servers,
+)
+from test_durability import reconnect
+
+from asobiba.server.client import RoomClient, create_room, join_room, room_record
+
+GAME = "cockroach-poker"
+
+
+@pytest.fixture(scope="module")
+def postgresql() -> Iterator[PostgreSQLCluster]:
+    binaries = postgresql_binaries()
+    if binaries is None:
+        pytest.skip("PostgreSQL is not installed (initdb, pg_ctl): apt-get install postgresql")
+    cluster = PostgreSQLCluster(binaries)
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(scope="module")
+def redis_binary() -> str:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("Redis is not installed (redis-server): apt-get install redis-server")
+    return binary
+
+
+@pytest.fixture
+def redis(redis_binary: str) -> Iterator[RedisServer]:
+    """A Redis of this test's own (restart it)."""
+    server = RedisServer(redis_binary)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+Servers = Callable[..., list[ServerProcess]]
+
+
+@pytest.fixture
+def servers(postgresql: PostgreSQLCluster, redis: RedisServer, tmp_path: Path) -> Iterator[Servers]:
+    """``servers(n)``: n server processes on a fresh database of their own and this test's Redis."""
+    started: list[ServerProcess] = []
+
+    def make(count: int, bot_delay: float = 0.0) -> list[ServerProcess]:
+        made = start_servers(count, tmp_path, postgresql.fresh_database(), redis.url, bot_delay)
+        started.extend(made)
+        return made
+
+    try:
+        yield make
+    finally:
+        for server in started:
+            server.stop()
+
+
+def seated_room(processes: list[ServerProcess], players: int, **room: Any) -> tuple[str, list[tuple[int, str]]]:
+    """A room made on the first process; person seats joined through process ``seat % n``.
+    Returns the room and (seat, token) of each person."""
+    first = processes[0]
+    seats = room.pop("seats", {})
+    made = create_room(first.base_url, GAME, players, seats=seats, **room)
+    people = [(0, made["token"])]
+    for seat in range(1, players):
+        if str(seat) in seats:
+            continue
+        joined = join_room(processes[seat % len(processes)].base_url, made["room"])
+        assert joined["seat"] == seat
+        people.append((seat, joined["token"]))
+    return made["room"], people
+
+
+def assert_states_are_the_record(room: str, base_url: str, clients: list[RoomClient]) -> dict[str, Any]:
+    """Every state any client saw is its seat's view of the final record at that seq."""
+    record = room_record(base_url, room)
+    by_seq = {seq: state for seq, state, _ in replayed_steps(record)}
+    for client in clients:
+        seat = client.state["seat"]
+        for frame in client.frames:
+            if frame["type"] == "state":
+                assert frame["view"] == by_seq[frame["seq"]].view(seat)
+    return record
+
+
+@pytest.mark.parametrize("count", [2, 3])
+def test_seats_split_across_processes_play_a_full_game_in_step(servers: Servers, count: int) -> None:
+    processes = servers(count)
+    room, people = seated_room(processes, 3)
+    clients = [RoomClient(processes[seat % count].base_url, room, token) for seat, token in people]
+
+    async def scenario() -> None:
+        for client in clients:
+            await client.connect()
+        await asyncio.gather(*(play_first_legal(client) for client in clients))
+        for client in clients:  # in step: everyone ends on the same last seq
+            while not client.state["view"]["is_over"]:
+                await client.next_state()
+        assert len({client.seq for client in clients}) == 1
+        for client in clients:
+            await client.close()
+
+    run(scenario())
+    record = assert_states_are_the_record(room, processes[-1].base_url, clients)
+    assert clients[0].seq == len(record["actions"])
+
+
+def test_the_same_seq_through_two_processes_at_once_is_accepted_once(servers: Servers) -> None:
+    first, second = servers(2)
+    made = create_room(first.base_url, GAME, 3, seats={"1": "bot:random", "2": "bot:random"})
+    accepted: list[tuple[int, str]] = []
+
+    async def scenario() -> None:
+        async with (
+            RoomClient(first.base_url, made["room"], made["token"]) as tab1,
+            RoomClient(second.base_url, made["room"], made["token"]) as tab2,
+        ):
+            for _round in range(6):
+                while not tab1.state["legal"] and not tab1.state["view"]["is_over"]:
+                    await tab1.next_state()
+                if tab1.state["view"]["is_over"]:
+                    break
+                while tab2.seq < tab1.seq:
+                    await tab2.next_state()
+                seq = tab1.seq
+                legal = [entry["notation"] for entry in tab1.state["legal"]]
+                one, two = legal[0], legal[-1]
+                replies = await asyncio.gather(
+                    tab1.act(one, seq=seq, message_id="one", wait_state=False),
+                    tab2.act(two, seq=seq, message_id="two", wait_state=False),
+                )
+                kinds = sorted(reply["type"] for reply in replies)
+                if one == two:  # the same action twice: the second is the harmless resend
+                    assert kinds == ["accepted", "accepted"]
+                else:
+                    assert kinds == ["accepted", "rejected"], replies
+                    assert next(reply for reply in replies if reply["type"] == "rejected")["code"] == "stale"
+                winner = next(reply for reply in replies if reply["type"] == "accepted")
+                accepted.append((seq, one if winner["id"] == "one" else two))
+                for tab in (tab1, tab2):
+                    while tab.seq <= seq:
+                        await tab.next_state()
+            await play_first_legal(tab1)
+
+    run(scenario())
+    assert accepted
+    record = room_record(second.base_url, made["room"])
+    for seq, notation in accepted:
+        assert record["actions"][seq] == notation
+
+
+def test_a_process_killed_mid_game_its_clients_finish_on_another(servers: Servers) -> None:
+    processes = servers(2)
+    room, people = seated_room(processes, 3, seats={"2": "bot:random"})
+    rng = random.Random(20261201)
+    acknowledged: dict[int, str] = {}
+    clients = [RoomClient(processes[seat % 2].base_url, room, token) for seat, token in people]
+
+    async def play(client: RoomClient, until_seq: int | None) -> None:
+        """Random legal moves until the room passes ``until_seq`` (every client sees it) or ends."""
+        while not client.state["view"]["is_over"] and (until_seq is None or client.seq < until_seq):
+            if client.state["legal"]:
+                notation = rng.choice(client.state["legal"])["notation"]
+                reply = await client.act(notation)
+                if reply["type"] == "accepted":
+                    acknowledged[reply["seq"]] = notation
+            else:
+                await client.next_state()
+
+    async def scenario() -> None:
+        for client in clients:
+            await client.connect()
+        await asyncio.gather(*(play(client, clients[0].seq + 8) for client in clients))
+        processes[0].kill()  # the room's first process: it held the lease for the bot
+        survivor = processes[1].base_url
+        for client in clients:
+            await client.close()
+            client.url = client.url.replace(f":{processes[0].port}/", f":{processes[1].port}/")
+            await reconnect(client)
+        await asyncio.gather(*(play(client, None) for client in clients))
+        assert room_record(survivor, room)
+
+    run(scenario(), timeout=90)
+    record = assert_states_are_the_record(room, processes[1].base_url, clients)
+    assert acknowledged
+    for seq, notation in acknowledged.items():
+        assert record["actions"][seq] == notation, f"acknowledged action at {seq} lost"
+
+
+def test_redis_restarted_mid_game_the_processes_recover(servers: Servers, redis: RedisServer) -> None:
+    processes = servers(2)
+    room, people = seated_room(processes, 3)
+    clients = [RoomClient(processes[seat % 2].base_url, room, token) for seat, token in people]
+
+    async def scenario() -> None:
+        for client in clients:
+            await client.connect()
+        for _move in range(4):  # a few moves in step, then Redis goes away and comes back empty
+            mover = next(client for client in clients if client.state["legal"])
+            await mover.act(mover.state["legal"][0]["notation"])
+            for client in clients:
+                while client.seq < mover.seq:
+                    await client.next_state()
+        redis.kill()
+        await asyncio.sleep(1.0)
+        await asyncio.to_thread(redis.start)
+        await asyncio.gather(*(play_first_legal(client) for client in clients))
+        for client in clients:
+            while not client.state["view"]["is_over"]:
+                await client.next_state()
+        assert len({client.seq for client in clients}) == 1
+
+    run(scenario(), timeout=90)
+    assert_states_are_the_record(room, processes[0].base_url, clients)
