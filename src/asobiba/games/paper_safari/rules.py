@@ -3,7 +3,9 @@
 The state is a handful of flat lists: ``cards[slot(player, position)]`` (a card kind number, ``-1``
 for a position emptied by Team Rocket and not yet refilled) and ``face_up`` beside it; the pile and
 the discard pile are lists whose *last* item is the top. A decision that takes several steps
-(Mew: opponent, card, position) is a *pending step* (``self.step``) with its own legal actions.
+(Mew: opponent, card, position) is a *pending step* (``self.step``, a :class:`Step`, the view's
+``phase``) with its own legal actions; the steps of the turn taken so far are ``turn_steps`` (the
+view's ``pending["steps"]``).
 
 The deal (``deal c1 c2 …``, the whole deck top first) gives the first card to the discard pile,
 then six cards to each player from p0 to p{n-1} (positions a1 a2 a3 b1 b2 b3 in that order),
@@ -100,9 +102,6 @@ class Step(enum.StrEnum):
     OVER = "over"
 
 
-#: The steps at which chance, not a player, acts.
-CHANCE_STEPS = frozenset({Step.START, Step.DEAL, Step.COIN, Step.RESHUFFLE})
-
 #: Drawn cards everybody sees at once: what happens next shows them anyway.
 _SHOWN_AT_ONCE = frozenset({Effect.MEW, Effect.TEAM_ROCKET})
 
@@ -116,25 +115,6 @@ _MEW_OPPONENTS = {
     for player in range(players)
 }
 
-
-#: What must happen at each step, in words (a refusal says it; fields player, opponent, card).
-_EXPECTED: dict[Step, str] = {
-    Step.START: "the starting player is chosen first (start p0 …)",
-    Step.DEAL: "the cards are dealt first (deal …)",
-    Step.FLIP: "p{player} must turn one of his cards face up (flip a1 … flip b3)",
-    Step.TURN: "p{player} must draw or take the discard (draw, take discard)",
-    Step.HAND: "p{player} must place the {card} he holds (swap a1 … swap b3)",
-    Step.PEEK: "p{player} may look at one of his face-down cards with Charizard (peek …, skip)",
-    Step.SNORLAX: "p{player} may exchange two of his positions with Snorlax (snorlax a1 b3, skip)",
-    Step.MEW_OPPONENT: "Mew must be used: p{player} chooses an opponent (mew p…)",
-    Step.MEW_TAKE: "Mew: p{player} chooses a card of p{opponent} (mew-take a1 …)",
-    Step.MEW_PLACE: "Mew: p{player} chooses where the {card} goes (mew-place a1 …)",
-    Step.COIN: "Team Rocket's coin is flipped (coin pikachu, coin meowth)",
-    Step.ROCKET: "Team Rocket (Pikachu face): p{player} chooses the position everybody discards (rocket a1 …)",
-    Step.MEOWTH: "Team Rocket (Meowth face): p{player} swaps Team Rocket into one of his positions (swap a1 …)",
-    Step.RESHUFFLE: "the discard pile is reshuffled into a new pile (reshuffle …)",
-    Step.OVER: "the match is over",
-}
 
 #: The kind of decision a player faces at each of his steps (the view's ``pending["kind"]``).
 _PENDING_KINDS: dict[Step, PendingKind] = {
@@ -388,10 +368,73 @@ class PaperSafariState(State):
     def _expected(self) -> AsobibaError:
         """What the player to move must do now, in words (for refusals; translated with the error)."""
         hand: CardName | str = CardName.of(self.deck.kinds[self.hand]) if self.hand >= 0 else ""
-        template = _EXPECTED[self.step]
-        if self.step is Step.HAND and self.may_discard():
-            template = "p{player} must place the {card} he holds (swap a1 … swap b3, discard)"
-        return AsobibaError(template, domain="paper_safari", player=self.player, opponent=self.mew_opponent, card=hand)
+        fields: dict[str, Any] = {"player": self.player, "opponent": self.mew_opponent, "card": hand}
+        match self.step:
+            case Step.START:
+                return AsobibaError("the starting player is chosen first (start p0 …)", domain="paper_safari")
+            case Step.DEAL:
+                return AsobibaError("the cards are dealt first (deal …)", domain="paper_safari")
+            case Step.FLIP:
+                return AsobibaError(
+                    "p{player} must turn one of his cards face up (flip a1 … flip b3)", domain="paper_safari", **fields
+                )
+            case Step.TURN:
+                return AsobibaError(
+                    "p{player} must draw or take the discard (draw, take discard)", domain="paper_safari", **fields
+                )
+            case Step.HAND if self.may_discard():
+                return AsobibaError(
+                    "p{player} must place the {card} he holds (swap a1 … swap b3, discard)",
+                    domain="paper_safari",
+                    **fields,
+                )
+            case Step.HAND:
+                return AsobibaError(
+                    "p{player} must place the {card} he holds (swap a1 … swap b3)", domain="paper_safari", **fields
+                )
+            case Step.PEEK:
+                return AsobibaError(
+                    "p{player} may look at one of his face-down cards with Charizard (peek …, skip)",
+                    domain="paper_safari",
+                    **fields,
+                )
+            case Step.SNORLAX:
+                return AsobibaError(
+                    "p{player} may exchange two of his positions with Snorlax (snorlax a1 b3, skip)",
+                    domain="paper_safari",
+                    **fields,
+                )
+            case Step.MEW_OPPONENT:
+                return AsobibaError(
+                    "Mew must be used: p{player} chooses an opponent (mew p…)", domain="paper_safari", **fields
+                )
+            case Step.MEW_TAKE:
+                return AsobibaError(
+                    "Mew: p{player} chooses a card of p{opponent} (mew-take a1 …)", domain="paper_safari", **fields
+                )
+            case Step.MEW_PLACE:
+                return AsobibaError(
+                    "Mew: p{player} chooses where the {card} goes (mew-place a1 …)", domain="paper_safari", **fields
+                )
+            case Step.COIN:
+                return AsobibaError("Team Rocket's coin is flipped (coin pikachu, coin meowth)", domain="paper_safari")
+            case Step.ROCKET:
+                return AsobibaError(
+                    "Team Rocket (Pikachu face): p{player} chooses the position everybody discards (rocket a1 …)",
+                    domain="paper_safari",
+                    **fields,
+                )
+            case Step.MEOWTH:
+                return AsobibaError(
+                    "Team Rocket (Meowth face): p{player} swaps Team Rocket into one of his positions (swap a1 …)",
+                    domain="paper_safari",
+                    **fields,
+                )
+            case Step.RESHUFFLE:
+                return AsobibaError(
+                    "the discard pile is reshuffled into a new pile (reshuffle …)", domain="paper_safari"
+                )
+        return AsobibaError("the match is over", domain="paper_safari")
 
     def _refuse(self, action: Action) -> IllegalAction:
         return IllegalAction(
