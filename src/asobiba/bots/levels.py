@@ -69,13 +69,18 @@ class NormalBot(HeuristicBot):
 
 
 #: The game's ``hard`` settings live in its declaration (``GameDeclaration.hard_settings``), chosen
-#: with ``benchmarks/bots.py``. Paper Safari and Survive! games run to 300–450 moves and their
-#: heuristics cost about a millisecond a move, so a heuristic rollout alone would take a quarter of
-#: a second or more: they roll out at random, and trust the heuristic's move unless search clearly
-#: prefers another (``prior`` 1.0: in effect ``hard`` plays the heuristic's move there). Rollouts cut
-#: short and scored by the game's evaluator (:mod:`asobiba.bots.evaluators`) did not beat the
-#: heuristic in Paper Safari within 0.8 s (2 players, one-round matches, 60 games each: win rate
-#: 0.517 [0.393, 0.638] with ``rollout_depth=0``, 0.433 [0.316, 0.559] with 2), so they stay off.
+#: with ``benchmarks/bots.py`` (numbers: "not losing" rates, one A against normal, seats rotated).
+#:
+#: - Cockroach Poker: PIMC. With a fixed budget, about what one free core does in 0.7 s, it beat
+#:   normal at every table: 3p 32 samples 0.862 [0.694, 0.945] vs 0.569 (29 games); 4p 48 samples
+#:   0.883 [0.778, 0.942] vs 0.706 [0.635, 0.767] (60); 5p 32 samples 0.917 [0.819, 0.964] vs 0.771
+#:   (60; A lost 5 of 60 against a fair 12). IS-MCTS reached 13–90 iterations over 50–160 offers on
+#:   the loaded machine and did not beat normal (3p 0.583 vs 0.708, 5p 0.767 vs 0.808, 60 games each).
+#: - Paper Safari and Survive!: their heuristics cost about a millisecond a move and games run to
+#:   300–450 moves; ``prior`` 1.0 keeps the heuristic's move (``hard`` plays as ``normal``). PIMC did
+#:   not beat normal significantly in Paper Safari (2 players, one-round matches, 24 samples:
+#:   0.590 [0.434, 0.729] in 39 games with play-outs to the end, 0.550 [0.425, 0.669] in 60 with 8
+#:   moves and the evaluator), nor IS-MCTS with the evaluator (0.517 and 0.433 in 60 games each).
 
 
 def hard_settings(game: str) -> dict[str, Any]:
