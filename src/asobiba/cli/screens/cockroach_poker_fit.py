@@ -3,11 +3,11 @@ menu grouped by kind (a card's number never matters to the rules, so one card of
 for all: a kind, then a player and a claim — two choices).
 
 >>> import asobiba
+>>> import io
 >>> from rich.console import Console
 >>> state, _ = asobiba.get_game("cockroach-poker").start(4, seed=7)
->>> console = Console(width=80, record=True, color_system=None)
->>> with console.capture():
-...     console.print(compact(state.view(0), "en"))
+>>> console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+>>> console.print(compact(state.view(0), "en"))
 >>> "Your hand (13)" in console.export_text()
 True
 """

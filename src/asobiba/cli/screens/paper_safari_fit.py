@@ -3,11 +3,11 @@ table in one line; the decision in words; and between two rounds, the revealed g
 scores (the play loop waits for a key).
 
 >>> import asobiba
+>>> import io
 >>> from rich.console import Console
 >>> state, _ = asobiba.get_game("paper-safari").start(3, seed=7)
->>> console = Console(width=80, record=True, color_system=None)
->>> with console.capture():
-...     console.print(compact(state.view(0), "en"))
+>>> console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+>>> console.print(compact(state.view(0), "en"))
 >>> "p0 (you)" in console.export_text()
 True
 """

@@ -3,11 +3,11 @@ the viewer's explorers below it; the decision in words (with right plurals); war
 list for a move into a creature's space or next to a land tile that may hide a whirlpool.
 
 >>> import asobiba
+>>> import io
 >>> from rich.console import Console
 >>> state, _ = asobiba.get_game("survive").start(2, seed=1)
->>> console = Console(width=80, record=True, color_system=None)
->>> with console.capture():
-...     console.print(compact(state.view(0), "en"))
+>>> console = Console(file=io.StringIO(), width=80, record=True, color_system=None)
+>>> console.print(compact(state.view(0), "en"))
 >>> "your explorers" in console.export_text()
 True
 """
