@@ -2,6 +2,8 @@
 
     python benchmarks/server_load.py --rooms 1000 --pace 3 --seconds 60
     python benchmarks/server_load.py --rooms 50 --pace 0.2 --seconds 20 --game survive --players 3
+    python benchmarks/server_load.py --processes 2 --db postgresql --redis temp --rooms 200 --pace 1
+    python benchmarks/server_load.py --processes 2 --db postgresql://user@host/db --redis redis://host:6379/0
 
 Starts ``asobiba serve`` (a fresh SQLite file in a temporary directory, bots paced by ``--pace``
 seconds), then keeps ``--rooms`` rooms playing: in each, one scripted client (seat 0) moves every
@@ -10,6 +12,13 @@ playing through the same path. A finished game is replaced by a new room. Report
 seat's), the act -> state latency that the scripted clients measure (from sending ``act`` to
 receiving the new ``state``), the server's memory per room (resident set growth / rooms), and
 rejections.
+
+``--processes N`` starts N server processes on one database and one Redis; each room is made on
+one process and its client plays through the next one (so every action crosses processes).
+``--db`` is ``sqlite`` (a temporary file, the default), ``postgresql`` (a temporary cluster started
+with initdb/pg_ctl, stopped at the end) or a database URL (a fresh database is made on a PostgreSQL
+server); ``--redis`` is ``temp`` (a temporary redis-server; the default with more than one process),
+``none`` or a URL.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ import argparse
 import asyncio
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -26,7 +36,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
 
-from server_testing import ServerProcess
+from server_testing import (
+    PostgreSQLCluster,
+    RedisServer,
+    ServerProcess,
+    fresh_postgresql_database,
+    postgresql_binaries,
+    start_servers,
+)
 
 from asobiba.server.client import RoomClient, create_room
 
@@ -54,16 +71,21 @@ class Totals:
 
 
 async def one_room(
-    server: ServerProcess | ExternalServer, args: argparse.Namespace, totals: Totals, stop_at: float, seed: int
+    servers: list[ServerProcess] | list[ExternalServer],
+    args: argparse.Namespace,
+    totals: Totals,
+    stop_at: float,
+    seed: int,
 ) -> None:
     rng = random.Random(seed)
     loop = asyncio.get_running_loop()
     seats = {str(seat): "bot:normal" for seat in range(1, args.players)}
+    maker, player = servers[seed % len(servers)], servers[(seed + 1) % len(servers)]
     while loop.time() < stop_at:
         made = await asyncio.to_thread(
-            create_room, server.base_url, args.game, args.players, seats=seats, name="load", bot_delay=args.pace
+            create_room, maker.base_url, args.game, args.players, seats=seats, name="load", bot_delay=args.pace
         )
-        client = RoomClient(server.base_url, made["room"], made["token"], timeout=120)
+        client = RoomClient(player.base_url, made["room"], made["token"], timeout=120)
         await client.connect()
         last_seq = client.seq
         try:
@@ -98,32 +120,37 @@ class ExternalServer:
         self.process = None
 
 
-def server_memory(server: ServerProcess | ExternalServer) -> int:
-    return resident_kib(server.process.pid) if server.process is not None else 0
+def server_memory(servers: list[ServerProcess] | list[ExternalServer]) -> int:
+    return sum(resident_kib(server.process.pid) for server in servers if server.process is not None)
 
 
-async def load(server: ServerProcess | ExternalServer, args: argparse.Namespace) -> dict[str, float]:
-    before = server_memory(server)
+def server_cpu(servers: list[ServerProcess] | list[ExternalServer]) -> float:
+    return sum(cpu_seconds(server.process.pid) for server in servers if server.process is not None)
+
+
+async def load(servers: list[ServerProcess] | list[ExternalServer], args: argparse.Namespace) -> dict[str, float]:
+    before = server_memory(servers)
     totals = Totals()
     loop = asyncio.get_running_loop()
     stop_at = loop.time() + args.ramp + args.seconds
     tasks = []
     for number in range(args.rooms):  # ramp up over --ramp seconds
-        tasks.append(asyncio.create_task(one_room(server, args, totals, stop_at, number)))
+        tasks.append(asyncio.create_task(one_room(servers, args, totals, stop_at, number)))
         await asyncio.sleep(args.ramp / args.rooms)
     started = loop.time()
-    server_cpu_at_start = cpu_seconds(server.process.pid) if server.process is not None else 0.0
+    server_cpu_at_start = server_cpu(servers)
     client_cpu_at_start = cpu_seconds(os.getpid())
     actions_at_start = totals.actions
     latencies_at_start = len(totals.latencies)
     await asyncio.sleep(args.seconds / 2)
-    peak = server_memory(server)
+    peak = server_memory(servers)
     await asyncio.gather(*tasks)
     elapsed = loop.time() - started
-    server_cpu = cpu_seconds(server.process.pid) - server_cpu_at_start if server.process is not None else 0.0
+    servers_cpu = server_cpu(servers) - server_cpu_at_start
     client_cpu = cpu_seconds(os.getpid()) - client_cpu_at_start
     measured = sorted(totals.latencies[latencies_at_start:]) or [float("nan")]
     return {
+        "processes": len(servers),
         "rooms": args.rooms,
         "actions/s": (totals.actions - actions_at_start) / elapsed,
         "acts timed": len(measured),
@@ -134,7 +161,7 @@ async def load(server: ServerProcess | ExternalServer, args: argparse.Namespace)
         "games done": totals.games,
         "rejected": totals.rejections,
         "errors": totals.errors,
-        "server CPU %": 100 * server_cpu / elapsed,
+        "server CPU %": 100 * servers_cpu / elapsed,
         "client CPU %": 100 * client_cpu / elapsed,
         "load average": os.getloadavg()[0],
     }
@@ -148,29 +175,83 @@ def main() -> None:
     parser.add_argument("--ramp", type=float, default=20.0, help="seconds over which the rooms are opened")
     parser.add_argument("--game", default="cockroach-poker")
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--url", help="load a server already running there (memory is then not measured)")
+    parser.add_argument("--url", action="append", help="load servers already running there (memory not measured)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes on one database and Redis")
+    parser.add_argument("--db", default="sqlite", help="sqlite | postgresql | a database URL")
+    parser.add_argument("--redis", default=None, help="temp | none | a Redis URL (default: temp if --processes > 1)")
     args = parser.parse_args()
     if args.url:
-        result = asyncio.run(load(ExternalServer(args.url), args))
+        result = asyncio.run(load([ExternalServer(url) for url in args.url], args))
         report(args, result)
         return
     os.environ["ASOBIBA_HTTP_RATE"] = "100000/second"
+    cleanups: list[PostgreSQLCluster | RedisServer] = []
     with tempfile.TemporaryDirectory() as directory:
-        server = ServerProcess(Path(directory) / "load.db", Path(directory) / "server.log", bot_delay=args.pace)
-        server.start()
+        folder = Path(directory)
         try:
-            result = asyncio.run(load(server, args))
-        except BaseException:
-            print(server.log()[-3000:], file=sys.stderr)
-            raise
+            db_url = database_url(args.db, folder, cleanups)
+            redis_url = redis_server_url(args.redis, args.processes, cleanups)
+            if redis_url is None:
+                servers = [ServerProcess(folder / "load.db", folder / "server.log", args.pace, db_url=db_url)]
+                servers[0].start()
+            else:
+                servers = start_servers(args.processes, folder, db_url, redis_url, args.pace)
+            try:
+                result = asyncio.run(load(servers, args))
+            except BaseException:
+                for server in servers:
+                    print(server.log()[-3000:], file=sys.stderr)
+                raise
+            finally:
+                for server in servers:
+                    server.stop()
         finally:
-            server.stop()
+            for engine in cleanups:
+                engine.stop()
+    args.db_shown = args.db if "://" not in args.db else args.db.split("://")[0]
     report(args, result)
+
+
+def database_url(choice: str, folder: Path, cleanups: list[PostgreSQLCluster | RedisServer]) -> str:
+    if choice == "sqlite":
+        return f"sqlite:///{folder / 'load.db'}"
+    if choice == "postgresql":
+        binaries = postgresql_binaries()
+        if binaries is None:
+            raise SystemExit("PostgreSQL is not installed (initdb, pg_ctl)")
+        cluster = PostgreSQLCluster(binaries)
+        cleanups.append(cluster)
+        cluster.start()
+        return cluster.fresh_database()
+    if choice.startswith("postgres"):
+        return fresh_postgresql_database(choice)
+    return choice
+
+
+def redis_server_url(choice: str | None, processes: int, cleanups: list[PostgreSQLCluster | RedisServer]) -> str | None:
+    if choice is None:
+        choice = "temp" if processes > 1 else "none"
+    if choice == "none":
+        if processes > 1:
+            raise SystemExit("several processes need Redis between them (--redis temp or a URL)")
+        return None
+    if choice == "temp":
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise SystemExit("redis-server is not installed")
+        server = RedisServer(binary)
+        cleanups.append(server)
+        server.start()
+        return server.url
+    return choice
 
 
 def report(args: argparse.Namespace, result: dict[str, float]) -> None:
     width = max(len(key) for key in result)
-    print(f"server load: {args.game}, {args.players} players, 1 scripted client + bots per room, pace {args.pace} s")
+    print(
+        f"server load: {args.game}, {args.players} players, 1 scripted client + bots per room, pace {args.pace} s, "
+        f"database {getattr(args, 'db_shown', '?')}, {args.processes} process(es)"
+    )
     for key, value in result.items():
         shown = f"{value:.1f}" if isinstance(value, float) else str(value)
         print(f"  {key:<{width}}  {shown:>10}")

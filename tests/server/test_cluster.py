@@ -23,6 +23,7 @@ from server_testing import (
     start_servers,
 )
 from test_durability import reconnect
+from test_protocol import closed_with
 
 from asobiba.server.client import RoomClient, create_room, join_room, room_record
 
@@ -238,3 +239,25 @@ def test_redis_restarted_mid_game_the_processes_recover(servers: Servers, redis:
 
     run(scenario(), timeout=90)
     assert_states_are_the_record(room, processes[0].base_url, clients)
+
+
+def test_behind_a_proxy_the_configured_public_origin_is_the_one_served(tmp_path: Path) -> None:
+    public = "https://play.example.org"
+    server = ServerProcess(tmp_path / "origin.db", tmp_path / "server.log", environment={"ASOBIBA_ORIGIN": public})
+    server.start()
+    try:
+        made = create_room(server.base_url, GAME, 3)
+
+        async def scenario() -> tuple[int | None, int]:
+            # the request's own host is no longer enough: the proxy's public origin is what counts
+            own_host = RoomClient(server.base_url, made["room"], made["token"], origin=server.base_url)
+            await own_host.open()
+            code = await closed_with(own_host)
+            proxied = RoomClient(server.base_url, made["room"], made["token"], origin=public)
+            state = await proxied.connect()
+            await proxied.close()
+            return code, state["seat"]
+
+        assert run(scenario()) == (4403, 0)
+    finally:
+        server.stop()
