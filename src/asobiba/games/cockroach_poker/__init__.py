@@ -77,6 +77,8 @@ class CockroachPoker(Game):
     title: ClassVar[Mapping[str, str]] = {"en": "Cockroach Poker", "ja": "ごきぶりポーカー"}
     min_players = 2
     max_players = 6
+    #: 2: the rule fixes of contract v2 (issue 8) change how some old games replay.
+    version = 2
     action_types = (actions.Deal, actions.Offer, actions.Answer, actions.Redirect, actions.Peek, actions.Pass)
     view_type = CockroachPokerView
     pending_type = CockroachPokerPending

@@ -50,6 +50,8 @@ class PaperSafari(Game):
     title: ClassVar[dict[str, str]] = {"en": "Paper Safari (Pokémon edition)", "ja": "ポケモン ペーパーサファリ"}
     min_players = 2
     max_players = 5
+    #: 2: the rule fixes of contract v2 (issue 8) change how some old games replay.
+    version = 2
     options = (
         Option(
             "deck",

@@ -81,6 +81,8 @@ class Survive(Game):
     title: ClassVar[Mapping[str, str]] = {"en": "The Island / Survive!", "ja": "アイランド / サバイブ!"}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    #: 2: the rule fixes of contract v2 (issue 8) change how some old games replay.
+    version: ClassVar[int] = 2
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     view_type: ClassVar[type | None] = SurviveView
     pending_type: ClassVar[type | None] = SurvivePending
