@@ -121,3 +121,10 @@ def test_an_error_shows_its_game_words_in_the_readers_language():
         state.apply(state.parse_action("play kill-shark"))
     assert "kill-shark" in str(caught.value)
     assert "サメ撃退" in caught.value.translated("ja")
+
+
+def test_an_explorers_colour_is_named_in_the_readers_language() -> None:
+    from asobiba.games.survive.text import explorer_text
+
+    assert explorer_text("red#4", "en") == "explorer red#4"
+    assert explorer_text("red#4", "ja") == "冒険者コマ 赤#4"

@@ -78,8 +78,9 @@ def player_name(player: int | None, lang: str) -> str:
 
 
 def explorer_text(name: str, lang: str) -> str:
-    """``red#4`` as a reader sees it: ``explorer red#4`` / ``冒険者コマ red#4``."""
-    return tr("explorer {id}", lang, id=name)
+    """``red#4`` as a reader sees it: ``explorer red#4`` / ``冒険者コマ 赤#4``."""
+    colour, mark, number = name.partition("#")
+    return tr("explorer {id}", lang, id=f"{term(colour, lang)}{mark}{number}")
 
 
 def describe_action(action: Action, lang: str) -> str:
