@@ -501,16 +501,21 @@ class Room:
     async def _reload_locked(self) -> None:
         """With the lock held: the stored record replaces this one if it is further on; seats and the
         room's row are read again; connections get what changed."""
-        stored = await self.lobby.storage.load(self.id)
+        stored = await self.lobby.storage.load(self.id, from_seq=len(self.entries))
         if stored is None:
             return
         before_seq = self.seq
-        if len(stored.actions) > len(self.entries):
-            rebuilt = self.lobby._rebuild(stored)
-            self.state = rebuilt.state
-            self.events = rebuilt.events
-            self.entries = rebuilt.entries
-            self.entry_players = rebuilt.entry_players
+        if stored.actions:
+            try:
+                self._apply_stored(stored.actions, stored.players_of_actions)
+            except AsobibaError:  # not a continuation of this state: replay the whole record
+                log.exception("room %s: the new entries do not follow on; replaying the record", self.id)
+                complete = await self.lobby.storage.load(self.id)
+                if complete is None:
+                    return
+                rebuilt = self.lobby._rebuild(complete)
+                self.state, self.events = rebuilt.state, rebuilt.events
+                self.entries, self.entry_players = rebuilt.entries, rebuilt.entry_players
         self.row = stored.row
         seats_before = [seat.info() for seat in self.seats]
         for seat, seat_row in zip(self.seats, stored.seats, strict=True):
@@ -524,6 +529,22 @@ class Room:
         if [seat.info() for seat in self.seats] != seats_before:
             self.broadcast_presence()
         self.schedule()
+
+    def _apply_stored(self, entries: list[str], players: list[int | None]) -> None:
+        """Carry the room on by entries another process stored (chance outcomes as recorded)."""
+        successor = self.state.clone()
+        successor.scripted_chance = True
+        events: list[tuple[int, Event]] = []
+        for text in entries:
+            action = self.game.parse_action(text, successor)
+            applied = successor.apply(action)
+            events.extend((successor.seq, event) for event in applied)
+        successor.scripted_chance = False
+        successor.resolve_chance()
+        self.state = successor
+        self.events.extend(events)
+        self.entries.extend(entries)
+        self.entry_players.extend(players)
 
     def lease_gained(self) -> None:
         """This process acts for the room's clocks, bots and grace periods now."""

@@ -341,7 +341,8 @@ class Storage:
 
     # ------------------------------------------------------------------ reads
 
-    async def load(self, room_id: str) -> StoredRoom | None:
+    async def load(self, room_id: str, from_seq: int = 0) -> StoredRoom | None:
+        """The room's row, seats and record entries (those from ``from_seq`` on)."""
         async with self.sessions() as session:
             row = await session.get(RoomRow, room_id)
             if row is None:
@@ -351,7 +352,9 @@ class Storage:
             ).all()
             actions = (
                 await session.execute(
-                    select(ActionRow.text, ActionRow.player).where(ActionRow.room_id == room_id).order_by(ActionRow.seq)
+                    select(ActionRow.text, ActionRow.player)
+                    .where(ActionRow.room_id == room_id, ActionRow.seq >= from_seq)
+                    .order_by(ActionRow.seq)
                 )
             ).all()
         return StoredRoom(row, list(seats), [text for text, _ in actions], [player for _, player in actions])
