@@ -25,7 +25,7 @@ rocket       6      Team Rocket: the position everybody discards
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 import numpy as np
 
@@ -46,6 +46,7 @@ from asobiba.games.paper_safari.actions import (
 )
 from asobiba.games.paper_safari.data import POSITION_INDEX, deck_from_option
 from asobiba.games.paper_safari.rules import Step
+from asobiba.games.paper_safari.view import PendingKind
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders.base import Encoder, one_hot
 
@@ -54,18 +55,8 @@ __all__ = ["PaperSafariCodec", "PaperSafariEncoder"]
 #: A number for anything that counts up over a match (rounds, turns): no fixed bound.
 UNBOUNDED = 1e9
 PHASES: tuple[str, ...] = tuple(step.value for step in Step)
-PENDING_KINDS = (
-    "flip",
-    "turn",
-    "place",
-    "peek",
-    "snorlax",
-    "mew_opponent",
-    "mew_take",
-    "mew_place",
-    "rocket",
-    "meowth",
-)
+#: The decisions a player faces (the view's ``pending["kind"]``, chance aside), in the view type's order.
+PENDING_KINDS: tuple[str, ...] = tuple(kind for kind in get_args(PendingKind) if kind != "chance")
 PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(6) for b in range(a + 1, 6))
 _PAIR_INDEX = {pair: index for index, pair in enumerate(PAIRS)}
 

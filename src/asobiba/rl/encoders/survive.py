@@ -31,7 +31,7 @@ creature       133 × 133    a creature's step or jump: ``source * 133 + target`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 import numpy as np
 
@@ -54,6 +54,7 @@ from asobiba.games.survive.board import CELL_BY_NAME, CELLS, IS_ISLAND, LAND_SPA
 from asobiba.games.survive.data import CREATURES, EFFECTS, EXPLORER_BY_NAME, EXPLORER_VALUES, TERRAINS
 from asobiba.games.survive.pieces import STATUS_NAMES
 from asobiba.games.survive.steps import Phase
+from asobiba.games.survive.view import PendingKind
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders.base import Encoder, one_hot
 
@@ -76,18 +77,8 @@ for _cell, (_row, _column) in enumerate(CELLS):
         _step = (CELLS[_neighbour][0] - _row, CELLS[_neighbour][1] - _column)
         DIRECTION[_cell, _neighbour] = _DIRECTIONS[_row % 2].index(_step)
 PHASES: tuple[str, ...] = tuple(phase.value for phase in Phase)
-PENDING_KINDS = (
-    "place_explorer",
-    "place_boat",
-    "move",
-    "dolphin",
-    "winds",
-    "jump",
-    "remove_tile",
-    "boat_tile",
-    "creature",
-    "counter",
-)
+#: The decisions a player faces (the view's ``pending["kind"]``, chance aside), in the view type's order.
+PENDING_KINDS: tuple[str, ...] = tuple(kind for kind in get_args(PendingKind) if kind != "chance")
 CREATURE_INDEX = {name: index for index, name in enumerate(CREATURES)}
 EFFECT_INDEX = {name: index for index, name in enumerate(EFFECTS)}
 TERRAIN_INDEX = {name: index for index, name in enumerate(TERRAINS)}
