@@ -140,6 +140,10 @@ def run_analyse(
     console.print(escape(tr("Chance of winning over the game (* a decision, X marked, o the end):", lang)))
     console.print(escape(terminal_chart(analysis)), highlight=False)
     target = png if png is not None else default_png(file, analysis.player)
-    save_curve(analysis, str(target))
+    try:
+        save_curve(analysis, str(target))
+    except ImportError:
+        console.print(escape(tr("No PNG: matplotlib is not installed (pip install matplotlib).", lang)))
+        return analysis
     console.print(escape(tr("The curve is saved in {path}", lang, path=target)))
     return analysis
