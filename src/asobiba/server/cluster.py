@@ -1,6 +1,7 @@
 """Several server processes over one database: Redis pub/sub between them, and leases.
 
-What crosses Redis is only ``"ROOM SEQ"`` — "room ROOM has advanced to seq SEQ". A process that hears
+What crosses Redis is only ``"ROOM SEQ"`` — "room ROOM has advanced to seq SEQ" (or, on a second
+channel, "a seat of room ROOM changed at seq SEQ"). A process that hears
 it reads the room's new record entries from the database and computes its own views; nothing of the
 game (not even a deal's chance outcomes) passes through Redis. Pub/sub may drop messages: a gap, a
 reconnect to Redis, or a reconnecting client makes a process reload the room from the database,
@@ -25,6 +26,8 @@ from typing import Any
 log = logging.getLogger("asobiba.server")
 
 CHANNEL = "asobiba:rooms"
+#: The same ``"ROOM SEQ"`` when a seat changed hands (joined, taken over by a bot, taken back).
+SEATS_CHANNEL = "asobiba:seats"
 #: A lease not renewed for this long is free for another process.
 LEASE_SECONDS = 4.0
 #: How often leases are renewed (and free ones taken) and presence refreshed.
@@ -46,7 +49,7 @@ if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) 
 return 0
 """
 
-Advanced = Callable[[str, int], Awaitable[None]]
+Advanced = Callable[[str, int, bool], Awaitable[None]]
 Reconnected = Callable[[], Awaitable[None]]
 
 
@@ -118,7 +121,7 @@ class Cluster:
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(CHANNEL)
+                await pubsub.subscribe(CHANNEL, SEATS_CHANNEL)
                 self.connected.set()
                 if not first:
                     log.warning("redis is back: reloading the rooms from the database")
@@ -131,7 +134,7 @@ class Cluster:
                     parsed = parse_advanced(str(message["data"]))
                     if parsed is not None:
                         try:
-                            await on_advanced(*parsed)
+                            await on_advanced(*parsed, message.get("channel") == SEATS_CHANNEL)
                         except Exception:
                             log.exception("room %s: catching up failed", parsed[0])
             except asyncio.CancelledError:
@@ -146,12 +149,13 @@ class Cluster:
                 with contextlib.suppress(BaseException):
                     await pubsub.aclose()
 
-    async def publish(self, room_id: str, seq: int) -> None:
-        """Tell the others the room is at ``seq`` now (lost if Redis is away: they catch up later)."""
+    async def publish(self, room_id: str, seq: int, *, seats: bool = False) -> None:
+        """Tell the others the room is at ``seq`` now, or that a seat changed (lost if Redis is away:
+        they catch up later)."""
         if self.redis is None:
             return
         try:
-            await self.redis.publish(CHANNEL, advanced_message(room_id, seq))
+            await self.redis.publish(SEATS_CHANNEL if seats else CHANNEL, advanced_message(room_id, seq))
         except Exception as error:
             log.warning("room %s: could not publish seq %s (%s)", room_id, seq, error)
 
@@ -216,4 +220,4 @@ class Cluster:
         return False
 
 
-__all__ = ["CHANNEL", "LEASE_SECONDS", "Cluster", "advanced_message", "parse_advanced"]
+__all__ = ["CHANNEL", "LEASE_SECONDS", "SEATS_CHANNEL", "Cluster", "advanced_message", "parse_advanced"]

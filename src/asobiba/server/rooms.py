@@ -370,7 +370,7 @@ class Room:
             await self.lobby.storage.update_seat(self.id, seat.number, taken_over=False)
             await self.restart_clock()
             self.schedule()
-            await self.lobby.cluster.publish(self.id, self.seq)
+            await self.lobby.cluster.publish(self.id, self.seq, seats=True)
 
     def detach_quietly(self, connection: Connection) -> None:
         self.spectators.discard(connection)
@@ -418,7 +418,7 @@ class Room:
         await self.restart_clock()
         self.broadcast_presence()
         self.schedule()
-        await self.lobby.cluster.publish(self.id, self.seq)
+        await self.lobby.cluster.publish(self.id, self.seq, seats=True)
 
     # ------------------------------------------------------------------ acting
 
@@ -699,10 +699,10 @@ class Lobby:
         self.bot_threads.shutdown(wait=False, cancel_futures=True)
         await self.storage.close()
 
-    async def _advanced(self, room_id: str, seq: int) -> None:
-        """Another process says the room is at ``seq`` (or changed a seat at it): catch up."""
+    async def _advanced(self, room_id: str, seq: int, seats_changed: bool) -> None:
+        """A process says the room is at ``seq`` (or changed a seat): catch up if this one is behind."""
         room = self.rooms.get(room_id)
-        if room is not None and seq >= room.seq:
+        if room is not None and (seq > room.seq or seats_changed):
             await room.refresh()
 
     async def _redis_back(self) -> None:
@@ -887,7 +887,7 @@ class Lobby:
                         seat.token_hash = hash_token(token)
                         seat.name = name
                         room.broadcast_presence()
-                        await self.cluster.publish(room.id, room.seq)
+                        await self.cluster.publish(room.id, room.seq, seats=True)
                         return seat.number, token
         return None
 
