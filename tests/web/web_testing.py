@@ -5,9 +5,7 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,15 +27,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-#: ``asobiba serve`` with asobiba.server.web mounted (a no-op once the server mounts it itself).
-SERVE_WITH_WEB = (
-    "import asobiba.server.serve as serve\n"
-    "from asobiba.server import web\n"
-    "original = serve.create_app\n"
-    "serve.create_app = lambda settings: web.mount(original(settings))\n"
-    "from asobiba.cli.main import main\n"
-    "main()\n"
-)
 #: No single wait of a browser test is longer.
 WAIT_MS = 45_000
 #: A game that has not ended after this many clicks is a failure.
@@ -47,29 +36,8 @@ PICKABLE = ".play [data-action]:not([data-list]), .play [data-choice]"
 
 
 class WebServer(ServerProcess):
-    """A real server process; ``kill()`` and ``start()`` as in the server tests."""
-
-    def start(self) -> None:
-        assert self.process is None or self.process.poll() is not None, "already running"
-        command = [
-            sys.executable,
-            "-c",
-            SERVE_WITH_WEB,
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--db",
-            self.db_url,
-            "--bot-delay",
-            str(self.bot_delay),
-        ]
-        environment = {**os.environ, "PYTHONUNBUFFERED": "1", "ASOBIBA_HTTP_RATE": "1000/second"}
-        with self.log_path.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=environment)
-        self.starts += 1
-        self.wait_ready()
+    """A real ``asobiba serve`` process, which serves the browser client; ``kill()`` and ``start()``
+    as in the server tests."""
 
 
 @contextmanager
