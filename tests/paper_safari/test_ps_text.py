@@ -61,3 +61,12 @@ def test_card_names_come_from_the_deck_table_in_both_languages() -> None:
     assert GAME.describe_event(drawn, "en") == "p1 draws Pikachu"
     assert GAME.describe_event(drawn, "ja") == "p1がピカチュウを引いた"
     assert GAME.describe_event(ev.CardDrawn(1, None), "en") == "p1 draws a card"
+
+
+def test_the_match_winners_tokens_are_counted_in_good_english() -> None:
+    from asobiba.games.paper_safari import GAME
+    from asobiba.games.paper_safari.events import MatchWon
+
+    assert GAME.describe_event(MatchWon(player=1, tokens=1), "en") == "p1 wins the match with 1 token"
+    assert GAME.describe_event(MatchWon(player=1, tokens=3), "en") == "p1 wins the match with 3 tokens"
+    assert GAME.describe_event(MatchWon(player=1, tokens=1), "ja") == "p1がトークン1個で勝利"

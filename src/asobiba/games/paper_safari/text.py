@@ -246,6 +246,8 @@ def describe_event(event: Event, lang: str) -> str:
             player=event.winner,
         )
     if isinstance(event, ev.MatchWon):
+        if event.tokens == 1:
+            return tr("p{player} wins the match with 1 token", lang, player=event.player)
         return tr("p{player} wins the match with {tokens} tokens", lang, player=event.player, tokens=event.tokens)
     return event.kind
 
