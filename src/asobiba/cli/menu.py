@@ -232,11 +232,12 @@ def bot_description(name: str, lang: str) -> str:
         "easy": tr("level 1: rules of thumb half of the time", lang),
         "normal": tr("level 2: the game's rules of thumb", lang),
         "hard": tr(
-            "level 3: searches ahead (IS-MCTS), about a second a move; in Paper Safari and The Island "
-            "it does not beat level 2 yet and plays as level 2",
+            "level 3: plays out each candidate move on samples of the hidden cards, under a second a move; "
+            "in Paper Safari and The Island it does not beat level 2 yet and plays as level 2",
             lang,
         ),
         "ismcts": tr("search (IS-MCTS) with settings, e.g. ismcts:iterations=500", lang),
+        "pimc": tr("play-outs of a few candidate moves on samples (PIMC), e.g. pimc:time_limit=0.5", lang),
     }
     return descriptions.get(name, "")
 
