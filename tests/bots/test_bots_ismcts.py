@@ -186,3 +186,12 @@ def test_modelled_opponents_play_their_heuristic_inside_the_tree(kuhn: Game) -> 
     assert {str(child.action) for child in check.children.values()} <= {"check", "bet"}
     with pytest.raises(InvalidOption, match="needs observers='single'"):
         ISMCTSBot(opponents="heuristic", observers="multiple")
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["ismcts:exploration=nan", "ismcts:exploration=1e308", "ismcts:iterations=99999999999", "ismcts:time_limit=1e9"],
+)
+def test_search_settings_that_would_never_answer_are_refused(spec: str) -> None:
+    with pytest.raises(InvalidOption):
+        bot(spec)

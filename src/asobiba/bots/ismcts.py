@@ -48,6 +48,11 @@ from asobiba.core.errors import InvalidOption
 from asobiba.core.events import Event
 from asobiba.core.state import Action, Observation, State
 
+#: Bounds of the search settings: a bot asked for more would think until killed.
+MAX_ITERATIONS = 10_000_000
+MAX_TIME_LIMIT = 3600.0
+MAX_EXPLORATION = 100.0
+
 #: Scores a non-final state for every player (used after a rollout cut-off); values in [0, 1].
 Evaluator = Callable[[State], list[float]]
 
@@ -118,10 +123,20 @@ class ISMCTSBot(Bot):
             raise InvalidOption("IS-MCTS needs a budget: iterations, time_limit (seconds), or both")
         if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)):
             raise InvalidOption("iterations must be a whole number, not {value}", value=repr(iterations))
-        if iterations is not None and iterations < 1:
-            raise InvalidOption("iterations must be at least 1, not {value}", value=iterations)
-        if time_limit is not None and time_limit <= 0:
-            raise InvalidOption("time_limit must be a positive number of seconds, not {value}", value=time_limit)
+        if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+            raise InvalidOption(
+                "iterations must be from 1 to {most}, not {value}", most=MAX_ITERATIONS, value=iterations
+            )
+        if time_limit is not None and not 0 < time_limit <= MAX_TIME_LIMIT:
+            raise InvalidOption(
+                "time_limit must be a number of seconds above 0 and at most {most}, not {value}",
+                most=MAX_TIME_LIMIT,
+                value=time_limit,
+            )
+        if not math.isfinite(exploration) or not 0 <= exploration <= MAX_EXPLORATION:
+            raise InvalidOption(
+                "exploration must be a number from 0 to {most}, not {value}", most=MAX_EXPLORATION, value=exploration
+            )
         if rollout not in ("heuristic", "random"):
             raise InvalidOption("rollout={value} is not known; it takes 'heuristic' or 'random'", value=repr(rollout))
         if observers not in ("single", "multiple"):
