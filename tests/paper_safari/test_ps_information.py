@@ -36,17 +36,17 @@ def test_a_drawn_card_is_seen_by_the_drawer_only_until_it_is_used(ps: Any) -> No
 
 
 def test_a_drawn_mew_or_team_rocket_is_shown_at_once_as_its_effect_starts(ps: Any) -> None:
-    for card, step in (("mew", "mew-opponent"), ("team-rocket", "coin")):
+    for card, step in (("mew", "mew_opponent"), ("team-rocket", "coin")):
         state = ps.deal([A, B], pile=[card], flips=["a1", "a1"])
         events = ps.play(state, "draw")
-        assert state.view(1)["hand"] == card and state.view(1)["step"] == step
+        assert state.view(1)["hand"] == card and state.view(1)["phase"] == step
         assert events[-1].seen_by(1) == events[-1]
 
 
 def test_a_drawn_zapdos_is_hidden_until_it_is_used(ps: Any) -> None:
     state = ps.deal([A, B], pile=["zapdos"], flips=["a1", "a1"])
     ps.play(state, "draw")
-    assert state.view(1)["hand"] is None and state.view(1)["step"] == "hand"
+    assert state.view(1)["hand"] is None and state.view(1)["phase"] == "hand"
     # A determinization for p1 never puts a card in p0's hand that would have been shown.
     for seed in range(100):
         sample = state.determinize(1, seed)

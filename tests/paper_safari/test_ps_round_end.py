@@ -40,7 +40,7 @@ def test_the_round_ends_the_moment_somebody_has_six_cards_face_up(ps: Any) -> No
     scored = [event for event in events if isinstance(event, ev.RoundScored)]
     assert scored == [ev.RoundScored(1, (7, 34), 0, (1, 0))]
     # Nobody gets an extra turn: the next thing is the next round's deal.
-    assert state.is_chance_node and state.view(None)["step"] == "deal"
+    assert state.is_chance_node and state.view(None)["phase"] == "deal"
     # All cards are turned face up for the scoring.
     assert all(card is not None for grid in state.view(1)["grids"] for card in grid)
 
@@ -48,7 +48,7 @@ def test_the_round_ends_the_moment_somebody_has_six_cards_face_up(ps: Any) -> No
 def test_the_round_end_is_checked_after_the_whole_action(ps: Any) -> None:
     state = ending(ps, [P0, HIGH], ["snorlax"])
     ps.play(state, "draw", "swap b3")
-    assert state.view(0)["step"] == "snorlax" and state.to_move == 0  # Snorlax still happens
+    assert state.view(0)["phase"] == "snorlax" and state.to_move == 0  # Snorlax still happens
     ps.play(state, "snorlax a1 b1")
     assert state.view(None)["rounds"][0]["grids"][0][:4] == ["pikachu", "jigglypuff", "jigglypuff", "onix"]
 
@@ -71,7 +71,7 @@ def test_option_final_turns_gives_everybody_else_one_more_turn(ps: Any) -> None:
     ps.play(state, "draw", "discard")
     assert state.to_move == 2 and state.view(None)["final_turns_left"] == 1
     ps.play(state, "draw", "discard")
-    assert state.view(None)["step"] == "deal" and len(state.view(None)["rounds"]) == 1
+    assert state.view(None)["phase"] == "deal" and len(state.view(None)["rounds"]) == 1
 
 
 def test_a_column_of_two_equal_values_counts_zero(ps: Any) -> None:

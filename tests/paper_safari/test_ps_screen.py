@@ -55,8 +55,8 @@ def test_the_screen_draws_every_step_and_the_round_table() -> None:
         steps = set()
         while not state.is_over:
             view = state.view(state.to_move)
-            if view["step"] not in steps:
-                steps.add(view["step"])
+            if view["phase"] not in steps:
+                steps.add(view["phase"])
                 for lang in ("en", "ja"):
                     assert screen(view, lang)
             state.apply(rng.choice(state.legal_actions()))

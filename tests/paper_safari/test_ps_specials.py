@@ -20,7 +20,7 @@ C = ["bulbasaur", "charmander", "psyduck", "eevee", "clefairy", "gengar"]
 def test_effects_happen_from_the_pile(ps: Any) -> None:
     state = ps.deal([A, B], pile=["charizard"], flips=["a1", "a1"])
     ps.play(state, "draw", "swap a2")
-    assert state.view(0)["step"] == "peek"
+    assert state.view(0)["phase"] == "peek"
 
 
 @pytest.mark.parametrize(
@@ -28,21 +28,21 @@ def test_effects_happen_from_the_pile(ps: Any) -> None:
     [
         ("charizard", ["take discard", "swap a2"], "peek"),
         ("snorlax", ["take discard", "swap a2"], "snorlax"),
-        ("mew", ["take discard"], "mew-opponent"),
+        ("mew", ["take discard"], "mew_opponent"),
         ("team-rocket", ["take discard"], "coin"),
     ],
 )
 def test_effects_happen_from_the_discard(ps: Any, card: str, actions: list[str], step: str) -> None:
     state = ps.deal([A, B], discard=card, flips=["a1", "a1"])
     ps.play(state, *actions)
-    assert state.view(0)["step"] == step
+    assert state.view(0)["phase"] == step
 
 
 def test_a_special_card_dealt_or_flipped_has_no_effect(ps: Any) -> None:
     grid = ["mew", "zapdos", "team-rocket", "charizard", "snorlax", "eevee"]
     state = ps.deal([grid, B], flips=["a1", "a1"])
     # Mew turned face up in the setup: nothing happens, the turn passes.
-    assert state.to_move == 0 and state.view(0)["step"] == "turn"
+    assert state.to_move == 0 and state.view(0)["phase"] == "turn"
     assert ps.grid(state, 0)[0] == "mew"
 
 
@@ -56,11 +56,11 @@ def test_effects_never_chain(ps: Any) -> None:
     # Mew takes Charizard from the opponent: no peek follows.
     state = ps.deal([A, ["charizard", *B[1:]]], pile=["mew"], flips=["a1", "a2"])
     ps.play(state, "draw", "mew p1", "mew-take a1", "mew-place b3")
-    assert state.to_move == 1 and state.view(1)["step"] == "turn"
+    assert state.to_move == 1 and state.view(1)["phase"] == "turn"
     # Zapdos passes Snorlax on: nobody exchanges.
     state = ps.deal([["snorlax", *A[1:]], B], pile=["zapdos"], flips=["a2", "a2"])
     ps.play(state, "draw", "swap a1")
-    assert ps.grid(state, 1)[0] == "snorlax" and state.to_move == 1 and state.view(1)["step"] == "turn"
+    assert ps.grid(state, 1)[0] == "snorlax" and state.to_move == 1 and state.view(1)["phase"] == "turn"
 
 
 # ----------------------------------------------------------------- Charizard
@@ -321,7 +321,7 @@ def test_reshuffle_in_the_middle_of_a_team_rocket_refill(ps: Any) -> None:
     player = state.to_move
     last = state.deck.ids[state.pile[0]]
     ps.play(state, "draw", "coin pikachu", "rocket b2")
-    assert state.is_chance_node and state.view(None)["step"] == "reshuffle"
+    assert state.is_chance_node and state.view(None)["phase"] == "reshuffle"
     assert state.view(None)["refill"] == {"position": "b2", "waiting": [(player + 1) % 3, (player + 2) % 3]}
     assert ps.grid(state, player)[4] == last and ps.grid(state, (player + 1) % 3)[4] == ""
     discard = state.view(None)["discard"]

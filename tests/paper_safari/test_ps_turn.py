@@ -83,7 +83,7 @@ def test_empty_pile_keeps_the_top_discard_and_reshuffles_the_rest(ps: Any) -> No
     while state.view(None)["pile_size"] > 1:
         ps.play(state, "draw", "discard")
     ps.play(state, "draw", "discard")
-    assert state.is_chance_node and state.view(None)["step"] == "reshuffle"
+    assert state.is_chance_node and state.view(None)["phase"] == "reshuffle"
     top = state.view(None)["discard_top"]
     rest = sorted(state.view(None)["discard"][:-1])
     assert state.legal_actions() == []  # any order of those cards: a shuffle, not an enumeration

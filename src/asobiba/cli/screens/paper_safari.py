@@ -106,7 +106,7 @@ def _player_title(view: dict[str, Any], owner: int, lang: str) -> str:
 
 def pending(view: dict[str, Any], lang: str) -> str:
     """The decision due now, in words, for the viewer (or who is deciding)."""
-    step = view["step"]
+    step = view["phase"]
     current = view.get("current")
     if view["is_over"]:
         return tr("The match is over.", lang)
@@ -126,9 +126,9 @@ def pending(view: dict[str, Any], lang: str) -> str:
         "hand": tr("Place {card}: swap it with one of your cards.", lang, card=hand),
         "peek": tr("Charizard: look at one of your face-down cards, or skip.", lang),
         "snorlax": tr("Snorlax: exchange two of your positions, or skip.", lang),
-        "mew-opponent": tr("Mew: choose an opponent.", lang),
-        "mew-take": tr("Mew: choose a card of p{player}.", lang, player=view.get("mew_opponent")),
-        "mew-place": tr("Mew: choose where {card} goes in your grid.", lang, card=hand),
+        "mew_opponent": tr("Mew: choose an opponent.", lang),
+        "mew_take": tr("Mew: choose a card of p{player}.", lang, player=view.get("mew_opponent")),
+        "mew_place": tr("Mew: choose where {card} goes in your grid.", lang, card=hand),
         "rocket": tr("Team Rocket (Pikachu face): choose the position everybody discards.", lang),
         "meowth": tr("Team Rocket (Meowth face): swap Team Rocket with one of your cards.", lang),
     }

@@ -2,7 +2,7 @@
 
 >>> from asobiba.games.paper_safari import GAME
 >>> state = GAME.new_game(2, seed=3)
->>> state.view(0)["step"], len(state.view(0)["grids"])
+>>> state.view(0)["phase"], len(state.view(0)["grids"])
 ('flip', 2)
 >>> GAME.parse_action("take discard", state)
 TakeDiscard()

@@ -950,7 +950,6 @@ class PaperSafariState(State):
             "round": self.round,
             "starter": self.starter,
             "current": self.player if in_turn else None,
-            "step": self.step.value.replace("_", "-"),
             "turn": self.turns,
             "positions": list(POSITIONS),
             "grids": grids,

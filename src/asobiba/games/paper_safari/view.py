@@ -135,8 +135,6 @@ class PaperSafariView(TypedDict):
     starter: int
     #: The player whose turn it is (or who flips), ``None`` before a deal and when over.
     current: int | None
-    #: The phase in its older spelling (hyphens: ``mew-opponent``), read by the terminal screen.
-    step: str
     turn: int
     positions: list[str]
     grids: list[list[str | None]]
