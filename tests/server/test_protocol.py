@@ -190,7 +190,8 @@ def test_a_rematch_without_a_first_player_option_moves_everybody_one_seat_down(s
 
 
 def test_every_hello_is_answered_with_a_full_state_for_that_seat(shared_server: ServerProcess) -> None:
-    made = people_room(shared_server)
+    # people only: no bot may move between the two hellos
+    made = create_room(shared_server.base_url, "cockroach-poker", 3, seats={"1": "human", "2": "human"}, name="ann")
 
     async def scenario() -> None:
         async with RoomClient(shared_server.base_url, made["room"], made["token"]) as client:
