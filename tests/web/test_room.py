@@ -3,7 +3,10 @@ is killed and restarted, the phone width."""
 
 from __future__ import annotations
 
+import json
 import random
+import urllib.request
+from typing import Any
 
 from playwright.sync_api import Browser, Page
 from web_testing import (
@@ -16,6 +19,12 @@ from web_testing import (
     table,
     wait_for_turn_or_end,
 )
+
+
+def room_summary(base_url: str, room: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{base_url}/api/rooms/{room}", timeout=10) as response:
+        summary: dict[str, Any] = json.loads(response.read())
+    return summary
 
 
 def hand_cards(page: Page) -> set[str]:
@@ -70,14 +79,23 @@ def test_a_spectator_sees_no_card_of_any_hand(
     checked = 0
     for _ in range(6):
         play_until_over(player, rng, stop_after=1)
-        # on our turn nothing moves until we do: both pages show the same position
-        player.wait_for_function(
-            "() => { const t = document.querySelector('#table'); return t && (t.dataset.phase === 'over' ||"
-            " (t.dataset.current === 'yes' && document.querySelector('[data-action]') !== null)); }"
-        )
+        # On our turn at the room's latest position nothing moves until we do, so both pages can be
+        # compared. The page may still show the position our last click answered: wait until the
+        # room's own seq (from the server) is the one shown with our turn.
+        seq = None
+        for _ in range(100):
+            player.wait_for_function(
+                "() => { const t = document.querySelector('#table'); return t && (t.dataset.phase === 'over' ||"
+                " (t.dataset.current === 'yes' && document.querySelector('[data-action]') !== null)); }"
+            )
+            latest = str(room_summary(shared_web_server.base_url, room)["seq"])
+            if table(player)["phase"] == "over" or table(player)["seq"] == latest:
+                seq = latest
+                break
+            player.wait_for_timeout(100)
+        assert seq is not None, "the player's page never showed the room's latest position"
         if table(player)["phase"] == "over":
             break
-        seq = table(player)["seq"]
         watcher.wait_for_function(f"() => document.querySelector('#table')?.dataset.seq === '{seq}'")
         hidden = hand_cards(player)
         assert hidden, "the player sees his own hand"
