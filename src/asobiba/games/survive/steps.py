@@ -56,14 +56,16 @@ def _extended(path: tuple[int, ...], source: int, target: int) -> tuple[int, ...
     return (*(path or (source,)), target)
 
 
-@dataclass(frozen=True, slots=True)
-class DolphinRide:
-    """A dolphin carries one of the player's swimmers; the first step chooses which."""
+class Steps:
+    """A move made step by step along ``path`` (the start, then a cell per step), at most ``reach``
+    steps: a held tile's reach unless the mover says otherwise."""
 
-    phase: ClassVar[Phase] = Phase.DOLPHIN
-    explorer: int | None = None
-    #: The cells visited: the start, then one per step (empty before the first step).
-    path: tuple[int, ...] = ()
+    __slots__ = ()
+    path: tuple[int, ...]
+
+    @property
+    def reach(self) -> int:
+        return HELD_TILE_REACH
 
     @property
     def at(self) -> int | None:
@@ -75,7 +77,17 @@ class DolphinRide:
 
     @property
     def left(self) -> int:
-        return HELD_TILE_REACH - self.taken
+        return self.reach - self.taken
+
+
+@dataclass(frozen=True, slots=True)
+class DolphinRide(Steps):
+    """A dolphin carries one of the player's swimmers; the first step chooses which."""
+
+    phase: ClassVar[Phase] = Phase.DOLPHIN
+    explorer: int | None = None
+    #: The cells visited: the start, then one per step (empty before the first step).
+    path: tuple[int, ...] = ()
 
     def moved(self, source: int, target: int, explorer: int | None = None) -> DolphinRide:
         return replace(
@@ -84,23 +96,11 @@ class DolphinRide:
 
 
 @dataclass(frozen=True, slots=True)
-class WindsSail:
+class WindsSail(Steps):
     """Favourable winds move one boat; the first step chooses which."""
 
     phase: ClassVar[Phase] = Phase.WINDS
     path: tuple[int, ...] = ()
-
-    @property
-    def at(self) -> int | None:
-        return self.path[-1] if self.path else None
-
-    @property
-    def taken(self) -> int:
-        return max(0, len(self.path) - 1)
-
-    @property
-    def left(self) -> int:
-        return HELD_TILE_REACH - self.taken
 
     def moved(self, source: int, target: int) -> WindsSail:
         return replace(self, path=_extended(self.path, source, target))
@@ -115,7 +115,7 @@ class Jump:
 
 
 @dataclass(frozen=True, slots=True)
-class CreatureRun:
+class CreatureRun(Steps):
     """The rolled creature moves step by step; the first step chooses which one."""
 
     phase: ClassVar[Phase] = Phase.CREATURE
@@ -123,16 +123,8 @@ class CreatureRun:
     path: tuple[int, ...] = ()
 
     @property
-    def at(self) -> int | None:
-        return self.path[-1] if self.path else None
-
-    @property
-    def taken(self) -> int:
-        return max(0, len(self.path) - 1)
-
-    @property
-    def left(self) -> int:
-        return CREATURE_REACH[self.creature] - self.taken
+    def reach(self) -> int:
+        return CREATURE_REACH[self.creature]
 
     def moved(self, source: int, target: int) -> CreatureRun:
         return replace(self, path=_extended(self.path, source, target))
