@@ -180,6 +180,37 @@ def replayed_steps(record: dict[str, Any]) -> list[tuple[int, Any, list[Event]]]
     return steps
 
 
+async def race_on_one_seq(tab1: RoomClient, tab2: RoomClient) -> tuple[int, str] | None:
+    """Two connections of the seat to move send different acts quoting the same seq at once: exactly
+    one is accepted, the other is ``stale`` (the same act twice is a harmless resend, both
+    ``accepted``). Returns ``(seq, notation accepted)`` once both have moved past it; ``None`` when
+    the game is over."""
+    while not tab1.state["legal"] and not tab1.state["view"]["is_over"]:
+        await tab1.next_state()
+    if tab1.state["view"]["is_over"]:
+        return None
+    while tab2.seq < tab1.seq:
+        await tab2.next_state()
+    seq = tab1.seq
+    legal = [entry["notation"] for entry in tab1.state["legal"]]
+    first, second = legal[0], legal[-1]
+    replies = await asyncio.gather(
+        tab1.act(first, seq=seq, message_id="one", wait_state=False),
+        tab2.act(second, seq=seq, message_id="two", wait_state=False),
+    )
+    kinds = sorted(reply["type"] for reply in replies)
+    if first == second:
+        assert kinds == ["accepted", "accepted"]
+    else:
+        assert kinds == ["accepted", "rejected"], replies
+        assert next(reply for reply in replies if reply["type"] == "rejected")["code"] == "stale"
+    winner = next(reply for reply in replies if reply["type"] == "accepted")
+    for tab in (tab1, tab2):
+        while tab.seq <= seq:
+            await tab.next_state()
+    return seq, first if winner["id"] == "one" else second
+
+
 async def play_first_legal(client: RoomClient, limit: int = 2000) -> None:
     """Play the first legal action whenever it is this client's turn, until the game ends."""
     for _ in range(limit):

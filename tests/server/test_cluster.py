@@ -18,6 +18,7 @@ from server_testing import (
     ServerProcess,
     play_first_legal,
     postgresql_binaries,
+    race_on_one_seq,
     replayed_steps,
     run,
     start_servers,
@@ -143,30 +144,10 @@ def test_the_same_seq_through_two_processes_at_once_is_accepted_once(servers: Se
             RoomClient(second.base_url, made["room"], made["token"]) as tab2,
         ):
             for _round in range(6):
-                while not tab1.state["legal"] and not tab1.state["view"]["is_over"]:
-                    await tab1.next_state()
-                if tab1.state["view"]["is_over"]:
+                won = await race_on_one_seq(tab1, tab2)
+                if won is None:
                     break
-                while tab2.seq < tab1.seq:
-                    await tab2.next_state()
-                seq = tab1.seq
-                legal = [entry["notation"] for entry in tab1.state["legal"]]
-                one, two = legal[0], legal[-1]
-                replies = await asyncio.gather(
-                    tab1.act(one, seq=seq, message_id="one", wait_state=False),
-                    tab2.act(two, seq=seq, message_id="two", wait_state=False),
-                )
-                kinds = sorted(reply["type"] for reply in replies)
-                if one == two:  # the same action twice: the second is the harmless resend
-                    assert kinds == ["accepted", "accepted"]
-                else:
-                    assert kinds == ["accepted", "rejected"], replies
-                    assert next(reply for reply in replies if reply["type"] == "rejected")["code"] == "stale"
-                winner = next(reply for reply in replies if reply["type"] == "accepted")
-                accepted.append((seq, one if winner["id"] == "one" else two))
-                for tab in (tab1, tab2):
-                    while tab.seq <= seq:
-                        await tab.next_state()
+                accepted.append(won)
             await play_first_legal(tab1)
 
     run(scenario())
