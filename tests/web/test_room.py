@@ -8,7 +8,7 @@ import random
 import urllib.request
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Error, Page
 from web_testing import (
     ConsoleWatch,
     WebServer,
@@ -74,6 +74,7 @@ def test_a_spectator_sees_no_card_of_any_hand(
     watcher = console.watch(watcher_context.new_page())
     watcher.goto(f"{shared_web_server.base_url}/r/{room}#watch")
     watcher.wait_for_selector("#table")
+    player.bring_to_front()
     assert table(watcher)["seat"] == "spectator"
     rng = random.Random(7)
     checked = 0
@@ -96,7 +97,17 @@ def test_a_spectator_sees_no_card_of_any_hand(
         assert seq is not None, "the player's page never showed the room's latest position"
         if table(player)["phase"] == "over":
             break
-        watcher.wait_for_function(f"() => document.querySelector('#table')?.dataset.seq === '{seq}'")
+        # the watcher's window may be in the background, where animation frames (Playwright's default
+        # polling) do not run: bring it forward and poll on a timer
+        watcher.bring_to_front()
+        try:
+            watcher.wait_for_function(f"() => document.querySelector('#table')?.dataset.seq === '{seq}'", polling=100)
+        except Error as error:
+            raise AssertionError(
+                f"the spectator never showed seq {seq}: spectator {table(watcher)}, player {table(player)}, "
+                f"room {room_summary(shared_web_server.base_url, room)}"
+            ) from error
+        player.bring_to_front()
         hidden = hand_cards(player)
         assert hidden, "the player sees his own hand"
         assert watcher.locator(".hand").count() == 0
