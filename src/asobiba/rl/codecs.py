@@ -34,6 +34,17 @@ _MOST_CACHED = 200_000
 class ActionCodec(ABC):
     """The numbering of one game's actions for ``players`` players and these (resolved) options."""
 
+    def _lay_out(self, blocks: list[tuple[str, int]]) -> None:
+        """Number the actions block after block: ``(name, count)`` -> ``first[name]`` and ``size``."""
+        self._blocks: list[tuple[str, int, int]] = []
+        self.first: dict[str, int] = {}
+        start = 0
+        for name, count in blocks:
+            self._blocks.append((name, start, count))
+            self.first[name] = start
+            start += count
+        self.size = start
+
     #: The number of distinct actions (the ``Discrete`` space's size).
     size: int
 

@@ -80,14 +80,7 @@ class PaperSafariCodec(ActionCodec):
             ("mew_place", 6),
             ("rocket", 6),
         ]
-        self._blocks: list[tuple[str, int, int]] = []
-        self.first: dict[str, int] = {}
-        start = 0
-        for name, count in blocks:
-            self._blocks.append((name, start, count))
-            self.first[name] = start
-            start += count
-        self.size = start
+        self._lay_out(blocks)
 
     def index(self, action: Action) -> int:
         first = self.first

@@ -113,14 +113,7 @@ class SurviveCodec(ActionCodec):
             ("remove", land),
             ("creature", spaces * spaces),
         ]
-        self._blocks: list[tuple[str, int, int]] = []
-        self.first: dict[str, int] = {}
-        start = 0
-        for name, count in blocks:
-            self._blocks.append((name, start, count))
-            self.first[name] = start
-            start += count
-        self.size = start
+        self._lay_out(blocks)
 
     def index(self, action: Action) -> int:
         first = self.first
