@@ -19,7 +19,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+import random
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from asobiba.bots.base import Bot, HeuristicBot
@@ -104,11 +107,28 @@ HARD_DEFAULTS: dict[str, Any] = {
     "max_candidates": 4,
     "margin": 1.0,
     "candidates": None,
+    "policy": None,
 }
 
 #: Settings only PIMC reads (IS-MCTS does not take them).
 PIMC_ONLY = ("max_candidates", "margin", "candidates", "samples")
-SEARCHES = ("ismcts", "pimc")
+#: Settings neither search reads: ``policy`` is what ``search="policy"`` plays.
+OWN_SETTINGS = ("policy",)
+SEARCHES = ("ismcts", "pimc", "policy")
+
+#: A game's own stronger player, ``policy(view, legal_actions, rng)`` — the heuristic's signature.
+Policy = Callable[[dict[str, Any], Sequence[Action], random.Random], Action]
+
+
+def load_policy(path: str | Policy) -> Policy:
+    """The function a ``"module:function"`` path names (or the function itself)."""
+    if callable(path):
+        return path
+    module, _, name = str(path).partition(":")
+    if not module or not name:
+        raise InvalidOption("policy={value} is not a 'module:function' path", value=repr(path))
+    function: Policy = getattr(importlib.import_module(module), name)
+    return function
 
 
 class HardBot(ISMCTSBot):
@@ -135,7 +155,11 @@ class HardBot(ISMCTSBot):
         unknown = sorted(set(parameters) - set(HARD_DEFAULTS) - set(PIMC_ONLY) - {"evaluator"})
         if unknown:
             raise TypeError(f"unexpected settings {', '.join(unknown)}")
-        searching = {key: value for key, value in {**HARD_DEFAULTS, **parameters}.items() if key not in PIMC_ONLY}
+        searching = {
+            key: value
+            for key, value in {**HARD_DEFAULTS, **parameters}.items()
+            if key not in PIMC_ONLY and key not in OWN_SETTINGS
+        }
         searching.pop("search")
         super().__init__(seed, iterations=iterations, time_limit=time_limit, **searching)
         self.search = "ismcts"
@@ -148,15 +172,25 @@ class HardBot(ISMCTSBot):
         if "evaluator" not in self._given:
             settings["evaluator"] = evaluator(game)
         if settings["search"] not in SEARCHES:
-            raise InvalidOption("search={value} is not known; it takes 'ismcts' or 'pimc'", value=settings["search"])
+            raise InvalidOption(
+                "search={value} is not known; it takes 'ismcts', 'pimc' or 'policy'", value=settings["search"]
+            )
+        if settings["search"] == "policy" and settings["policy"] is None:
+            raise InvalidOption("search='policy' needs a policy ('module:function')")
         return settings
 
     def choose(self, observation: Observation) -> Action:
         settings = self.settings_for(observation.game.name)
         for key, value in settings.items():
-            if key not in PIMC_ONLY:
+            if key not in PIMC_ONLY and key not in OWN_SETTINGS:
                 setattr(self, key, value)
         self.last_pimc = None
+        if settings["search"] == "policy":
+            started = time.perf_counter()
+            legal = observation.legal_actions
+            action = legal[0] if len(legal) == 1 else load_policy(settings["policy"])(observation.view, legal, self.rng)
+            self.last_root, self.last_iterations, self.last_seconds = None, 0, time.perf_counter() - started
+            return action
         if settings["search"] == "ismcts":
             return super().choose(observation)
         searcher = PIMCBot(
