@@ -23,6 +23,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from asobiba.core.state import Action
@@ -73,15 +74,59 @@ AVERAGE_VALUE = sum(EXPLORER_VALUES) / len(EXPLORER_VALUES)
 LAND, BOAT, SWIM, RESCUED, GONE = range(5)
 STATUS = {"land": LAND, "boat": BOAT, "swimming": SWIM, "rescued": RESCUED, "lost": GONE, "unplaced": GONE}
 ESCAPES = [cell for cells in ESCAPE_SPACES.values() for cell in cells]
-#: The threat for a set of flags: 1 a serpent within 1 step, 2 a shark within 2, 4 a whale within 3.
-THREAT = [0.33 * (f & 1) + 0.4 * (f >> 1 & 1) + 0.12 * (f >> 2 & 1) for f in range(8)]
-#: How much the others' prospects count against the bot's own.
-OTHERS_WEIGHT = 0.5
-#: What one move point costs when nothing else is gained (stops aimless wandering).
-STEP_COST = 0.01
-#: How much a step nearer an escape space is worth on a boat and swimming.
-BOAT_SLOPE = 0.07
-SWIM_SLOPE = 0.045
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's judgement in numbers: what each kind of prospect is worth, what the
+    creatures threaten, when a held tile is worth playing, where to place pieces in setup.
+    ``NORMAL`` is the ``normal`` level's; a stronger player may judge with other weights."""
+
+    #: How much the others' prospects count against the bot's own.
+    others_weight: float = 0.5
+    #: What one move point costs when nothing else is gained (stops aimless wandering).
+    step_cost: float = 0.01
+    #: An explorer on land: the base prospect, less per step to an escape space, more next to a boat with room.
+    land_base: float = 0.42
+    land_slope: float = 0.02
+    near_room: float = 0.06
+    #: On a boat one controls, on another's boat, and swimming: the base prospect, and how much a
+    #: step nearer an escape space is worth.
+    own_boat_base: float = 0.86
+    other_boat_base: float = 0.62
+    boat_slope: float = 0.07
+    swim_base: float = 0.52
+    swim_slope: float = 0.045
+    #: The threat of a serpent within 1 step, a shark within 2 (to swimmers), a whale within 3 (to boats).
+    serpent_threat: float = 0.33
+    shark_threat: float = 0.4
+    whale_threat: float = 0.12
+    #: Removing a tile next to own explorers on land (per explorer).
+    removal_near_own: float = 0.05
+    #: A jumping creature next to own pieces (per value) and the others'.
+    jump_own: float = -1.0
+    jump_others: float = 0.3
+    jump_scale: float = 0.1
+    #: Held tiles: a dolphin for a swimmer worth this much that is this near an escape space (or threatened);
+    #: winds for a boat carrying this much of one's own value this far from an escape space; a
+    #: "move a creature" tile when it threatens this much of one's own value.
+    dolphin_value: int = 2
+    dolphin_reach: int = 4
+    winds_value: int = 3
+    winds_distance: int = 2
+    jump_threatened: int = 3
+
+    @functools.cached_property
+    def threat(self) -> list[float]:
+        """The threat for a set of flags: 1 a serpent within 1 step, 2 a shark within 2, 4 a whale within 3."""
+        return [
+            self.serpent_threat * (f & 1) + self.shark_threat * (f >> 1 & 1) + self.whale_threat * (f >> 2 & 1)
+            for f in range(8)
+        ]
+
+
+#: The ``normal`` level's weights.
+NORMAL = Weights()
 
 
 def _distances(sources: Sequence[int], passable: Sequence[bool]) -> list[int]:
@@ -118,7 +163,8 @@ WITHIN = {r: [[c for c in range(N_CELLS) if STEPS[cell][c] <= r] for cell in ran
 class Model:
     """What the bot knows of the board, in a form it can play forward for its own steps."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], weights: Weights = NORMAL) -> None:
+        self.weights = weights
         self.me: int = view["viewer"]
         self.players: int = view["players"]
         self.land = [False] * N_CELLS
@@ -301,7 +347,7 @@ class Model:
         """The chance-weighted threat of the creatures to a swimmer (or a loaded boat) on ``cell``."""
         swimmer, boat = self.threats()
         flags = swimmer[cell] if kind_of_piece == SWIM else boat[cell]
-        return THREAT[flags]
+        return self.weights.threat[flags]
 
     def near_room(self) -> set[int]:
         """Cells next to a boat with room."""
@@ -319,14 +365,17 @@ class Model:
         if status == GONE:
             return 0.0
         cell = self.cell[e]
+        w = self.weights
         if status == LAND:
-            return 0.42 - 0.02 * BOARD_TO_ESCAPE[cell] + (0.06 if cell in self.near_room() else 0.0)
+            return (
+                w.land_base - w.land_slope * BOARD_TO_ESCAPE[cell] + (w.near_room if cell in self.near_room() else 0.0)
+            )
         d = min(self.sea_to_escape[cell], 12)
         if status == BOAT:
             mine = self.owner[e] in self.controllers(cell)
-            base = (0.86 if mine else 0.62) - BOAT_SLOPE * d
+            base = (w.own_boat_base if mine else w.other_boat_base) - w.boat_slope * d
             return base * (1 - self.danger(cell, BOAT))
-        return (0.52 - SWIM_SLOPE * d) * (1 - self.danger(cell, SWIM))
+        return (w.swim_base - w.swim_slope * d) * (1 - self.danger(cell, SWIM))
 
     def chance_of(self, terrain: str, effect: str) -> float:
         """The chance that a face-down tile of ``terrain`` has the immediate ``effect``."""
@@ -356,11 +405,16 @@ class Model:
                 own += worth
             else:
                 others += worth
-        return own - OTHERS_WEIGHT * others / max(1, self.players - 1)
+        return own - self.weights.others_weight * others / max(1, self.players - 1)
 
 
 def choose(view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """The heuristic choice among ``legal_actions`` from ``view`` only."""
+    return choose_with(NORMAL, view, legal_actions, rng)
+
+
+def choose_with(weights: Weights, view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    """The heuristic choice among ``legal_actions`` from ``view`` only, judged with ``weights``."""
     actions = list(legal_actions)
     if len(actions) == 1:
         return actions[0]
@@ -371,7 +425,7 @@ def choose(view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Ra
         return _place_boat(view, actions, rng)
     if phase == "counter":
         return next(a for a in actions if isinstance(a, PlayTile))
-    model = Model(view)
+    model = Model(view, weights)
     if phase == "move" and view["fresh"]:
         tile = _held_tile_to_play(model, actions)
         if tile is not None:
@@ -404,7 +458,7 @@ def _best(model: Model, actions: list[Action], rng: random.Random, jump: bool = 
         after.play(action)
         gain = after.score(before) - base
         if isinstance(action, (MoveExplorer, SailBoat, BoardBoat)):
-            gain -= STEP_COST
+            gain -= model.weights.step_cost
         if isinstance(action, RemoveTile):
             gain += _removal_bonus(model, action.cell, after)
         if jump and isinstance(action, MoveCreature):
@@ -461,7 +515,7 @@ def _removal_bonus(model: Model, cell: int, removed: Model) -> float:
         for e, s in model.status.items()
         if s == LAND and model.owner[e] == model.me and model.cell[e] in NEIGHBOUR_SETS[cell]
     )
-    bonus = -0.05 * near_own
+    bonus = -model.weights.removal_near_own * near_own
     terrain = model.terrain[cell]
     plain = removed.score()
     for effect, cells in (
@@ -487,12 +541,13 @@ def _removal_bonus(model: Model, cell: int, removed: Model) -> float:
 def _jump_bonus(model: Model, action: MoveCreature) -> float:
     """A jumping creature: far from own pieces, near the others'."""
     bonus = 0.0
+    w = model.weights
     for e, status in model.status.items():
         if status not in (SWIM, BOAT):
             continue
         reach = 2 if action.creature == SHARK else 1 if action.creature == SERPENT else 3
         if STEPS[action.target][model.cell[e]] <= reach:
-            bonus += (-1 if model.owner[e] == model.me else 0.3) * model.value[e] * 0.1
+            bonus += (w.jump_own if model.owner[e] == model.me else w.jump_others) * model.value[e] * w.jump_scale
     return bonus
 
 
@@ -506,17 +561,21 @@ def _held_tile_to_play(model: Model, actions: list[Action]) -> Action | None:
     playable = {a.effect: a for a in actions if isinstance(a, PlayTile)}
     if not playable:
         return None
-    me = model.me
+    me, w = model.me, model.weights
     if DOLPHIN in playable:
         for e, status in model.status.items():
-            if status == SWIM and model.owner[e] == me and model.value[e] >= 2:
+            if status == SWIM and model.owner[e] == me and model.value[e] >= w.dolphin_value:
                 cell = model.cell[e]
-                if model.sea_to_escape[cell] <= 4 or model.danger(cell, SWIM) > 0:
+                if model.sea_to_escape[cell] <= w.dolphin_reach or model.danger(cell, SWIM) > 0:
                     return playable[DOLPHIN]
     if WINDS in playable:
         for cell in model.boats:
             aboard = sum(model.value[e] for e in model.boats[cell] if model.owner[e] == me)
-            if aboard >= 3 and me in model.controllers(cell) and model.sea_to_escape[cell] >= 2:
+            if (
+                aboard >= w.winds_value
+                and me in model.controllers(cell)
+                and model.sea_to_escape[cell] >= w.winds_distance
+            ):
                 return playable[WINDS]
     for effect, kind in ((MOVE_SHARK, SHARK), (MOVE_SERPENT, SERPENT), (MOVE_WHALE, WHALE)):
         if effect not in playable:
@@ -529,7 +588,7 @@ def _held_tile_to_play(model: Model, actions: list[Action]) -> Action | None:
                     continue
                 if any(STEPS[c][model.cell[e]] <= reach for c in model.creatures[kind]):
                     threatened += model.value[e]
-        if threatened >= 3:
+        if threatened >= w.jump_threatened:
             return playable[effect]
     return None
 
