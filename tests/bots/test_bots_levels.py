@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 import asobiba
@@ -10,7 +14,7 @@ from asobiba.bots.levels import HARD_ITERATIONS, HARD_TIME_LIMIT, LEVELS, EasyBo
 from asobiba.core import registry
 from asobiba.core.errors import InvalidOption
 from asobiba.core.game import Game
-from asobiba.core.state import State
+from asobiba.core.state import Action, State
 
 
 def opening(game: Game) -> State:
@@ -74,9 +78,35 @@ def test_one_hard_bot_takes_each_games_own_settings_whatever_it_played_before() 
     safari = asobiba.new_game("paper-safari", players=2, seed=4)
     assert safari.to_move is not None
     hard.choose(safari.observe(safari.to_move))
-    assert hard.prior == 1.0  # Paper Safari trusts the heuristic's move
+    assert hard.settings_for("paper-safari")["cut"].endswith(":round_over")  # play-outs end with the round
     poker = asobiba.new_game("cockroach-poker", players=3, seed=4)
     assert poker.to_move is not None
     hard.choose(poker.observe(poker.to_move))
     assert (hard.prior, hard.rollout) == (0.0, "heuristic")
     assert hard.last_pimc is not None and hard.last_iterations == 30  # PIMC searched in Cockroach Poker
+
+
+def always_check(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    return next(action for action in legal if str(action) == "check")
+
+
+def test_search_policy_plays_the_games_own_stronger_player(kuhn: Game) -> None:
+    registry.register(
+        registry.GameDeclaration(
+            name="kuhn-poker", game="kuhn_poker:GAME", hard_settings={"search": "policy", "policy": always_check}
+        )
+    )
+    state = opening(kuhn)  # p0 holds the top card: the heuristic always bets
+    hard = bot("hard", seed=1)
+    assert str(hard.choose(state.observe(0))) == "check"
+    assert isinstance(hard, HardBot) and hard.last_iterations == 0 and hard.last_pimc is None
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [({"search": "policy"}, "needs a policy"), ({"search": "policy", "policy": "no_colon"}, "module:function")],
+)
+def test_a_policy_search_without_a_policy_is_refused(kuhn: Game, settings: dict[str, Any], message: str) -> None:
+    registry.register(registry.GameDeclaration(name="kuhn-poker", game="kuhn_poker:GAME", hard_settings=settings))
+    with pytest.raises(InvalidOption, match=message):
+        bot("hard", seed=1).choose(opening(kuhn).observe(0))

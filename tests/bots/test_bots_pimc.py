@@ -3,13 +3,16 @@ another has the evidence."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from asobiba.bots import HeuristicBot
-from asobiba.bots.pimc import PIMCBot, candidate_moves, paired_advantage
+from asobiba.bots.pimc import PIMCBot, candidate_moves, paired_advantage, play_out
 from asobiba.core.errors import InvalidOption
 from asobiba.core.game import Game
-from asobiba.core.state import State
+from asobiba.core.state import Action, State
 
 
 def facing_a_bet(game: Game, deal: str) -> State:
@@ -52,3 +55,26 @@ def test_the_paired_advantage_of_equal_results_is_nothing() -> None:
 def test_a_budget_is_required() -> None:
     with pytest.raises(InvalidOption, match="budget"):
         PIMCBot(time_limit=None, samples=None)
+
+
+def test_a_play_out_stops_where_the_games_cut_says_and_is_scored_by_the_evaluator(kuhn: Game) -> None:
+    import random
+
+    state = kuhn.new_game(2, seed=3, chance="scripted")
+    state.apply(kuhn.parse_action("deal 1 0 2", state))  # p0 holds the queen, p1 the jack
+    movers: list[int] = []
+
+    def checks(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        movers.append(view["viewer"])
+        return next(action for action in legal if str(action) == "check")
+
+    def after_one_move(start: State, now: State) -> bool:
+        return len(now.history) > len(start.history)
+
+    value = play_out(
+        state.clone(), 0, random.Random(1), score=lambda s: [0.25, 0.75], policy=checks, cut=after_one_move
+    )
+    assert value == 0.25 and movers == [0]  # p0's move came from the policy, then the cut scored it
+    movers.clear()
+    assert play_out(state.clone(), 0, random.Random(1), policy=checks) == 1.0  # no cut: both check, the queen wins
+    assert movers == [0, 1]

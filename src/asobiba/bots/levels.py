@@ -111,7 +111,7 @@ HARD_DEFAULTS: dict[str, Any] = {
 }
 
 #: Settings only PIMC reads (IS-MCTS does not take them).
-PIMC_ONLY = ("max_candidates", "margin", "candidates", "samples")
+PIMC_ONLY = ("max_candidates", "margin", "candidates", "samples", "rollout_policy", "cut")
 #: Settings neither search reads: ``policy`` is what ``search="policy"`` plays.
 OWN_SETTINGS = ("policy",)
 SEARCHES = ("ismcts", "pimc", "policy")
@@ -201,6 +201,8 @@ class HardBot(ISMCTSBot):
             margin=settings["margin"],
             evaluator=settings["evaluator"],
             candidates=settings["candidates"],
+            rollout_policy=settings.get("rollout_policy"),
+            cut=settings.get("cut"),
         )
         searcher.rng = self.rng
         action = searcher.choose(observation)

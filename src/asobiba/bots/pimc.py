@@ -8,8 +8,9 @@ of a handful of sensible moves learns more per play-out:
    in a seeded random order (or a game's own ``candidates`` function, named in its ``hard_settings``);
 2. each round draws one determinization of the observation (``observation.sample``, never the
    true state) and plays every candidate out from it with the same generator seed (common random
-   numbers): everybody then plays the game's heuristic on his own view of the sample, to the end
-   or for ``rollout_depth`` moves scored by the game's evaluator;
+   numbers): everybody then plays the game's heuristic (or a lighter ``rollout_policy``) on his
+   own view of the sample, to the end, or for ``rollout_depth`` moves or up to a game's ``cut``
+   ("the round is over"), scored by the game's evaluator;
 3. the move played is the heuristic's unless another candidate did better by more than
    ``margin`` paired standard errors (the results of the two on the same samples): search
    overrides the heuristic only where it has evidence.
@@ -32,6 +33,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from asobiba.bots.base import Bot
 from asobiba.bots.evaluators import evaluator as game_evaluator
@@ -42,6 +44,11 @@ from asobiba.core.state import Action, Observation, State
 Evaluator = Callable[[State], list[float]]
 #: A game's own candidate moves: ``candidates(observation, heuristic_move, limit, rng)``.
 CandidateFunction = Callable[[Observation, Action, int, random.Random], list[Action]]
+#: A player for play-outs, ``policy(view, legal_actions, rng)`` (the heuristic's signature).
+RolloutPolicy = Callable[[dict[str, Any], Sequence[Action], random.Random], Action]
+#: Where a play-out stops to be scored by the evaluator: ``cut(start, now)`` (the sample it began
+#: from, and the state it has reached), e.g. "the round is over".
+Cut = Callable[[State, State], bool]
 
 #: Extra heuristic calls (with other random draws) when gathering candidates.
 HEURISTIC_DRAWS = 8
@@ -54,13 +61,17 @@ def play_out(
     depth: int | None = None,
     score: Evaluator | None = None,
     deadline: float | None = None,
+    policy: RolloutPolicy | None = None,
+    cut: Cut | None = None,
 ) -> float | None:
-    """Play ``state`` on with the game's heuristic for everybody (each on his own view of it) and
-    return ``player``'s result: 1 if among the winners, else 0 — or, after ``depth`` moves, the
-    evaluator's value for him (an even share without an evaluator). ``state`` is changed.
-    ``None`` if the clock passed ``deadline`` (``time.perf_counter()``) first."""
+    """Play ``state`` on with the game's heuristic (or ``policy``) for everybody, each on his own
+    view of it, and return ``player``'s result: 1 if among the winners, else 0 — or, after
+    ``depth`` moves or where ``cut(start, state)`` says so, the evaluator's value for him (an even
+    share without an evaluator). ``state`` is changed. ``None`` if the clock passed ``deadline``
+    (``time.perf_counter()``) first."""
     game = state.game
     state.scripted_chance = False
+    start = state.clone() if cut is not None else state
     moves = 0
     while True:
         if deadline is not None and time.perf_counter() >= deadline:
@@ -71,11 +82,16 @@ def play_out(
         mover = state.to_move
         if mover is None:
             return 1.0 if player in state.result()["winners"] else 0.0
-        if depth is not None and moves >= depth:
+        if (depth is not None and moves >= depth) or (cut is not None and moves > 0 and cut(start, state)):
             values = score(state) if score is not None else [1.0 / state.players] * state.players
             return min(1.0, max(0.0, values[player]))
         legal = state.legal_actions()
-        move = legal[0] if len(legal) == 1 else game.heuristic_action(state.observe_in_search(mover), rng)
+        if len(legal) == 1:
+            move = legal[0]
+        elif policy is not None:
+            move = policy(state.observe_in_search(mover).view, legal, rng)
+        else:
+            move = game.heuristic_action(state.observe_in_search(mover), rng)
         state.apply_trusted(move)
         moves += 1
 
@@ -129,12 +145,14 @@ def paired_advantage(better: Sequence[float], worse: Sequence[float]) -> tuple[f
     return mean, math.sqrt(variance / count)
 
 
-def _load(path: str | CandidateFunction | None) -> CandidateFunction | None:
+def _load(path: str | Callable[..., Any] | None) -> Any:
+    """The function a ``"module:function"`` path names (or the function itself, or ``None``)."""
     if path is None or callable(path):
         return path
     module, _, name = str(path).partition(":")
-    function: CandidateFunction = getattr(importlib.import_module(module), name)
-    return function
+    if not module or not name:
+        raise InvalidOption("{value} is not a 'module:function' path", value=repr(path))
+    return getattr(importlib.import_module(module), name)
 
 
 class PIMCBot(Bot):
@@ -158,6 +176,8 @@ class PIMCBot(Bot):
         margin: float = 1.0,
         evaluator: Evaluator | None = None,
         candidates: str | CandidateFunction | None = None,
+        rollout_policy: str | RolloutPolicy | None = None,
+        cut: str | Cut | None = None,
     ) -> None:
         super().__init__(seed)
         if time_limit is None and samples is None:
@@ -179,6 +199,8 @@ class PIMCBot(Bot):
         self.margin = margin
         self.evaluator = evaluator
         self.candidates = candidates
+        self.rollout_policy = rollout_policy
+        self.cut = cut
         #: Samples, seconds and per-candidate results of the last decision (benchmarks, analysis).
         self.last_samples = 0
         self.last_seconds = 0.0
@@ -197,10 +219,12 @@ class PIMCBot(Bot):
         if len(moves) == 1:
             return heuristic
         score = self.evaluator
-        if score is None and self.rollout_depth is not None:
+        if score is None and (self.rollout_depth is not None or self.cut is not None):
             score = game_evaluator(observation.game.name)
         results: dict[Action, list[float]] = {move: [] for move in moves}
         deadline = None if self.time_limit is None else started + self.time_limit
+        policy: RolloutPolicy | None = _load(self.rollout_policy)
+        cut: Cut | None = _load(self.cut)
         done = 0
         while self.samples is None or done < self.samples:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
@@ -208,12 +232,19 @@ class PIMCBot(Bot):
             sample = observation.sample(self.rng.getrandbits(63))
             rollout_seed = self.rng.getrandbits(63)
             outcomes: list[float] = []
-            cut = deadline if done > 0 else None  # the first sample is always finished
+            stop = deadline if done > 0 else None  # the first sample is always finished
             for move in moves:
                 state = sample.clone()
                 state.apply_trusted(move)
                 outcome = play_out(
-                    state, observation.player, random.Random(rollout_seed), self.rollout_depth, score, cut
+                    state,
+                    observation.player,
+                    random.Random(rollout_seed),
+                    self.rollout_depth,
+                    score,
+                    stop,
+                    policy,
+                    cut,
                 )
                 if outcome is None:
                     break
