@@ -111,3 +111,74 @@ def test_the_bot_peeks_with_charizard_and_uses_snorlax_for_a_pair(ps: Any) -> No
     state = ps.deal([mine, other], pile=["charizard"], flips=["a1", "a1"])
     ps.play(state, "draw", "swap a2")
     assert bot_choice(state).startswith("peek")
+
+
+# ---------------------------------------------------------------------- the hard level's search
+
+
+def test_the_play_out_player_differs_from_the_heuristic_only_at_a_turns_first_choice() -> None:
+    from asobiba.games.paper_safari.bots import choose, rollout_choose
+
+    compared = 0
+    for seed in range(12):
+        state = GAME.new_game(2 + seed % 4, seed=seed)
+        while not state.is_over:
+            observation = state.observe(state.to_move)
+            view, legal = observation.view, observation.legal_actions
+            move = choose(view, legal, random.Random(seed))
+            if view["phase"] != "turn":
+                assert rollout_choose(view, legal, random.Random(seed)) == move
+                compared += 1
+            state.apply(move)
+    assert compared > 500
+
+
+def test_hard_plays_out_both_choices_of_a_turn_and_the_three_best_placings(ps: Any) -> None:
+    from asobiba.games.paper_safari.bots import candidates
+
+    mine = ["eevee", "gyarados", "eevee", "clefairy", "machamp", "psyduck"]
+    other = ["squirtle", "bulbasaur", "charmander", "onix", "jigglypuff", "squirtle"]
+    state = ps.deal([mine, other], pile=["jigglypuff"], flips=["a2", "a1"])
+    turn = state.observe(state.to_move)
+    assert sorted(map(str, candidates(turn, turn.legal_actions[0], 3, random.Random(0)))) == ["draw", "take discard"]
+    ps.play(state, "draw")
+    hand = state.observe(state.to_move)
+    heuristic = GAME.heuristic_action(hand, random.Random(0))
+    chosen = candidates(hand, heuristic, 3, random.Random(0))
+    assert len(chosen) == 3 and chosen[0] == heuristic == hand.parse_action("swap a2")
+    assert len(set(chosen)) == 3 and all(move in hand.legal_actions for move in chosen)
+
+
+def test_hard_does_not_search_the_setup_flip_where_every_card_is_alike() -> None:
+    from asobiba.games.paper_safari.bots import candidates
+
+    state = GAME.new_game(3, seed=2)
+    flip = state.observe(state.to_move)
+    assert flip.view["phase"] == "flip" and len(flip.legal_actions) == 6
+    heuristic = GAME.heuristic_action(flip, random.Random(0))
+    assert candidates(flip, heuristic, 3, random.Random(0)) == [heuristic]
+
+
+def test_a_play_out_of_hard_is_cut_when_its_round_is_over() -> None:
+    from asobiba.games.paper_safari.bots import round_over
+
+    state = GAME.new_game(2, seed=6)
+    start = state.clone()
+    while state.view(0)["round"] == 1:
+        assert not round_over(start, state)
+        state.apply(GAME.heuristic_action(state.observe(state.to_move), random.Random(0)))
+    assert round_over(start, state)
+
+
+def test_hard_searches_paper_safari_with_play_outs_on_samples(ps: Any) -> None:
+    import asobiba
+    from asobiba.bots.levels import HardBot
+
+    mine = ["eevee", "gyarados", "eevee", "clefairy", "machamp", "psyduck"]
+    other = ["squirtle", "bulbasaur", "charmander", "onix", "jigglypuff", "squirtle"]
+    state = ps.deal([mine, other], pile=["jigglypuff"], flips=["a2", "a1"])
+    ps.play(state, "draw")
+    hard = asobiba.bot("hard:time_limit=none,samples=3", seed=1)
+    assert hard.choose(state.observe(state.to_move)) in state.legal_actions()
+    assert isinstance(hard, HardBot) and hard.last_pimc is not None and hard.last_pimc.last_samples == 3
+    assert len(hard.last_pimc.last_results) == 3

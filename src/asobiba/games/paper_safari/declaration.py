@@ -6,7 +6,14 @@ DECLARATION = GameDeclaration(
     name="paper-safari",
     game="asobiba.games.paper_safari:GAME",
     evaluator="asobiba.games.paper_safari.bots:evaluate",
-    hard_settings={"rollout": "random", "prior": 1.0},
+    hard_settings={
+        "search": "pimc",
+        "candidates": "asobiba.games.paper_safari.bots:candidates",
+        "max_candidates": 3,
+        "rollout_policy": "asobiba.games.paper_safari.bots:rollout_choose",
+        "cut": "asobiba.games.paper_safari.bots:round_over",
+        "rollout_depth": 150,
+    },
     screen="asobiba.cli.screens.paper_safari",
     rl_encoder="asobiba.rl.encoders.paper_safari:PaperSafariEncoder",
 )
