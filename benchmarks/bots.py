@@ -14,6 +14,11 @@ fraction; the fair share is 1/players) and the rates at which A's and B's seats 
 winners (a plain yes/no, so its Wilson interval is exact; in Cockroach Poker, where one player
 loses and the others win, it is the rate of not losing). A beats B when its intervals lie above B's:
 the last column says ``A>B`` (or ``A<B``) when the among-winners intervals do not overlap, ``~`` otherwise.
+With ``--paired`` every game is also played with ``B`` in every seat (same deal, same seeds: a
+duplicate game), and A's result in its seat is compared with B's result in that very seat of the
+twin game: the mean paired difference with its 95% interval (normal approximation) says whether
+A does better than B would have with the same cards — a far sharper test where luck is large.
+Its verdict column reads ``A>B`` when that interval lies above 0.
 Run it under ``nice -n 19`` on a shared machine; a bot with a time budget then searches less, so a
 strength claim for ``hard`` is best made with a fixed budget (``hard:time_limit=none,iterations=N``,
 N the samples it reaches in 0.8 s on a free core) and its decision times measured apart.
@@ -29,7 +34,7 @@ from typing import Any
 
 import asobiba
 from asobiba.bots import bot, parse_spec
-from asobiba.bots.arena import MatchConfig, player_range, run_match
+from asobiba.bots.arena import MatchConfig, player_range, run_match, seat_bots
 from asobiba.bots.ismcts import ISMCTSBot
 from asobiba.bots.levels import LEVELS
 from asobiba.bots.stats import percentile
@@ -127,6 +132,56 @@ def _progress(done: int, total: int) -> None:
     print(f"    {done}/{total} games", file=sys.stderr, flush=True)
 
 
+def paired(
+    name: str,
+    players: int,
+    first: str,
+    second: str,
+    games: int,
+    seed: int,
+    workers: int,
+    options: dict[str, Any] | None = None,
+) -> None:
+    """A's seat against the same seat of the duplicate game with B everywhere (see the docstring)."""
+    started = time.perf_counter()
+    reports = [
+        run_match(
+            MatchConfig(
+                game=name, players=players, bots=bots, games=games, seed=seed, workers=workers, options=options or {}
+            ),
+            progress=_progress if PROGRESS else None,
+        )
+        for bots in ([first] + [second] * (players - 1), [second] * players)
+    ]
+    elapsed = time.perf_counter() - started
+    a_results, b_results = [], []
+    for index, (with_a, twin) in enumerate(zip(reports[0].game_returns, reports[1].game_returns, strict=True)):
+        seat = seat_bots([first] + [second] * (players - 1), index).index(first)
+        a_results.append(with_a[seat])
+        b_results.append(twin[seat])
+    mean, low, high = paired_interval(a_results, b_results)
+    a_row = reports[0].row(first)
+    print(
+        f"  {first:<34} {second:<10} {games:>6} {sum(a_results) / games:>9.3f} {sum(b_results) / games:>9.3f}"
+        f" {mean:>+8.3f} [{low:+.3f}, {high:+.3f}] {a_row.decision_ms['p50']:>7.1f} {a_row.decision_ms['p99']:>7.1f}"
+        f" {elapsed:>7.0f} {'A>B' if low > 0 else 'A<B' if high < 0 else '~'}"
+    )
+
+
+def paired_interval(first: list[float], second: list[float]) -> tuple[float, float, float]:
+    """Mean of ``first[i] - second[i]`` and its 95% interval (normal approximation).
+
+    >>> [round(value, 3) for value in paired_interval([1.0, 1.0, 0.0, 1.0], [0.0, 1.0, 0.0, 0.0])]
+    [0.5, -0.066, 1.066]
+    """
+    differences = [a - b for a, b in zip(first, second, strict=True)]
+    count = len(differences)
+    mean = sum(differences) / count
+    variance = sum((d - mean) ** 2 for d in differences) / (count - 1) if count > 1 else float("inf")
+    half = 1.96 * (variance / count) ** 0.5
+    return mean, mean - half, mean + half
+
+
 def verdict(a_row: Any, b_row: Any) -> str:
     """``A>B`` or ``A<B`` when the 95% intervals of the among-winners rates do not overlap, else ``~``."""
     a_low, a_high = a_row.winner_ci95
@@ -154,6 +209,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-speed", action="store_true", help="only the strength table")
+    parser.add_argument(
+        "--paired", action="store_true", help="compare A with B in the same seat of duplicate games (see above)"
+    )
     parser.add_argument("--progress", action="store_true", help="print every finished game to stderr")
     parser.add_argument(
         "--option",
@@ -184,7 +242,24 @@ def run_game(name: str, arguments: argparse.Namespace, pairs: list[tuple[str, st
         decision_times(name, sample, arguments.levels, arguments.seed)
         if arguments.iterations:
             search_speed(name, sample, arguments.iterations, arguments.seed)
-    if arguments.strength_games:
+    if arguments.strength_games and arguments.paired:
+        print(f"\n{name}: paired strength, one A against {players - 1} B and duplicate games of B only")
+        print(
+            f"  {'A':<34} {'B':<10} {'games':>6} {'A result':>9} {'B result':>9}"
+            f" {'A − B [95%]':>26} {'A p50ms':>7} {'A p99ms':>7} {'secs':>7} verdict"
+        )
+        for first, second in pairs:
+            paired(
+                name,
+                players,
+                first,
+                second,
+                arguments.strength_games,
+                arguments.seed,
+                arguments.workers,
+                _options(arguments.option),
+            )
+    elif arguments.strength_games:
         print(f"\n{name}: strength, one A against {players - 1} B, seats rotated; 95% Wilson intervals")
         print(
             f"  {'A':<34} {'B':<10} {'games':>6} {'A win rate':>24} {'B win rate':>24}"
