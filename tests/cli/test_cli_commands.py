@@ -347,6 +347,17 @@ def test_rate_json_parses(runner: CliRunner) -> None:
     assert [rating["bot"] for rating in table["ratings"]] == ["random", "heuristic"]
 
 
+def test_rate_prints_the_ladder_as_a_markdown_table(runner: CliRunner) -> None:
+    result = runner.invoke(
+        app, ["rate", GAMES[0], "--bots", "random,heuristic", "--games-per-pair", "4", "--seed", "1", "--markdown"]
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[:2] == ["| bot | rating | 95% interval |", "|---|---:|---:|"]
+    assert sorted(line.split(" | ")[0] for line in lines[2:]) == ["| heuristic", "| random"]
+    assert lines[-1].endswith("| (anchor) |") or lines[-2].endswith("| (anchor) |")
+
+
 def test_rate_refuses_an_unknown_bot(runner: CliRunner) -> None:
     result = runner.invoke(app, ["rate", GAMES[0], "--bots", "random,deep-blue", "--lang", "en"])
     assert result.exit_code == USAGE_ERROR

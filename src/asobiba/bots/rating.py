@@ -69,6 +69,23 @@ class RatingTable:
     ratings: list[Rating]
     pairs: list[PairResult]
 
+    def to_markdown(self) -> str:
+        """The ladder as a Markdown table, strongest first (as the README shows it).
+
+        >>> table = RatingTable("g", 2, [Rating("a", 1000.0, 1000.0, 1000.0), Rating("b", 1210.4, 1150.2, 1290.0)], [])
+        >>> print(table.to_markdown())
+        | bot | rating | 95% interval |
+        |---|---:|---:|
+        | b | 1210 | 1150 – 1290 |
+        | a | 1000 | (anchor) |
+        """
+        lines = ["| bot | rating | 95% interval |", "|---|---:|---:|"]
+        for rating in sorted(self.ratings, key=lambda rating: -rating.elo):
+            anchored = rating.low == rating.high == rating.elo
+            interval = "(anchor)" if anchored else f"{rating.low:.0f} – {rating.high:.0f}"
+            lines.append(f"| {rating.bot} | {rating.elo:.0f} | {interval} |")
+        return "\n".join(lines)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,

@@ -451,6 +451,7 @@ def rate_bots(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the round robin.")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the ratings as JSON.")] = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print the ladder as a Markdown table.")] = False,
     option: GameOptions = None,
     rules: RulesOption = None,
     lang: LangOption = None,
@@ -480,10 +481,12 @@ def rate_bots(
             options=options,
             console=Console(stderr=True),
             lang=language,
-            show_progress=not as_json,
+            show_progress=not (as_json or markdown),
         )
         if as_json:
             typer.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=2))
+        elif markdown:
+            typer.echo(table.to_markdown())
         else:
             console = Console()
             for part in rating_tables(table, language):
