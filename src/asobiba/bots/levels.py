@@ -120,15 +120,14 @@ SEARCHES = ("ismcts", "pimc", "policy")
 Policy = Callable[[dict[str, Any], Sequence[Action], random.Random], Action]
 
 
-def load_policy(path: str | Policy) -> Policy:
-    """The function a ``"module:function"`` path names (or the function itself)."""
+def load_function(path: str | Callable[..., Any]) -> Any:
+    """The function a ``"module:function"`` path in a game's settings names (or the function itself)."""
     if callable(path):
         return path
     module, _, name = str(path).partition(":")
     if not module or not name:
-        raise InvalidOption("policy={value} is not a 'module:function' path", value=repr(path))
-    function: Policy = getattr(importlib.import_module(module), name)
-    return function
+        raise InvalidOption("{value} is not a 'module:function' path", value=repr(path))
+    return getattr(importlib.import_module(module), name)
 
 
 class HardBot(ISMCTSBot):
@@ -169,8 +168,10 @@ class HardBot(ISMCTSBot):
     def settings_for(self, game: str) -> dict[str, Any]:
         """The search settings this bot uses for a decision in ``game``."""
         settings = {**HARD_DEFAULTS, **hard_settings(game), **self._given}
-        if "evaluator" not in self._given:
+        if settings.get("evaluator") is None:
             settings["evaluator"] = evaluator(game)
+        elif isinstance(settings["evaluator"], str):  # a game's own evaluator for its play-outs
+            settings["evaluator"] = load_function(settings["evaluator"])
         if settings["search"] not in SEARCHES:
             raise InvalidOption(
                 "search={value} is not known; it takes 'ismcts', 'pimc' or 'policy'", value=settings["search"]
@@ -188,7 +189,8 @@ class HardBot(ISMCTSBot):
         if settings["search"] == "policy":
             started = time.perf_counter()
             legal = observation.legal_actions
-            action = legal[0] if len(legal) == 1 else load_policy(settings["policy"])(observation.view, legal, self.rng)
+            player: Policy = load_function(settings["policy"])
+            action = legal[0] if len(legal) == 1 else player(observation.view, legal, self.rng)
             self.last_root, self.last_iterations, self.last_seconds = None, 0, time.perf_counter() - started
             return action
         if settings["search"] == "ismcts":

@@ -76,15 +76,16 @@ def play_out(
     while True:
         if deadline is not None and time.perf_counter() >= deadline:
             return None
+        if cut is not None and moves > 0 and cut(start, state):
+            return _scored(state, player, score)
         if state.is_chance_node:
             state.resolve_chance()
             continue
         mover = state.to_move
         if mover is None:
             return 1.0 if player in state.result()["winners"] else 0.0
-        if (depth is not None and moves >= depth) or (cut is not None and moves > 0 and cut(start, state)):
-            values = score(state) if score is not None else [1.0 / state.players] * state.players
-            return min(1.0, max(0.0, values[player]))
+        if depth is not None and moves >= depth:
+            return _scored(state, player, score)
         legal = state.legal_actions()
         if len(legal) == 1:
             move = legal[0]
@@ -94,6 +95,12 @@ def play_out(
             move = game.heuristic_action(state.observe_in_search(mover), rng)
         state.apply_trusted(move)
         moves += 1
+
+
+def _scored(state: State, player: int, score: Evaluator | None) -> float:
+    """The evaluator's value of ``state`` for ``player`` (an even share without an evaluator)."""
+    values = score(state) if score is not None else [1.0 / state.players] * state.players
+    return min(1.0, max(0.0, values[player]))
 
 
 def candidate_moves(

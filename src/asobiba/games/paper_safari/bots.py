@@ -537,5 +537,6 @@ def candidates(observation: Any, heuristic: Action, limit: int, rng: random.Rand
 
 
 def round_over(start: Any, now: Any) -> bool:
-    """``hard``'s play-outs stop when the round they began in is over (scored by :func:`evaluate`)."""
-    return bool(now.round != start.round)
+    """``hard``'s play-outs stop when the round they began in has been scored (then :func:`evaluate`
+    gives the match chances from the tokens)."""
+    return len(now.rounds) > len(start.rounds)

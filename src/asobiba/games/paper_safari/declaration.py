@@ -13,6 +13,7 @@ DECLARATION = GameDeclaration(
         "rollout_policy": "asobiba.games.paper_safari.bots:rollout_choose",
         "cut": "asobiba.games.paper_safari.bots:round_over",
         "rollout_depth": 150,
+        "samples": 24,
     },
     screen="asobiba.cli.screens.paper_safari",
     rl_encoder="asobiba.rl.encoders.paper_safari:PaperSafariEncoder",
