@@ -5,9 +5,9 @@
 - ``hard``: a search within 0.7 s per decision (and a cap on its iterations), named per game in
   its declaration (``hard_settings``): PIMC (:mod:`asobiba.bots.pimc`: a few candidate moves played
   out with the game's heuristic on common determinizations; the heuristic's move unless another
-  is better by a paired standard error) or IS-MCTS with heuristic rollouts, the other players
-  modelled by the game's heuristic inside the tree (a best response to it, and nobody in the tree
-  acts on a card he cannot see).
+  is better by a paired standard error), IS-MCTS with heuristic rollouts (the other players
+  modelled by the game's heuristic inside the tree: a best response to it, and nobody in the tree
+  acts on a card he cannot see), or the game's own stronger player (``search="policy"``).
 
 Each answers within a second per decision at its default budget.
 
@@ -79,11 +79,13 @@ class NormalBot(HeuristicBot):
 #:   0.883 [0.778, 0.942] vs 0.706 [0.635, 0.767] (60); 5p 32 samples 0.917 [0.819, 0.964] vs 0.771
 #:   (60; A lost 5 of 60 against a fair 12). IS-MCTS reached 13–90 iterations over 50–160 offers on
 #:   the loaded machine and did not beat normal (3p 0.583 vs 0.708, 5p 0.767 vs 0.808, 60 games each).
-#: - Paper Safari and Survive!: their heuristics cost about a millisecond a move and games run to
-#:   300–450 moves; ``prior`` 1.0 keeps the heuristic's move (``hard`` plays as ``normal``). PIMC did
-#:   not beat normal significantly in Paper Safari (2 players, one-round matches, 24 samples:
-#:   0.590 [0.434, 0.729] in 39 games with play-outs to the end, 0.550 [0.425, 0.669] in 60 with 8
-#:   moves and the evaluator), nor IS-MCTS with the evaluator (0.517 and 0.433 in 60 games each).
+#: - Paper Safari: PIMC over the heuristic's three best placings (both choices of a turn), 24
+#:   samples, play-outs to the end of the round with a light copy of the heuristic
+#:   (:func:`asobiba.games.paper_safari.bots.rollout_choose`), scored by the tokens. It beat normal
+#:   in duplicate games (``benchmarks/bots.py --paired``: A's seat against the same seat with normal
+#:   there, same deal): 2 players, 600 one-round matches, 0.603 vs 0.520, +0.083 [+0.039, +0.128].
+#:   Weights tuned alone did not (no variant of the heuristic's numbers moved its rate by more than
+#:   the noise in 800 games), nor IS-MCTS with the evaluator (0.517 and 0.433 in 60 games each).
 
 
 def hard_settings(game: str) -> dict[str, Any]:
@@ -92,9 +94,12 @@ def hard_settings(game: str) -> dict[str, Any]:
 
 
 #: The search settings a game may tune, and their values for ``hard`` when the game says nothing.
-#: ``search`` is ``"ismcts"`` (:class:`~asobiba.bots.ismcts.ISMCTSBot`) or ``"pimc"``
+#: ``search`` is ``"ismcts"`` (:class:`~asobiba.bots.ismcts.ISMCTSBot`), ``"pimc"``
 #: (:class:`~asobiba.bots.pimc.PIMCBot`: a few candidates played out on common samples, the
-#: heuristic's move unless another is better by ``margin`` paired standard errors).
+#: heuristic's move unless another is better by ``margin`` paired standard errors; a game may name
+#: its ``candidates``, a light ``rollout_policy``, a ``cut`` and an ``evaluator`` for them) or
+#: ``"policy"``: a game's own stronger player (``policy``, a ``"module:function"`` with the
+#: heuristic's signature ``(view, legal_actions, rng)``, reading nothing but the bot's view).
 HARD_DEFAULTS: dict[str, Any] = {
     "search": "ismcts",
     "rollout": "heuristic",

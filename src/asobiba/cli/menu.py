@@ -232,8 +232,8 @@ def bot_description(name: str, lang: str) -> str:
         "easy": tr("level 1: rules of thumb half of the time", lang),
         "normal": tr("level 2: the game's rules of thumb", lang),
         "hard": tr(
-            "level 3: plays out each candidate move on samples of the hidden cards, under a second a move; "
-            "in Paper Safari and The Island it does not beat level 2 yet and plays as level 2",
+            "level 3: plays out candidate moves on samples of the hidden cards (Cockroach Poker, Paper Safari) "
+            "or places its explorers for a quick escape (The Island); beats level 2, under a second a move",
             lang,
         ),
         "ismcts": tr("search (IS-MCTS) with settings, e.g. ismcts:iterations=500", lang),
