@@ -7,7 +7,8 @@ DECLARATION = GameDeclaration(
     game="asobiba.games.survive:GAME",
     evaluator="asobiba.games.survive.bots:evaluate",
     # hard: the heuristic with explorers placed in stacks near the escape spaces (bots.HARD); against
-    # normal, one hard and seats rotated, it is among the winners significantly more at 2, 3 and 4 players.
+    # normal, one hard and seats rotated, it is among the winners significantly more at 2, 3 and 4
+    # players (the numbers are at bots.HARD; at 4 players the edge is small).
     hard_settings={"search": "policy", "policy": "asobiba.games.survive.bots:choose_hard"},
     screen="asobiba.cli.screens.survive",
     rl_encoder="asobiba.rl.encoders.survive:SurviveEncoder",
