@@ -146,9 +146,8 @@ NORMAL = Weights()
 #: of being among the winners): 2 players 0.600 [0.544, 0.654] vs 0.413 [0.359, 0.470] in 300 games,
 #: 3 players 0.391 [0.360, 0.423] vs 0.321 [0.299, 0.342] in 900, 4 players 0.298 [0.279, 0.319] vs
 #: 0.256 [0.245, 0.267] in 2000 (a small edge: 1000 games left the intervals overlapping, 0.294 vs
-#: 0.259). Tried and no better: other weights
-#: of the judgement, planning the whole movement step (a beam search over the model) or a
-#: creature's whole run, escaping at once, other boat placements.
+#: 0.259). Tried and no better: other weights of the judgement, planning the whole movement step
+#: (a beam search over the model) or a creature's whole run, escaping at once, other boat placements.
 HARD = replace(NORMAL, place_crowd=0.6, place_distance=0.6)
 
 
