@@ -233,7 +233,7 @@ def bot_description(name: str, lang: str) -> str:
         "normal": tr("level 2: the game's rules of thumb", lang),
         "hard": tr(
             "level 3: plays out candidate moves on samples of the hidden cards (Cockroach Poker, Paper Safari) "
-            "or places its explorers for a quick escape (The Island); beats level 2, under a second a move",
+            "or sets out its explorers together near the escape spaces (The Island); under a second a move",
             lang,
         ),
         "ismcts": tr("search (IS-MCTS) with settings, e.g. ismcts:iterations=500", lang),
