@@ -86,6 +86,12 @@ class NormalBot(HeuristicBot):
 #:   there, same deal): 2 players, 600 one-round matches, 0.603 vs 0.520, +0.083 [+0.039, +0.128].
 #:   Weights tuned alone did not (no variant of the heuristic's numbers moved its rate by more than
 #:   the noise in 800 games), nor IS-MCTS with the evaluator (0.517 and 0.433 in 60 games each).
+#: - Survive!: the game's own stronger player (``search="policy"``,
+#:   :func:`asobiba.games.survive.bots.choose_hard`): the heuristic with its explorers set out together
+#:   near the escape spaces. Among the winners, one hard against normal: 2p 0.600 [0.544, 0.654] vs
+#:   0.413 (300 games), 3p 0.391 [0.360, 0.423] vs 0.321 [0.299, 0.342] (900), 4p 0.298 [0.279,
+#:   0.319] vs 0.256 [0.245, 0.267] (2000). Other weights, a beam search over the whole move phase
+#:   and a creature's whole run did no better.
 
 
 def hard_settings(game: str) -> dict[str, Any]:
