@@ -30,11 +30,12 @@ import argparse
 import random
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import asobiba
 from asobiba.bots import bot, parse_spec
-from asobiba.bots.arena import MatchConfig, player_range, run_match, seat_bots
+from asobiba.bots.arena import MatchConfig, MatchReport, player_range, run_match, seat_bots
 from asobiba.bots.ismcts import ISMCTSBot
 from asobiba.bots.levels import LEVELS
 from asobiba.bots.stats import percentile
@@ -94,22 +95,36 @@ def search_speed(name: str, sample: list[State], iterations: int, seed: int) -> 
         )
 
 
-def strength(
-    name: str,
-    players: int,
-    first: str,
-    second: str,
-    games: int,
-    seed: int,
-    workers: int,
-    options: dict[str, Any] | None = None,
-) -> None:
-    bots = [first] + [second] * (players - 1)
+@dataclass(frozen=True)
+class Pairing:
+    """One strength match: one ``first`` against ``players - 1`` copies of ``second``."""
+
+    name: str
+    players: int
+    first: str
+    second: str
+    games: int
+    seed: int
+    workers: int
+    options: dict[str, Any]
+
+    def play(self, bots: list[str]) -> MatchReport:
+        config = MatchConfig(
+            game=self.name,
+            players=self.players,
+            bots=bots,
+            games=self.games,
+            seed=self.seed,
+            workers=self.workers,
+            options=self.options,
+        )
+        return run_match(config, progress=_progress if PROGRESS else None)
+
+
+def strength(pairing: Pairing) -> None:
+    first, second, games = pairing.first, pairing.second, pairing.games
     started = time.perf_counter()
-    config = MatchConfig(
-        game=name, players=players, bots=bots, games=games, seed=seed, workers=workers, options=options or {}
-    )
-    report = run_match(config, progress=_progress if PROGRESS else None)
+    report = pairing.play([first] + [second] * (pairing.players - 1))
     elapsed = time.perf_counter() - started
     a_row, b_row = report.row(first), report.row(second)
 
@@ -132,27 +147,11 @@ def _progress(done: int, total: int) -> None:
     print(f"    {done}/{total} games", file=sys.stderr, flush=True)
 
 
-def paired(
-    name: str,
-    players: int,
-    first: str,
-    second: str,
-    games: int,
-    seed: int,
-    workers: int,
-    options: dict[str, Any] | None = None,
-) -> None:
+def paired(pairing: Pairing) -> None:
     """A's seat against the same seat of the duplicate game with B everywhere (see the docstring)."""
+    first, second, games, players = pairing.first, pairing.second, pairing.games, pairing.players
     started = time.perf_counter()
-    reports = [
-        run_match(
-            MatchConfig(
-                game=name, players=players, bots=bots, games=games, seed=seed, workers=workers, options=options or {}
-            ),
-            progress=_progress if PROGRESS else None,
-        )
-        for bots in ([first] + [second] * (players - 1), [second] * players)
-    ]
+    reports = [pairing.play(bots) for bots in ([first] + [second] * (players - 1), [second] * players)]
     elapsed = time.perf_counter() - started
     a_results, b_results = [], []
     for index, (with_a, twin) in enumerate(zip(reports[0].game_returns, reports[1].game_returns, strict=True)):
@@ -242,6 +241,7 @@ def run_game(name: str, arguments: argparse.Namespace, pairs: list[tuple[str, st
         decision_times(name, sample, arguments.levels, arguments.seed)
         if arguments.iterations:
             search_speed(name, sample, arguments.iterations, arguments.seed)
+    match_settings = (arguments.strength_games, arguments.seed, arguments.workers, _options(arguments.option))
     if arguments.strength_games and arguments.paired:
         print(f"\n{name}: paired strength, one A against {players - 1} B and duplicate games of B only")
         print(
@@ -249,16 +249,7 @@ def run_game(name: str, arguments: argparse.Namespace, pairs: list[tuple[str, st
             f" {'A − B [95%]':>26} {'A p50ms':>7} {'A p99ms':>7} {'secs':>7} verdict"
         )
         for first, second in pairs:
-            paired(
-                name,
-                players,
-                first,
-                second,
-                arguments.strength_games,
-                arguments.seed,
-                arguments.workers,
-                _options(arguments.option),
-            )
+            paired(Pairing(name, players, first, second, *match_settings))
     elif arguments.strength_games:
         print(f"\n{name}: strength, one A against {players - 1} B, seats rotated; 95% Wilson intervals")
         print(
@@ -266,16 +257,7 @@ def run_game(name: str, arguments: argparse.Namespace, pairs: list[tuple[str, st
             f" {'A among winners':>24} {'B among winners':>24} {'A p50ms':>7} {'A p99ms':>7} {'secs':>7} verdict"
         )
         for first, second in pairs:
-            strength(
-                name,
-                players,
-                first,
-                second,
-                arguments.strength_games,
-                arguments.seed,
-                arguments.workers,
-                _options(arguments.option),
-            )
+            strength(Pairing(name, players, first, second, *match_settings))
 
 
 def _options(items: list[str]) -> dict[str, Any]:
