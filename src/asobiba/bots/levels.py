@@ -19,16 +19,14 @@ True
 
 from __future__ import annotations
 
-import importlib
-import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from asobiba.bots.base import Bot, HeuristicBot
 from asobiba.bots.evaluators import evaluator
 from asobiba.bots.ismcts import ISMCTSBot
-from asobiba.bots.pimc import PIMCBot
+from asobiba.bots.pimc import PIMCBot, Policy, load_function
 from asobiba.core.errors import InvalidOption
 from asobiba.core.registry import declaration
 from asobiba.core.state import Action, Observation
@@ -83,7 +81,8 @@ class NormalBot(HeuristicBot):
 #:   samples, play-outs to the end of the round with a light copy of the heuristic
 #:   (:func:`asobiba.games.paper_safari.bots.rollout_choose`), scored by the tokens. It beat normal
 #:   in duplicate games (``benchmarks/bots.py --paired``: A's seat against the same seat with normal
-#:   there, same deal): 2 players, 600 one-round matches, 0.603 vs 0.520, +0.083 [+0.039, +0.128].
+#:   there, same deal), one-round matches: 2 players 0.603 vs 0.520, +0.083 [+0.039, +0.128] in 600;
+#:   3 players 0.425 vs 0.360, +0.065 [+0.016, +0.114] in 600.
 #:   Weights tuned alone did not (no variant of the heuristic's numbers moved its rate by more than
 #:   the noise in 800 games), nor IS-MCTS with the evaluator (0.517 and 0.433 in 60 games each).
 #: - Survive!: the game's own stronger player (``search="policy"``,
@@ -126,19 +125,6 @@ PIMC_ONLY = ("max_candidates", "margin", "candidates", "samples", "rollout_polic
 #: Settings neither search reads: ``policy`` is what ``search="policy"`` plays.
 OWN_SETTINGS = ("policy",)
 SEARCHES = ("ismcts", "pimc", "policy")
-
-#: A game's own stronger player, ``policy(view, legal_actions, rng)`` — the heuristic's signature.
-Policy = Callable[[dict[str, Any], Sequence[Action], random.Random], Action]
-
-
-def load_function(path: str | Callable[..., Any]) -> Any:
-    """The function a ``"module:function"`` path in a game's settings names (or the function itself)."""
-    if callable(path):
-        return path
-    module, _, name = str(path).partition(":")
-    if not module or not name:
-        raise InvalidOption("{value} is not a 'module:function' path", value=repr(path))
-    return getattr(importlib.import_module(module), name)
 
 
 class HardBot(ISMCTSBot):

@@ -44,8 +44,9 @@ from asobiba.core.state import Action, Observation, State
 Evaluator = Callable[[State], list[float]]
 #: A game's own candidate moves: ``candidates(observation, heuristic_move, limit, rng)``.
 CandidateFunction = Callable[[Observation, Action, int, random.Random], list[Action]]
-#: A player for play-outs, ``policy(view, legal_actions, rng)`` (the heuristic's signature).
-RolloutPolicy = Callable[[dict[str, Any], Sequence[Action], random.Random], Action]
+#: A player, ``policy(view, legal_actions, rng)`` (the heuristic's signature): a light one for
+#: play-outs, or a game's own stronger player for ``hard`` (``search="policy"``).
+Policy = Callable[[dict[str, Any], Sequence[Action], random.Random], Action]
 #: Where a play-out stops to be scored by the evaluator: ``cut(start, now)`` (the sample it began
 #: from, and the state it has reached), e.g. "the round is over".
 Cut = Callable[[State, State], bool]
@@ -61,7 +62,7 @@ def play_out(
     depth: int | None = None,
     score: Evaluator | None = None,
     deadline: float | None = None,
-    policy: RolloutPolicy | None = None,
+    policy: Policy | None = None,
     cut: Cut | None = None,
 ) -> float | None:
     """Play ``state`` on with the game's heuristic (or ``policy``) for everybody, each on his own
@@ -152,8 +153,9 @@ def paired_advantage(better: Sequence[float], worse: Sequence[float]) -> tuple[f
     return mean, math.sqrt(variance / count)
 
 
-def _load(path: str | Callable[..., Any] | None) -> Any:
-    """The function a ``"module:function"`` path names (or the function itself, or ``None``)."""
+def load_function(path: str | Callable[..., Any] | None) -> Any:
+    """The function a ``"module:function"`` path in a game's settings names (or the function itself,
+    or ``None``)."""
     if path is None or callable(path):
         return path
     module, _, name = str(path).partition(":")
@@ -183,7 +185,7 @@ class PIMCBot(Bot):
         margin: float = 1.0,
         evaluator: Evaluator | None = None,
         candidates: str | CandidateFunction | None = None,
-        rollout_policy: str | RolloutPolicy | None = None,
+        rollout_policy: str | Policy | None = None,
         cut: str | Cut | None = None,
     ) -> None:
         super().__init__(seed)
@@ -222,7 +224,7 @@ class PIMCBot(Bot):
             return legal[0]
         started = time.perf_counter()
         heuristic = observation.game.heuristic_action(observation, self.rng)
-        moves = candidate_moves(observation, heuristic, self.max_candidates, self.rng, _load(self.candidates))
+        moves = candidate_moves(observation, heuristic, self.max_candidates, self.rng, load_function(self.candidates))
         if len(moves) == 1:
             return heuristic
         score = self.evaluator
@@ -230,8 +232,8 @@ class PIMCBot(Bot):
             score = game_evaluator(observation.game.name)
         results: dict[Action, list[float]] = {move: [] for move in moves}
         deadline = None if self.time_limit is None else started + self.time_limit
-        policy: RolloutPolicy | None = _load(self.rollout_policy)
-        cut: Cut | None = _load(self.cut)
+        policy: Policy | None = load_function(self.rollout_policy)
+        cut: Cut | None = load_function(self.cut)
         done = 0
         while self.samples is None or done < self.samples:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
