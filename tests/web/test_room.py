@@ -81,32 +81,43 @@ def test_a_spectator_sees_no_card_of_any_hand(
     for _ in range(6):
         play_until_over(player, rng, stop_after=1)
         # On our turn at the room's latest position nothing moves until we do, so both pages can be
-        # compared. The page may still show the position our last click answered: wait until the
-        # room's own seq (from the server) is the one shown with our turn.
+        # compared there. A click may still be in flight (the room then moves on without us): a
+        # position counts only if the room is still at it once the spectator shows it.
         seq = None
         for _ in range(100):
             player.wait_for_function(
                 "() => { const t = document.querySelector('#table'); return t && (t.dataset.phase === 'over' ||"
                 " (t.dataset.current === 'yes' && document.querySelector('[data-action]') !== null)); }"
             )
+            if table(player)["phase"] == "over":
+                break
             latest = str(room_summary(shared_web_server.base_url, room)["seq"])
-            if table(player)["phase"] == "over" or table(player)["seq"] == latest:
+            if table(player)["seq"] != latest:
+                player.wait_for_timeout(100)
+                continue
+            # the watcher's window may be in the background, where animation frames (Playwright's
+            # default polling) do not run: bring it forward and poll on a timer
+            watcher.bring_to_front()
+            try:
+                watcher.wait_for_function(
+                    f"() => document.querySelector('#table')?.dataset.seq === '{latest}'", polling=100, timeout=10_000
+                )
+            except Error as error:
+                room_now = room_summary(shared_web_server.base_url, room)
+                if str(room_now["seq"]) == latest:
+                    raise AssertionError(
+                        f"the spectator never showed seq {latest}, where the room stayed: spectator {table(watcher)}, "
+                        f"player {table(player)}, room {room_now}"
+                    ) from error
+                player.bring_to_front()
+                continue
+            if str(room_summary(shared_web_server.base_url, room)["seq"]) == latest == table(player)["seq"]:
                 seq = latest
                 break
-            player.wait_for_timeout(100)
-        assert seq is not None, "the player's page never showed the room's latest position"
+            player.bring_to_front()
         if table(player)["phase"] == "over":
             break
-        # the watcher's window may be in the background, where animation frames (Playwright's default
-        # polling) do not run: bring it forward and poll on a timer
-        watcher.bring_to_front()
-        try:
-            watcher.wait_for_function(f"() => document.querySelector('#table')?.dataset.seq === '{seq}'", polling=100)
-        except Error as error:
-            raise AssertionError(
-                f"the spectator never showed seq {seq}: spectator {table(watcher)}, player {table(player)}, "
-                f"room {room_summary(shared_web_server.base_url, room)}"
-            ) from error
+        assert seq is not None, "the player's page and the spectator's never met at the room's latest position"
         player.bring_to_front()
         hidden = hand_cards(player)
         assert hidden, "the player sees his own hand"
