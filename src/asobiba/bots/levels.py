@@ -82,7 +82,8 @@ class NormalBot(HeuristicBot):
 #:   (:func:`asobiba.games.paper_safari.bots.rollout_choose`), scored by the tokens. It beat normal
 #:   in duplicate games (``benchmarks/bots.py --paired``: A's seat against the same seat with normal
 #:   there, same deal), one-round matches: 2 players 0.603 vs 0.520, +0.083 [+0.039, +0.128] in 600;
-#:   3 players 0.425 vs 0.360, +0.065 [+0.016, +0.114] in 600.
+#:   3 players 0.425 vs 0.360, +0.065 [+0.016, +0.114] in 600; 4 players 0.383 vs 0.246, +0.138
+#:   [+0.056, +0.219] in 240.
 #:   Weights tuned alone did not (no variant of the heuristic's numbers moved its rate by more than
 #:   the noise in 800 games), nor IS-MCTS with the evaluator (0.517 and 0.433 in 60 games each).
 #: - Survive!: the game's own stronger player (``search="policy"``,
