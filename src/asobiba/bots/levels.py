@@ -83,14 +83,15 @@ class NormalBot(HeuristicBot):
 #:   in duplicate games (``benchmarks/bots.py --paired``: A's seat against the same seat with normal
 #:   there, same deal), one-round matches: 2 players 0.603 vs 0.520, +0.083 [+0.039, +0.128] in 600;
 #:   3 players 0.425 vs 0.360, +0.065 [+0.016, +0.114] in 600; 4 players 0.383 vs 0.246, +0.138
-#:   [+0.056, +0.219] in 240.
+#:   [+0.056, +0.219] in 240; 5 players 0.317 vs 0.150, +0.167 [+0.070, +0.263] in 120.
 #:   Weights tuned alone did not (no variant of the heuristic's numbers moved its rate by more than
 #:   the noise in 800 games), nor IS-MCTS with the evaluator (0.517 and 0.433 in 60 games each).
 #: - Survive!: the game's own stronger player (``search="policy"``,
 #:   :func:`asobiba.games.survive.bots.choose_hard`): the heuristic with its explorers set out together
 #:   near the escape spaces. Among the winners, one hard against normal: 2p 0.600 [0.544, 0.654] vs
 #:   0.413 (300 games), 3p 0.391 [0.360, 0.423] vs 0.321 [0.299, 0.342] (900), 4p 0.298 [0.279,
-#:   0.319] vs 0.256 [0.245, 0.267] (2000). Other weights, a beam search over the whole move phase
+#:   0.319] vs 0.256 [0.245, 0.267] (2000); paired on fresh seeds, 2000 games: +0.044 [+0.018, +0.071].
+#:   Other weights, a beam search over the whole move phase
 #:   and a creature's whole run did no better.
 
 
