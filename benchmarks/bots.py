@@ -241,23 +241,21 @@ def run_game(name: str, arguments: argparse.Namespace, pairs: list[tuple[str, st
         decision_times(name, sample, arguments.levels, arguments.seed)
         if arguments.iterations:
             search_speed(name, sample, arguments.iterations, arguments.seed)
-    match_settings = (arguments.strength_games, arguments.seed, arguments.workers, _options(arguments.option))
-    if arguments.strength_games and arguments.paired:
-        print(f"\n{name}: paired strength, one A against {players - 1} B and duplicate games of B only")
-        print(
-            f"  {'A':<34} {'B':<10} {'games':>6} {'A result':>9} {'B result':>9}"
-            f" {'A − B [95%]':>26} {'A p50ms':>7} {'A p99ms':>7} {'secs':>7} verdict"
-        )
-        for first, second in pairs:
-            paired(Pairing(name, players, first, second, *match_settings))
-    elif arguments.strength_games:
-        print(f"\n{name}: strength, one A against {players - 1} B, seats rotated; 95% Wilson intervals")
-        print(
-            f"  {'A':<34} {'B':<10} {'games':>6} {'A win rate':>24} {'B win rate':>24}"
-            f" {'A among winners':>24} {'B among winners':>24} {'A p50ms':>7} {'A p99ms':>7} {'secs':>7} verdict"
-        )
-        for first, second in pairs:
-            strength(Pairing(name, players, first, second, *match_settings))
+    if not arguments.strength_games:
+        return
+    if arguments.paired:
+        title = f"paired strength, one A against {players - 1} B and duplicate games of B only"
+        columns = f" {'A result':>9} {'B result':>9} {'A − B [95%]':>26}"
+        play = paired
+    else:
+        title = f"strength, one A against {players - 1} B, seats rotated; 95% Wilson intervals"
+        columns = f" {'A win rate':>24} {'B win rate':>24} {'A among winners':>24} {'B among winners':>24}"
+        play = strength
+    print(f"\n{name}: {title}")
+    print(f"  {'A':<34} {'B':<10} {'games':>6}{columns} {'A p50ms':>7} {'A p99ms':>7} {'secs':>7} verdict")
+    settings = (arguments.strength_games, arguments.seed, arguments.workers, _options(arguments.option))
+    for first, second in pairs:
+        play(Pairing(name, players, first, second, *settings))
 
 
 def _options(items: list[str]) -> dict[str, Any]:
