@@ -166,6 +166,24 @@ class Game(ABC):
         """(name, default, documentation) of every option, for help screens."""
         return [(option.name, option.default, option.doc) for option in self.options]
 
+    def rematch(self, options: Mapping[str, Any], players: int, first_mover: int) -> tuple[dict[str, Any], int]:
+        """The next match of a series after a game that ``first_mover`` began: its options, and how many
+        seats every player moves down (``(seat - shift) % players``) so that someone else begins.
+
+        By default a game with a ``first_player`` option moves that option on by one and nobody
+        changes seat; any other game keeps its options and rotates the seats by one. A game whose
+        start is decided otherwise overrides this.
+
+        >>> import asobiba
+        >>> asobiba.get_game("cockroach-poker").rematch({"first_player": 2}, players=3, first_mover=2)
+        ({'first_player': 0}, 0)
+        """
+        next_options = dict(options)
+        if "first_player" in next_options:
+            next_options["first_player"] = (first_mover + 1) % players
+            return next_options, 0
+        return next_options, 1
+
     @abstractmethod
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
         """The state before the first chance outcome (the deal) has been applied."""

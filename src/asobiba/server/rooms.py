@@ -898,8 +898,7 @@ class Lobby:
         async with room.lock:
             if room.row.rematch is None:
                 players = room.state.players
-                options = rematch_options(room)
-                shift = _rotation(room, options)
+                options, shift = rematch_plan(room)
                 kinds = {(seat.number - shift) % players: seat.kind for seat in room.seats}
                 new_room, _creator_token = await self.create(
                     room.game.name,
@@ -928,7 +927,7 @@ class Lobby:
             new_room = new_room_or_none
         if caller is None or caller.is_bot:
             return new_room, -1, ""
-        wanted = (caller.number - _rotation(room, json.loads(room.row.options))) % room.state.players
+        wanted = (caller.number - rematch_plan(room)[1]) % room.state.players
         async with new_room.lock:
             for number in [wanted, *range(new_room.state.players)]:
                 seat = new_room.seats[number]
@@ -942,21 +941,10 @@ class Lobby:
         return None
 
 
-def _rotation(room: Room, options: dict[str, Any]) -> int:
-    """How far seats move for a rematch: one, unless the game has a ``first_player`` option (then
-    that option moves on instead and nobody changes seat)."""
-    if "first_player" in options:
-        return 0
-    return 1
-
-
-def rematch_options(room: Room) -> dict[str, Any]:
-    """The rematch's game options: ``first_player`` moves on by one where the game has it."""
+def rematch_plan(room: Room) -> tuple[dict[str, Any], int]:
+    """The rematch's game options and how far seats move, as the game decides (:meth:`Game.rematch`)."""
     options: dict[str, Any] = json.loads(room.row.options)
-    if "first_player" in options:
-        first = _first_mover(room)
-        options["first_player"] = (first + 1) % room.state.players
-    return options
+    return room.state.game.rematch(options, room.state.players, _first_mover(room))
 
 
 def _first_mover(room: Room) -> int:
