@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,14 +19,19 @@ from tests.cli.conftest import Keyboard, new_terminal
 from typer.testing import CliRunner
 
 import asobiba
+from asobiba.cli.chooser import Chooser
 from asobiba.cli.common import MAX_INPUT_CHARS, Terminal, typed_number
 from asobiba.cli.main import app
 from asobiba.cli.play import save_record
 
 USAGE_ERROR = 2
 GAMES = asobiba.game_names()
-ODD_NUMBERS = ["①", "²", "9" * 5000, "١٢", "３"]
-ODD_IDS = ["circled", "superscript", "5000-digits", "arabic-indic", "fullwidth"]
+#: Numbers no prompt reads (NFKC leaves them as they are, and they are not ASCII digits or too long).
+ODD_NUMBERS = ["9" * 5000, "١٢", "99"]
+ODD_IDS = ["5000-digits", "arabic-indic", "too-big"]
+#: Typed forms that NFKC turns into ASCII (full-width as a Japanese keyboard types them): read as "2".
+WIDE_TWOS = ["２", "　２　", "②", "²"]
+WIDE_IDS = ["fullwidth", "ideographic-spaces", "circled", "superscript"]
 
 
 @pytest.fixture
@@ -79,6 +85,47 @@ def test_a_unicode_digit_or_a_huge_number_in_a_replay_asks_again(runner: CliRunn
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     assert "Press Enter for the next step" in result.output
+
+
+@pytest.mark.parametrize("typed", WIDE_TWOS, ids=WIDE_IDS)
+def test_a_full_width_number_at_the_move_prompt_is_read_as_its_ascii_form(
+    typed: str, make_terminal: Callable[..., tuple[Terminal, io.StringIO]]
+) -> None:
+    state = asobiba.new_game("cockroach-poker", 3, seed=4)
+    keyboard = Keyboard([typed, typed])
+    terminal, screen = make_terminal(keyboard)
+    chosen = Chooser(terminal, state, "ja").choose()
+    assert "番はありません" not in screen.getvalue()
+    expected = Chooser(new_terminal(Keyboard(["2", "2"]))[0], state, "ja").choose()
+    assert chosen == expected
+
+
+def test_full_width_letters_are_read_as_ascii_at_the_move_prompt(
+    make_terminal: Callable[..., tuple[Terminal, io.StringIO]],
+) -> None:
+    state = asobiba.new_game("cockroach-poker", 3, seed=4)
+    wanted = next(action for action in state.legal_actions() if str(action).startswith("offer p2"))
+    wide = str(wanted).translate({code: code + 0xFEE0 for code in range(0x21, 0x7F)}).replace(" ", "　")
+    terminal, _ = make_terminal(Keyboard([wide]))
+    assert Chooser(terminal, state, "ja").choose() == wanted
+
+
+def test_a_full_width_number_at_the_language_prompt_chooses_japanese(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--lang", "en"], input="２\n")
+    assert "Please type a number" not in result.output
+    assert "どのゲームで遊びますか？" in result.output
+
+
+def test_a_refusal_at_the_language_prompt_is_said_in_japanese_too(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--lang", "en"], input="9\n")
+    assert "Please type a number from 1 to 2." in result.output
+    assert "1から2" in result.output
+
+
+def test_the_language_option_takes_full_width_letters(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--lang", "ｊａ", "games"])
+    assert result.exit_code == 0, result.output
+    assert "オプション" in result.output
 
 
 def test_typed_numbers_are_ascii_digits_only() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from tests.cli.kinsoku import bad_breaks
 from typer.testing import CliRunner
 
 import asobiba
@@ -223,3 +224,11 @@ def test_a_build_of_the_package_carries_every_rules_text(tmp_path: Path) -> None
         for lang in LANGUAGES:
             file_name = rules_file_name(name, lang)
             assert (built / file_name).read_bytes() == (DOCS / file_name).read_bytes()
+
+
+@pytest.mark.parametrize("width", [80, 120, 60])
+@pytest.mark.parametrize("game", GAMES)
+def test_japanese_rules_lines_break_between_phrases_never_before_a_closing_mark(game: str, width: int) -> None:
+    console, screen = plain_console(width)
+    show_rules(console, game, "ja", pager=False)
+    assert bad_breaks(screen.getvalue()) == []

@@ -8,6 +8,7 @@ import math
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,16 @@ def typed_number(text: str) -> int | None:
     """
     stripped = text.strip()
     return int(stripped) if _WHOLE_NUMBER.fullmatch(stripped) else None
+
+
+def typed_text(text: str) -> str:
+    """What the player typed, as the prompts read it: full-width digits, letters and signs as
+    their ASCII forms (NFKC: ``２`` is ``2``, ``ｐ２`` is ``p2``), stripped.
+
+    >>> typed_text("　２ "), typed_text("ｏｆｆｅｒ　ｐ１"), typed_text("はい")
+    ('2', 'offer p1', 'はい')
+    """
+    return unicodedata.normalize("NFKC", text).strip()
 
 
 def shorten(text: str, limit: int = ECHO_CHARS) -> str:
@@ -87,7 +98,7 @@ def detect_language(explicit: str | None = None, environ: Mapping[str, str] | No
     'en'
     """
     if explicit is not None:
-        lang = explicit.strip().lower()
+        lang = typed_text(explicit).lower()
         if lang not in LANGUAGES:
             raise UserError(
                 tr(
@@ -287,7 +298,8 @@ class Terminal:
     typed_ahead: str | None = None
 
     def ask(self, prompt: str) -> str:
-        """Show ``prompt`` (Rich markup) and return what the user typed, stripped. A line longer
+        """Show ``prompt`` (Rich markup) and return what the user typed, stripped and with full-width
+        characters as their ASCII forms (:func:`typed_text`). A line longer
         than :data:`MAX_INPUT_CHARS` (a paste gone wrong) is refused and asked again."""
         while True:
             if self.typed_ahead is not None:
@@ -303,7 +315,7 @@ class Terminal:
                 text = self.read()
                 self.console.print(escape(shorten(text, MAX_INPUT_CHARS)), highlight=False)
             if len(text) <= MAX_INPUT_CHARS:
-                return text.strip()
+                return typed_text(text)
             self.console.print(
                 escape(tr("That line is too long ({count} characters); nothing was read.", self.lang, count=len(text))),
                 style="yellow",

@@ -156,11 +156,12 @@ def root(
 
     terminal = Terminal()
     with user_errors(language):
+        menu = StartMenu(terminal, language)
         try:
-            setup = StartMenu(terminal, language).run()
+            setup = menu.run()
         except (KeyboardInterrupt, EOFError, QuitGame):
             terminal.console.print()
-            terminal.console.print(escape(tr("Goodbye!", language)))
+            terminal.console.print(escape(tr("Goodbye!", menu.lang)))  # the language chosen so far
             raise typer.Exit(0) from None
         code = start_game(
             terminal,

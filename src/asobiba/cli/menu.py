@@ -62,8 +62,18 @@ class StartMenu:
     def _warn(self, message: str) -> None:
         self.terminal.console.print(escape(message), style="yellow")
 
-    def pick(self, question: str, items: Sequence[T], label: Callable[[T], str], default: int = 0) -> T:
-        """A numbered list; returns the chosen item (by number or by its label)."""
+    def pick(
+        self,
+        question: str,
+        items: Sequence[T],
+        label: Callable[[T], str],
+        default: int = 0,
+        *,
+        every_language: bool = False,
+    ) -> T:
+        """A numbered list; returns the chosen item (by number or by its label). With
+        ``every_language`` (the language question, asked before the language is known) a refusal
+        is said in every language."""
         console = self.terminal.console
         console.print(f"[bold]{escape(question)}[/bold]")
         for number, item in enumerate(items, start=1):
@@ -81,7 +91,10 @@ class StartMenu:
             for item in items:
                 if text.casefold() in (label(item).casefold(), str(item).casefold()):
                     return item
-            self._warn(tr("Please type a number from 1 to {count}.", self.lang, count=len(items)))
+            languages = LANGUAGES if every_language else (self.lang,)
+            self._warn(
+                " / ".join(tr("Please type a number from 1 to {count}.", lang, count=len(items)) for lang in languages)
+            )
 
     def ask_number(self, question: str, low: int, high: int, default: int) -> int:
         """A whole number in ``low..high``."""
@@ -124,6 +137,7 @@ class StartMenu:
             list(LANGUAGES),
             lambda code: LANGUAGE_NAMES.get(code, code),
             default=list(LANGUAGES).index(self.lang),
+            every_language=True,
         )
         lang = self.lang
         names = game_names()
