@@ -16,7 +16,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from rich.console import RenderableType
+from rich import box
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
@@ -27,6 +28,7 @@ from asobiba.bots import Bot, RandomBot, bot
 from asobiba.cli.chooser import Chooser
 from asobiba.cli.common import QuitGame, Terminal, UserError, player_name, tr
 from asobiba.cli.layout import LOG_MAX, Fitted, fit_frame
+from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.screens import screen_forms, screen_hooks, view_tree
 from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
@@ -40,6 +42,8 @@ WITHIN_TURN_PAUSE = 0.25
 DEFAULT_DELAY = 0.8
 #: A bot's turn of more lines than this is one line of the log (Survive's move points, the die…).
 SUMMARY_AFTER = 2
+#: Lines printed under the result screen (where the record is saved, how to replay it).
+END_NOTE_LINES = 2
 #: Where records go when no ``--save`` path is given.
 RECORDS_DIR = Path("asobiba-records")
 
@@ -138,11 +142,12 @@ class Turn:
 
 
 def result_table(result: Mapping[str, Any], players: int, lang: str, names: Sequence[str]) -> Table:
-    """Who won, who lost, and the scores, one row per seat."""
+    """Who won, who lost, and the scores, one row per seat (a header line, a rule, the rows: it
+    must fit under a board at 80×24)."""
     winners = set(result.get("winners") or [])
     losers = set(result.get("losers") or [])
     scores = result.get("scores")
-    table = Table(title=tr("Result", lang))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column(tr("Player", lang))
     table.add_column(tr("Outcome", lang))
     if isinstance(scores, list) and len(scores) == players:
@@ -192,6 +197,8 @@ class PlaySession:
     skipping: bool = False
     #: Who decided last (the human's decision starts a new turn in the log).
     _last_actor: int | None = None
+    #: What the last decision showed (its log lines): at the end, how the game ended and why.
+    last_lines: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.terminal.lang = self.lang
@@ -353,6 +360,7 @@ class PlaySession:
     def _record_events(self, actor: int | None, events: Sequence[Event]) -> int:
         """Log what ``actor``'s decision showed; return how many turns are new or grew."""
         lines = describe_events(self.state, events, self.human, self.lang)
+        self.last_lines = list(lines)
         if actor is None or actor == CHANCE:
             for line in lines:
                 self.note(line)
@@ -383,6 +391,9 @@ class PlaySession:
         self.terminal.console.print(shown)
         if not self.state.is_over:
             self.wait_for_enter(tr("Press Enter for the next round.", self.lang))
+            return
+        with contextlib.suppress(EOFError, QuitGame):  # the game is over: the result follows anyway
+            self.wait_for_enter(tr("Press Enter to see the result.", self.lang))
 
     def _rounds(self) -> int:
         rounds = self.state.view(self.human).get("rounds")
@@ -520,17 +531,45 @@ class PlaySession:
         with contextlib.suppress(OSError, ValueError):
             self.terminal.console.print(escape(message), style=style, highlight=False)
 
-    def finish(self) -> None:
-        """The result screen."""
-        console = self.terminal.console
-        self.draw()
+    def ending(self) -> RenderableType:
+        """How the game ended, whole: the last decision's lines (who lost or won, and why) wrapped
+        and never cut, the result table, and the player's own outcome."""
+        lang = self.lang
         result = self.state.result()
-        console.print(result_table(result, self.state.players, self.lang, self.names()))
+        heading = Text(tr("The game is over.", lang), style="bold")
         winners = result.get("winners") or []
         if self.human in winners:
-            console.print(Text(tr("You win!", self.lang), style="bold green"))
+            heading.append(" " + tr("You win!", lang), style="bold green")
         elif winners:
-            console.print(Text(tr("You lose.", self.lang), style="bold red"))
+            heading.append(" " + tr("You lose.", lang), style="bold red")
+        parts: list[RenderableType] = [heading]
+        parts.extend(PhraseText("▶ " + line, style="bold") for line in self.last_lines)
+        parts.append(result_table(result, self.state.players, lang, self.names()))
+        return Group(*parts)
+
+    def end_frame(self, size: tuple[int, int | None] | None = None) -> Fitted:
+        """The result screen fitted to ``size`` (default: the terminal's): the board (compact if
+        need be), as much of the log as fits, and the whole :meth:`ending`, with room below for
+        where the record is saved."""
+        console = self.terminal.console
+        if size is None:
+            size = (console.size.width, console.size.height if console.is_terminal else None)
+        width, height = size
+        return fit_frame(
+            console,
+            width=width,
+            height=None if height is None else height - END_NOTE_LINES,
+            header=self.header(),
+            screens=render_forms(self.state.view(self.human), self.lang),
+            log_lines=self.log_lines(),
+            log_title=Rule(tr("What happened", self.lang), align="left", style="dim"),
+            decision=self.ending(),
+        )
+
+    def finish(self) -> None:
+        """The result screen: the end is always shown whole."""
+        self.terminal.clear()
+        self.terminal.console.print(self.end_frame().renderable())
 
     def run(self) -> PlayOutcome:
         """Play to the end (or until the human quits, presses Ctrl-C, or the terminal goes); the
