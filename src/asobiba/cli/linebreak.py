@@ -213,7 +213,10 @@ class PhraseText(Text):
             else:
                 new_lines = line.divide(divide_phrases(line.plain, width, fold=wrap_overflow == "fold"))
                 for part in new_lines:
-                    part.rstrip_end(width)
+                    # Rich's rstrip_end counts characters, not cells: a wide line keeps the space
+                    # it broke at, one cell too many, and gets cut with "…". Spaces at a break go.
+                    if cell_len(part.plain) > width:
+                        part.rstrip()
             if wrap_justify:
                 new_lines.justify(console, width, justify=wrap_justify, overflow=wrap_overflow)
             for part in new_lines:

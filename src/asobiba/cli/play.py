@@ -139,6 +139,9 @@ class Turn:
 
     actor: int | None
     lines: list[str]
+    #: Index of a line -> the warning it is shown as (what happened to the player's own pieces:
+    #: eaten, capsized, rescued…), on a ⚠ line of its own even when the turn is summarised.
+    alerts: dict[int, str] = field(default_factory=dict)
 
 
 def result_table(result: Mapping[str, Any], players: int, lang: str, names: Sequence[str]) -> Table:
@@ -235,18 +238,26 @@ class PlaySession:
         self._last_actor = None
 
     def log_lines(self, fresh: int = 0) -> list[Text]:
-        """The log as screen lines: a bot's turn on one line, other turns line by line; the lines
-        of the ``fresh`` newest turns in bold."""
+        """The log as screen lines: a bot's turn on one line, other turns line by line; what
+        happened to the player's own pieces on a ⚠ line of its own; the lines of the ``fresh``
+        newest turns in bold."""
         shown: list[Text] = []
         for index, turn in enumerate(self.turns):
             is_fresh = index >= len(self.turns) - fresh
             style = "bold" if is_fresh else ""
             mark = "▶ " if is_fresh else "  "
+            plain = [line for number, line in enumerate(turn.lines) if number not in turn.alerts]
             if turn.actor is not None and turn.actor != self.human and len(turn.lines) > SUMMARY_AFTER:
-                summary = tr("{player}: {moves}", self.lang, player=self.name(turn.actor), moves=" · ".join(turn.lines))
-                shown.append(Text(mark + summary, style=style))
-            else:
-                shown.extend(Text(mark + line, style=style) for line in turn.lines)
+                if plain:
+                    summary = tr("{player}: {moves}", self.lang, player=self.name(turn.actor), moves=" · ".join(plain))
+                    shown.append(Text(mark + summary, style=style))
+                shown.extend(Text(mark + "⚠ " + alert, style="bold red") for alert in turn.alerts.values())
+                continue
+            for number, line in enumerate(turn.lines):
+                if number in turn.alerts:
+                    shown.append(Text(mark + "⚠ " + turn.alerts[number], style="bold red"))
+                else:
+                    shown.append(Text(mark + line, style=style))
         if not shown:
             shown.append(Text("  " + tr("Nothing has happened yet.", self.lang), style="dim"))
         return shown
@@ -334,8 +345,12 @@ class PlaySession:
         for turn in self.turns:
             if turn.actor is not None:
                 body.append(self.name(turn.actor) + "\n", style="bold")
-            for line in turn.lines:
-                body.append(("  " if turn.actor is not None else "") + line + "\n")
+            for number, line in enumerate(turn.lines):
+                indent = "  " if turn.actor is not None else ""
+                if number in turn.alerts:
+                    body.append(indent + "⚠ " + turn.alerts[number] + "\n", style="bold red")
+                else:
+                    body.append(indent + line + "\n")
         if not self.turns:
             body.append(tr("Nothing has happened yet.", self.lang))
         body.rstrip()
@@ -357,23 +372,50 @@ class PlaySession:
 
     # ------------------------------------------------------------------ turns
 
+    def _alerts(self, events: Sequence[Event]) -> list[str | None]:
+        """For each event the player may see (as :func:`describe_events` lists them), the warning
+        the game's screen gives it (what happened to his own pieces), or ``None``."""
+        alert = getattr(self.hooks, "alert", None)
+        visible = self.state.events_for(events, self.human)
+        if alert is None:
+            return [None] * len(visible)
+        view = self.state.view(self.human)
+        found: list[str | None] = []
+        for event in visible:
+            try:
+                found.append(alert(view, event, self.lang))
+            except Exception:  # a warning is a help, never a reason to stop
+                found.append(None)
+        return found
+
     def _record_events(self, actor: int | None, events: Sequence[Event]) -> int:
         """Log what ``actor``'s decision showed; return how many turns are new or grew."""
         lines = describe_events(self.state, events, self.human, self.lang)
+        alerts = self._alerts(events)
         self.last_lines = list(lines)
         if actor is None or actor == CHANCE:
-            for line in lines:
+            for line, alert in zip(lines, alerts, strict=False):
                 self.note(line)
+                if alert is not None:
+                    self.turns[-1].alerts[len(self.turns[-1].lines) - 1] = alert
             return 1 if lines else 0
         if not lines and actor != self.human:
             lines = [tr("{player} made a move.", self.lang, player=self.name(actor))]
         self.log.extend(lines)
         if self.turns and self.turns[-1].actor == actor and self._last_actor == actor and actor != self.human:
-            self.turns[-1].lines.extend(lines)
+            turn = self.turns[-1]
         elif lines:
-            self.turns.append(Turn(actor, list(lines)))
+            turn = Turn(actor, [])
+            self.turns.append(turn)
+        else:
+            self._last_actor = actor
+            return 0
+        for line, alert in zip(lines, [*alerts, *[None] * len(lines)], strict=False):
+            if alert is not None:
+                turn.alerts[len(turn.lines)] = alert
+            turn.lines.append(line)
         self._last_actor = actor
-        return 1 if lines else 0
+        return 1
 
     def _round_interlude(self, rounds_before: int) -> None:
         """Between two rounds (Paper Safari): the revealed grids and the scores, until a key."""
@@ -416,6 +458,7 @@ class PlaySession:
                 present=self.present if self.terminal.console.is_terminal else None,
                 group_moves=self._hook_with_view("group_moves", view),
                 move_warning=self._hook_with_view("move_warning", view),
+                move_label=self._hook_with_view("move_label", view),
             )
             chooser.notice = notice
             if not self.terminal.console.is_terminal:
@@ -480,8 +523,9 @@ class PlaySession:
             self._round_interlude(rounds)
         turn_ends = state.to_move != seat
         if not self.terminal.console.is_terminal:
-            for line in describe_events(state, events, self.human, self.lang) or []:
-                self.terminal.console.print("▶ " + escape(line), highlight=False)
+            lines = describe_events(state, events, self.human, self.lang)
+            for line, alert in zip(lines, [*self._alerts(events), *[None] * len(lines)], strict=False):
+                self.terminal.console.print("▶ " + escape(line if alert is None else "⚠ " + alert), highlight=False)
             self.terminal.pause(self.delay if turn_ends else self.delay * WITHIN_TURN_PAUSE)
             return
         if self.skipping:
