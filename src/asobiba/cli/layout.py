@@ -96,7 +96,7 @@ def menu_forms(
         if columns == 1 or len(entries) >= columns * 2:
             add(entries, columns, True)
     if short is not None:
-        for columns in (2, 3, 4, 5):
+        for columns in (2, 3, 4, 5, 6, 7, 8):
             if len(short) >= columns * 2:
                 add(short, columns, True)
         if heading is not None and not keep_heading:
