@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -361,7 +362,8 @@ def test_the_start_menus_rules_table_is_never_cut_at_80_columns(lang: str) -> No
     game = asobiba.get_game("cockroach-poker")
     terminal, screen = new_terminal(Keyboard([""]), width=80)
     StartMenu(terminal, lang).ask_options(game)
-    shown = "".join(character for character in screen.getvalue() if character not in " │\n")
+    rows = [line.split("│") for line in screen.getvalue().splitlines() if line.startswith("│")]
+    shown = "".join(row[3] for row in rows).replace(" ", "")  # the meaning column, lines joined
     for option in game.options:
         meaning = "".join(character for character in option_doc(game, option, lang) if character not in " \n")
         assert meaning in shown, option.name
@@ -381,3 +383,38 @@ def test_a_line_typed_during_the_bots_pause_skips_it_and_answers_the_next_prompt
         assert terminal.ask("? ") == "2"
         assert terminal.typed_ahead is None
     os.close(master)
+
+
+def test_the_start_menus_rules_table_speaks_japanese() -> None:
+    from asobiba.cli.menu import StartMenu
+
+    for name in GAMES:
+        game = asobiba.get_game(name)
+        terminal, screen = new_terminal(Keyboard([""]), width=80)
+        StartMenu(terminal, "ja").ask_options(game)
+        shown = screen.getvalue()
+        names = {option.name for option in game.options}
+        for line in shown.splitlines():
+            words = set(re.findall(r"[A-Za-z][A-Za-z_]+", line)) - names
+            # what is left is a value to type (trump, redirect…), always beside its Japanese words
+            assert not words or re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line), line
+        assert "True" not in shown and "False" not in shown
+
+
+def test_a_rules_choice_may_be_typed_in_japanese_words() -> None:
+    from asobiba.cli.menu import StartMenu
+
+    game = asobiba.get_game("cockroach-poker")
+    answers = ["y", "本家版", "", "", "", "いいえ"]
+    terminal, _ = new_terminal(Keyboard(answers), width=80)
+    chosen = StartMenu(terminal, "ja").ask_options(game)
+    assert chosen == {"rules": "original", "eight_kinds": False}
+
+
+def test_the_games_list_in_japanese_breaks_lines_between_phrases(runner: CliRunner) -> None:
+    from tests.cli.kinsoku import bad_breaks
+
+    result = runner.invoke(app, ["games", "--lang", "ja"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert bad_breaks(result.output) == []
+    assert "True" not in result.output and "はい" in result.output

@@ -49,6 +49,8 @@ NO_LINE_START = frozenset(
 NO_LINE_END = frozenset("（([｛{〔〈《「『【〘〖〝‘“｟«")
 
 _WORD = re.compile(r"\s*\S+\s*")
+#: Where a phrase may be cut before an opening bracket (``equal（同じ枚数ずつ）``).
+_OPENING = re.compile("(?<=.)(?=[" + re.escape("".join(sorted(NO_LINE_END))) + "])")
 
 
 def _needs_phrases(word: str) -> bool:
@@ -79,7 +81,8 @@ def break_units(text: str) -> list[str]:
     units: list[str] = []
     for match in _WORD.finditer(text):
         word = match.group(0)
-        units.extend(_phrases(word) if _needs_phrases(word) else [word])
+        for phrase in _phrases(word) if _needs_phrases(word) else [word]:
+            units.extend(_OPENING.split(phrase))  # a line may break before an opening bracket
     if units and not text.startswith(units[0]) and text[: len(text) - len("".join(units))].isspace():
         units[0] = text[: len(text) - len("".join(units))] + units[0]
     _apply_kinsoku(units)

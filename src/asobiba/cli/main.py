@@ -20,6 +20,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 import asobiba
 from asobiba.bots import BOTS
@@ -32,13 +33,16 @@ from asobiba.cli.common import (
     detect_language,
     option_accepts,
     option_doc,
+    option_label,
     parse_options,
     player_range,
     seat_bots,
     shorten,
     split_bot_specs,
     tr,
+    value_text,
 )
+from asobiba.cli.linebreak import PhraseText
 from asobiba.core.errors import AsobibaError
 from asobiba.core.registry import game_names, get_game
 from asobiba.i18n import LANGUAGES
@@ -531,18 +535,22 @@ def list_games(lang: LangOption = None) -> None:
             table = Table(
                 title=escape(f"{name} — {game.title.get('en', name)} / {game.title.get('ja', name)} ({players})"),
                 title_justify="left",
+                expand=True,
             )
-            table.add_column(tr("Option", language), style="bold")
-            table.add_column(tr("Default", language))
-            table.add_column(tr("Accepts", language), overflow="fold")
-            table.add_column(tr("Meaning", language), overflow="fold")
+            table.add_column(tr("Option", language), width=16)
+            table.add_column(tr("Default", language), width=14)
+            table.add_column(tr("Accepts", language), overflow="fold", width=12)
+            table.add_column(tr("Meaning", language), overflow="fold", ratio=1)
             for opt in game.options:
-                default = tr("automatic", language) if opt.default is None else str(opt.default)
+                key = PhraseText(opt.name, style="bold")
+                label = option_label(game, opt, language)
+                if label != opt.name:
+                    key.append("\n" + label, style="not bold dim")
                 table.add_row(
-                    *(
-                        escape(cell)
-                        for cell in (opt.name, default, option_accepts(opt), option_doc(game, opt, language))
-                    )
+                    key,
+                    PhraseText(value_text(game, opt, opt.default, language)),
+                    Text(option_accepts(opt)),
+                    PhraseText(option_doc(game, opt, language)),
                 )
             if not game.options:
                 table.add_row("—", "", "", tr("no options", language))

@@ -163,3 +163,19 @@ def round_summary(view: dict[str, Any], lang: str, rounds_before: int) -> Render
         title = tr("Round {number} is over: the grids", lang, number=entry["round"])
         parts.append(Panel(body, title=title, box=box.ROUNDED, expand=False))
     return Group(*parts)
+
+
+def option_label(name: str, lang: str) -> str | None:
+    """An option's name as a player reads it in the start menu (the key stays what is typed)."""
+    return {
+        "deck": tr("deck", lang),
+        "card_order": tr("card order", lang),
+        "tokens_to_win": tr("tokens to win", lang),
+        "final_turns": tr("one more turn each at the end", lang),
+        "first_player": tr("first player", lang),
+    }.get(name)
+
+
+def value_label(name: str, value: object, lang: str) -> str | None:
+    """A choice of an option in words."""
+    return {("deck", "pokemon56"): tr("the 56 Pokémon cards", lang)}.get((name, str(value)))

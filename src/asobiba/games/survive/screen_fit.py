@@ -286,3 +286,14 @@ def alert(view: dict[str, Any], event: Event, lang: str) -> str | None:
                 "Your {explorer} is rescued ({cell}).", lang, explorer=_explorer_word(view, name, lang), cell=cell
             )
     return None
+
+
+def option_label(name: str, lang: str) -> str | None:
+    """An option's name as a player reads it in the start menu (the key stays what is typed)."""
+    return {
+        "two_colours": tr("two colours each (2 players)", lang),
+        "one_per_tile": tr("one explorer per tile when placing", lang),
+        "tile_layout": tr("tile layout", lang),
+        "explorer_values": tr("explorer values", lang),
+        "first_player": tr("first player", lang),
+    }.get(name)
