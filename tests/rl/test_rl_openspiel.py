@@ -32,7 +32,8 @@ def test_each_game_passes_openspiels_random_simulation_test(name: str, params: d
 
 def test_the_games_are_registered_under_their_python_names() -> None:
     names = set(pyspiel.registered_names())
-    assert set(asobiba_spiel.GAME_NAMES.values()) <= names
+    assert set(asobiba_spiel.spiel_names().values()) <= names
+    assert asobiba_spiel.spiel_names()["cockroach-poker"] == "python_asobiba_cockroach_poker"
 
 
 def test_a_shuffle_is_drawn_card_by_card_with_the_engines_probabilities() -> None:

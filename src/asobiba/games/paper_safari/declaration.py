@@ -16,5 +16,5 @@ DECLARATION = GameDeclaration(
         "samples": 24,
     },
     screen="asobiba.cli.screens.paper_safari",
-    rl_encoder="asobiba.rl.encoders.paper_safari:PaperSafariEncoder",
+    rl="asobiba.games.paper_safari.rl:RL",
 )
