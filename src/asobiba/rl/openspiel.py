@@ -30,8 +30,9 @@ observation tensor (the views carry the public history a careful player remember
 
 :meth:`AsobibaSpielState.resample_from_infostate` samples a state with asobiba's own
 ``determinize``; :func:`determinize_resampler` is the same as a callback for OpenSpiel's Python
-IS-MCTS (``ISMCTSBot.set_resampler``). :func:`external_sampling_cost` and
-:func:`external_sampling_solver` say plainly when external-sampling MCCFR cannot finish an iteration.
+IS-MCTS (``ISMCTSBot.set_resampler``). :func:`outcome_sampling_solver` and
+:func:`external_sampling_solver` give OpenSpiel's solvers, or say plainly why the game is beyond
+them (a play-out's reach under float64; an iteration of too many nodes).
 """
 
 from __future__ import annotations
@@ -64,7 +65,9 @@ __all__ = [
     "determinize_resampler",
     "external_sampling_cost",
     "external_sampling_solver",
+    "outcome_sampling_solver",
     "register",
+    "sample_reach_floor",
     "spiel_names",
 ]
 
@@ -451,6 +454,52 @@ def external_sampling_cost(game: AsobibaSpielGame, probes: int = 20, seed: int =
             estimates.append(nodes)
         total += float(np.mean(estimates))
     return total
+
+
+def sample_reach_floor(game: AsobibaSpielGame, probes: int = 10, seed: int = 0) -> float:
+    """The lowest ``log10`` of an outcome-sampling play-out's sample reach over ``probes`` random
+    play-outs (chance probabilities times 1 / legal actions at every decision, the first
+    iteration's exploring policy). Under ``log10`` of float64's smallest normal number (-308) the
+    reach is 0 and the regrets NaN."""
+    rng = np.random.default_rng(seed)
+    floor = 0.0
+    for _ in range(probes):
+        state, reach = game.new_initial_state(), 0.0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                chosen = int(rng.choice(len(outcomes), p=probabilities))
+                reach += math.log10(probabilities[chosen])
+                state.apply_action(int(outcomes[chosen]))
+                continue
+            legal = state.legal_actions()
+            reach -= math.log10(len(legal))
+            state.apply_action(int(rng.choice(legal)))
+        floor = min(floor, reach)
+    return floor
+
+
+#: The lowest sample reach (log10) outcome sampling is let run with: float64's smallest normal
+#: number is 2.2e-308, and the reach is divided by, with margin for the learned policy's peaks.
+REACH_FLOOR = -290.0
+
+
+def outcome_sampling_solver(game: AsobibaSpielGame, cpp: bool = False) -> Any:
+    """OpenSpiel's outcome-sampling MCCFR solver for ``game`` (Python, or C++ with ``cpp``) — or
+    :class:`UnsupportedAlgorithm` when a random play-out's reach falls under float64 (regrets
+    would be NaN): the game is too long for it, a ``horizon`` cuts it."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr  # type: ignore[import-untyped]
+
+    floor = sample_reach_floor(game)
+    if floor < REACH_FLOOR:
+        raise UnsupportedAlgorithm(
+            "outcome-sampling MCCFR is not supported on {game}: a random play-out's sample reach falls to "
+            "1e{floor}, under float64's 1e-308, so its regrets would be NaN; set a horizon (decisions) to cut it",
+            domain="rl",
+            game=str(game),
+            floor=f"{floor:.0f}",
+        )
+    return pyspiel.OutcomeSamplingMCCFRSolver(game) if cpp else outcome_sampling_mccfr.OutcomeSamplingSolver(game)
 
 
 def external_sampling_solver(game: AsobibaSpielGame, budget: int = EXTERNAL_SAMPLING_BUDGET) -> Any:
