@@ -108,7 +108,7 @@ def test_vector_envs_step_several_games_at_once(vector: type) -> None:
         masks = np.stack(envs.call("action_masks"))
         # (after a game's end the mask is empty and the next step resets it: gymnasium's autoreset)
         actions = [int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0 for mask in masks]
-        observations, rewards_, terminated, truncated, _ = envs.step(actions)
+        observations, rewards_, _terminated, _truncated, _ = envs.step(actions)
         assert observations.shape == (2, 107) and rewards_.shape == (2,)
     envs.close()
 

@@ -505,7 +505,7 @@ def outcome_sampling_solver(game: AsobibaSpielGame, cpp: bool = False) -> Any:
 def external_sampling_solver(game: AsobibaSpielGame, budget: int = EXTERNAL_SAMPLING_BUDGET) -> Any:
     """OpenSpiel's Python ``ExternalSamplingSolver`` for ``game`` — or :class:`UnsupportedAlgorithm`
     saying how many nodes one iteration would visit, when that is over ``budget``."""
-    from open_spiel.python.algorithms import external_sampling_mccfr  # type: ignore[import-untyped]
+    from open_spiel.python.algorithms import external_sampling_mccfr
 
     cost = external_sampling_cost(game)
     if cost > budget:
