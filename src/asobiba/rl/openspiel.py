@@ -166,10 +166,13 @@ class _Position:
     player decisions so far. OpenSpiel deep-copies a Python state's attributes to clone it: this
     copies itself with the engine's cheap ``clone``."""
 
-    __slots__ = ("decisions", "drawn", "events", "legal", "recall", "shuffle", "state")
+    __slots__ = ("decisions", "drawn", "events", "horizon", "legal", "recall", "shuffle", "state", "tensors")
 
-    def __init__(self, state: State, players: int) -> None:
+    def __init__(self, state: State, players: int, horizon: int) -> None:
         self.state = state
+        self.horizon = horizon
+        #: player -> the observation tensor of this position (OpenSpiel asks for it more than once)
+        self.tensors: dict[int, np.ndarray] = {}
         self.drawn: list[list[int]] = []
         self.shuffle: Shuffle | None = None
         self.events: list[tuple[Event, ...]] = []
@@ -177,13 +180,13 @@ class _Position:
         self.decisions = 0
         self.legal: dict[int, Action] | None = None
 
-    def __getstate__(self) -> tuple[State, list[list[int]], list[tuple[Event, ...]], int]:
+    def __getstate__(self) -> tuple[State, list[list[int]], list[tuple[Event, ...]], int, int]:
         # The shuffle (its builder is a closure) follows from the state; the digests from the events.
-        return self.state, self.drawn, self.events, self.decisions
+        return self.state, self.drawn, self.events, self.decisions, self.horizon
 
-    def __setstate__(self, saved: tuple[State, list[list[int]], list[tuple[Event, ...]], int]) -> None:
-        self.state, self.drawn, self.events, self.decisions = saved
-        self.shuffle, self.legal = None, None
+    def __setstate__(self, saved: tuple[State, list[list[int]], list[tuple[Event, ...]], int, int]) -> None:
+        self.state, self.drawn, self.events, self.decisions, self.horizon = saved
+        self.shuffle, self.legal, self.tensors = None, None, {}
         self.recall = [None] * self.state.players
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
@@ -194,7 +197,9 @@ class _Position:
         other.events = list(self.events)
         other.recall = [None if recall is None else recall.copy() for recall in self.recall]
         other.decisions = self.decisions
+        other.horizon = self.horizon
         other.legal = None
+        other.tensors = {}
         return other
 
     def recall_digest(self, player: int) -> str:
@@ -216,7 +221,7 @@ class AsobibaSpielState(pyspiel.State):
     def __init__(self, game: AsobibaSpielGame) -> None:
         super().__init__(game)
         state = game.asobiba_game.new_game(game.players, seed=0, chance="scripted", **game.game_options)
-        self._position = _Position(state, game.players)
+        self._position = _Position(state, game.players, game.horizon)
 
     @property
     def asobiba_state(self) -> State:
@@ -229,8 +234,8 @@ class AsobibaSpielState(pyspiel.State):
 
     def is_cut(self) -> bool:
         """True when the game's ``horizon`` of decisions is reached before its end."""
-        horizon = self._game().horizon
-        return bool(horizon) and self._position.decisions >= horizon and not self._position.state.is_over
+        position = self._position
+        return bool(position.horizon) and position.decisions >= position.horizon and not position.state.is_over
 
     # ------------------------------------------------------------------ whose turn, what is legal
 
@@ -309,6 +314,7 @@ class AsobibaSpielState(pyspiel.State):
         position.events.append(tuple(state.apply_trusted(chosen)))
         position.decisions += 1
         position.legal = None
+        position.tensors = {}
 
     def _draw(self, item: int) -> None:
         position = self._position
@@ -329,6 +335,7 @@ class AsobibaSpielState(pyspiel.State):
         position = self._position
         position.events.append(tuple(position.state.apply(outcome)))
         position.legal = None
+        position.tensors = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._position.state
@@ -381,7 +388,7 @@ class AsobibaSpielState(pyspiel.State):
         sample: AsobibaSpielState = self.clone()
         position = sample._position
         position.state = self._position.state.determinize(player_id, seed)
-        position.legal = None
+        position.legal, position.tensors = None, {}
         position.events = [
             tuple(shown for shown in (event.seen_by(player_id) for event in step) if shown is not None)
             for step in self._position.events
@@ -410,7 +417,10 @@ class AsobibaObserver:
         self.dict = encoder.split(self.tensor)
 
     def set_from(self, state: AsobibaSpielState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode(state.asobiba_state.view(player))
+        tensors = state._position.tensors
+        if player not in tensors:
+            tensors[player] = self.encoder.encode(state.asobiba_state.view(player))
+        self.tensor[:] = tensors[player]
 
     def string_from(self, state: AsobibaSpielState, player: int) -> str:
         if self.perfect_recall:
