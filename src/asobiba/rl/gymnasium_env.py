@@ -112,7 +112,7 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
 
     def set_self_policy(self, policy: Policy | None) -> None:
         """The learner's frozen copy that ``"self"`` opponents play: ``(observation, mask) -> action``
-        (``None``: uniformly random). Pass a copy (:func:`asobiba.rl.policies.frozen`), not the live
+        (``None``: uniformly random). Pass a copy (``copy.deepcopy(model.policy)``), not the live
         learner, and call again to refresh it."""
         if policy is not None and not callable(policy):
             raise InvalidOption("the self policy is a callable (observation, mask) -> action", domain="rl")
