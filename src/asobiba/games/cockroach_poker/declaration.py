@@ -8,5 +8,5 @@ DECLARATION = GameDeclaration(
     # PIMC: IS-MCTS reached 13–90 iterations a decision over 50–160 offers and lost to normal.
     hard_settings={"search": "pimc"},
     screen="asobiba.games.cockroach_poker.screen",
-    rl_encoder="asobiba.rl.encoders.cockroach_poker:CockroachPokerEncoder",
+    rl="asobiba.games.cockroach_poker.rl:RL",
 )

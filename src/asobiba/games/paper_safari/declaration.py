@@ -16,5 +16,5 @@ DECLARATION = GameDeclaration(
         "samples": 24,
     },
     screen="asobiba.games.paper_safari.screen",
-    rl_encoder="asobiba.rl.encoders.paper_safari:PaperSafariEncoder",
+    rl="asobiba.games.paper_safari.rl:RL",
 )

@@ -11,5 +11,5 @@ DECLARATION = GameDeclaration(
     # players (the numbers are at bots.HARD; at 4 players the edge is small).
     hard_settings={"search": "policy", "policy": "asobiba.games.survive.bots:choose_hard"},
     screen="asobiba.games.survive.screen",
-    rl_encoder="asobiba.rl.encoders.survive:SurviveEncoder",
+    rl="asobiba.games.survive.rl:RL",
 )
