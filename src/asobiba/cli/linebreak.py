@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
+from rich.console import Group
 from rich.containers import Lines
 from rich.measure import Measurement
 from rich.text import Text
@@ -233,3 +234,9 @@ class PhraseText(Text):
         units = [unit.strip() for line in lines for unit in break_units(line)]
         narrowest = max((cell_len(unit) for unit in units), default=widest)
         return Measurement(narrowest, widest)
+
+
+def paragraph(text: str, style: str = "") -> Group:
+    """``text`` as a paragraph to print directly (``console.print`` would turn a bare
+    :class:`PhraseText` back into a plain ``Text``)."""
+    return Group(PhraseText(text, style=style))

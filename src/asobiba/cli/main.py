@@ -24,6 +24,7 @@ from rich.text import Text
 
 import asobiba
 from asobiba.bots import BOTS
+from asobiba.cli.analyse import ANALYSIS_HARD
 from asobiba.cli.common import (
     QuitGame,
     Terminal,
@@ -508,7 +509,12 @@ def analyse_record(
     candidates: Annotated[int, typer.Option("--candidates", help="Candidate moves at most per decision.", min=1)] = 6,
     png: Annotated[Path | None, typer.Option("--png", help="Where to save the curve (default: beside RECORD).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the samples.")] = 0,
-    hard: Annotated[str, typer.Option("--hard", metavar="BOT", help="The bot whose move is shown.")] = "hard",
+    hard: Annotated[
+        str,
+        typer.Option(
+            "--hard", metavar="BOT", help="The bot whose move is shown (bounded by samples, not time: repeatable)."
+        ),
+    ] = ANALYSIS_HARD,
     lang: LangOption = None,
 ) -> None:
     """For each decision of a player: the hard bot's move and every candidate's chance of winning."""
