@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -72,7 +73,7 @@ def test_moves_are_numbered_by_the_players_turn_and_decision_not_by_record_index
     labels = [(moment.turn, moment.decision) for _, moment in sorted(found.items())]
     assert labels[0] == (1, 1)
     assert [turn for turn, _ in labels] == sorted(turn for turn, _ in labels)  # turns only grow
-    for (turn, decision), (next_turn, next_decision) in zip(labels, labels[1:], strict=False):
+    for (turn, decision), (next_turn, next_decision) in itertools.pairwise(labels):
         assert (next_turn, next_decision) in {(turn, decision + 1), (turn + 1, 1)}
     assert min(found) > 0 and labels[-1][0] < len(record["actions"])
 
