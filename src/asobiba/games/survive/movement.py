@@ -37,9 +37,15 @@ class MovementRules(TurnRules):
                 cell = cells[e]
                 if IS_ESCAPE[cell]:
                     actions.append(ESCAPE[e])
-                if not self.has_swum(e):  # having swum into the boat, it does not step off again
-                    moves = MOVE_EXPLORER[e]
+                moves = MOVE_EXPLORER[e]
+                if not self.has_swum(e):
                     actions += [moves[n] for n in SPACE_NEIGHBOURS[cell] if tile_at[n] < 0]
+                else:  # having swum onto this boat, it may still step onto another boat: no second swim
+                    actions += [
+                        moves[n]
+                        for n in SPACE_NEIGHBOURS[cell]
+                        if tile_at[n] < 0 and boat_at[n] >= 0 and self.has_room(boat_at[n])
+                    ]
             elif where == SWIMMING and not self.has_swum(e):
                 cell = cells[e]
                 if IS_ESCAPE[cell]:
@@ -116,9 +122,14 @@ class MovementRules(TurnRules):
                 domain="survive",
                 explorer=explorer_name(e),
             )
-        if where == ON_BOAT and self.has_swum(e):
+        if (
+            where == ON_BOAT
+            and self.has_swum(e)
+            and not (self.boat_at[cell] >= 0 and self.has_room(self.boat_at[cell]))
+        ):
             return IllegalAction(
-                "{explorer} swam onto this boat this turn: it may escape or be carried, but not step off again",
+                "{explorer} swam onto this boat this turn: it may step onto another boat with room, escape or be "
+                "carried, but not swim again",
                 domain="survive",
                 explorer=explorer_name(e),
             )

@@ -29,8 +29,9 @@ silent, these choices are made:
 - Pieces removed by a whirlpool or a counter tile leave the game.
 - Dolphin: one step at a time, up to 3, stopping at will, on boarding, or when eaten; it does not
   use the swimmer's move of the turn. Winds: a boat the player controls (the page; not an empty one).
-- An explorer that swam onto a boat this turn (stepping or climbing aboard) does not step off it
-  again that turn, not even onto another boat; it may escape from it or be carried by it.
+- An explorer that swam onto a boat this turn (stepping or climbing aboard) does not swim again that
+  turn; it may step on to another boat with room (no swim: the seed limits only swimmers), escape
+  from it or be carried by it.
 - A held tile is played before the first move of the turn; a player with no explorer on the board
   skips moving but may still play one.
 - The rolled creature may be left where it is (``stop``), as the seed says "may".
