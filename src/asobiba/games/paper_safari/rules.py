@@ -262,6 +262,8 @@ class PaperSafariState(State):
         self.card_order: tuple[str, ...] | None = (
             tuple(options["card_order"]) if options.get("card_order") is not None else None
         )
+        #: Who starts the first round (option ``first_player``; ``None``: drawn by chance).
+        self.first_player: int | None = options.get("first_player")
         self.tokens_to_win: int = options["tokens_to_win"]
         self.final_turns: bool = options["final_turns"]
         self.cards: list[int] = [-1] * (GRID * players)
@@ -338,6 +340,8 @@ class PaperSafariState(State):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.step == Step.START:
+            if self.first_player is not None:
+                return [(STARTS[self.first_player], 1.0)]
             return [(STARTS[player], 1 / self.players) for player in range(self.players)]
         if self.step == Step.COIN:
             return [(coin, 0.5) for coin in COINS]
@@ -348,6 +352,8 @@ class PaperSafariState(State):
     def _sample_chance(self, rng: random.Random) -> Action:
         step = self.step
         if step == Step.START:
+            if self.first_player is not None:
+                return STARTS[self.first_player]
             return STARTS[rng.randrange(self.players)]
         if step == Step.COIN:
             return rng.choice(COINS)
@@ -495,7 +501,13 @@ class PaperSafariState(State):
                 return
             case Rocket() if step == Step.ROCKET:
                 return
-            case Start() if step == Step.START:
+            case Start(player) if step == Step.START:
+                if self.first_player is not None and player != self.first_player:
+                    raise IllegalAction(
+                        "the option first_player fixes who starts: p{player}",
+                        domain="paper_safari",
+                        player=self.first_player,
+                    )
                 return
             case Coin() if step == Step.COIN:
                 return

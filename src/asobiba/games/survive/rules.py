@@ -171,6 +171,8 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
         if self.phase == Phase.ROLL:
             return [(ROLL[k], DIE_FACES.count(k) / len(DIE_FACES)) for k in range(3)]
         if self.phase == Phase.FIRST_PLAYER:
+            if self.options.get("first_player") is not None:
+                return [(ChooseFirst(self.options["first_player"]), 1.0)]
             return [(ChooseFirst(p), 1 / self.players) for p in range(self.players)]
         return []
 
@@ -188,7 +190,8 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
                     values.append(tuple(colour))
                 return AssignValues(tuple(values))
             case Phase.FIRST_PLAYER:
-                return ChooseFirst(rng.randrange(self.players))
+                first = self.options.get("first_player")
+                return ChooseFirst(rng.randrange(self.players) if first is None else first)
         return ROLL[DIE_FACES[rng.randrange(len(DIE_FACES))]]
 
     def _legal_actions(self) -> list[Action]:
@@ -297,7 +300,12 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
                 return self._illegal_values(values)
             case Phase.VALUES, _:
                 return IllegalAction("the explorer values are to be dealt now", domain="survive")
-            case Phase.FIRST_PLAYER, ChooseFirst():
+            case Phase.FIRST_PLAYER, ChooseFirst(player):
+                first = self.options.get("first_player")
+                if first is not None and player != first:
+                    return IllegalAction(
+                        "the option first_player fixes who plays first: p{player}", domain="survive", player=first
+                    )
                 return None
             case Phase.FIRST_PLAYER, _:
                 return IllegalAction("the first player is to be chosen now", domain="survive")
