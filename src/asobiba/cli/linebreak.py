@@ -118,6 +118,18 @@ def _apply_kinsoku(units: list[str]) -> None:
         index -= 1
 
 
+def _katakana(character: str) -> bool:
+    return "\u30a1" <= character <= "\u30fc"
+
+
+def _same_word(before: str, after: str) -> bool:
+    """Whether two characters side by side belong to one word that a fold should not cut: a
+    katakana word (トーク|ン) or a word of Latin letters and digits."""
+    return (_katakana(before) and _katakana(after)) or (
+        before.isascii() and after.isascii() and (before + after).isalnum()
+    )
+
+
 def _fold(unit: str, width: int) -> Iterator[str]:
     """A unit wider than the line in pieces of at most ``width`` cells, no piece starting with a
     closing mark nor ending with an opening one (when a piece can give a character back)."""
@@ -130,6 +142,11 @@ def _fold(unit: str, width: int) -> Iterator[str]:
         end = max(end, start + 1)
         while end < len(unit) and end - start > 1 and (unit[end] in NO_LINE_START or unit[end - 1] in NO_LINE_END):
             end -= 1
+        if end < len(unit) and _same_word(unit[end - 1], unit[end]):  # inside a word: cut where it ends
+            for cut in range(end - 1, start, -1):
+                if not _same_word(unit[cut - 1], unit[cut]) and unit[cut] not in NO_LINE_START:
+                    end = cut
+                    break
         yield unit[start:end]
         start = end
 
