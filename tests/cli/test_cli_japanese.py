@@ -14,6 +14,8 @@ from tests.cli.kinsoku import bad_breaks
 import asobiba
 from asobiba.cli.screens import screen_forms
 
+#: A text cut short: a word ending in "…" at the end of a line or a cell.
+CUT = re.compile(r"\S…\s*[│┃|]?\s*$")
 #: A word of ASCII letters that is not a card code (S3, J1, H12), a player (p2) or a number.
 ENGLISH = re.compile(r"\b(?![SCHDJ]\d+\b|p\d\b)[A-Za-z]{2,}\b")
 
@@ -55,3 +57,26 @@ def test_the_original_cockroach_poker_hand_names_its_cards_in_japanese() -> None
     hand = state.view(0)["hand"]
     assert not any(card in text for card in hand)
     assert "ゴキブリ#" in text or "ネズミ#" in text
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("cockroach-poker", {"rules": "original"}), ("cockroach-poker", {}), ("paper-safari", {}), ("survive", {})],
+    ids=["cp-original", "cp-trump", "paper-safari", "survive"],
+)
+def test_no_screen_text_is_cut_at_80_columns(game: str, options: dict[str, str], lang: str) -> None:
+    """Piles, special-card effects, explorers: wrapped, never cut short with "…"."""
+    for seed in range(3):
+        state = asobiba.new_game(game, 4 if game != "survive" else 3, seed=seed, **options)
+        rng = random.Random(seed)
+        for step in range(150):
+            if state.is_over:
+                break
+            if step % 9 == 0:
+                for form in screen_forms(state.view(0), lang):
+                    console = Console(file=io.StringIO(), width=80, color_system=None, record=True)
+                    console.print(form)
+                    cut = [line for line in console.export_text().splitlines() if CUT.search(line)]
+                    assert cut == []
+            state.apply(rng.choice(state.legal_actions()))

@@ -23,6 +23,8 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from asobiba.cli.linebreak import PhraseText
+
 #: The smallest terminal the frames are made for; smaller ones get the compact forms.
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 #: Lines kept free below the frame for the prompt.
@@ -51,7 +53,7 @@ def height_of(console: Console, renderable: RenderableType, width: int) -> int:
 
 
 def _entry_text(entry: MenuEntry, with_notation: bool) -> Text:
-    text = Text()
+    text = PhraseText()  # a label wraps between words and phrases, never inside one
     text.append(f"{entry.number})", style="bold cyan")
     text.append(" " + entry.label)
     if entry.note:

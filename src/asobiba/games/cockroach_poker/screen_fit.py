@@ -24,6 +24,7 @@ from rich.text import Text
 
 from asobiba.cli.chooser import Choice, Group
 from asobiba.cli.common import tr
+from asobiba.cli.linebreak import PhraseText
 from asobiba.games.cockroach_poker.screen import (
     _card_kind,
     _dangerous_kinds,
@@ -37,9 +38,9 @@ from asobiba.games.cockroach_poker.text import card_name, kind_name
 
 
 def _line(text: Text) -> Text:
-    text.no_wrap = True
-    text.overflow = "ellipsis"
-    return text
+    """A line of the compact screen: wrapped between words and phrases when it is too long
+    (never cut: a face-up pile or a claim read in half misleads)."""
+    return PhraseText.of(text)
 
 
 def _players(view: dict[str, Any], lang: str) -> list[Text]:

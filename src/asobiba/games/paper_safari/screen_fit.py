@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asobiba.cli.common import tr
+from asobiba.cli.linebreak import PhraseText
 from asobiba.games.paper_safari.screen import _name, _player_title, _specials, _value, pending
 
 #: A card's name in a compact cell is cut to this many columns.
@@ -133,7 +134,7 @@ def compact(view: dict[str, Any], lang: str) -> RenderableType:
         parts.extend(grid_line(view, owner, lang) for owner in order[1:])
     parts.append(_table_line(view, lang))
     for text in _specials(view, lang):
-        parts.append(Text("★ " + text, style="magenta", no_wrap=True, overflow="ellipsis"))
+        parts.append(PhraseText("★ " + text, style="magenta"))  # an effect is read whole
     return Group(*parts)
 
 

@@ -230,7 +230,7 @@ def legend(lang: str) -> ItemLine:
             "W " + term("whale", lang),
             "» " + tr("escape space", lang),
             "⌂ " + tr("safe island", lang),
-            "1… " + tr("explorers of a colour", lang),
+            "1 " + tr("explorers of a colour", lang),
         ]
     )
 
