@@ -14,8 +14,8 @@ from tests.cli.kinsoku import bad_breaks
 import asobiba
 from asobiba.cli.screens import screen_forms
 
-#: A text cut short: a word ending in "…" at the end of a line or a cell.
-CUT = re.compile(r"\S…\s*[│┃|]?\s*$")
+#: A text cut short: a word ending in "…".
+CUT = re.compile(r"\S…")
 #: A word of ASCII letters that is not a card code (S3, J1, H12), a player (p2) or a number.
 ENGLISH = re.compile(r"\b(?![SCHDJ]\d+\b|p\d\b)[A-Za-z]{2,}\b")
 

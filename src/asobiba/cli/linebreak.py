@@ -49,7 +49,8 @@ NO_LINE_START = frozenset(
 #: Characters a line must not end with (行末禁則: opening brackets).
 NO_LINE_END = frozenset("（([｛{〔〈《「『【〘〖〝‘“｟«")
 
-_WORD = re.compile(r"\s*\S+\s*")
+#: A word and the spaces after it: lines break at spaces, never at a no-break space (U+00A0).
+_WORD = re.compile(r"[^\S\u00a0]*(?:\S|\u00a0)+[^\S\u00a0]*")
 #: Where a phrase may be cut before an opening bracket (``equal（同じ枚数ずつ）``).
 _OPENING = re.compile("(?<=.)(?=[" + re.escape("".join(sorted(NO_LINE_END))) + "])")
 

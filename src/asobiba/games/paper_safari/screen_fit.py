@@ -29,9 +29,9 @@ from asobiba.cli.linebreak import PhraseText
 from asobiba.games.paper_safari.screen import _name, _player_title, _specials, _value, pending
 
 #: A card's name in a compact cell is cut to this many columns.
-NAME_COLUMNS = 10
+NAME_COLUMNS = 11
 #: … and on another player's one-line grid to this many.
-SHORT_NAME_COLUMNS = 8
+SHORT_NAME_COLUMNS = 11
 BACK = "▒▒▒▒"
 
 
@@ -62,7 +62,7 @@ def _cell(
     if known:
         style = "italic cyan"
     name = _cut(_name(view, card_id, lang), columns or NAME_COLUMNS)
-    return Text(f"{name} {_value(view, card_id)}", style=style)
+    return Text(f"{name}\u00a0{_value(view, card_id)}", style=style)  # a card's name and number never part
 
 
 def small_grid(view: dict[str, Any], owner: int, lang: str, cards: list[str | None] | None = None) -> Group:
@@ -90,7 +90,7 @@ def small_grid(view: dict[str, Any], owner: int, lang: str, cards: list[str | No
 def grid_line(view: dict[str, Any], owner: int, lang: str) -> Text:
     """Another player's grid on one line: ``p1 ●  a: … │ b: …``."""
     title = _player_title(view, owner, lang)
-    line = Text(title + " ", style="bold yellow" if owner == view.get("current") else "bold")
+    line = PhraseText(title + " ", style="bold yellow" if owner == view.get("current") else "bold")
     cards: list[str | None] = view["grids"][owner]
     for row in range(2):
         line.append(" │ " if row else " ", style="dim")
@@ -98,9 +98,7 @@ def grid_line(view: dict[str, Any], owner: int, lang: str) -> Text:
             if column:
                 line.append(" ")
             line.append_text(_cell(view, cards[row * 3 + column], lang, columns=SHORT_NAME_COLUMNS))
-    line.no_wrap = True
-    line.overflow = "ellipsis"
-    return line
+    return line  # wrapped between cards when too long, never cut
 
 
 def _table_line(view: dict[str, Any], lang: str) -> Text:
