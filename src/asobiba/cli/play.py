@@ -16,7 +16,6 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
@@ -42,7 +41,8 @@ WITHIN_TURN_PAUSE = 0.25
 DEFAULT_DELAY = 0.8
 #: A bot's turn of more lines than this is one line of the log (Survive's move points, the die…).
 SUMMARY_AFTER = 2
-#: Lines printed under the result screen (where the record is saved, how to replay it).
+#: Lines under the result screen: where the record is saved and how to replay it (the cursor is
+#: then left on the frame's prompt line, where the shell's prompt comes).
 END_NOTE_LINES = 2
 #: Where records go when no ``--save`` path is given.
 RECORDS_DIR = Path("asobiba-records")
@@ -150,7 +150,7 @@ def result_table(result: Mapping[str, Any], players: int, lang: str, names: Sequ
     winners = set(result.get("winners") or [])
     losers = set(result.get("losers") or [])
     scores = result.get("scores")
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table = Table(box=None, pad_edge=False, header_style="bold dim")
     table.add_column(tr("Player", lang))
     table.add_column(tr("Outcome", lang))
     if isinstance(scores, list) and len(scores) == players:
@@ -599,16 +599,24 @@ class PlaySession:
         if size is None:
             size = (console.size.width, console.size.height if console.is_terminal else None)
         width, height = size
-        return fit_frame(
-            console,
-            width=width,
-            height=None if height is None else height - END_NOTE_LINES,
-            header=self.header(),
-            screens=render_forms(self.state.view(self.human), self.lang),
-            log_lines=self.log_lines(),
-            log_title=Rule(tr("What happened", self.lang), align="left", style="dim"),
-            decision=self.ending(),
-        )
+        room = None if height is None else height - END_NOTE_LINES
+        fitted = None
+        # The title line gives way first: the end itself must stay on the screen.
+        for header in (self.header(), Group()):
+            fitted = fit_frame(
+                console,
+                width=width,
+                height=room,
+                header=header,
+                screens=render_forms(self.state.view(self.human), self.lang),
+                log_lines=self.log_lines(),
+                log_title=Rule(tr("What happened", self.lang), align="left", style="dim"),
+                decision=self.ending(),
+            )
+            if room is None or fitted.height <= room:
+                break
+        assert fitted is not None
+        return fitted
 
     def finish(self) -> None:
         """The result screen: the end is always shown whole."""
