@@ -34,7 +34,7 @@ def test_the_message_calls_are_found() -> None:
 
 
 def test_the_survive_board_drawn_is_the_engines_board() -> None:
-    source = (WEB / "games" / "survive.js").read_text(encoding="utf-8")
+    source = (WEB.parent / "games" / "survive" / "renderer.js").read_text(encoding="utf-8")
     rows = re.findall(r'\[(\d+), (\d+), "([.LSE]+)"\]', source)
     assert tuple((int(row), int(first), letters) for row, first, letters in rows) == MAP
 

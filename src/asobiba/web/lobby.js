@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
+import { loadGames } from "./games.js";
 import { currentLang, howToPlay, t } from "./i18n.js";
 
 const SEAT_KINDS = ["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"];
@@ -116,8 +117,7 @@ export function Lobby({ lang }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    fetch("/api/games")
-      .then((response) => response.json())
+    loadGames()
       .then((list) => {
         setGames(list);
         choose(list[0], list);

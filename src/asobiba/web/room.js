@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { GAMES } from "./games/index.js";
+import { loadRenderer } from "./games.js";
 import { html } from "./html.js";
-import { N_, t } from "./i18n.js";
+import { N_, gameTitle, t } from "./i18n.js";
 import { postJson, rememberToken, seatKindLabel } from "./lobby.js";
 import { RoomSocket } from "./net.js";
 import { makePicker } from "./picker.js";
@@ -35,8 +35,7 @@ export function playerName(presence, player) {
 }
 
 /** The table of a game: the game's picture inside the root that carries data-seq/phase/seat. */
-export function Table({ frame, picker, presence, recent, current }) {
-  const game = GAMES[frame.view.game];
+export function Table({ game, frame, picker, presence, recent, current }) {
   const view = frame.view;
   const name = (player) => playerName(presence, player);
   return html`<div class=${`table game-${view.game} ${current ? "current" : "behind"}`} id="table"
@@ -46,12 +45,11 @@ export function Table({ frame, picker, presence, recent, current }) {
   </div>`;
 }
 
-function decisionText(view, seat, presence) {
+function decisionText(game, view, seat, presence) {
   if (view.is_over) return t("The game is over.");
   const pending = view.pending;
   if (!pending) return "";
   if (pending.player < 0) return t("Shuffling…");
-  const game = GAMES[view.game];
   const what = game.kindText(pending, view);
   if (pending.player === seat) return t("Your turn: {what}", { what });
   return t("{player} to move: {what}", { player: playerName(presence, pending.player), what });
@@ -181,10 +179,9 @@ function Invite({ room, presence }) {
   </section>`;
 }
 
-function EndPanel({ room, token, frame, presence, onReplay }) {
+function EndPanel({ game, room, token, frame, presence, onReplay }) {
   const [error, setError] = useState(null);
   const view = frame.view;
-  const game = GAMES[view.game];
   const rematch = async () => {
     try {
       const made = await postJson(`/api/rooms/${room}/rematch`, { token });
@@ -209,7 +206,7 @@ function EndPanel({ room, token, frame, presence, onReplay }) {
   </section>`;
 }
 
-function Replay({ room, players, lang, presence, onClose }) {
+function Replay({ game, room, players, lang, presence, onClose }) {
   const [perspective, setPerspective] = useState("spectator");
   const [frames, setFrames] = useState(null);
   const [index, setIndex] = useState(0);
@@ -257,7 +254,7 @@ function Replay({ room, players, lang, presence, onClose }) {
       <button type="button" onClick=${onClose}>${t("Close")}</button>
     </div>
     <div class="room-grid">
-      <div class="play"><${Table} frame=${shown} picker=${picker} presence=${presence} recent=${frame.events} current=${false} /></div>
+      <div class="play"><${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${frame.events} current=${false} /></div>
       <aside><${Log} entries=${log} /></aside>
     </div>
   </div>`;
@@ -276,6 +273,7 @@ export function Room({ room, lang }) {
   const [speed, setSpeed] = useState(storedSpeed);
   const [replaying, setReplaying] = useState(false);
   const [summary, setSummary] = useState(null);
+  const [game, setGame] = useState(null); // the renderer of the room's game (its own, or the generic table)
   const socket = useRef(null);
   const logKey = useRef(0);
   const shownAt = useRef(0);
@@ -305,6 +303,11 @@ export function Room({ room, lang }) {
   useEffect(() => {
     if (socket.current && socket.current.lang !== lang) socket.current.setLang(lang);
   }, [lang]);
+
+  const gameName = summary ? summary.game : shown ? shown.view.game : null;
+  useEffect(() => {
+    if (gameName) loadRenderer(gameName).then((renderer) => setGame(() => renderer));
+  }, [gameName]);
 
   // Show the frames one by one: each bot move gets its moment, never a jump to the last one.
   useEffect(() => {
@@ -344,10 +347,9 @@ export function Room({ room, lang }) {
     setRejection(null);
     socket.current.act(shown.seq, notation);
   };
-  const game = shown ? GAMES[shown.view.game] : null;
   const picker = useMemo(
-    () => (game ? makePicker(legal, game, picked, setPicked, act, shown.view) : null),
-    [shown, picked, current],
+    () => (game && shown ? makePicker(legal, game, picked, setPicked, act, shown.view) : null),
+    [game, shown, picked, current],
   );
   useEffect(() => {
     const escape = (event) => {
@@ -375,8 +377,8 @@ export function Room({ room, lang }) {
     };
     return html`<p class="error" role="alert">${texts[status.fatal]} <a href="/">${t("Back to the lobby")}</a></p>`;
   }
-  if (replaying && shown) {
-    return html`<${Replay} room=${room} players=${shown.view.players} lang=${lang} presence=${presence}
+  if (replaying && shown && game) {
+    return html`<${Replay} game=${game} room=${room} players=${shown.view.players} lang=${lang} presence=${presence}
       onClose=${() => setReplaying(false)} />`;
   }
   const seat = shown ? shown.seat : null;
@@ -392,19 +394,19 @@ export function Room({ room, lang }) {
           <button type="button" onClick=${() => setSpeedStored(0)}>${t("Skip")}</button></div>`
       : null}
     <div class="status-line">
-      <h1>${summary ? GAMES[summary.game].title() : ""} <span class="muted">${t("Room")} ${room}</span></h1>
-      <p class="decision" id="decision">${shown ? decisionText(shown.view, seat, presence) : t("Connecting…")}</p>
+      <h1>${summary ? gameTitle(summary.game) : ""} <span class="muted">${t("Room")} ${room}</span></h1>
+      <p class="decision" id="decision">${shown && game ? decisionText(game, shown.view, seat, presence) : t("Connecting…")}</p>
       ${seat === null && shown ? html`<p class="muted">${t("You are watching.")}${freeSeat && !shown.view.is_over
         ? html` <button type="button" id="join" onClick=${join}>${t("Take a free seat")}</button>` : null}</p>` : null}
       ${rejection ? html`<p class="error" role="alert" id="rejected">${rejection}</p>` : null}
     </div>
     <div class="room-grid">
       <div class="play">
-        ${shown ? html`<${Table} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} />` : null}
-        ${shown ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} />` : null}
+        ${shown && game ? html`<${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} />` : null}
+        ${shown && game ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} />` : null}
         <${AllMoves} legal=${legal} act=${act} />
-        ${shown && shown.view.is_over
-          ? html`<${EndPanel} room=${room} token=${token} frame=${shown} presence=${presence} onReplay=${() => setReplaying(true)} />`
+        ${shown && game && shown.view.is_over
+          ? html`<${EndPanel} game=${game} room=${room} token=${token} frame=${shown} presence=${presence} onReplay=${() => setReplaying(true)} />`
           : null}
       </div>
       <aside>

@@ -1,11 +1,12 @@
 """Per-game screens for the terminal: each module has ``render(view, lang) -> RenderableType``.
 
 A screen draws a player's *view* only (the dict from ``State.view``), never the state itself,
-so the terminal shows exactly what that player may know. Each game also has a module of terminal
-helpers (:data:`HOOKS`): ``compact(view, lang)`` (the screen for a small terminal, the player's
-own hand or grid last), ``decision(view, lang)`` (the decision at hand in words), and optionally
-``group_moves(view, choices, lang)``, ``move_warning(view, choice, lang)`` and
-``round_summary(view, lang, rounds_before)``.
+so the terminal shows exactly what that player may know. A game names its screen and its module of
+terminal helpers on its declaration (``screen`` and ``screen_fit``): ``compact(view, lang)`` (the
+screen for a small terminal, the player's own hand or grid last), ``decision(view, lang)`` (the
+decision at hand in words), and optionally ``group_moves(view, choices, lang)``,
+``move_warning(view, choice, lang)`` and ``round_summary(view, lang, rounds_before)``. A game
+without them gets the generic screen: its view as a tree.
 """
 
 from __future__ import annotations
@@ -79,18 +80,12 @@ def view_tree(view: dict[str, Any]) -> Tree:
     return tree
 
 
-#: Game name -> the module of its terminal helpers (compact screen, decision words, menu hooks).
-HOOKS = {
-    "cockroach-poker": "asobiba.games.cockroach_poker.screen_fit",
-    "paper-safari": "asobiba.games.paper_safari.screen_fit",
-    "survive": "asobiba.games.survive.screen_fit",
-}
-
-
 def screen_hooks(game: str) -> Any:
-    """The game's terminal helpers module, or ``None``."""
-    name = HOOKS.get(game)
-    return None if name is None else importlib.import_module(name)
+    """The game's terminal helpers module (its declaration's ``screen_fit``), or ``None``."""
+    try:
+        return declaration(game).load("screen_fit")
+    except UnknownGame:
+        return None
 
 
 def screen_forms(view: dict[str, Any], lang: str) -> list[RenderableType]:

@@ -1,7 +1,7 @@
 // Cockroach Poker: hands, the face-up rows, the card in play; offer = a card, a player, a claim.
-import { html } from "../html.js";
-import { N_, t, word } from "../i18n.js";
-import { PALETTE, SeatPanel, eventPlayers, playerOf, winnersText } from "./common.js";
+import { html } from "asobiba/html.js";
+import { N_, t, word } from "asobiba/i18n.js";
+import { PALETTE, SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
 
 const DOMAIN = "cockroach_poker";
 const SUIT_LETTERS = { S: "spades", C: "clubs", H: "hearts", D: "diamonds", J: "joker" };

@@ -1,7 +1,7 @@
 // Paper Safari: each player's 2×3 grid, the pile, the discard and the card in hand.
-import { html } from "../html.js";
-import { N_, currentLang, t } from "../i18n.js";
-import { SeatPanel, eventPlayers, playerOf, winnersText } from "./common.js";
+import { html } from "asobiba/html.js";
+import { N_, currentLang, t } from "asobiba/i18n.js";
+import { SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
 
 const KIND_TEXT = {
   turn: N_("draw from the pile or take the top of the discard"),

@@ -1,7 +1,7 @@
 // The Island / Survive!: the hex board with terrain, explorers, boats and creatures.
-import { html } from "../html.js";
-import { N_, t, word } from "../i18n.js";
-import { SeatPanel, eventPlayers, playerOf, winnersText } from "./common.js";
+import { html } from "asobiba/html.js";
+import { N_, t, word } from "asobiba/i18n.js";
+import { SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
 
 const DOMAIN = "survive";
 /** The board (a copy of asobiba.games.survive.board.MAP; a test keeps them equal). */
