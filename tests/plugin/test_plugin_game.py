@@ -5,9 +5,11 @@ played by every bot level, and no asobiba file names it."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -17,9 +19,11 @@ from typer.testing import CliRunner
 import asobiba
 from asobiba.bots import bot
 from asobiba.bots.arena import MatchConfig, run_match
+from asobiba.cli.chooser import Choice
 from asobiba.cli.main import app
-from asobiba.cli.screens import render_view, screen_hooks
+from asobiba.cli.screens import generic, render_view, screen_hooks
 from asobiba.core.registry import declaration
+from asobiba.core.state import Action
 
 GAME = "goofspiel"
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,7 +77,7 @@ def test_asobiba_play_plays_it_to_the_end_with_the_generic_screen(tmp_path: Path
     )
     assert result.exit_code == 0, result.output
     assert "The game is over." in result.output and "Result" in result.output
-    assert "prizes_left" in result.output  # the generic screen: the view's keys as a tree
+    assert "prizes left" in result.output and "Players" in result.output  # the generic table: panels
     replayed = asobiba.replay(json.loads(record.read_text(encoding="utf-8")))
     assert replayed.is_over
 
@@ -111,14 +115,41 @@ def test_asobiba_simulate_runs_it() -> None:
     assert "30 games" in result.output and "normal" in result.output
 
 
-def test_the_generic_screen_draws_every_view_key() -> None:
+def test_the_generic_table_draws_every_view_key_and_the_players_in_one_table() -> None:
     state = asobiba.new_game(GAME, players=2, seed=4)
-    console = Console(width=80, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
+    console = Console(width=80, record=True, color_system=None, file=io.StringIO())
     console.print(render_view(state.view(0), "en"))
     text = console.export_text()
-    for key in ("prize", "prizes_left", "hands", "scores", "rounds"):
+    for key in ("prize", "prizes left", "hands", "scores", "rounds", "Players", "p0 (you)"):
         assert key in text
-    assert screen_hooks(GAME) is None
+    assert screen_hooks(GAME) is generic
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    row: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"place {self.row} {self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Wait(Action):
+    def __str__(self) -> str:
+        return "wait"
+
+
+def test_the_generic_table_groups_long_move_lists_by_their_data() -> None:
+    view = asobiba.new_game(GAME, players=2, seed=4).view(0)
+    places = [Choice(Place(row, column), str(Place(row, column)), "") for row in range(5) for column in range(5)]
+    groups = generic.group_moves(view, places, "en")
+    assert groups is not None and [group.key for group in groups] == [f"row: {row}" for row in range(5)]
+    assert all(len(group.choices) == 5 for group in groups)
+    kinds = generic.group_moves(view, [*places, Choice(Wait(), "wait", "")], "en")
+    assert kinds is not None and [(group.key, len(group.choices)) for group in kinds] == [("place", 25), ("wait", 1)]
+    assert generic.group_moves(view, places[:5], "en") is None  # a short list is shown whole
+    assert generic.decision(view, "ja") == "決めること: bid。"
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard", "ismcts"])

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from asobiba.core.i18n import messages
 from asobiba.games.survive.board import MAP
+from asobiba.games.survive.data import COLOURS, CREATURES, EFFECTS, EXPLORERS_PER_COLOUR
 from asobiba.web import catalog
 
 WEB = Path(catalog.__file__).resolve().parent
@@ -37,6 +38,20 @@ def test_the_survive_board_drawn_is_the_engines_board() -> None:
     source = (WEB.parent / "games" / "survive" / "renderer.js").read_text(encoding="utf-8")
     rows = re.findall(r'\[(\d+), (\d+), "([.LSE]+)"\]', source)
     assert tuple((int(row), int(first), letters) for row, first, letters in rows) == MAP
+
+
+def test_the_survive_tables_the_renderer_reads_action_data_with_are_the_engines() -> None:
+    source = (WEB.parent / "games" / "survive" / "renderer.js").read_text(encoding="utf-8")
+
+    def js_list(name: str) -> list[str]:
+        found = re.search(rf"export const {name} = \[([^\]]*)\];", source)
+        assert found is not None, name
+        return re.findall(r'"([^"]+)"', found.group(1))
+
+    assert tuple(js_list("COLOUR_ORDER")) == COLOURS
+    assert tuple(js_list("CREATURES")) == CREATURES
+    assert tuple(js_list("EFFECTS")) == EFFECTS
+    assert f"export const EXPLORERS_PER_COLOUR = {EXPLORERS_PER_COLOUR};" in source
 
 
 def test_the_content_security_policy_allows_only_the_pages_own_scripts() -> None:

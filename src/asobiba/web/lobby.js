@@ -24,7 +24,7 @@ export async function postJson(url, body) {
   });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const message = (currentLang() === "ja" && data.message_ja) || data.message || response.statusText;
+    const message = data.message || response.statusText;
     throw new Error(message);
   }
   return data;

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
 import { loadRenderer } from "./games.js";
 import { html } from "./html.js";
 import { N_, gameTitle, t } from "./i18n.js";
 import { postJson, rememberToken, seatKindLabel } from "./lobby.js";
 import { RoomSocket } from "./net.js";
 import { makePicker } from "./picker.js";
+import { initialRoom, isCurrent, reduceRoom, secondsLeft, waitBeforeShowing } from "./room_state.js";
 
 const SPEEDS = [
   [0, N_("instant")],
@@ -12,7 +13,6 @@ const SPEEDS = [
   [0.9, N_("normal")],
   [1.8, N_("slow")],
 ];
-const MAX_LOG = 400;
 
 function storedSpeed() {
   const value = Number(localStorage.getItem("asobiba.speed"));
@@ -123,7 +123,7 @@ function Chat({ messages, send, presence }) {
   </section>`;
 }
 
-function Seats({ presence, seat, toMove, clock }) {
+function Seats({ presence, seat, toMove, clock, receivedAt }) {
   if (!presence) return null;
   return html`<section class="seats card-panel" aria-label=${t("Seats")}>
     <ul>
@@ -136,7 +136,7 @@ function Seats({ presence, seat, toMove, clock }) {
           ${s.taken_over ? html` <span class="tag warn">${t("a bot plays for now")}</span>` : null}
           ${s.kind === "human" && !s.occupied ? html` <span class="tag">${t("free seat")}</span>` : null}
           ${s.kind === "human" && s.occupied && !s.connected ? html` <span class="tag">${t("away")}</span>` : null}
-          ${clock && clock.player === s.seat ? html` <${Clock} clock=${clock} />` : null}
+          ${clock && clock.player === s.seat ? html` <${Clock} clock=${clock} receivedAt=${receivedAt} />` : null}
         </li>`,
       )}
       <li class="muted">${t("{count} watching", { count: presence.spectators })}</li>
@@ -144,14 +144,14 @@ function Seats({ presence, seat, toMove, clock }) {
   </section>`;
 }
 
-function Clock({ clock }) {
+function Clock({ clock, receivedAt }) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(timer);
   }, []);
-  if (clock.deadline === null) return null;
-  const left = Math.max(0, Math.round(clock.deadline - now / 1000));
+  const left = secondsLeft(clock, receivedAt, now);
+  if (left === null) return null;
   return html`<span class=${`clock ${left < 10 ? "low" : ""}`} role="timer">⏱ ${t("{seconds} s", { seconds: left })}</span>`;
 }
 
@@ -261,40 +261,24 @@ function Replay({ game, room, players, lang, presence, onClose }) {
 }
 
 export function Room({ room, lang }) {
-  const [token, setToken] = useState(() => takeToken(room));
-  const [frames, setFrames] = useState([]); // state frames not yet shown, then the shown one first
-  const [shown, setShown] = useState(null);
-  const [log, setLog] = useState([]);
-  const [presence, setPresence] = useState(null);
-  const [chat, setChat] = useState([]);
-  const [status, setStatus] = useState({ online: false, connecting: true });
-  const [rejection, setRejection] = useState(null);
-  const [picked, setPicked] = useState([]);
-  const [speed, setSpeed] = useState(storedSpeed);
-  const [replaying, setReplaying] = useState(false);
-  const [summary, setSummary] = useState(null);
+  const [state, dispatch] = useReducer(reduceRoom, undefined, () => initialRoom({ token: takeToken(room), speed: storedSpeed() }));
   const [game, setGame] = useState(null); // the renderer of the room's game (its own, or the generic table)
   const socket = useRef(null);
-  const logKey = useRef(0);
-  const shownAt = useRef(0);
+  const { token, summary, status, queue, shown, log, presence, chat, rejection, picked, speed, replaying } = state;
+  const setPicked = (next) => dispatch({ type: "pick", picked: next });
+  const setReplaying = (on) => dispatch({ type: "replaying", on });
 
   useEffect(() => {
     fetch(`/api/rooms/${room}`)
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error("no room"))))
-      .then(setSummary)
-      .catch(() => setStatus({ online: false, fatal: "no_such_room" }));
+      .then((found) => dispatch({ type: "summary", summary: found }))
+      .catch(() => dispatch({ type: "fatal", reason: "no_such_room" }));
   }, [room]);
 
   useEffect(() => {
     const connection = new RoomSocket(room, token, lang, {
-      onFrame: (frame) => {
-        if (frame.type === "state") setFrames((queue) => [...queue, frame]);
-        else if (frame.type === "presence") setPresence(frame);
-        else if (frame.type === "chat") setChat((list) => [...list.slice(-99), frame]);
-        else if (frame.type === "rejected" && frame.code !== "stale") setRejection(frame.message);
-        else if (frame.type === "accepted") setRejection(null);
-      },
-      onStatus: (next) => setStatus(next),
+      onFrame: (frame) => dispatch({ type: "received", frame, at: Date.now() }),
+      onStatus: (next) => dispatch({ type: "status", status: next }),
     });
     socket.current = connection;
     return () => connection.close();
@@ -311,40 +295,25 @@ export function Room({ room, lang }) {
 
   // Show the frames one by one: each bot move gets its moment, never a jump to the last one.
   useEffect(() => {
-    if (frames.length === 0) return undefined;
-    const next = frames[0];
-    const show = () => {
-      shownAt.current = Date.now();
-      setFrames((queue) => queue.slice(1));
-      setShown(next);
-      setPicked([]);
-      const texts = next.events.map((event) => ({ key: logKey.current++, text: event.text, fresh: true }));
-      setLog((old) => {
-        const kept = next.fresh ? [] : old.map((entry) => (entry.fresh ? { ...entry, fresh: false } : entry));
-        return [...kept, ...texts].slice(-MAX_LOG);
-      });
-    };
-    // a position after somebody else's decision waits its moment; one after our own is shown at once
-    const othersMoved = shown && !next.fresh && shown.view.pending && shown.view.pending.player !== shown.seat;
-    // counted from when the previous position appeared, so frames arriving meanwhile never starve it
-    const wait = othersMoved && next.events.length > 0 ? Math.max(0, shownAt.current + speed * 1000 - Date.now()) : 0;
+    if (queue.length === 0) return undefined;
+    const wait = waitBeforeShowing(state, Date.now());
     if (wait === 0) {
-      show();
+      dispatch({ type: "show", at: Date.now() });
       return undefined;
     }
-    const timer = setTimeout(show, wait);
+    const timer = setTimeout(() => dispatch({ type: "show", at: Date.now() }), wait);
     return () => clearTimeout(timer);
-  }, [frames, speed]);
+  }, [queue, speed]);
 
   const setSpeedStored = (value) => {
     localStorage.setItem("asobiba.speed", String(value));
-    setSpeed(value);
+    dispatch({ type: "speed", speed: value });
   };
-  const current = Boolean(shown) && frames.length === 0 && status.online;
+  const current = isCurrent(state);
   const legal = current ? shown.legal : [];
   const act = (notation) => {
     if (!current) return;
-    setRejection(null);
+    dispatch({ type: "rejection", message: null });
     socket.current.act(shown.seq, notation);
   };
   const picker = useMemo(
@@ -363,9 +332,9 @@ export function Room({ room, lang }) {
     try {
       const granted = await postJson(`/api/rooms/${room}/join`, { name: localStorage.getItem("asobiba.name") || null });
       rememberToken(room, granted.token);
-      setToken(granted.token);
+      dispatch({ type: "token", token: granted.token });
     } catch (failure) {
-      setRejection(failure.message);
+      dispatch({ type: "rejection", message: failure.message });
     }
   };
 
@@ -389,8 +358,8 @@ export function Room({ room, lang }) {
       ? html`<div class="offline" role="alert" id="offline">${t("Offline — reconnecting (attempt {attempt})…", { attempt: status.attempts || 1 })}
           ${shown ? html` ${t("The table shows the position at step {seq}; it may have moved on.", { seq: shown.seq })}` : null}</div>`
       : null}
-    ${frames.length > 0 && shown
-      ? html`<div class="catching-up" role="status">${t("Showing the moves made meanwhile ({count} to go)…", { count: frames.length })}
+    ${queue.length > 0 && shown
+      ? html`<div class="catching-up" role="status">${t("Showing the moves made meanwhile ({count} to go)…", { count: queue.length })}
           <button type="button" onClick=${() => setSpeedStored(0)}>${t("Skip")}</button></div>`
       : null}
     <div class="status-line">
@@ -410,7 +379,7 @@ export function Room({ room, lang }) {
           : null}
       </div>
       <aside>
-        <${Seats} presence=${presence} seat=${seat} toMove=${shown ? shown.view.to_move : null} clock=${shown ? shown.clock : null} />
+        <${Seats} presence=${presence} seat=${seat} toMove=${shown ? shown.view.to_move : null} clock=${shown ? shown.clock : null} receivedAt=${shown ? shown.receivedAt : 0} />
         <div class="speed card-panel">
           <label for="speed">${t("Others' moves")}</label>
           <select id="speed" value=${speed} onChange=${(e) => setSpeedStored(Number(e.target.value))}>

@@ -6,7 +6,8 @@ terminal helpers on its declaration (``screen`` and ``screen_fit``): ``compact(v
 screen for a small terminal, the player's own hand or grid last), ``decision(view, lang)`` (the
 decision at hand in words), and optionally ``group_moves(view, choices, lang)``,
 ``move_warning(view, choice, lang)`` and ``round_summary(view, lang, rounds_before)``. A game
-without them gets the generic screen: its view as a tree.
+without them gets the generic table (:mod:`asobiba.cli.screens.generic`): its view as panels, its
+moves grouped by their data. :func:`view_tree` is the last resort when a screen fails on a view.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rich.console import RenderableType
 from rich.markup import escape
 from rich.tree import Tree
 
+from asobiba.cli.screens import generic
 from asobiba.core.errors import UnknownGame
 from asobiba.core.registry import declaration
 
@@ -81,11 +83,13 @@ def view_tree(view: dict[str, Any]) -> Tree:
 
 
 def screen_hooks(game: str) -> Any:
-    """The game's terminal helpers module (its declaration's ``screen_fit``), or ``None``."""
+    """The game's terminal helpers module (its declaration's ``screen_fit``), or the generic
+    table's (:mod:`asobiba.cli.screens.generic`) for a game without its own."""
     try:
-        return declaration(game).load("screen_fit")
+        hooks = declaration(game).load("screen_fit")
     except UnknownGame:
-        return None
+        hooks = None
+    return generic if hooks is None else hooks
 
 
 def screen_forms(view: dict[str, Any], lang: str) -> list[RenderableType]:
@@ -99,20 +103,20 @@ def screen_forms(view: dict[str, Any], lang: str) -> list[RenderableType]:
 
 
 def render_view(view: dict[str, Any], lang: str) -> RenderableType:
-    """The screen of the view's game, or the view as a tree when the game has no screen yet."""
+    """The screen of the view's game, or the generic table when the game has no screen of its own."""
     try:
         module_name = declaration(view["game"]).screen
     except UnknownGame:
-        return view_tree(view)
+        return generic.render(view, lang)
     if module_name is None:
-        return view_tree(view)
+        return generic.render(view, lang)
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         if error.name is not None and module_name.startswith(error.name):
-            return view_tree(view)  # the game has no screen yet
+            return generic.render(view, lang)  # the game has no screen yet
         raise
     render: Callable[[dict[str, Any], str], RenderableType] | None = getattr(module, "render", None)
     if render is None:
-        return view_tree(view)
+        return generic.render(view, lang)
     return render(view, lang)
