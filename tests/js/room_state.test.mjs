@@ -20,13 +20,15 @@ const frame = (seq, { seat = 0, toMove = 1, events = ["something"], fresh = fals
   events: events.map((text) => ({ text })),
   clock: null,
 });
-const run = (events, state = initialRoom()) => events.reduce(reduceRoom, state);
+/** Apply events; a `{type: "show"}` without a frame shows the oldest queued one (as the page does). */
+const run = (events, state = initialRoom()) =>
+  events.reduce((current, event) => reduceRoom(current, event.type === "show" && !("frame" in event) ? { ...event, frame: current.queue[0] } : event), state);
 
 test("a state frame waits in the queue until it is shown; then its events join the log", () => {
   let state = run([{ type: "received", frame: frame(1), at: 10 }]);
   assert.equal(state.queue.length, 1);
   assert.equal(state.shown, null);
-  state = reduceRoom(state, { type: "show", at: 20 });
+  state = run([{ type: "show", at: 20 }], state);
   assert.equal(state.shown.seq, 1);
   assert.equal(state.shown.receivedAt, 10);
   assert.deepEqual(state.queue, []);
@@ -97,7 +99,7 @@ test("a position after another player's move waits its moment; one after ours do
   state = run([{ type: "show", at: 1900 }, { type: "received", frame: frame(3, { toMove: 0 }), at: 2000 }, { type: "show", at: 2000 }], state);
   state = reduceRoom(state, { type: "received", frame: frame(4), at: 2100 });
   assert.equal(waitBeforeShowing(state, 2100), 0); // the shown position was ours to move
-  state = reduceRoom(state, { type: "show", at: 2100 });
+  state = run([{ type: "show", at: 2100 }], state);
   assert.equal(isCurrent(state), true);
 });
 
@@ -108,6 +110,20 @@ test("the clock counts down from the server's remaining seconds, not from the cl
   assert.equal(secondsLeft(clock, 5000, 99_000), 0);
   assert.equal(secondsLeft({ ...clock, remaining: null }, 0, 0), null);
   assert.equal(secondsLeft(null, 0, 0), null);
+});
+
+test("a show of a frame that is no longer the oldest changes nothing: no frame is skipped", () => {
+  let state = run([
+    { type: "received", frame: frame(1), at: 0 },
+    { type: "received", frame: frame(2), at: 0 },
+  ]);
+  const first = state.queue[0]; // the queued frame, as the page's timer holds it
+  state = reduceRoom(state, { type: "show", frame: first, at: 0 });
+  assert.equal(state.shown.seq, 1);
+  const again = reduceRoom(state, { type: "show", frame: first, at: 5 }); // a stale timer
+  assert.equal(again, state);
+  state = run([{ type: "show", at: 10 }], state);
+  assert.equal(state.shown.seq, 2);
 });
 
 test("an unknown event is an error, not silently ignored", () => {

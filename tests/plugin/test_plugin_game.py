@@ -177,3 +177,19 @@ def test_a_bots_choice_depends_on_its_view_only() -> None:
     other = state.determinize(1, seed=3)
     assert other.view(1) == state.view(1)
     assert bot("ismcts", seed=2).choose(observation) == bot("ismcts", seed=2).choose(other.observe(1))
+
+
+def test_its_declared_encoder_and_codec_serve_the_research_api() -> None:
+    rl = pytest.importorskip("asobiba.rl", reason="the research API needs the rl extra (numpy)")
+    state = asobiba.new_game(GAME, players=3, seed=8)
+    encoder = rl.encoder(GAME, 3)
+    codec = encoder.codec()
+    while not state.is_over:
+        player = state.to_move
+        tensor = encoder.encode(state.view(player))
+        assert tensor.shape == encoder.shape and (tensor <= encoder.high).all()
+        sample = state.determinize(player, seed=1)
+        assert (encoder.encode(sample.view(player)) == tensor).all(), "the tensor reads the view only"
+        legal = {codec.index(action) for action in state.legal_actions()}
+        assert set(codec.mask(state).nonzero()[0]) == legal
+        state.apply(codec.action(min(legal), state))

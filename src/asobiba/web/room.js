@@ -296,12 +296,13 @@ export function Room({ room, lang }) {
   // Show the frames one by one: each bot move gets its moment, never a jump to the last one.
   useEffect(() => {
     if (queue.length === 0) return undefined;
+    const [next] = queue;
     const wait = waitBeforeShowing(state, Date.now());
     if (wait === 0) {
-      dispatch({ type: "show", at: Date.now() });
+      dispatch({ type: "show", frame: next, at: Date.now() });
       return undefined;
     }
-    const timer = setTimeout(() => dispatch({ type: "show", at: Date.now() }), wait);
+    const timer = setTimeout(() => dispatch({ type: "show", frame: next, at: Date.now() }), wait);
     return () => clearTimeout(timer);
   }, [queue, speed]);
 

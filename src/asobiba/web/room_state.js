@@ -44,9 +44,13 @@ function received(state, frame, at) {
   }
 }
 
-/** The oldest frame not yet shown becomes the shown one; its events join the log. */
-function showNext(state, at) {
-  if (state.queue.length === 0) return state;
+/**
+ * The oldest frame not yet shown, `frame`, becomes the shown one; its events join the log. A show
+ * of a frame that is no longer the oldest (a timer that outlived its moment) changes nothing, so no
+ * frame is ever skipped.
+ */
+function showNext(state, frame, at) {
+  if (state.queue.length === 0 || state.queue[0] !== frame) return state;
   const [next, ...queue] = state.queue;
   const texts = next.events.map((event, index) => ({ key: state.logCount + index, text: event.text, fresh: true }));
   const kept = next.fresh ? [] : state.log.map((entry) => (entry.fresh ? { ...entry, fresh: false } : entry));
@@ -66,7 +70,7 @@ export function reduceRoom(state, event) {
     case "received":
       return received(state, event.frame, event.at);
     case "show":
-      return showNext(state, event.at);
+      return showNext(state, event.frame, event.at);
     case "status":
       return { ...state, status: event.status };
     case "summary":
