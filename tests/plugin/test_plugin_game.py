@@ -181,9 +181,12 @@ def test_a_bots_choice_depends_on_its_view_only() -> None:
 
 def test_its_declared_encoder_and_codec_serve_the_research_api() -> None:
     rl = pytest.importorskip("asobiba.rl", reason="the research API needs the rl extra (numpy)")
+    from asobiba.rl.support import support
+
+    assert type(support(GAME).encoder(asobiba.get_game(GAME), 2, {"cards": 6})).__module__ == "asobiba_goofspiel.rl"
     state = asobiba.new_game(GAME, players=3, seed=8)
     encoder = rl.encoder(GAME, 3)
-    codec = encoder.codec()
+    codec = rl.codec(GAME, 3)
     while not state.is_over:
         player = state.to_move
         tensor = encoder.encode(state.view(player))

@@ -47,10 +47,12 @@ class GameDeclaration:
     - ``rules``: the rules pages, as ``"package:path"`` with ``{lang}`` in the path;
     - ``analysis_rollout_depth``: moves an analysis rollout plays before the evaluator scores it
       (``None``: to the end);
-    - ``rl_encoder``: the observation encoder class for the research API.
+    - ``rl``: the research API's declaration (an ``asobiba.rl.support.RLSupport``: the encoder, the
+      action spaces, how OpenSpiel deals the game); without it the game gets the generic one.
 
     A game declaring only ``name`` and ``game`` plays everywhere: the terminal and the browser
-    draw it with their generic table (its view as panels, its actions grouped by their data).
+    draw it with their generic table (its view as panels, its actions grouped by their data), and
+    the research API with its generic encoder and codec.
     """
 
     name: str
@@ -62,7 +64,7 @@ class GameDeclaration:
     web_renderer: str | None = None
     rules: str | None = None
     analysis_rollout_depth: int | None = None
-    rl_encoder: str | None = None
+    rl: str | None = None
 
     def load(self, part: str) -> Any:
         """Import and return the part called ``part`` (``"game"``, ``"evaluator"``, …); ``None`` if unset."""

@@ -14,6 +14,6 @@ DECLARATION = GameDeclaration(
     rules="asobiba_goofspiel:rules/goofspiel.{lang}.md",
     # A game lasts (cards) × (players + 1) steps: rollouts run to the end.
     analysis_rollout_depth=None,
-    # the research API (asobiba.rl; needs numpy): the action codec and the observation encoder
-    rl_encoder="asobiba_goofspiel.encoder:GoofspielEncoder",
+    # the research API (asobiba.rl; needs numpy): the action codec, the observation encoder, OpenSpiel
+    rl="asobiba_goofspiel.rl:RL",
 )

@@ -114,9 +114,24 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
 
 
 def compact(view: dict[str, Any], lang: str) -> RenderableType:
-    """The view in a line per key (a small terminal)."""
-    lines = [Text(f"{_words(key)}: {_text(view[key])}", no_wrap=True, overflow="ellipsis") for key in _own_keys(view)]
+    """The view in a few lines (a small terminal): a line per key, then a line per player with the
+    per-player keys, the viewer's last (it stays on screen)."""
+    keys = _own_keys(view)
+    shared = [key for key in keys if _per_player(view, key)]
+    lines = [_line(f"{_words(key)}: {_text(view[key])}") for key in keys if key not in shared]
+    if shared:
+        viewer = view.get("viewer")
+        order = [player for player in range(view["players"]) if player != viewer]
+        order += [viewer] if isinstance(viewer, int) else []
+        for player in order:
+            marker = "▶ " if view.get("to_move") == player else "  "
+            cells = " · ".join(f"{_words(key)} {_text(view[key][player])}" for key in shared)
+            lines.append(_line(f"{marker}{_player(player, view, lang)}: {cells}"))
     return RichGroup(*lines)
+
+
+def _line(text: str) -> Text:
+    return Text(text, no_wrap=True, overflow="ellipsis")
 
 
 def decision(view: dict[str, Any], lang: str) -> str:

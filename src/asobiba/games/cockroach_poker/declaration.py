@@ -13,5 +13,5 @@ DECLARATION = GameDeclaration(
     rules="asobiba:rules/cockroach_poker.{lang}.md",
     # Cockroach Poker games last about 30 moves: analysis rollouts run to the end.
     analysis_rollout_depth=None,
-    rl_encoder="asobiba.rl.encoders.cockroach_poker:CockroachPokerEncoder",
+    rl="asobiba.games.cockroach_poker.rl:RL",
 )

@@ -21,5 +21,5 @@ DECLARATION = GameDeclaration(
     rules="asobiba:rules/paper_safari.{lang}.md",
     # Paper Safari games last 300 moves or more and a heuristic move costs about a millisecond.
     analysis_rollout_depth=24,
-    rl_encoder="asobiba.rl.encoders.paper_safari:PaperSafariEncoder",
+    rl="asobiba.games.paper_safari.rl:RL",
 )

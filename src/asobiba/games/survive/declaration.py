@@ -16,5 +16,5 @@ DECLARATION = GameDeclaration(
     rules="asobiba:rules/survive.{lang}.md",
     # Survive! games last 300 moves or more and a heuristic move costs about a millisecond.
     analysis_rollout_depth=8,
-    rl_encoder="asobiba.rl.encoders.survive:SurviveEncoder",
+    rl="asobiba.games.survive.rl:RL",
 )

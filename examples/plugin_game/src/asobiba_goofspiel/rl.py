@@ -1,6 +1,7 @@
-"""Goofspiel for the research API (``asobiba.rl``, needs numpy): an action codec and an observation
-encoder, named by the declaration's ``rl_encoder``. The codec numbers a bid by its card (``bid v``
-is ``v - 1``); the encoder reads a player's view only.
+"""Goofspiel for the research API (``asobiba.rl``, needs numpy): its declaration :data:`RL` (named by
+the game declaration's ``rl``), with an action codec and an observation encoder. The codec numbers a
+bid by its card (``bid v`` is ``v - 1``); the encoder reads a player's view only. A game declaring
+none gets the research API's generic encoder and codec; these are smaller and exact.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import numpy as np
 
 from asobiba.core.state import Action
 from asobiba.rl.codecs import ActionCodec
-from asobiba.rl.encoders.base import Encoder, one_hot
+from asobiba.rl.encoders import Encoder, one_hot
+from asobiba.rl.support import RLSupport, Setup
 from asobiba_goofspiel.actions import Bid
 
 
@@ -37,8 +39,6 @@ class GoofspielEncoder(Encoder):
     round, the viewer's own bid and the scores; the viewer's seat comes first, then the others in
     turn."""
 
-    codec_type = GoofspielCodec
-
     def _declare(self) -> None:
         cards, players = int(self.options["cards"]), self.players
         most = cards * (cards + 1) // 2
@@ -61,3 +61,12 @@ class GoofspielEncoder(Encoder):
             out["bid_placed"][row] = float(view["bid_placed"][seat])
             out["scores"][row] = view["scores"][seat]
         one_hot(out["my_bid"], None if view["my_bid"] is None else view["my_bid"] - 1)
+
+
+RL = RLSupport(
+    encoder=GoofspielEncoder,
+    codecs={"full": GoofspielCodec},
+    openspiel_parameters={"players": 2, "cards": 6},
+    max_chance_outcomes=13,  # the prizes left, at most the largest deck
+    setups=tuple(Setup(f"goofspiel_{players}p", players) for players in (2, 3, 4)),
+)
