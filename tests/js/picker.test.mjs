@@ -64,3 +64,9 @@ test("a token the picture draws is not offered as a button", () => {
   assert.equal(picker.pick("target=1")["data-action"], "redirect p1");
   assert.equal(picker.pick("target=7"), null);
 });
+
+test("the picker tells the person's picks from the steps that were no choice", () => {
+  const picker = makePicker(BIDS, generic, [], () => {}, () => {}, {});
+  assert.deepEqual(picker.picked, ["bid"]);
+  assert.deepEqual(picker.requested, []);
+});

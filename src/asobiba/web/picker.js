@@ -72,6 +72,8 @@ export function makePicker(legal, game, requested, setPicked, act, view) {
   };
   return {
     picked,
+    /** The tokens the person picked (the others of `picked` were the only choice). */
+    requested,
     isPicked: (token) => picked.includes(token),
     /** Props that make a picture element pickable (or null when that token cannot be chosen now). */
     pick: (token, label) => props(token, label),

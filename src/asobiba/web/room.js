@@ -63,8 +63,10 @@ function ActionBar({ picker, legal, current, game }) {
   };
   return html`<div class="action-bar" role="group" aria-label=${t("Your choice")}>
     ${picker.picked.length
-      ? html`<span class="picked">${picker.picked.map((token) => game.tokenLabel(token)).join(" → ")}</span>
-          <button type="button" class="cancel" data-cancel="1" onClick=${picker.cancel}>${t("Cancel")}</button>`
+      ? html`<span class="picked">${picker.picked.map((token) => game.tokenLabel(token)).join(" → ")}</span>`
+      : null}
+    ${picker.requested.length
+      ? html`<button type="button" class="cancel" data-cancel="1" onClick=${picker.cancel}>${t("Cancel")}</button>`
       : null}
     ${picker.complete.map(
       (entry) => html`<button type="button" class="act" data-action=${entry.notation}
