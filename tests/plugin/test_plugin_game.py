@@ -196,3 +196,15 @@ def test_its_declared_encoder_and_codec_serve_the_research_api() -> None:
         legal = {codec.index(action) for action in state.legal_actions()}
         assert set(codec.mask(state).nonzero()[0]) == legal
         state.apply(codec.action(min(legal), state))
+
+
+def test_analyse_reads_a_record_of_it_with_the_depth_its_declaration_gives() -> None:
+    from asobiba.bots.analysis import analyse
+
+    state = asobiba.new_game(GAME, players=2, seed=9)
+    players = [bot("normal", seed=1), bot("random", seed=2)]
+    while not state.is_over:
+        state.apply(players[state.to_move].choose(state.observe(state.to_move)))
+    analysis = analyse(state.record(), player=0, samples=4, seed=1)
+    assert analysis.game == GAME and analysis.rollout_depth == declaration(GAME).analysis_rollout_depth
+    assert len(analysis.decisions) == 5  # one bid a round; the last round's bid is forced (one card left)
