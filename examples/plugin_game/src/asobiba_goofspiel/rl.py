@@ -14,7 +14,7 @@ import numpy as np
 from asobiba.core.state import Action
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot
-from asobiba.rl.support import RLSupport, Setup
+from asobiba.rl.support import RLSupport
 from asobiba_goofspiel.actions import Bid
 
 
@@ -68,5 +68,4 @@ RL = RLSupport(
     codecs={"full": GoofspielCodec},
     openspiel_parameters={"players": 2, "cards": 6},
     max_chance_outcomes=13,  # the prizes left, at most the largest deck
-    setups=tuple(Setup(f"goofspiel_{players}p", players) for players in (2, 3, 4)),
 )
