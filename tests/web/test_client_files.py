@@ -93,3 +93,11 @@ def test_the_first_load_fits_the_budget() -> None:
     loaded += [WEB / "vendor" / name for name in ("preact.module.js", "hooks.module.js", "htm.module.js")]
     total = sum(path.stat().st_size for path in loaded)
     assert total < FIRST_LOAD_BUDGET, f"{total} bytes"
+
+
+def test_the_client_builds_choices_from_the_actions_data_and_keeps_no_dead_paths() -> None:
+    for path in catalog.client_sources():
+        source = path.read_text(encoding="utf-8")
+        assert "notation.split" not in source, f"{path.name} parses notation (use the action's data, to_json())"
+        for dead in ("zapdos", "round_over", "message_ja"):  # no pending kind, phase or field of that name
+            assert dead not in source, f"{path.name} still handles {dead}"
