@@ -182,7 +182,7 @@ export function Lobby({ lang }) {
     <form class="card-panel new-room" onSubmit=${create}>
       <h2>${game.title[lang] || game.title.en}</h2>
       <p class="howto">${howToPlay(game.name)}</p>
-      <p><a href=${rulesFile} target="_blank" rel="noopener">${t("Full rules")}</a></p>
+      ${game.howto && game.howto.en ? html`<p><a href=${rulesFile} target="_blank" rel="noopener">${t("Full rules")}</a></p>` : null}
       <div class="field">
         <label for="your-name">${t("Your name")}</label>
         <input id="your-name" type="text" maxlength="40" value=${name} onInput=${(e) => setName(e.target.value)} />
