@@ -27,6 +27,8 @@ from asobiba.cli.play import save_record
 
 USAGE_ERROR = 2
 GAMES = asobiba.game_names()
+#: The games asobiba itself ships (a plug-in game, such as the example, brings its own texts).
+OWN_GAMES = [name for name in GAMES if type(asobiba.get_game(name)).__module__.startswith("asobiba.games.")]
 #: Numbers no prompt reads (NFKC leaves them as they are, and they are not ASCII digits or too long).
 ODD_NUMBERS = ["9" * 5000, "١٢", "99"]
 ODD_IDS = ["5000-digits", "arabic-indic", "too-big"]
@@ -388,7 +390,7 @@ def test_a_line_typed_during_the_bots_pause_skips_it_and_answers_the_next_prompt
 def test_the_start_menus_rules_table_speaks_japanese() -> None:
     from asobiba.cli.menu import StartMenu
 
-    for name in GAMES:
+    for name in OWN_GAMES:  # a plug-in game speaks the languages its author wrote
         game = asobiba.get_game(name)
         terminal, screen = new_terminal(Keyboard([""]), width=80)
         StartMenu(terminal, "ja").ask_options(game)

@@ -238,10 +238,12 @@ def test_japanese_rules_lines_break_between_phrases_never_before_a_closing_mark(
 
 
 HOUSE_RULES = {"en": "## House rules", "ja": "## ハウスルール"}
+#: asobiba's own games, whose pages restate a seed (a plug-in game's pages are its author's).
+OWN_GAMES = [name for name in GAMES if type(asobiba.get_game(name)).__module__.startswith("asobiba.games.")]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", OWN_GAMES)
 def test_every_rules_page_marks_its_house_rules_each_with_its_reason(game: str, lang: str) -> None:
     text, _ = rules_text(game, lang)
     assert HOUSE_RULES[lang] in text
@@ -255,7 +257,7 @@ def test_every_rules_page_marks_its_house_rules_each_with_its_reason(game: str, 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", OWN_GAMES)
 def test_every_rules_page_lists_the_first_player_option(game: str, lang: str) -> None:
     text, _ = rules_text(game, lang)
     options = text.split("## Options" if lang == "en" else "## オプション", 1)[1].split("\n## ", 1)[0]
