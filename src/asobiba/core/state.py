@@ -17,8 +17,6 @@ import random
 import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from itertools import repeat
-from operator import is_
 from typing import TYPE_CHECKING, Any, Final
 
 from asobiba.core.actions import Action, wrong_field
@@ -41,8 +39,11 @@ class State(ABC):
     """A position of a game, with everything needed to continue it."""
 
     game: Game
-    #: What core has worked out about the position at ``_known.seq`` (legal actions, views): shared
-    #: by clones of the same position, replaced (never changed) when the position changes.
+    # What core has worked out about the position at a seq, shared by clones of that position and
+    # replaced (never changed) when the position changes: the legal actions (at ``_legal_seq``), and
+    # the views and an index of the legal actions by value (``_known``, at ``_known.seq``).
+    _legal: list[Action] | None = None
+    _legal_seq: int = -1
     _known: _Known | None = None
     #: Weak references to the observations of this position still reading from it.
     _observers: list[weakref.ref[Observation]] | None = None
@@ -141,7 +142,29 @@ class State(ABC):
         """Every action the player to move may take now; at a chance node, the enumerable outcomes.
 
         Worked out once per position (the list returned is the caller's own copy)."""
-        return list(self._known_here().legal_actions(self))
+        legal = self._legal
+        if legal is None or self._legal_seq != self._seq:
+            legal = self._work_out_legal()
+        return legal[:]
+
+    def _legal_here(self) -> list[Action]:
+        """The legal actions of this position (core's own list: never change it)."""
+        legal = self._legal
+        if legal is None or self._legal_seq != self._seq:
+            legal = self._work_out_legal()
+        return legal
+
+    def _work_out_legal(self) -> list[Action]:
+        player = self._current_player()
+        legal: list[Action]
+        if player is None:
+            legal = []
+        elif player == CHANCE:
+            legal = [outcome for outcome, _ in self.chance_outcomes()]
+        else:
+            legal = self._legal_actions()  # a new list every call: core keeps it
+        self._legal, self._legal_seq = legal, self._seq
+        return legal
 
     def _known_here(self) -> _Known:
         """What core knows of this position, started afresh when the position has changed."""
@@ -156,7 +179,7 @@ class State(ABC):
         ``apply`` does it by itself; call it only after changing a state's fields by hand (position
         builders for tests and tutorials do)."""
         self._detach_observers()
-        self._known = None
+        self._legal = self._known = None
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalAction` (or a subclass with its own ``code``) saying why ``action``
@@ -194,11 +217,11 @@ class State(ABC):
                 raise NotYourTurn("a chance outcome is due now, not a decision of p{player}", player=player)
             raise NotYourTurn("it is p{to_move}'s turn, not p{player}'s", to_move=to_move, player=player)
         if to_move != CHANCE:
-            known = self._known_here()
-            legal = known.legal_actions(self)
-            if any(map(is_, legal, repeat(action))):  # the very object: one pass in C, no hashing
-                return action
-            same = known.legal_equal_to(self, action)
+            for candidate in self._legal_here():
+                if candidate is action:  # the very object: no hashing, no comparing
+                    return action
+            legal = self._legal_here()
+            same = self._known_here().legal_equal_to(legal, action)
             if same is not None and wrong_field(action) is None:
                 return same
         self._explain_illegal(action, to_move)
@@ -265,6 +288,13 @@ class State(ABC):
         """Carry out ``action``; raise :class:`IllegalAction` (changing nothing) if it is not legal.
 
         An action equal to a legal one is carried out as the position's own instance of it."""
+        legal = self._legal
+        if legal is not None and self._legal_seq == self._seq:
+            # One of the legal actions already worked out here, the very object (a plain loop is
+            # faster than any() over map() in CPython 3.11, short lists and long).
+            for candidate in legal:
+                if candidate is action:
+                    return self.apply_trusted(action)
         return self.apply_trusted(self._legal_instance(action))
 
     def apply_trusted(self, action: Action) -> list[Event]:
@@ -272,11 +302,11 @@ class State(ABC):
         position (search and rollouts) — without checking it again. Anything else: use :meth:`apply`."""
         if self._observers is not None:
             self._detach_observers()
-        self._known = None
+        self._legal = self._known = None
         events = self._apply(action)
         self.history.append(action)
         self._seq += 1
-        if not self.scripted_chance:
+        if not self.scripted_chance and self._current_player() == CHANCE:
             events.extend(self.resolve_chance())
         return events
 
@@ -286,7 +316,7 @@ class State(ABC):
         while self._current_player() == CHANCE:
             if self._observers is not None:
                 self._detach_observers()
-            self._known = None
+            self._legal = self._known = None
             outcome = self._sample_chance(self.chance_rng())
             events.extend(self._apply(outcome))
             self.history.append(outcome)
@@ -379,7 +409,7 @@ class State(ABC):
         Lazy: nothing is determinized until a bot samples, the view is built when first read, and
         both come from this position even after the game has moved on."""
         self._check_player(player)
-        actions = self._known_here().legal_actions(self) if self._current_player() == player else ()
+        actions = tuple(self._legal_here()) if self._current_player() == player else ()
         observation = Observation(player, self, actions)
         observers = self._observers
         if observers is None:
@@ -425,7 +455,7 @@ class State(ABC):
             raise IllegalAction("a sample's seed is a whole number of 64 bits, not {seed}", seed=short_repr(seed))
         secrets_set = self._secrets_set()
         sample = self.clone()
-        sample._known = None
+        sample._legal = sample._known = None
         sample._observers = None
         sample.__dict__["_fixed_secrets"] = secrets_set
         rng = random.Random(f"determinize:{seed}")
@@ -468,38 +498,25 @@ def _short_text(value: object, limit: int = 80) -> str:
 
 
 class _Known:
-    """What core has worked out about one position (one ``seq`` of one state), each part when first
-    needed: the legal actions (and an index of them by value, for actions built by hand) and the views."""
+    """What core has worked out about one position (one ``seq`` of one state) besides its legal
+    actions, each part when first needed: an index of the legal actions by value (for actions built
+    by hand) and the views."""
 
-    __slots__ = ("_by_value", "_legal", "seq", "views")
+    __slots__ = ("_by_value", "seq", "views")
 
     def __init__(self, seq: int) -> None:
         self.seq = seq
-        self._legal: tuple[Action, ...] | None = None
         self._by_value: dict[Action, Action] | None = None
         self.views: dict[int | None, dict[str, Any]] | None = None
 
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        legal = self._legal
-        if legal is None:
-            player = state._current_player()
-            if player is None:
-                legal = ()
-            elif player == CHANCE:
-                legal = tuple(outcome for outcome, _ in state.chance_outcomes())
-            else:
-                legal = tuple(state._legal_actions())
-            self._legal = legal
-        return legal
-
-    def legal_equal_to(self, state: State, action: Action) -> Action | None:
-        """The legal action equal to ``action``, or ``None``."""
+    def legal_equal_to(self, legal: list[Action], action: Action) -> Action | None:
+        """The one of ``legal`` (this position's legal actions) equal to ``action``, or ``None``."""
         by_value = self._by_value
         if by_value is None:
-            by_value = self._by_value = {legal: legal for legal in self.legal_actions(state)}
+            by_value = self._by_value = {action: action for action in legal}
         try:
             return by_value.get(action)
-        except TypeError:  # an unhashable value in a field: equal to no legal action
+        except Exception:  # an unhashable or odd value in a field: equal to no legal action
             return None
 
 
