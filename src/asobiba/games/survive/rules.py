@@ -79,7 +79,6 @@ from asobiba.games.survive.creatures import CreatureRules
 from asobiba.games.survive.data import CREATURES, DIE_FACES, EFFECTS, EXPLORER_VALUES, TILE_BY_NAME, TILES
 from asobiba.games.survive.determinize import Determinize
 from asobiba.games.survive.pieces import (
-    IN_PLAY,
     LOST,
     ON_BOAT,
     ON_LAND,
@@ -203,7 +202,10 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
                 return self._counter_actions()
             case Phase.PLACE_EXPLORERS:
                 tiles = self.placement_tiles(player)
-                return [PLACE_EXPLORER[e][cell] for e in self.unplaced(player) for cell in tiles]
+                placements: list[Action] = []
+                for e in self.unplaced(player):
+                    placements += map(PLACE_EXPLORER[e].__getitem__, tiles)
+                return placements
             case Phase.PLACE_BOATS:
                 return [PLACE_BOAT[cell] for cell in self.boat_spaces()]
             case Phase.DOLPHIN:
@@ -342,11 +344,7 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
                 events = self._on_decline()
             case _:
                 raise AssertionError(f"{action!r} is not a survive action")
-        if (
-            self.phase not in SETUP_PHASES
-            and self.phase != Phase.OVER
-            and not any(status in IN_PLAY for status in self.ex_status)
-        ):
+        if self.phase not in SETUP_PHASES and self.phase != Phase.OVER and not self.any_in_play():
             events.extend(self._end("no explorers"))
         return events
 
