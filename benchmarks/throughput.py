@@ -21,7 +21,7 @@ direct ``apply``.
 
 The second: the median µs of single calls (``legal_actions``, ``check``, ``apply``,
 ``apply_trusted``, ``clone``, ``observe``, ``view``, ``determinize``) on the positions of a few
-random games.
+random games; ``check`` and ``apply`` follow ``legal_actions`` of the same position, as in play.
 """
 
 from __future__ import annotations
@@ -204,7 +204,10 @@ def main() -> None:
         )
 
     print()
-    print(f"median µs of single calls over {arguments.cost_games} random games (observe and view on a fresh clone)")
+    print(
+        f"median µs of single calls over {arguments.cost_games} random games"
+        " (observe and view on a fresh clone: nothing worked out yet, observe's legal actions included)"
+    )
     names = ("legal_actions", "check", "apply", "apply_trusted", "clone", "observe", "view", "determinize")
     header = f"{'game':<26} " + " ".join(f"{name:>13}" for name in names)
     print(header)
