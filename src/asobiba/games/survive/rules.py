@@ -309,39 +309,40 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
     # ------------------------------------------------------------------ applying
 
     def _apply(self, action: Action) -> list[Event]:
+        # The commonest first: a class pattern is one isinstance test after another.
         match action:
-            case LayTiles(layout):
-                events = self._on_tiles(layout)
-            case AssignValues(values):
-                events = self._on_values(values)
-            case ChooseFirst(player):
-                events = self._on_first(player)
-            case PlaceExplorer(explorer, cell):
-                events = self._on_place(explorer, cell)
-            case PlaceBoat(cell):
-                events = self._on_place_boat(cell)
-            case PlayTile(effect):
-                events = self._on_counter() if self.phase == Phase.COUNTER else self._play_held(effect)
             case MoveExplorer(explorer, cell):
                 events = self._on_move(action, explorer, cell)
-            case BoardBoat(explorer):
-                events = self._on_board(action, explorer)
             case SailBoat(source, target):
                 events = self._on_sail(action, source, target)
-            case Escape(explorer):
-                events = self._on_escape(action, explorer)
+            case MoveCreature(creature, source, target):
+                events = self._on_creature_move(creature, source, target)
+            case PlaceExplorer(explorer, cell):
+                events = self._on_place(explorer, cell)
             case EndMoves():
                 events = self._on_end_moves()
             case RemoveTile(cell):
                 events = self._remove_tile(cell)
             case RollDie(creature):
                 events = self._on_roll(creature)
-            case MoveCreature(creature, source, target):
-                events = self._on_creature_move(creature, source, target)
             case Stop():
                 events = self._on_stop()
+            case PlaceBoat(cell):
+                events = self._on_place_boat(cell)
+            case BoardBoat(explorer):
+                events = self._on_board(action, explorer)
+            case Escape(explorer):
+                events = self._on_escape(action, explorer)
+            case PlayTile(effect):
+                events = self._on_counter() if self.phase == Phase.COUNTER else self._play_held(effect)
             case Decline():
                 events = self._on_decline()
+            case ChooseFirst(player):
+                events = self._on_first(player)
+            case AssignValues(values):
+                events = self._on_values(values)
+            case LayTiles(layout):
+                events = self._on_tiles(layout)
             case _:
                 raise AssertionError(f"{action!r} is not a survive action")
         if self.phase not in SETUP_PHASES and self.phase != Phase.OVER and not self.any_in_play():
