@@ -126,7 +126,8 @@ class CreatureRun(Steps):
         return CREATURE_REACH[self.creature]
 
     def moved(self, source: int, target: int) -> CreatureRun:
-        return replace(self, path=_extended(self.path, source, target))
+        # Built directly: dataclasses.replace walks the fields (a creature moves several times a turn).
+        return CreatureRun(self.creature, _extended(self.path, source, target))
 
 
 @dataclass(frozen=True, slots=True)
