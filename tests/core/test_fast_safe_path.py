@@ -118,9 +118,11 @@ def test_an_equal_action_with_a_field_of_the_wrong_type_is_refused_saying_which(
     state = asobiba.new_game(game, 2 if game != "cockroach-poker" else 3, seed=5)
     rng = random.Random(5)
     found = _an_int_field(state)
-    while found is None:
+    while found is None and not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
         found = _an_int_field(state)
+    if found is None:
+        pytest.skip(f"{game} has no action with a whole-number field of 0 or 1")
     action, name = found
     as_bool = dataclasses.replace(action, **{name: bool(getattr(action, name))})  # type: ignore[type-var]
     assert as_bool == action  # True == 1: membership alone would let it in
