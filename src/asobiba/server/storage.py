@@ -9,8 +9,8 @@ where (a token's hash, never the token). The schema is made by the Alembic migra
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
-import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -29,6 +29,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     bindparam,
+    delete,
     event,
     func,
     insert,
@@ -94,7 +95,17 @@ class ActionRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class HealthRow(Base):
+    """One row per server process, written every second by its health probe."""
+
+    __tablename__ = "health"
+
+    node: Mapped[str] = mapped_column(String(32), primary_key=True)
+    checked_at: Mapped[float] = mapped_column(Float)
+
+
 ACTIONS = Base.metadata.tables["actions"]
+HEALTH = Base.metadata.tables["health"]
 ROOMS = Base.metadata.tables["rooms"]
 SEATS = Base.metadata.tables["seats"]
 
@@ -167,26 +178,37 @@ class Conflict(Exception):
     """Another writer stored an entry at this seq first."""
 
 
+class DatabaseGone(Exception):
+    """The SQLite file was deleted or replaced while open: writes would go nowhere."""
+
+
 class Storage:
     """The database of rooms. Every write is one short transaction."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, durability: str = "normal") -> None:
         self.url = normalise_url(url)
         self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
+        if durability not in SQLITE_SYNCHRONOUS:
+            raise ValueError(f"durability is normal or full, not {durability!r}")
+        pragmas = functools.partial(_sqlite_pragmas, SQLITE_SYNCHRONOUS[durability])
+        #: The SQLite file and its identity when opened (None: not a file).
+        self.file: Path | None = None
+        self._file_identity: tuple[int, int] | None = None
         if self.is_sqlite:
             database = make_url(self.url).database
             if database and database != ":memory:":
-                Path(database).parent.mkdir(parents=True, exist_ok=True)
+                self.file = Path(database)
+                self.file.parent.mkdir(parents=True, exist_ok=True)
         # every use is a transaction that commits or rolls back: no reset round trip on return
         self.engine: AsyncEngine = create_async_engine(self.url, pool_reset_on_return=None)
         self.write_engine: Engine | None = None
         self.write_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="asobiba-db-writer")
         if self.is_sqlite:
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine.sync_engine, "connect", pragmas)
             # writes: the plain sqlite3 driver in one thread of its own
             sync_url = make_url(self.url).set(drivername="sqlite")
             self.write_engine = create_engine(sync_url, pool_reset_on_return=None, pool_size=1, max_overflow=0)
-            event.listen(self.write_engine, "connect", _sqlite_pragmas)
+            event.listen(self.write_engine, "connect", pragmas)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._pending: list[tuple[_Append | _Write, asyncio.Future[Any]]] = []
         self._writer: asyncio.Task[None] | None = None
@@ -195,6 +217,31 @@ class Storage:
         """Bring the schema to the newest migration (creates it in a new database)."""
         async with self.engine.begin() as connection:
             await connection.run_sync(_upgrade)
+        if self.file is not None:
+            identity = self.file.stat()
+            self._file_identity = (identity.st_dev, identity.st_ino)
+
+    def check_file(self) -> None:
+        """:class:`DatabaseGone` if the SQLite file is not the one opened any more (deleted or
+        replaced: SQLite would go on writing to the unlinked file and lose everything)."""
+        if self.file is None or self._file_identity is None:
+            return
+        try:
+            identity = self.file.stat()
+        except FileNotFoundError:
+            raise DatabaseGone(f"the database file {self.file} was deleted") from None
+        if (identity.st_dev, identity.st_ino) != self._file_identity:
+            raise DatabaseGone(f"the database file {self.file} was replaced")
+
+    async def probe(self, node: str) -> None:
+        """Write this process's health row (raises what the database raises)."""
+        now = time.time()
+
+        def write(connection: Connection) -> None:
+            connection.execute(delete(HEALTH).where(HEALTH.c.node == node))
+            connection.execute(insert(HEALTH), [{"node": node, "checked_at": now}])
+
+        await self._enqueue(_Write(write))
 
     async def close(self) -> None:
         """Finish the queued writes, then close the connections."""
@@ -328,6 +375,7 @@ class Storage:
     async def _transaction(self, write: Callable[[Connection], Any]) -> Any:
         """Run ``write`` in one transaction: for SQLite in the writer thread on a plain sqlite3
         connection (one thread hop per transaction, not one per statement)."""
+        self.check_file()
         if self.write_engine is not None:
             engine = self.write_engine
 
@@ -419,13 +467,13 @@ def _insert_appends(connection: Connection, appends: Sequence[_Append]) -> None:
         connection.execute(statement, values)
 
 
-#: ``PRAGMA synchronous``: FULL (default) survives a power cut; NORMAL (WAL) survives a killed
-#: process but may lose the last commits on a power cut. ``$ASOBIBA_SQLITE_SYNCHRONOUS`` chooses.
-SQLITE_SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}
+#: ``PRAGMA synchronous`` per durability: NORMAL (WAL; the default) survives a killed process — a
+#: commit is in the WAL file before it returns — but may lose the last commits on a power cut; FULL
+#: syncs the WAL on every commit and survives that too (``asobiba serve --durability full``).
+SQLITE_SYNCHRONOUS = {"normal": "NORMAL", "full": "FULL"}
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    synchronous = SQLITE_SYNCHRONOUS.get(os.environ.get("ASOBIBA_SQLITE_SYNCHRONOUS", "FULL").upper(), "FULL")
+def _sqlite_pragmas(synchronous: str, dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute(f"PRAGMA synchronous={synchronous}")
@@ -459,6 +507,7 @@ __all__ = [
     "ActionRow",
     "Base",
     "Conflict",
+    "DatabaseGone",
     "RoomRow",
     "SeatRow",
     "Storage",
