@@ -315,13 +315,12 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
         reader = asyncio.create_task(serve_connection(websocket, room, connection))
 
         def dropped(_connection: Connection) -> None:
-            # too slow to keep up: it leaves the room now (counted as departed), and the socket closes
-            room.detach(connection)
+            # too slow to keep up: the room has counted it departed; the socket closes
             writer.cancel()
             reader.cancel()
             log.warning("room %s: a connection too slow to keep up was dropped", room.id, extra={"event": "dropped"})
 
-        connection.on_drop = dropped
+        connection.on_drop.append(dropped)
         close_code: int | None = None
         try:
             close_code = await reader

@@ -41,7 +41,8 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = asyncio.Event()
         self.dropped = False
-        self.on_drop: Callable[[Connection], None] | None = None
+        #: Called once if the connection is dropped (the room counts it departed, the server closes it).
+        self.on_drop: list[Callable[[Connection], None]] = []
 
     def push(self, frame: Any) -> None:
         """Queue a frame (a model or a dict); frames go out in the order pushed."""
@@ -62,8 +63,8 @@ class Connection:
             return
         self.dropped = True
         self.close()
-        if self.on_drop is not None:
-            self.on_drop(self)
+        for callback in self.on_drop:
+            callback(self)
 
     async def writer(self) -> None:
         """Send queued frames until closed."""

@@ -201,6 +201,8 @@ class Room:
         self.detach_quietly(connection)
         connection.seat = seat.number if seat is not None else None
         connection.greeted = True
+        if self.detach not in connection.on_drop:
+            connection.on_drop.append(self.detach)  # dropped for a full queue: departed
         self.last_connection = time.time()
         if seat is None:
             self.spectators.add(connection)
@@ -230,6 +232,7 @@ class Room:
         if connection.seat is not None:
             seat = self.seats[connection.seat]
             if not seat.connections and not seat.is_bot and seat.occupied and not self.is_over:
+                seat.stop_watch()  # a seat timeout gives way to the grace period of a person who was here
                 self.start_grace(seat)
         self.broadcast_presence()
 
