@@ -22,8 +22,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from limits import parse as parse_limit
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
-from limits.aio.strategies import FixedWindowRateLimiter, MovingWindowRateLimiter
-from limits.limits import RateLimitItemPerMinute, RateLimitItemPerSecond
+from limits.aio.strategies import FixedWindowRateLimiter
 from pydantic import ValidationError
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
@@ -42,9 +41,7 @@ from asobiba.server.protocol import (
     CLOSE_TOO_BIG,
     CLOSE_TOO_MANY,
     CLOSE_TOO_SLOW,
-    HELLOS_PER_MINUTE,
     MAX_FRAME_BYTES,
-    MESSAGES_PER_SECOND,
     PROTOCOL,
     Accepted,
     Act,
@@ -98,9 +95,6 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     app.state.settings = settings
     connections_per_address: Counter[str] = Counter()
     limit_storage = rate_limit_storage(settings.redis_url)
-    message_limiter = MovingWindowRateLimiter(limit_storage)
-    message_rate = RateLimitItemPerSecond(MESSAGES_PER_SECOND)
-    hello_rate = RateLimitItemPerMinute(HELLOS_PER_MINUTE)
     http_limiter = FixedWindowRateLimiter(limit_storage)
     http_rate = parse_limit(settings.http_rate)
 
@@ -342,7 +336,6 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
 
     async def serve_connection(websocket: WebSocket, room: Room, connection: Connection) -> int | None:
         """Read messages until the client leaves; return a close code to end with, if any."""
-        key = str(connection.number)
         while not connection.closed.is_set():
             timeout = None if connection.greeted else HELLO_TIMEOUT
             try:
@@ -360,7 +353,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
                 continue
             if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME_BYTES:
                 return CLOSE_TOO_BIG
-            if not await allowed(message_limiter.hit(message_rate, "ws", lobby.cluster.node, key)):
+            if not connection.messages.hit():
                 reject(connection, message_id(text), "rate_limited", tr("too many messages", connection.lang), room)
                 continue
             close = await handle(text, room, connection)
@@ -390,9 +383,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
             )
             return None
         if isinstance(message, Hello):
-            if connection.greeted and not await allowed(
-                message_limiter.hit(hello_rate, "hello", lobby.cluster.node, str(connection.number))
-            ):
+            if connection.greeted and not connection.hellos.hit():
                 reject(connection, None, "rate_limited", tr("too many messages", connection.lang), room)
                 return None
             return await greet(message, room, connection)

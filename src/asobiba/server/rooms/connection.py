@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
+
+from asobiba.server.protocol import HELLOS_PER_MINUTE, MESSAGES_PER_SECOND
 
 #: Frames waiting for a slow connection before it is dropped (and counted as departed).
 MAX_QUEUED_FRAMES = 256
@@ -18,6 +22,27 @@ def frame_text(frame: Any) -> str:
     if hasattr(frame, "model_dump"):
         frame = frame.model_dump(mode="json")
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+class SlidingWindow:
+    """At most ``limit`` hits in any ``seconds``: one connection's own rate (a connection lives on one
+    process, so nothing is shared; no storage, no thread, no timer)."""
+
+    def __init__(self, limit: int, seconds: float) -> None:
+        self.limit = limit
+        self.seconds = seconds
+        self._hits: deque[float] = deque()
+
+    def hit(self) -> bool:
+        """Count a hit; False (and not counted) if it is over the rate."""
+        now = time.monotonic()
+        hits = self._hits
+        while hits and now - hits[0] >= self.seconds:
+            hits.popleft()
+        if len(hits) >= self.limit:
+            return False
+        hits.append(now)
+        return True
 
 
 class Connection:
@@ -41,6 +66,8 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = asyncio.Event()
         self.dropped = False
+        self.messages = SlidingWindow(MESSAGES_PER_SECOND, 1.0)
+        self.hellos = SlidingWindow(HELLOS_PER_MINUTE, 60.0)
         #: Called once if the connection is dropped (the room counts it departed, the server closes it).
         self.on_drop: list[Callable[[Connection], None]] = []
 
@@ -85,4 +112,4 @@ class Connection:
         self.queue.put_nowait(None)
 
 
-__all__ = ["MAX_QUEUED_FRAMES", "Connection", "frame_text"]
+__all__ = ["MAX_QUEUED_FRAMES", "Connection", "SlidingWindow", "frame_text"]
