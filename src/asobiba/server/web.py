@@ -119,6 +119,9 @@ async def open_rooms(request: Request) -> list[dict[str, Any]]:
 async def replay(
     room_id: str, request: Request, seat: int | None = Query(default=None, ge=0, le=16), lang: str = "en"
 ) -> Response:
+    cache = replays(request)
+    if not await cache.allowed(request):
+        return rate_limited()
     lobby = request.app.state.lobby
     room = await lobby.get(room_id) if len(room_id) <= 32 else None
     if room is None:
@@ -131,9 +134,6 @@ async def replay(
         return JSONResponse({"code": "too_long", "message": "this record is too long to replay"}, status_code=413)
     if seat is not None and seat >= room.state.players:
         return JSONResponse({"code": "no_such_player", "message": "no such seat"}, status_code=400)
-    cache = replays(request)
-    if not await cache.allowed(request):
-        return rate_limited()
     final = room.state  # a state is never changed once swapped in: the thread may read it
     return json_bytes(await cache.get((room.id, seat, lang), lambda: replay_frames(final.record(), seat, lang)))
 
@@ -154,6 +154,9 @@ def replay_frames(record: dict[str, Any], seat: int | None, lang: str) -> list[d
 
 @router.get("/api/rooms/{room_id}/record", response_model=None)
 async def room_record(room_id: str, request: Request) -> Response:
+    cache = replays(request)
+    if not await cache.allowed(request):
+        return rate_limited()
     lobby = request.app.state.lobby
     room = await lobby.get(room_id) if len(room_id) <= 32 else None
     if room is None:
@@ -162,9 +165,6 @@ async def room_record(room_id: str, request: Request) -> Response:
         return JSONResponse(
             {"code": "not_over", "message": "the record is shown once the game is over"}, status_code=403
         )
-    cache = replays(request)
-    if not await cache.allowed(request):
-        return rate_limited()
     final = room.state
     return json_bytes(await cache.get((room.id, None, "record"), final.record))
 
