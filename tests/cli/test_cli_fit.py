@@ -148,7 +148,7 @@ def test_choosing_a_suit_then_a_line_plays_an_offer() -> None:
 
 
 def _kind_label_text(state: asobiba.State, lang: str) -> str:
-    from asobiba.cli.screens.cockroach_poker import _kind_label
+    from asobiba.games.cockroach_poker.screen import _kind_label
 
     view = state.view(0)
     held = [kind for kind in view["kinds"] if any(card[0] == kind[0].upper() for card in view["hand"])]

@@ -9,9 +9,9 @@ import pytest
 from rich.console import Console
 
 import asobiba
-from asobiba.cli.screens.cockroach_poker import render
 from asobiba.games.cockroach_poker import GAME
 from asobiba.games.cockroach_poker.actions import ANSWER_NO, ANSWER_YES, PEEK, Deal, Offer, Pass, Redirect
+from asobiba.games.cockroach_poker.screen import render
 from asobiba.games.cockroach_poker.text import card_name, kind_name
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

@@ -8,8 +8,8 @@ from typing import Any
 
 from rich.console import Console
 
-from asobiba.cli.screens.paper_safari import render
 from asobiba.games.paper_safari import GAME
+from asobiba.games.paper_safari.screen import render
 
 A = ["squirtle", "bulbasaur", "charmander", "psyduck", "eevee", "clefairy"]
 B = ["gengar", "machamp", "gyarados", "onix", "jigglypuff", "squirtle"]

@@ -24,14 +24,14 @@ def test_every_legal_action_has_a_number_that_gives_back_an_equivalent_action(
         if state.is_over:
             assert not codec.mask(state).any()
             continue
-        numbers = {codec.index(action) for action in state.legal_actions()}
+        numbers = {codec.index_in(action, state) for action in state.legal_actions()}
         assert all(0 <= number < codec.size for number in numbers)
         mask = codec.mask(state)
         assert set(mask.nonzero()[0].tolist()) == numbers
         legal = codec.legal(state)
         assert set(legal) == numbers
         for number, action in legal.items():
-            assert codec.index(action) == number
+            assert codec.index_in(action, state) == number
         some = min(numbers)
         assert codec.action(some, state) is legal[some] and state.is_legal(legal[some])
 

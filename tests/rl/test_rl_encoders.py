@@ -13,6 +13,7 @@ from tests.rl.setups import SETUPS, random_positions, setup_id
 import asobiba
 import asobiba.rl
 from asobiba.core.registry import declaration
+from asobiba.rl.support import support
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=setup_id)
@@ -70,13 +71,24 @@ def test_the_pieces_of_a_cockroach_poker_tensor_say_the_hand_by_suit() -> None:
     assert hand.tolist() == suits
 
 
-def test_each_games_encoder_is_the_one_its_declaration_names_or_the_built_in_one() -> None:
+def test_each_games_research_support_is_the_one_its_declaration_names() -> None:
     for game in ("cockroach-poker", "paper-safari", "survive"):
-        named = declaration(game).rl_encoder
-        found = asobiba.rl.encoder_type(game)
-        if named is not None:
-            assert f"{found.__module__}:{found.__qualname__}" == named
-        assert found.codec_type is not None
+        named = declaration(game).rl
+        assert named == f"asobiba.games.{game.replace('-', '_')}.rl:RL"
+        found = support(game)
+        assert type(asobiba.rl.encoder(game, players=3)) is found.encoder
+        assert type(asobiba.rl.codec(game, players=3)) is found.codecs[found.default_action_space]
+
+
+def test_no_module_of_the_research_api_names_a_game() -> None:
+    """rl/ is game-agnostic: each game's tables live in its own package."""
+    from pathlib import Path
+
+    folder = Path(asobiba.rl.__file__).parent
+    for module in folder.rglob("*.py"):
+        text = module.read_text(encoding="utf-8").split('"""', 2)[-1]  # past the module docstring
+        for code_name in ("games.cockroach_poker", "games.paper_safari", "games.survive", '"survive"'):
+            assert code_name not in text, f"{module.name} names {code_name}"
 
 
 @settings(max_examples=15)

@@ -32,9 +32,9 @@ def test_a_game_played_out_in_the_aec_env_gives_the_returns_as_rewards() -> None
         if termination or truncation:
             env.step(None)
             continue
-        assert env.unwrapped.state.to_move == env.possible_agents.index(agent)
+        assert env.unwrapped.position.to_move == env.possible_agents.index(agent)
         env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    state = env.unwrapped.state
+    state = env.unwrapped.position
     assert state.is_over
     assert [totals[agent] for agent in env.possible_agents] == state.returns()
 
@@ -64,10 +64,10 @@ def test_the_gym_env_masks_exactly_the_learners_legal_actions_until_the_end() ->
     rng = np.random.default_rng(1)
     done, reward = False, 0.0
     while not done:
-        state = env.state
+        state = env.position
         assert state is not None and state.to_move == 1
         mask = env.action_masks()
         assert set(np.flatnonzero(mask)) == {env.codec.index(action) for action in state.legal_actions()}
         _observation, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
         assert not truncated and "illegal" not in info
-    assert reward == env.state.returns()[1]
+    assert reward == env.position.returns()[1]

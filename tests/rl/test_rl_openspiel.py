@@ -32,7 +32,8 @@ def test_each_game_passes_openspiels_random_simulation_test(name: str, params: d
 
 def test_the_games_are_registered_under_their_python_names() -> None:
     names = set(pyspiel.registered_names())
-    assert set(asobiba_spiel.GAME_NAMES.values()) <= names
+    assert set(asobiba_spiel.spiel_names().values()) <= names
+    assert asobiba_spiel.spiel_names()["cockroach-poker"] == "python_asobiba_cockroach_poker"
 
 
 def test_a_shuffle_is_drawn_card_by_card_with_the_engines_probabilities() -> None:
@@ -95,3 +96,133 @@ def test_outcome_sampling_mccfr_runs_on_cockroach_poker() -> None:
     probabilities = policy.action_probabilities(state)
     assert set(probabilities) == set(state.legal_actions())
     assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+def _play(state: Any, rng: np.random.Generator, decisions: int, on_decision: Any = None) -> None:
+    while not state.is_terminal() and decisions > 0:
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+            continue
+        if on_decision is not None:
+            on_decision(state)
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        decisions -= 1
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("python_asobiba_cockroach_poker", {"players": 4}),
+        ("python_asobiba_paper_safari", {"players": 3}),
+        ("python_asobiba_survive", {"players": 2}),
+    ],
+)
+def test_information_state_strings_are_short_canonical_keys(name: str, params: dict[str, Any]) -> None:
+    """Every decision's key is under 1 KB (it was the 1–12 KB view), and a state and its clone agree."""
+    game = pyspiel.load_game(name, params)
+    state = game.new_initial_state()
+    keys: set[str] = set()
+    decisions: list[int] = []
+
+    def check(state: Any) -> None:
+        decisions.append(1)
+        player = state.current_player()
+        key = state.information_state_string(player)
+        assert len(key.encode()) < 1024
+        assert state.clone().information_state_string(player) == key
+        keys.add(key)
+
+    _play(state, np.random.default_rng(5), 120, check)
+    assert len(keys) == len(decisions) > 10  # each decision of one game is a distinct information state
+
+
+def test_the_recall_is_digested_only_when_an_information_state_is_asked() -> None:
+    game = pyspiel.load_game("python_asobiba_survive", {"players": 2})
+    state = game.new_initial_state()
+    _play(state, np.random.default_rng(1), 30)
+    assert state._position.recall == [None, None]  # no player's history was built while playing
+    player = state.current_player()
+    state.information_state_string(player)
+    assert [recall is not None for recall in state._position.recall] == [player == 0, player == 1]
+
+
+def test_two_histories_a_player_cannot_tell_apart_give_him_one_key() -> None:
+    """Cockroach Poker: the others' hands differ, the player's own does not — one information state."""
+    game = pyspiel.load_game("python_asobiba_cockroach_poker", {"players": 3})
+    state = game.new_initial_state()
+    _deal(state, np.random.default_rng(8))
+    player = state.current_player()
+    other = (player + 1) % 3
+    sample = state.resample_from_infostate(player)
+    assert sample.asobiba_state.view(other)["hand"] != state.asobiba_state.view(other)["hand"]
+    assert sample.information_state_string(player) == state.information_state_string(player)
+    assert sample.information_state_string(other) != state.information_state_string(other)
+
+
+#: Every game at a setup outcome sampling supports: the long games with a horizon of decisions.
+OUTCOME_SAMPLING_SETUPS = [
+    ("python_asobiba_cockroach_poker", {"players": 3}),
+    ("python_asobiba_cockroach_poker", {"players": 2, "rules": "original"}),
+    ("python_asobiba_paper_safari", {"players": 2, "horizon": 60}),
+    ("python_asobiba_survive", {"players": 2, "horizon": 60, "action_space": "compact"}),
+]
+
+
+@pytest.mark.filterwarnings("error::RuntimeWarning")  # a division by a reach of 0 fails the test
+@pytest.mark.parametrize(("name", "params"), OUTCOME_SAMPLING_SETUPS)
+def test_outcome_sampling_mccfr_runs_200_iterations_with_finite_regrets(name: str, params: dict[str, Any]) -> None:
+    game = pyspiel.load_game(name, params)
+    np.random.seed(0)
+    solver = asobiba_spiel.outcome_sampling_solver(game)
+    for _ in range(200):
+        solver.iteration()
+    tables = list(solver._infostates.values())
+    assert tables and all(np.isfinite(regrets).all() and np.isfinite(average).all() for regrets, average in tables)
+
+
+@pytest.mark.parametrize(("name", "params"), OUTCOME_SAMPLING_SETUPS)
+def test_openspiels_cpp_outcome_sampling_runs_200_iterations(name: str, params: dict[str, Any]) -> None:
+    game = pyspiel.load_game(name, params)
+    solver = asobiba_spiel.outcome_sampling_solver(game, cpp=True)
+    for _ in range(200):
+        solver.run_iteration()  # the C++ solver aborts the process on a NaN regret
+    state = game.new_initial_state()
+    _deal(state, np.random.default_rng(2))
+    probabilities = solver.average_policy().action_probabilities(state)
+    assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("name", "params"), [("python_asobiba_paper_safari", {"players": 2}),
+                                              ("python_asobiba_survive", {"players": 2})])  # fmt: skip
+def test_outcome_sampling_on_a_whole_long_game_is_refused_saying_why(name: str, params: dict[str, Any]) -> None:
+    game = pyspiel.load_game(name, params)
+    with pytest.raises(asobiba_spiel.UnsupportedAlgorithm, match=r"float64's 1e-308.*set a horizon"):
+        asobiba_spiel.outcome_sampling_solver(game)
+
+
+def test_external_sampling_on_cockroach_poker_3p_is_refused_saying_why() -> None:
+    game = pyspiel.load_game("python_asobiba_cockroach_poker", {"players": 3})
+    with pytest.raises(asobiba_spiel.UnsupportedAlgorithm, match="one iteration would visit about"):
+        asobiba_spiel.external_sampling_solver(game)
+
+
+def test_external_sampling_completes_iterations_within_a_horizon() -> None:
+    game = pyspiel.load_game("python_asobiba_cockroach_poker", {"players": 3, "horizon": 3})
+    solver = asobiba_spiel.external_sampling_solver(game)
+    for _ in range(2):
+        solver.iteration()
+    assert solver._infostates
+
+
+def test_a_cut_game_is_terminal_with_the_evaluators_shares() -> None:
+    game = pyspiel.load_game("python_asobiba_survive", {"players": 2, "horizon": 10})
+    state = game.new_initial_state()
+    _play(state, np.random.default_rng(3), 1000)
+    assert state.is_terminal() and not state.asobiba_state.is_over
+    assert sum(state.returns()) == pytest.approx(1.0) and all(0 <= value <= 1 for value in state.returns())
+
+
+def test_a_horizon_must_not_be_negative() -> None:
+    with pytest.raises(pyspiel.SpielError, match="horizon"):
+        pyspiel.load_game("python_asobiba_cockroach_poker", {"players": 3, "horizon": -1})

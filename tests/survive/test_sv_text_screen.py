@@ -9,10 +9,10 @@ import pytest
 from rich.console import Console
 
 from asobiba.cli.screens import render_view
-from asobiba.cli.screens.survive import render
 from asobiba.core.errors import IllegalAction, InvalidOption
 from asobiba.games.survive import GAME
 from asobiba.games.survive.scenario import position
+from asobiba.games.survive.screen import render
 
 
 def screen(view, lang="en"):

@@ -38,10 +38,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
     >>> parse_spec("ismcts:iterations=300,rollout=random")
     ('ismcts', {'iterations': 300, 'rollout': 'random'})
+    >>> parse_spec("policy:my_package.policies:greedy")
+    ('policy', {'function': 'my_package.policies:greedy'})
     """
     from asobiba.core.errors import InvalidOption
 
     name, _, rest = spec.partition(":")
+    if name.strip() == "policy":  # a learned policy: its "module:function" path
+        return "policy", {"function": rest.strip()}
     parameters: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, equals, value = item.partition("=")
@@ -55,7 +59,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 def bot(name: str, seed: int | None = None) -> Bot:
     """A bot by name or spec: ``random``, ``heuristic``, a level (``easy``, ``normal``, ``hard``),
-    or ``ismcts`` with parameters (``"ismcts:iterations=200"``).
+    or ``ismcts`` with parameters (``"ismcts:iterations=200"``), or a learned policy of the research
+    API (``"policy:package.module:function"``, :mod:`asobiba.bots.policy`).
 
     >>> import asobiba
     >>> state = asobiba.new_game("cockroach-poker", players=3, seed=2)
@@ -77,5 +82,9 @@ def bot(name: str, seed: int | None = None) -> Bot:
 from asobiba.bots.levels import register_levels  # noqa: E402  (the levels use BOTS above)
 
 register_levels(BOTS)
+
+from asobiba.bots.policy import PolicyBot  # noqa: E402  (a bot of the research API's policies)
+
+BOTS["policy"] = PolicyBot
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot", "parse_spec"]

@@ -37,7 +37,8 @@ class GameDeclaration:
     - ``hard_settings``: the ``hard`` level's search settings where they differ from the defaults;
     - ``screen``: the terminal screen module (a ``render(view, lang)`` function);
     - ``web_renderer``: the browser module drawing the game, relative to the web client's folder;
-    - ``rl_encoder``: the observation encoder class for the research API.
+    - ``rl``: the research API's declaration (an ``asobiba.rl.support.RLSupport``: the encoder, the
+      action spaces, how OpenSpiel deals the game); without it the game gets the generic one.
     """
 
     name: str
@@ -46,7 +47,7 @@ class GameDeclaration:
     hard_settings: Mapping[str, Any] = field(default_factory=dict)
     screen: str | None = None
     web_renderer: str | None = None
-    rl_encoder: str | None = None
+    rl: str | None = None
 
     def load(self, part: str) -> Any:
         """Import and return the part called ``part`` (``"game"``, ``"evaluator"``, …); ``None`` if unset."""

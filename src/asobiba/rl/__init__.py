@@ -23,51 +23,39 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from asobiba.core.game import Game
-from asobiba.core.registry import declaration, get_game
+from asobiba.rl.support import game_of, support
 
 if TYPE_CHECKING:
     from asobiba.rl.codecs import ActionCodec
-    from asobiba.rl.encoders.base import Encoder
-    from asobiba.rl.gymnasium_env import AsobibaGymEnv
+    from asobiba.rl.encoders import Encoder
+    from asobiba.rl.gymnasium_env import AsobibaGymEnv, Opponent
     from asobiba.rl.pettingzoo_env import AsobibaAECEnv
 
-__all__ = ["codec", "encoder", "encoder_type", "env", "gym_env", "raw_env"]
-
-
-def _game(game: Game | str) -> Game:
-    return game if isinstance(game, Game) else get_game(game)
-
-
-def encoder_type(game: Game | str) -> type[Encoder]:
-    """The encoder class of ``game``: its declaration's ``rl_encoder``."""
-    found = _game(game)
-    encoder_class: type[Encoder] | None = declaration(found.name).load("rl_encoder")
-    if encoder_class is None:
-        from asobiba.core.errors import UnknownGame
-
-        raise UnknownGame("{game} has no observation encoder for the research API", domain="rl", game=found.name)
-    return encoder_class
+__all__ = ["codec", "encoder", "env", "gym_env", "make", "raw_env", "setups"]
 
 
 def encoder(game: Game | str, players: int, **options: Any) -> Encoder:
     """The observation encoder of ``game`` for ``players`` players and these options:
     ``shape``, ``pieces`` and ``encode(view) -> np.ndarray`` (float32)."""
-    found = _game(game)
-    return encoder_type(found)(found, players, found.resolve_options(players, options))
+    found = game_of(game)
+    return support(found).encoder(found, players, found.resolve_options(players, options))
 
 
-def codec(game: Game | str, players: int, **options: Any) -> ActionCodec:
+def codec(game: Game | str, players: int, action_space: str | None = None, **options: Any) -> ActionCodec:
     """The action codec of ``game`` for ``players`` players and these options: ``size``,
-    ``index(action)``, ``action(i, state)``, ``mask(state)``."""
-    found = _game(game)
-    return encoder_type(found).codec_type(found, players, found.resolve_options(players, options))
+    ``index(action)``, ``action(i, state)``, ``mask(state)``; ``action_space`` names one of the
+    game's spaces (``"full"``, Survive!'s ``"compact"``), the game's default if ``None``."""
+    found = game_of(game)
+    codec_class = support(found).codec_type(action_space)
+    return codec_class(found, players, found.resolve_options(players, options))
 
 
 def raw_env(game: Game | str, players: int, render_mode: str | None = None, **options: Any) -> AsobibaAECEnv:
-    """The PettingZoo AEC environment of ``game`` without wrappers."""
+    """The PettingZoo AEC environment of ``game`` without wrappers (``action_space``, ``reward``,
+    ``max_steps`` beside the game's options)."""
     from asobiba.rl.pettingzoo_env import AsobibaAECEnv
 
-    return AsobibaAECEnv(_game(game), players, render_mode=render_mode, **options)
+    return AsobibaAECEnv(game_of(game), players, render_mode=render_mode, **options)
 
 
 def env(game: Game | str, players: int, render_mode: str | None = None, **options: Any) -> Any:
@@ -81,13 +69,43 @@ def env(game: Game | str, players: int, render_mode: str | None = None, **option
 def gym_env(
     game: Game | str,
     players: int | None = None,
-    opponents: str | list[str] = "normal",
+    opponents: Opponent | list[Opponent] = "normal",
     seat: int = 0,
     **options: Any,
 ) -> AsobibaGymEnv:
-    """A Gymnasium environment: one learner in ``seat`` against asobiba bots (a bot spec such as
-    ``"random"``, ``"normal"``, ``"hard"``, or one spec per other seat); ``action_masks()`` gives
-    the legal actions (sb3-contrib's MaskablePPO convention)."""
+    """A Gymnasium environment: one learner in ``seat`` against opponents — a bot spec
+    (``"random"``, ``"normal"``, ``"hard"``, …), a callable ``(observation, mask) -> action``, or
+    ``"self"`` (a frozen copy of the learner's policy, see :meth:`AsobibaGymEnv.set_self_policy`)
+    — one for every other seat or one each; ``action_masks()`` gives the legal actions
+    (sb3-contrib's MaskablePPO convention)."""
     from asobiba.rl.gymnasium_env import AsobibaGymEnv
 
-    return AsobibaGymEnv(_game(game), players, opponents=opponents, seat=seat, **options)
+    return AsobibaGymEnv(game_of(game), players, opponents=opponents, seat=seat, **options)
+
+
+def make(setup: str, **overrides: Any) -> Any:
+    """The environment of a named, versioned setup (``"cockroach_poker_trump_4p_v1"``): the PettingZoo
+    AEC environment by default, ``api="gymnasium"`` for the Gymnasium one, ``api="openspiel"`` for
+    the OpenSpiel game (see :func:`setups`)."""
+    from asobiba.rl.setups import make as make_setup
+
+    return make_setup(setup, **overrides)
+
+
+def setups() -> dict[str, Any]:
+    """Every named setup: name -> :class:`asobiba.rl.setups.GameSetup` (game, players, options, version)."""
+    from asobiba.rl.setups import all_setups
+
+    return all_setups()
+
+
+def _register_gymnasium() -> None:
+    from importlib.util import find_spec
+
+    if find_spec("gymnasium") is not None:
+        from asobiba.rl.setups import register_gymnasium
+
+        register_gymnasium()
+
+
+_register_gymnasium()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -47,6 +47,8 @@ class ActionCodec(ABC):
 
     #: The number of distinct actions (the ``Discrete`` space's size).
     size: int
+    #: Action classes whose number depends on the position too (:meth:`index_in`), never cached.
+    position_dependent: ClassVar[tuple[type, ...]] = ()
 
     def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
         self.game = game
@@ -60,9 +62,14 @@ class ActionCodec(ABC):
     def index(self, action: Action) -> int:
         """The number of a player's action (from the action alone)."""
 
-    @abstractmethod
+    def index_in(self, action: Action, state: State) -> int:
+        """The number of ``action``, legal in ``state`` (the same as :meth:`index` unless the action's
+        class is :attr:`position_dependent`)."""
+        return self.index(action)
+
     def layout(self) -> list[tuple[str, int, int]]:
         """The blocks of numbers: ``(what, first, count)``, in order; they tile ``range(size)``."""
+        return list(self._blocks)
 
     def legal(self, state: State) -> dict[int, Action]:
         """The legal numbers in ``state`` and the action each stands for (the first of its class)."""
@@ -70,7 +77,11 @@ class ActionCodec(ABC):
         numbers = self._numbers
         if len(numbers) > _MOST_CACHED:
             numbers.clear()
+        dependent = self.position_dependent
         for action in state.legal_actions():
+            if dependent and isinstance(action, dependent):
+                legal.setdefault(self.index_in(action, state), action)
+                continue
             entry = numbers.get(id(action))
             if entry is None or entry[0] is not action:
                 entry = numbers[id(action)] = (action, self.index(action))

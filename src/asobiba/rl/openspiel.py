@@ -1,5 +1,6 @@
-"""asobiba's games as OpenSpiel Python games: ``python_asobiba_cockroach_poker``,
-``python_asobiba_paper_safari`` and ``python_asobiba_survive``.
+"""asobiba's games as OpenSpiel Python games: ``python_asobiba_<game>`` for every registered game
+(``python_asobiba_cockroach_poker``, ``python_asobiba_paper_safari``, ``python_asobiba_survive``,
+and a plug-in's).
 
 Importing this module registers them (``pyspiel.register_game``); load one with its options as
 game parameters::
@@ -8,157 +9,129 @@ game parameters::
     import asobiba.rl.openspiel  # registers the games
     game = pyspiel.load_game("python_asobiba_cockroach_poker", {"players": 4, "rules": "trump"})
 
+Beside the game's own parameters (its :class:`~asobiba.rl.support.RLSupport`), every game takes
+``horizon`` (cut the game after that many player decisions, 0: never; a cut game's utility is the
+game's evaluator, the chance of winning it gives each player, or equal shares without one) and,
+where the game has more than one action space, ``action_space``.
+
 Chance is explicit. A die or a coin is one chance node; a shuffle (a deal, Survive!'s tile
 layout and explorer values, Paper Safari's reshuffle) is a run of chance nodes, one per item
 drawn, each outcome an item still in the pile with probability copies / items left — the same
-distribution as the engine's shuffle. The player actions are the codec's numbers
-(:mod:`asobiba.rl.codecs`); the observation tensor is the encoder's tensor of the player's view.
-The observation string is the view (JSON); the information-state string adds a digest of every
-view the player has had, so it has perfect recall; the information-state tensor is the
+distribution as the engine's shuffle. A game declaring no shuffle gets a chance node of
+``GENERIC_CHANCE_OUTCOMES`` equally likely engine samples there. The player actions are the
+codec's numbers; the observation tensor is the encoder's tensor of the player's view, the
+observation string the view (JSON).
+
+The information state is computed only when asked. Its string is short and canonical:
+``p<player> s<seq> n<legal> <digest>`` where the digest (BLAKE2b, 128 bits) chains every event of
+the game as the player saw it (``Event.seen_by``), step by step — his perfect recall, built from
+the events the engine returns anyway, not from views. The information-state tensor is the
 observation tensor (the views carry the public history a careful player remembers).
 
 :meth:`AsobibaSpielState.resample_from_infostate` samples a state with asobiba's own
 ``determinize``; :func:`determinize_resampler` is the same as a callback for OpenSpiel's Python
-IS-MCTS (``ISMCTSBot.set_resampler``).
+IS-MCTS (``ISMCTSBot.set_resampler``). :func:`outcome_sampling_solver` and
+:func:`external_sampling_solver` give OpenSpiel's solvers, or say plainly why the game is beyond
+them (a play-out's reach under float64; an iteration of too many nodes).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from asobiba.core.errors import AsobibaError, InvalidOption
+from asobiba.core.events import Event
 from asobiba.core.game import MAX_SEED, Game
-from asobiba.core.registry import get_game
+from asobiba.core.registry import declaration, game_names, get_game
 from asobiba.core.state import Action, State
 from asobiba.rl.codecs import ActionCodec
-from asobiba.rl.encoders.base import Encoder
+from asobiba.rl.encoders import Encoder
+from asobiba.rl.support import RLSupport, Shuffle, openspiel_name, support
 
-__all__ = ["GAME_NAMES", "AsobibaSpielGame", "AsobibaSpielState", "determinize_resampler", "register"]
+__all__ = [
+    "GENERIC_CHANCE_OUTCOMES",
+    "AsobibaSpielGame",
+    "AsobibaSpielState",
+    "UnsupportedAlgorithm",
+    "determinize_resampler",
+    "external_sampling_cost",
+    "external_sampling_solver",
+    "outcome_sampling_solver",
+    "register",
+    "sample_reach_floor",
+    "spiel_names",
+]
 
-#: asobiba name -> OpenSpiel name.
-GAME_NAMES = {
-    "cockroach-poker": "python_asobiba_cockroach_poker",
-    "paper-safari": "python_asobiba_paper_safari",
-    "survive": "python_asobiba_survive",
-}
-#: OpenSpiel parameters per game beside ``players``: the options that are a number, a flag or a
-#: word (the scripted setups such as ``card_order`` are left out: OpenSpiel deals itself).
-PARAMETERS: dict[str, dict[str, Any]] = {
-    "cockroach-poker": {"players": 3, "rules": "trump", "jokers": "redirect", "loss_threshold": 6,
-                        "deal": "equal", "eight_kinds": True, "first_player": -1},
-    "paper-safari": {"players": 2, "tokens_to_win": 3, "final_turns": False},
-    "survive": {"players": 2, "two_colours": False, "one_per_tile": False},
-}  # fmt: skip
 #: The longest game OpenSpiel is told of (a bound no game reaches; Paper Safari's matches have no fixed one).
 MAX_GAME_LENGTH = 1_000_000
+#: Outcomes of a chance node of a game that declares no shuffle (each an engine sample from its own seed).
+GENERIC_CHANCE_OUTCOMES = 256
+#: The most nodes :func:`external_sampling_solver` lets one iteration visit (about a minute in Python).
+EXTERNAL_SAMPLING_BUDGET = 200_000
 
 
-@dataclass(frozen=True)
-class Shuffle:
-    """A chance outcome drawn item by item: ``segments`` are the multisets (item numbers) drawn in
-    turn, each wholly, and ``build`` makes the engine's action from the orders drawn."""
+class UnsupportedAlgorithm(AsobibaError):
+    """An OpenSpiel algorithm that cannot run on this game, saying why."""
 
-    segments: tuple[tuple[int, ...], ...]
-    build: Callable[[list[list[int]]], Action]
+    code = "unsupported_algorithm"
 
 
-def _cockroach_poker_shuffle(state: State) -> Shuffle:
-    from asobiba.games.cockroach_poker.actions import Deal
-    from asobiba.games.cockroach_poker.data import ORIGINAL, TRUMP, TRUMP_NO_JOKERS
-
-    options = state.options
-    deck = ORIGINAL if options["rules"] == "original" else TRUMP_NO_JOKERS if options["jokers"] == "none" else TRUMP
-    first = options["first_player"]
-    segments = [tuple(range(deck.size))]
-    if first is None:
-        segments.append(tuple(range(state.players)))
-
-    def build(orders: list[list[int]]) -> Action:
-        return Deal(tuple(deck.cards[card] for card in orders[0]), orders[1][0] if first is None else first)
-
-    return Shuffle(tuple(segments), build)
+def spiel_names() -> dict[str, str]:
+    """asobiba name -> OpenSpiel name, for every registered game."""
+    return {name: openspiel_name(name) for name in game_names()}
 
 
-def _paper_safari_shuffle(state: State) -> Shuffle:
-    from asobiba.games.paper_safari.actions import Deal, Reshuffle
-    from asobiba.games.paper_safari.data import deck_from_option
-
-    deck = deck_from_option(state.options["deck"])
-    ids = [kind.id for kind in deck.kinds]
-    if state.view()["phase"] == "deal":
-        return Shuffle((tuple(deck.cards),), lambda orders: Deal(tuple(ids[card] for card in orders[0])))
-    index = {card: number for number, card in enumerate(ids)}
-    pile = tuple(sorted(index[card] for card in state.view()["discard"][:-1]))
-    return Shuffle((pile,), lambda orders: Reshuffle(tuple(ids[card] for card in orders[0])))
-
-
-def _survive_shuffle(state: State) -> Shuffle:
-    from asobiba.games.survive.actions import AssignValues, LayTiles
-    from asobiba.games.survive.data import EXPLORER_VALUES, TILES
-
-    if state.view()["phase"] == "tiles":
-        return Shuffle((tuple(TILES),), lambda orders: LayTiles(tuple(orders[0])))
-    colours = 4 if state.options["two_colours"] else state.players
-    return Shuffle(
-        (tuple(EXPLORER_VALUES),) * colours,
-        lambda orders: AssignValues(tuple(tuple(order) for order in orders)),
-    )
-
-
-SHUFFLES: dict[str, Callable[[State], Shuffle]] = {
-    "cockroach-poker": _cockroach_poker_shuffle,
-    "paper-safari": _paper_safari_shuffle,
-    "survive": _survive_shuffle,
-}
-#: The most outcomes one chance node may have, per game (cards, tile codes, players, faces).
-MAX_CHANCE_OUTCOMES = {"cockroach-poker": 64, "paper-safari": 1000, "survive": 48}
-
-
-def _options(name: str, params: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
-    """OpenSpiel parameters -> (players, asobiba options); the options of the other rule set are left out."""
-    values = {**PARAMETERS[name], **params}
-    players = int(values.pop("players"))
-    if name == "cockroach-poker":
-        if values["first_player"] < 0:
-            values["first_player"] = None
-        for option in ("jokers", "loss_threshold") if values["rules"] == "original" else ("deal", "eight_kinds"):
-            del values[option]
-    return players, values
+def _parameters(found: RLSupport, game: Game) -> dict[str, Any]:
+    parameters = {"players": game.min_players, **found.openspiel_parameters, "horizon": 0}
+    if len(found.codecs) > 1:
+        parameters["action_space"] = found.default_action_space
+    return parameters
 
 
 class AsobibaSpielGame(pyspiel.Game):
     """One asobiba game for OpenSpiel, for the players and options given as parameters."""
 
-    def __init__(self, name: str, params: Mapping[str, Any] | None = None) -> None:
-        from asobiba.rl import encoder_type
+    #: The asobiba game's name (each registered subclass sets it).
+    asobiba_name: str = ""
 
-        asobiba_game = get_game(name)
-        players, options = _options(name, params or {})
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        asobiba_game = get_game(self.asobiba_name)
+        found = support(asobiba_game)
+        values = {**_parameters(found, asobiba_game), **(params or {})}
+        players = int(values.pop("players"))
+        horizon = int(values.pop("horizon"))
+        if horizon < 0:
+            raise pyspiel.SpielError("horizon must be 0 (no cut) or a number of decisions")
+        action_space = values.pop("action_space", None)
+        options = found.options_from_parameters(values) if found.options_from_parameters else values
         resolved = asobiba_game.resolve_options(players, options)
-        encoder = encoder_type(asobiba_game)(asobiba_game, players, resolved)
-        codec = encoder.codec()
+        encoder = found.encoder(asobiba_game, players, resolved)
+        codec = found.codec_type(action_space)(asobiba_game, players, resolved)
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.size,
-            max_chance_outcomes=MAX_CHANCE_OUTCOMES[name],
+            max_chance_outcomes=found.max_chance_outcomes if found.shuffle else GENERIC_CHANCE_OUTCOMES,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=MAX_GAME_LENGTH,
+            max_game_length=horizon or MAX_GAME_LENGTH,
         )
-        super().__init__(_game_type(name), info, dict(params or {}))
+        super().__init__(_game_type(asobiba_game), info, dict(params or {}))
         self.asobiba_game: Game = asobiba_game
-        self.players, self.game_options = players, options
+        self.support = found
+        self.players, self.game_options, self.horizon = players, options, horizon
         self.encoder: Encoder = encoder
         self.codec: ActionCodec = codec
+        self.evaluator: Callable[[State], list[float]] | None = declaration(asobiba_game.name).load("evaluator")
         self.seeds = random.Random(0)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> AsobibaSpielGame:
@@ -172,32 +145,74 @@ class AsobibaSpielGame(pyspiel.Game):
         return AsobibaObserver(self.encoder, perfect_recall)
 
 
+class _Recall:
+    """One player's perfect recall so far: the events seen up to ``steps`` and their running digest."""
+
+    __slots__ = ("digest", "steps")
+
+    def __init__(self) -> None:
+        self.steps = 0
+        self.digest = hashlib.blake2b(digest_size=16)
+
+    def copy(self) -> _Recall:
+        other = _Recall.__new__(_Recall)
+        other.steps, other.digest = self.steps, self.digest.copy()
+        return other
+
+
 class _Position:
     """What an OpenSpiel state holds: the asobiba position, the items of a shuffle drawn so far,
-    each player's digest of the views he has had. OpenSpiel deep-copies a Python state's
-    attributes to clone it: this copies itself with the engine's cheap ``clone``."""
+    the events of every step (each player's recall is digested from them when asked), the
+    player decisions so far. OpenSpiel deep-copies a Python state's attributes to clone it: this
+    copies itself with the engine's cheap ``clone``."""
 
-    __slots__ = ("digests", "drawn", "legal", "shuffle", "state")
+    __slots__ = ("decisions", "drawn", "events", "horizon", "legal", "recall", "shuffle", "state", "tensors")
 
-    def __init__(self, state: State, drawn: list[list[int]], shuffle: Shuffle | None, digests: list[str]) -> None:
+    def __init__(self, state: State, players: int, horizon: int) -> None:
         self.state = state
-        self.drawn = drawn
-        self.shuffle = shuffle
-        self.digests = digests
+        self.horizon = horizon
+        #: player -> the observation tensor of this position (OpenSpiel asks for it more than once)
+        self.tensors: dict[int, np.ndarray] = {}
+        self.drawn: list[list[int]] = []
+        self.shuffle: Shuffle | None = None
+        self.events: list[tuple[Event, ...]] = []
+        self.recall: list[_Recall | None] = [None] * players
+        self.decisions = 0
         self.legal: dict[int, Action] | None = None
 
-    def __getstate__(self) -> tuple[State, list[list[int]], list[str]]:
-        # The shuffle (its builder is a closure) follows from the state: it is made again when needed.
-        return self.state, self.drawn, self.digests
+    def __getstate__(self) -> tuple[State, list[list[int]], list[tuple[Event, ...]], int, int]:
+        # The shuffle (its builder is a closure) follows from the state; the digests from the events.
+        return self.state, self.drawn, self.events, self.decisions, self.horizon
 
-    def __setstate__(self, saved: tuple[State, list[list[int]], list[str]]) -> None:
-        self.state, self.drawn, self.digests = saved
-        self.shuffle, self.legal = None, None
+    def __setstate__(self, saved: tuple[State, list[list[int]], list[tuple[Event, ...]], int, int]) -> None:
+        self.state, self.drawn, self.events, self.decisions, self.horizon = saved
+        self.shuffle, self.legal, self.tensors = None, None, {}
+        self.recall = [None] * self.state.players
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
-        return _Position(
-            self.state.clone(), [list(segment) for segment in self.drawn], self.shuffle, list(self.digests)
-        )
+        other = _Position.__new__(_Position)
+        other.state = self.state.clone()
+        other.drawn = [list(segment) for segment in self.drawn]
+        other.shuffle = self.shuffle
+        other.events = list(self.events)
+        other.recall = [None if recall is None else recall.copy() for recall in self.recall]
+        other.decisions = self.decisions
+        other.horizon = self.horizon
+        other.legal = None
+        other.tensors = {}
+        return other
+
+    def recall_digest(self, player: int) -> str:
+        """The digest of every event ``player`` has seen, step by step (brought up to date now)."""
+        recall = self.recall[player]
+        if recall is None:
+            recall = self.recall[player] = _Recall()
+        digest = recall.digest
+        for step in self.events[recall.steps :]:
+            seen = [shown for shown in (event.seen_by(player) for event in step) if shown is not None]
+            digest.update(f"{seen!r};".encode())
+        recall.steps = len(self.events)
+        return digest.hexdigest()
 
 
 class AsobibaSpielState(pyspiel.State):
@@ -206,8 +221,7 @@ class AsobibaSpielState(pyspiel.State):
     def __init__(self, game: AsobibaSpielGame) -> None:
         super().__init__(game)
         state = game.asobiba_game.new_game(game.players, seed=0, chance="scripted", **game.game_options)
-        # The first views follow from the game's parameters: the digests start empty.
-        self._position = _Position(state, [], None, [""] * game.players)
+        self._position = _Position(state, game.players, game.horizon)
 
     @property
     def asobiba_state(self) -> State:
@@ -218,11 +232,16 @@ class AsobibaSpielState(pyspiel.State):
         game: AsobibaSpielGame = self.get_game()
         return game
 
+    def is_cut(self) -> bool:
+        """True when the game's ``horizon`` of decisions is reached before its end."""
+        position = self._position
+        return bool(position.horizon) and position.decisions >= position.horizon and not position.state.is_over
+
     # ------------------------------------------------------------------ whose turn, what is legal
 
     def current_player(self) -> int:
         state = self._position.state
-        if state.is_over:
+        if state.is_over or self.is_cut():
             return int(pyspiel.PlayerId.TERMINAL)
         if state.is_chance_node:
             return int(pyspiel.PlayerId.CHANCE)
@@ -242,19 +261,27 @@ class AsobibaSpielState(pyspiel.State):
         outcomes = self._position.state.chance_outcomes()
         if outcomes:
             return [(number, probability) for number, (_, probability) in enumerate(outcomes)]
+        if self._current_shuffle() is None:
+            return [(seed, 1.0 / GENERIC_CHANCE_OUTCOMES) for seed in range(GENERIC_CHANCE_OUTCOMES)]
         left = Counter(self._left())
         total = sum(left.values())
         return [(item, copies / total) for item, copies in sorted(left.items())]
 
-    def _current_shuffle(self) -> Shuffle:
+    def _current_shuffle(self) -> Shuffle | None:
         position = self._position
         if position.shuffle is None:
-            position.shuffle = SHUFFLES[self._game().asobiba_game.name](position.state)
+            shuffle = self._game().support.shuffle
+            position.shuffle = None if shuffle is None else shuffle(position.state)
         return position.shuffle
+
+    def _segments(self) -> tuple[tuple[int, ...], ...]:
+        shuffle = self._current_shuffle()
+        assert shuffle is not None
+        return shuffle.segments
 
     def _segment(self) -> int:
         """The segment of the shuffle being drawn."""
-        drawn, segments = self._position.drawn, self._current_shuffle().segments
+        drawn, segments = self._position.drawn, self._segments()
         if drawn and len(drawn[-1]) < len(segments[len(drawn) - 1]):
             return len(drawn) - 1
         return len(drawn)
@@ -262,7 +289,7 @@ class AsobibaSpielState(pyspiel.State):
     def _left(self) -> list[int]:
         """The items of the segment being drawn that are not drawn yet."""
         segment, drawn = self._segment(), self._position.drawn
-        left = Counter(self._current_shuffle().segments[segment])
+        left = Counter(self._segments()[segment])
         if segment < len(drawn):
             left.subtract(drawn[segment])
         return sorted(left.elements())
@@ -270,68 +297,90 @@ class AsobibaSpielState(pyspiel.State):
     # ------------------------------------------------------------------ moves
 
     def _apply_action(self, action: int) -> None:
-        state = self._position.state
+        position = self._position
+        state = position.state
         if state.is_chance_node:
             outcomes = state.chance_outcomes()
             if outcomes:
                 self._apply_outcome(outcomes[action][0])
+            elif self._current_shuffle() is None:
+                self._apply_outcome(_engine_sample(state, action))
             else:
                 self._draw(action)
             return
         chosen = self._legal_map().get(action)
         if chosen is None:
             chosen = self._game().codec.action(action, state)  # refused, saying why
-        state.apply_trusted(chosen)
-        self._after_move()
+        position.events.append(tuple(state.apply_trusted(chosen)))
+        position.decisions += 1
+        position.legal = None
+        position.tensors = {}
 
     def _draw(self, item: int) -> None:
-        position, shuffle = self._position, self._current_shuffle()
+        position = self._position
         if item not in self._left():
             raise pyspiel.SpielError(f"chance outcome {item} is not left to draw")
         if self._segment() == len(position.drawn):
             position.drawn.append([])
         position.drawn[-1].append(item)
-        if len(position.drawn) == len(shuffle.segments) and len(position.drawn[-1]) == len(shuffle.segments[-1]):
+        segments = self._segments()
+        if len(position.drawn) == len(segments) and len(position.drawn[-1]) == len(segments[-1]):
+            shuffle = self._current_shuffle()
+            assert shuffle is not None
             outcome = shuffle.build(position.drawn)
             position.drawn, position.shuffle = [], None
             self._apply_outcome(outcome)
 
     def _apply_outcome(self, outcome: Action) -> None:
-        self._position.state.apply(outcome)
-        self._after_move()
-
-    def _after_move(self) -> None:
-        self._position.legal = None
-        self._note_views()
-
-    def _note_views(self) -> None:
-        """Chain every player's new view into his digest (his perfect recall)."""
         position = self._position
-        for player, digest in enumerate(position.digests):
-            text = _view_text(position.state, player)
-            position.digests[player] = hashlib.sha256((digest + text).encode()).hexdigest()
+        position.events.append(tuple(position.state.apply(outcome)))
+        position.legal = None
+        position.tensors = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._position.state
         if player == pyspiel.PlayerId.CHANCE:
             outcomes = state.chance_outcomes()
-            return str(outcomes[action][0]) if outcomes else f"draw {action}"
+            if outcomes:
+                return str(outcomes[action][0])
+            return f"draw {action}" if self._current_shuffle() is not None else f"sample {action}"
         chosen = self._legal_map().get(action) if player == state.to_move else None
         return str(chosen) if chosen is not None else self._game().codec.describe(action)
 
     def is_terminal(self) -> bool:
-        return self._position.state.is_over
+        return self._position.state.is_over or self.is_cut()
 
     def returns(self) -> list[float]:
-        return self._position.state.returns()
+        state = self._position.state
+        if state.is_over:
+            return state.returns()
+        if not self.is_cut():
+            return [0.0] * state.players
+        evaluator = self._game().evaluator
+        if evaluator is None:
+            return [1.0 / state.players] * state.players
+        return [float(value) for value in evaluator(state)]
 
     def __str__(self) -> str:
         return json.dumps(self._position.state.view(None), sort_keys=True)
 
+    # ------------------------------------------------------------------ information
+
+    def information_key(self, player: int) -> str:
+        """The compact information-state string of ``player`` (see the module)."""
+        position = self._position
+        state = position.state
+        legal = len(self._legal_map()) if state.to_move == player and not self.is_terminal() else 0
+        drawn = f" d{sum(len(segment) for segment in position.drawn)}" if position.drawn else ""
+        return f"p{player} s{state.seq} n{legal}{drawn} {position.recall_digest(player)}"
+
     # ------------------------------------------------------------------ samples
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> AsobibaSpielState:
-        """A state consistent with what ``player_id`` knows, from asobiba's ``determinize``."""
+        """A state consistent with what ``player_id`` knows, from asobiba's ``determinize``.
+
+        The sample keeps the events as ``player_id`` saw them, so his information state is the
+        original's; the other players' recall comes from the sample's redacted events."""
         game = self._game()
         seed = game.seeds.randrange(MAX_SEED)
         if probability_sampler is not None:
@@ -339,13 +388,12 @@ class AsobibaSpielState(pyspiel.State):
         sample: AsobibaSpielState = self.clone()
         position = sample._position
         position.state = self._position.state.determinize(player_id, seed)
-        position.legal = None
-        # The others' recall digests came from their true views: a sample carries none of them.
-        own = position.digests[player_id]
-        position.digests = [
-            own if other == player_id else hashlib.sha256(f"{own}:sample of p{other}".encode()).hexdigest()
-            for other in range(len(position.digests))
+        position.legal, position.tensors = None, {}
+        position.events = [
+            tuple(shown for shown in (event.seen_by(player_id) for event in step) if shown is not None)
+            for step in self._position.events
         ]
+        position.recall = [None] * len(position.recall)
         return sample
 
     def drawn_count(self) -> int:
@@ -353,8 +401,14 @@ class AsobibaSpielState(pyspiel.State):
         return sum(len(segment) for segment in self._position.drawn)
 
 
+def _engine_sample(state: State, seed: int) -> Action:
+    """The engine's chance outcome drawn from ``seed`` (a game that declares no shuffle)."""
+    return state._sample_chance(random.Random(seed))
+
+
 class AsobibaObserver:
-    """The OpenSpiel observer: the encoder's tensor and pieces; the view as the string."""
+    """The OpenSpiel observer: the encoder's tensor and pieces; the view (or, with perfect recall,
+    the compact information-state string) as the string."""
 
     def __init__(self, encoder: Encoder, perfect_recall: bool) -> None:
         self.encoder = encoder
@@ -363,19 +417,18 @@ class AsobibaObserver:
         self.dict = encoder.split(self.tensor)
 
     def set_from(self, state: AsobibaSpielState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode(state.asobiba_state.view(player))
+        tensors = state._position.tensors
+        if player not in tensors:
+            tensors[player] = self.encoder.encode(state.asobiba_state.view(player))
+        self.tensor[:] = tensors[player]
 
     def string_from(self, state: AsobibaSpielState, player: int) -> str:
-        text = _view_text(state.asobiba_state, player)
+        if self.perfect_recall:
+            return state.information_key(player)
+        text = json.dumps(state.asobiba_state.view(player), sort_keys=True, separators=(",", ":"))
         if state.asobiba_state.is_chance_node:
             text += f" drawn={state.drawn_count()}"
-        if self.perfect_recall:
-            return f"{text} recall={state._position.digests[player]}"
         return text
-
-
-def _view_text(state: State, player: int) -> str:
-    return json.dumps(state.view(player), sort_keys=True, separators=(",", ":"))
 
 
 def determinize_resampler(state: AsobibaSpielState, player: int) -> AsobibaSpielState:
@@ -383,10 +436,106 @@ def determinize_resampler(state: AsobibaSpielState, player: int) -> AsobibaSpiel
     return state.resample_from_infostate(player)
 
 
-def _game_type(name: str) -> Any:
-    game = get_game(name)
+# ---------------------------------------------------------------------- what an algorithm can do
+
+
+def external_sampling_cost(game: AsobibaSpielGame, probes: int = 20, seed: int = 0) -> float:
+    """The expected nodes one external-sampling MCCFR iteration visits (Knuth's estimator: random
+    play-outs, each multiplying the branching of the traversing player's decisions), summed over
+    the players. ``inf`` where it overflows a float."""
+    rng = np.random.default_rng(seed)
+    total = 0.0
+    for player in range(game.num_players()):
+        estimates = []
+        for _ in range(probes):
+            state, weight, nodes = game.new_initial_state(), 1.0, 1.0
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+                    continue
+                legal = state.legal_actions()
+                if state.current_player() == player:
+                    weight *= len(legal)
+                nodes += weight
+                state.apply_action(int(rng.choice(legal)))
+                if not math.isfinite(nodes):
+                    return math.inf
+            estimates.append(nodes)
+        total += float(np.mean(estimates))
+    return total
+
+
+def sample_reach_floor(game: AsobibaSpielGame, probes: int = 10, seed: int = 0) -> float:
+    """The lowest ``log10`` of an outcome-sampling play-out's sample reach over ``probes`` random
+    play-outs (chance probabilities times 1 / legal actions at every decision, the first
+    iteration's exploring policy). Under ``log10`` of float64's smallest normal number (-308) the
+    reach is 0 and the regrets NaN."""
+    rng = np.random.default_rng(seed)
+    floor = 0.0
+    for _ in range(probes):
+        state, reach = game.new_initial_state(), 0.0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                chosen = int(rng.choice(len(outcomes), p=probabilities))
+                reach += math.log10(probabilities[chosen])
+                state.apply_action(int(outcomes[chosen]))
+                continue
+            legal = state.legal_actions()
+            reach -= math.log10(len(legal))
+            state.apply_action(int(rng.choice(legal)))
+        floor = min(floor, reach)
+    return floor
+
+
+#: The lowest sample reach (log10) outcome sampling is let run with: float64's smallest normal
+#: number is 2.2e-308, and the reach is divided by, with margin for the learned policy's peaks.
+REACH_FLOOR = -290.0
+
+
+def outcome_sampling_solver(game: AsobibaSpielGame, cpp: bool = False) -> Any:
+    """OpenSpiel's outcome-sampling MCCFR solver for ``game`` (Python, or C++ with ``cpp``) — or
+    :class:`UnsupportedAlgorithm` when a random play-out's reach falls under float64 (regrets
+    would be NaN): the game is too long for it, a ``horizon`` cuts it."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr  # type: ignore[import-untyped]
+
+    floor = sample_reach_floor(game)
+    if floor < REACH_FLOOR:
+        raise UnsupportedAlgorithm(
+            "outcome-sampling MCCFR is not supported on {game}: a random play-out's sample reach falls to "
+            "1e{floor}, under float64's 1e-308, so its regrets would be NaN; set a horizon (decisions) to cut it",
+            domain="rl",
+            game=str(game),
+            floor=f"{floor:.0f}",
+        )
+    return pyspiel.OutcomeSamplingMCCFRSolver(game) if cpp else outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+
+
+def external_sampling_solver(game: AsobibaSpielGame, budget: int = EXTERNAL_SAMPLING_BUDGET) -> Any:
+    """OpenSpiel's Python ``ExternalSamplingSolver`` for ``game`` — or :class:`UnsupportedAlgorithm`
+    saying how many nodes one iteration would visit, when that is over ``budget``."""
+    from open_spiel.python.algorithms import external_sampling_mccfr
+
+    cost = external_sampling_cost(game)
+    if cost > budget:
+        raise UnsupportedAlgorithm(
+            "external-sampling MCCFR is not supported on {game}: one iteration would visit about {nodes} "
+            "nodes (the budget is {budget}); use outcome sampling, or a horizon",
+            domain="rl",
+            game=str(game),
+            nodes=f"{cost:.1e}",
+            budget=budget,
+        )
+    return external_sampling_mccfr.ExternalSamplingSolver(game)
+
+
+# ---------------------------------------------------------------------- registration
+
+
+def _game_type(game: Game) -> Any:
     return pyspiel.GameType(
-        short_name=GAME_NAMES[name],
+        short_name=openspiel_name(game),
         long_name=f"asobiba {game.title['en']}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -399,45 +548,31 @@ def _game_type(name: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=PARAMETERS[name],
+        parameter_specification=_parameters(support(game), game),
     )
 
 
-class CockroachPokerSpielGame(AsobibaSpielGame):
-    """``python_asobiba_cockroach_poker``."""
-
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__("cockroach-poker", params)
-
-
-class PaperSafariSpielGame(AsobibaSpielGame):
-    """``python_asobiba_paper_safari``."""
-
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__("paper-safari", params)
-
-
-class SurviveSpielGame(AsobibaSpielGame):
-    """``python_asobiba_survive``."""
-
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__("survive", params)
-
-
-#: The class OpenSpiel makes each game with (a class: a registered closure crashes pyspiel at exit).
-GAME_CLASSES: dict[str, type[AsobibaSpielGame]] = {
-    "cockroach-poker": CockroachPokerSpielGame,
-    "paper-safari": PaperSafariSpielGame,
-    "survive": SurviveSpielGame,
-}
+#: asobiba name -> the class OpenSpiel makes that game with (a class: a registered closure crashes
+#: pyspiel at exit).
+GAME_CLASSES: dict[str, type[AsobibaSpielGame]] = {}
 
 
 def register() -> None:
-    """Register the three games with OpenSpiel (done on import; again is harmless)."""
+    """Register every game with OpenSpiel (done on import; again registers only new games)."""
     registered = set(pyspiel.registered_names())
-    for name, spiel_name in GAME_NAMES.items():
-        if spiel_name not in registered:
-            pyspiel.register_game(_game_type(name), GAME_CLASSES[name])
+    for name in game_names():
+        if openspiel_name(name) in registered:
+            continue
+        game = get_game(name)
+        class_name = "".join(part.capitalize() for part in name.replace("_", "-").split("-")) + "SpielGame"
+        GAME_CLASSES[name] = type(class_name, (AsobibaSpielGame,), {"asobiba_name": name, "__module__": __name__})
+        try:
+            pyspiel.register_game(_game_type(game), GAME_CLASSES[name])
+        except (InvalidOption, TypeError, RuntimeError) as error:  # a game OpenSpiel cannot describe
+            GAME_CLASSES.pop(name)
+            raise UnsupportedAlgorithm(
+                "{game} cannot be registered with OpenSpiel: {error}", domain="rl", game=name, error=str(error)
+            ) from None
 
 
 register()

@@ -4,7 +4,9 @@ Agents are ``player_0 … player_{n-1}`` (the game's ``p0 …``). An observation
 ``{"observation": float32 tensor, "action_mask": int8 mask}`` built from that player's view only;
 the mask is all zero for an agent who is not to move. Chance is resolved inside, from the seed
 given to ``reset`` (or drawn from the environment's generator). At the end every agent's reward
-is ``state.returns()``: 1 shared among the winners, 0 for the others.
+is the ``reward`` chosen (:mod:`asobiba.rl.rewards`; ``"win"``: 1 shared among the winners).
+``state()`` is the global state (every player's observation tensor, one after another, for a
+centralised critic); the asobiba position is :attr:`AsobibaAECEnv.position`.
 
 >>> import asobiba.rl
 >>> env = asobiba.rl.env("cockroach-poker", players=3)
@@ -14,13 +16,14 @@ True
 >>> observation, reward, termination, truncation, info = env.last()
 >>> sorted(observation), int(observation["action_mask"].sum()) > 0
 (['action_mask', 'observation'], True)
->>> env.unwrapped.state.seq
+>>> env.unwrapped.position.seq
 1
+>>> env.unwrapped.state().shape == (3 * observation["observation"].shape[0],)
+True
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
@@ -28,9 +31,13 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from asobiba.core.errors import InvalidOption
 from asobiba.core.game import MAX_SEED, Game
 from asobiba.core.state import State
-from asobiba.rl.encoders.base import Encoder
+from asobiba.rl.encoders import Encoder
+from asobiba.rl.render import check_render_mode, render_text
+from asobiba.rl.rewards import check_reward, rewards
+from asobiba.rl.support import support
 
 __all__ = ["AsobibaAECEnv", "agent_name", "wrapped"]
 
@@ -53,18 +60,27 @@ class AsobibaAECEnv(AECEnv):
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "asobiba_v0", "is_parallelizable": False}  # noqa: RUF012 (the frameworks read it on the class and instance)
 
     def __init__(
-        self, game: Game, players: int, render_mode: str | None = None, max_steps: int | None = None, **options: Any
+        self,
+        game: Game,
+        players: int,
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        action_space: str | None = None,
+        reward: str = "win",
+        **options: Any,
     ) -> None:
         super().__init__()
-        from asobiba.rl import encoder_type
-
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+            raise InvalidOption("max_steps must be a whole number of steps from 1, or None", domain="rl")
         self.game = game
         self.players = players
         self.game_options = game.resolve_options(players, options)
         self.given_options = dict(options)
-        self.encoder: Encoder = encoder_type(game)(game, players, self.game_options)
-        self.codec = self.encoder.codec()
-        self.render_mode = render_mode
+        declared = support(game)
+        self.encoder: Encoder = declared.encoder(game, players, self.game_options)
+        self.codec = declared.codec_type(action_space)(game, players, self.game_options)
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
+        self.reward = check_reward(reward)
         self.max_steps = max_steps
         self.metadata = {**self.metadata, "name": f"asobiba_{game.name.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(player) for player in range(players)]
@@ -77,7 +93,8 @@ class AsobibaAECEnv(AECEnv):
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents}
-        self.state: State | None = None
+        self.state_space = spaces.Box(low=0.0, high=np.tile(self.encoder.high, players), dtype=np.float32)
+        self.position: State | None = None
         self._legal: dict[int, Any] | None = None
         self._steps = 0
 
@@ -93,7 +110,7 @@ class AsobibaAECEnv(AECEnv):
         if seed is not None or not hasattr(self, "_np_random_generator"):
             self._np_random_generator = np.random.default_rng(seed)
         game_seed = int(self._np_random_generator.integers(0, MAX_SEED))
-        self.state = self.game.new_game(self.players, seed=game_seed, **self.given_options)
+        self.position = self.game.new_game(self.players, seed=game_seed, **self.given_options)
         self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -117,7 +134,7 @@ class AsobibaAECEnv(AECEnv):
         self._steps += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if state.is_over:
-            for player, value in enumerate(state.returns()):
+            for player, value in enumerate(rewards(state, self.reward)):
                 self.rewards[agent_name(player)] = value
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self._steps >= self.max_steps:
@@ -151,15 +168,21 @@ class AsobibaAECEnv(AECEnv):
             self._legal = self.codec.legal(self._state())
         return self._legal
 
+    def state(self) -> np.ndarray:
+        """The global state: every player's observation tensor, player 0's first (``state_space``)."""
+        position = self._state()
+        return np.concatenate([self.encoder.encode(position.view(player)) for player in range(self.players)])
+
     def _state(self) -> State:
-        if self.state is None:
+        if self.position is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.position
 
     def render(self) -> str | None:
+        """``render_mode="ansi"``: the board as text (the terminal screen, a spectator's view)."""
         if self.render_mode is None:
             return None
-        return json.dumps(self._state().view(None), ensure_ascii=False)
+        return render_text(self.game, self._state().view(None))
 
     def close(self) -> None:
         pass

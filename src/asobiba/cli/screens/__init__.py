@@ -81,9 +81,9 @@ def view_tree(view: dict[str, Any]) -> Tree:
 
 #: Game name -> the module of its terminal helpers (compact screen, decision words, menu hooks).
 HOOKS = {
-    "cockroach-poker": "asobiba.cli.screens.cockroach_poker_fit",
-    "paper-safari": "asobiba.cli.screens.paper_safari_fit",
-    "survive": "asobiba.cli.screens.survive_fit",
+    "cockroach-poker": "asobiba.games.cockroach_poker.screen_fit",
+    "paper-safari": "asobiba.games.paper_safari.screen_fit",
+    "survive": "asobiba.games.survive.screen_fit",
 }
 
 

@@ -7,6 +7,6 @@ DECLARATION = GameDeclaration(
     game="asobiba.games.cockroach_poker:GAME",
     # PIMC: IS-MCTS reached 13–90 iterations a decision over 50–160 offers and lost to normal.
     hard_settings={"search": "pimc"},
-    screen="asobiba.cli.screens.cockroach_poker",
-    rl_encoder="asobiba.rl.encoders.cockroach_poker:CockroachPokerEncoder",
+    screen="asobiba.games.cockroach_poker.screen",
+    rl="asobiba.games.cockroach_poker.rl:RL",
 )

@@ -15,6 +15,6 @@ DECLARATION = GameDeclaration(
         "rollout_depth": 150,
         "samples": 24,
     },
-    screen="asobiba.cli.screens.paper_safari",
-    rl_encoder="asobiba.rl.encoders.paper_safari:PaperSafariEncoder",
+    screen="asobiba.games.paper_safari.screen",
+    rl="asobiba.games.paper_safari.rl:RL",
 )

@@ -10,6 +10,6 @@ DECLARATION = GameDeclaration(
     # normal, one hard and seats rotated, it is among the winners significantly more at 2, 3 and 4
     # players (the numbers are at bots.HARD; at 4 players the edge is small).
     hard_settings={"search": "policy", "policy": "asobiba.games.survive.bots:choose_hard"},
-    screen="asobiba.cli.screens.survive",
-    rl_encoder="asobiba.rl.encoders.survive:SurviveEncoder",
+    screen="asobiba.games.survive.screen",
+    rl="asobiba.games.survive.rl:RL",
 )

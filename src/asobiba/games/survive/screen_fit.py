@@ -22,9 +22,9 @@ from rich.text import Text
 
 from asobiba.cli.chooser import Choice
 from asobiba.cli.common import tr
-from asobiba.cli.screens.survive import COLOUR_STYLE, _pending, board
 from asobiba.games.survive.board import CELL_BY_NAME, CELL_NAMES, NEIGHBOURS
 from asobiba.games.survive.data import TERRAINS, TILE_TABLE
+from asobiba.games.survive.screen import COLOUR_STYLE, _pending, board
 from asobiba.games.survive.text import term
 
 #: Terrain -> how many whirlpools its tiles hide (the tile table of the rules).

@@ -1,4 +1,5 @@
-"""Paper Safari for learning: its action codec and its observation encoder.
+"""Paper Safari for learning: its action codec, its observation encoder and its OpenSpiel shuffles
+(the research API's declaration, :data:`RL`).
 
 Actions (``n`` players; positions ``a1 a2 a3 b1 b2 b3`` are 0–5):
 
@@ -29,8 +30,9 @@ from typing import Any, get_args
 
 import numpy as np
 
-from asobiba.core.state import Action
+from asobiba.core.state import Action, State
 from asobiba.games.paper_safari.actions import (
+    Deal,
     Discard,
     Draw,
     Exchange,
@@ -39,6 +41,7 @@ from asobiba.games.paper_safari.actions import (
     MewPlace,
     MewTake,
     Peek,
+    Reshuffle,
     Rocket,
     Skip,
     Swap,
@@ -48,9 +51,10 @@ from asobiba.games.paper_safari.data import POSITION_INDEX, deck_from_option
 from asobiba.games.paper_safari.rules import Step
 from asobiba.games.paper_safari.view import PendingKind
 from asobiba.rl.codecs import ActionCodec
-from asobiba.rl.encoders.base import Encoder, one_hot
+from asobiba.rl.encoders import Encoder, one_hot
+from asobiba.rl.support import RLSupport, Setup, Shuffle
 
-__all__ = ["PaperSafariCodec", "PaperSafariEncoder"]
+__all__ = ["RL", "PaperSafariCodec", "PaperSafariEncoder"]
 
 #: A number for anything that counts up over a match (rounds, turns): no fixed bound.
 UNBOUNDED = 1e9
@@ -111,14 +115,9 @@ class PaperSafariCodec(ActionCodec):
                 return first["rocket"] + position
         raise KeyError(f"{action!r} is not a player's action of paper-safari")
 
-    def layout(self) -> list[tuple[str, int, int]]:
-        return list(self._blocks)
-
 
 class PaperSafariEncoder(Encoder):
     """The tensor of a Paper Safari view (pieces in :meth:`describe`)."""
-
-    codec_type = PaperSafariCodec
 
     def _declare(self) -> None:
         deck = deck_from_option(self.options["deck"])
@@ -231,3 +230,29 @@ def _slot(card: str | None, kind_index: dict[str, int], kinds: int) -> int:
     if card == "":
         return kinds + 1
     return kind_index[card]
+
+
+def shuffle(state: State) -> Shuffle:
+    """OpenSpiel's deal (the deck card by card) and reshuffle (the discard pile below its top)."""
+    deck = deck_from_option(state.options["deck"])
+    ids = [kind.id for kind in deck.kinds]
+    view = state.view()
+    if view["phase"] == "deal":
+        return Shuffle((tuple(deck.cards),), lambda orders: Deal(tuple(ids[card] for card in orders[0])))
+    index = {card: number for number, card in enumerate(ids)}
+    pile = tuple(sorted(index[card] for card in view["discard"][:-1]))
+    return Shuffle((pile,), lambda orders: Reshuffle(tuple(ids[card] for card in orders[0])))
+
+
+#: The research API's declaration of Paper Safari.
+RL = RLSupport(
+    encoder=PaperSafariEncoder,
+    codecs={"full": PaperSafariCodec},
+    openspiel_parameters={"players": 2, "tokens_to_win": 3, "final_turns": False},
+    shuffle=shuffle,
+    max_chance_outcomes=1000,  # card kinds of a deck option
+    setups=(
+        *(Setup(f"paper_safari_{n}p", n) for n in (2, 3, 4, 5)),
+        *(Setup(f"paper_safari_one_round_{n}p", n, {"tokens_to_win": 1}) for n in (2, 3, 4, 5)),
+    ),
+)

@@ -1,4 +1,5 @@
-"""Survive! for learning: its action codec and its observation encoder.
+"""Survive! for learning: its full action codec, its observation encoder and its OpenSpiel shuffles
+(the research API's declaration, :data:`RL`; the compact action space is in :mod:`.rl_compact`).
 
 The board has 137 cells (``r<row>c<column>``, numbered row by row as in
 :mod:`asobiba.games.survive.board`); the 133 that are not safe islands are the *spaces*. A step
@@ -35,12 +36,14 @@ from typing import Any, get_args
 
 import numpy as np
 
-from asobiba.core.state import Action
+from asobiba.core.state import Action, State
 from asobiba.games.survive.actions import (
+    AssignValues,
     BoardBoat,
     Decline,
     EndMoves,
     Escape,
+    LayTiles,
     MoveCreature,
     MoveExplorer,
     PlaceBoat,
@@ -50,32 +53,20 @@ from asobiba.games.survive.actions import (
     SailBoat,
     Stop,
 )
-from asobiba.games.survive.board import CELL_BY_NAME, CELLS, IS_ISLAND, LAND_SPACES, N_CELLS, NEIGHBOURS
-from asobiba.games.survive.data import CREATURES, EFFECTS, EXPLORER_BY_NAME, EXPLORER_VALUES, TERRAINS
+from asobiba.games.survive.board import CELL_BY_NAME, LAND_SPACES, N_CELLS
+from asobiba.games.survive.data import CREATURES, EFFECTS, EXPLORER_BY_NAME, EXPLORER_VALUES, TERRAINS, TILES
 from asobiba.games.survive.pieces import STATUS_NAMES
+from asobiba.games.survive.rl_compact import SurviveCompactCodec
+from asobiba.games.survive.rl_spaces import DIRECTION, LAND_INDEX, SPACE_INDEX, SPACES, colours
 from asobiba.games.survive.steps import Phase
 from asobiba.games.survive.view import PendingKind
 from asobiba.rl.codecs import ActionCodec
-from asobiba.rl.encoders.base import Encoder, one_hot
+from asobiba.rl.encoders import Encoder, one_hot
+from asobiba.rl.support import RLSupport, Setup, Shuffle
 
-__all__ = ["SurviveCodec", "SurviveEncoder"]
+__all__ = ["RL", "SurviveCodec", "SurviveEncoder"]
 
 UNBOUNDED = 1e9
-#: The cells pieces may stand on (every cell but the four safe islands), in cell order.
-SPACES: tuple[int, ...] = tuple(cell for cell in range(N_CELLS) if not IS_ISLAND[cell])
-SPACE_INDEX: dict[int, int] = {cell: index for index, cell in enumerate(SPACES)}
-LAND_INDEX: dict[int, int] = {cell: index for index, cell in enumerate(LAND_SPACES)}
-#: Directions on the grid, (row, column) steps, for even rows (shifted right) and odd rows.
-_DIRECTIONS = (
-    ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0), (1, 1)),
-    ((-1, -1), (-1, 0), (0, -1), (0, 1), (1, -1), (1, 0)),
-)
-#: (cell, neighbour) -> the direction 0–5 of the step.
-DIRECTION: dict[tuple[int, int], int] = {}
-for _cell, (_row, _column) in enumerate(CELLS):
-    for _neighbour in NEIGHBOURS[_cell]:
-        _step = (CELLS[_neighbour][0] - _row, CELLS[_neighbour][1] - _column)
-        DIRECTION[_cell, _neighbour] = _DIRECTIONS[_row % 2].index(_step)
 PHASES: tuple[str, ...] = tuple(phase.value for phase in Phase)
 #: The decisions a player faces (the view's ``pending["kind"]``, chance aside), in the view type's order.
 PENDING_KINDS: tuple[str, ...] = tuple(kind for kind in get_args(PendingKind) if kind != "chance")
@@ -85,11 +76,6 @@ TERRAIN_INDEX = {name: index for index, name in enumerate(TERRAINS)}
 STATUS_INDEX = {name: index for index, name in enumerate(STATUS_NAMES)}
 #: Board statuses, in the order of the ``explorers`` planes.
 BOARD_STATUSES = ("land", "boat", "swimming")
-
-
-def colours(players: int, options: Mapping[str, Any]) -> int:
-    """How many colours are in play."""
-    return 4 if options["two_colours"] else players
 
 
 class SurviveCodec(ActionCodec):
@@ -144,15 +130,10 @@ class SurviveCodec(ActionCodec):
                 return first["creature"] + SPACE_INDEX[source] * len(SPACES) + SPACE_INDEX[target]
         raise KeyError(f"{action!r} is not a player's action of survive")
 
-    def layout(self) -> list[tuple[str, int, int]]:
-        return list(self._blocks)
-
 
 class SurviveEncoder(Encoder):
     """The tensor of a Survive! view: board planes over the 137 cells, one row per explorer, and
     the rest (pieces in :meth:`describe`)."""
-
-    codec_type = SurviveCodec
 
     def _declare(self) -> None:
         n, cells = self.players, N_CELLS
@@ -279,3 +260,30 @@ class SurviveEncoder(Encoder):
                     path[cell_of[step["target"]]] += 1.0
                 case "declined":
                     out["declined"][step["player"]] = 1.0
+
+
+def shuffle(state: State) -> Shuffle:
+    """OpenSpiel's tile layout (tile by tile) and explorer values (colour by colour, value by value)."""
+    if state.view()["phase"] == "tiles":
+        return Shuffle((tuple(TILES),), lambda orders: LayTiles(tuple(orders[0])))
+    return Shuffle(
+        (tuple(EXPLORER_VALUES),) * colours(state.players, state.options),
+        lambda orders: AssignValues(tuple(tuple(order) for order in orders)),
+    )
+
+
+#: The research API's declaration of Survive!: the full space is the default, the compact one is
+#: ``action_space="compact"`` (:mod:`asobiba.games.survive.rl_compact`).
+RL = RLSupport(
+    encoder=SurviveEncoder,
+    codecs={"full": SurviveCodec, "compact": SurviveCompactCodec},
+    openspiel_parameters={"players": 2, "two_colours": False, "one_per_tile": False},
+    shuffle=shuffle,
+    max_chance_outcomes=48,  # tile codes, die faces, values
+    setups=(
+        *(Setup(f"survive_{n}p", n, action_space="full") for n in (2, 3, 4)),
+        Setup("survive_two_colours_2p", 2, {"two_colours": True}, action_space="full"),
+        *(Setup(f"survive_compact_{n}p", n, action_space="compact") for n in (2, 3, 4)),
+        Setup("survive_compact_two_colours_2p", 2, {"two_colours": True}, action_space="compact"),
+    ),
+)

@@ -13,13 +13,12 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 if TYPE_CHECKING:
     from asobiba.core.game import Game
-    from asobiba.rl.codecs import ActionCodec
 
 __all__ = ["Encoder", "Piece"]
 
@@ -45,9 +44,6 @@ class Piece:
 
 class Encoder(ABC):
     """Turns a player's view into a flat ``float32`` tensor of :attr:`shape`."""
-
-    #: The codec class numbering this game's actions.
-    codec_type: ClassVar[type[ActionCodec]]
 
     def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
         self.game = game
@@ -95,10 +91,6 @@ class Encoder(ABC):
     def split(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
         """The pieces of ``tensor`` by name, each an array (a view, not a copy) of its shape."""
         return {name: tensor[where].reshape(shape) for name, where, shape in self._slices}
-
-    def codec(self) -> ActionCodec:
-        """The action codec of the same game, players and options."""
-        return self.codec_type(self.game, self.players, self.options)
 
     def describe(self) -> list[tuple[str, tuple[int, ...], int, float, str]]:
         """``(name, shape, start, high, doc)`` of every piece, for documentation."""

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from asobiba.cli.chooser import Choice, Group
 from asobiba.cli.common import tr
-from asobiba.cli.screens.cockroach_poker import (
+from asobiba.games.cockroach_poker.screen import (
     _card_kind,
     _dangerous_kinds,
     _hand,

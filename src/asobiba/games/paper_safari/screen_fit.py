@@ -25,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asobiba.cli.common import tr
-from asobiba.cli.screens.paper_safari import _name, _player_title, _specials, _value, pending
+from asobiba.games.paper_safari.screen import _name, _player_title, _specials, _value, pending
 
 #: A card's name in a compact cell is cut to this many columns.
 NAME_COLUMNS = 10

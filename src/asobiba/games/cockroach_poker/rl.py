@@ -1,4 +1,5 @@
-"""Cockroach Poker for learning: its action codec and its observation encoder.
+"""Cockroach Poker for learning: its action codec, its observation encoder and its OpenSpiel deal
+(the research API's declaration, :data:`RL`).
 
 Actions (``n`` players, ``K`` kinds — 4 suits or 8 creatures —, ``C`` kinds of card: the ``K`` kinds,
 plus the joker in trump unless ``jokers=none``). A card's rank (trump) or copy number (original)
@@ -25,13 +26,14 @@ from typing import Any
 
 import numpy as np
 
-from asobiba.core.state import Action
-from asobiba.games.cockroach_poker.actions import Answer, Offer, Pass, Peek, Redirect
-from asobiba.games.cockroach_poker.data import NO_KIND, ORIGINAL, TRUMP
+from asobiba.core.state import Action, State
+from asobiba.games.cockroach_poker.actions import Answer, Deal, Offer, Pass, Peek, Redirect
+from asobiba.games.cockroach_poker.data import NO_KIND, ORIGINAL, TRUMP, TRUMP_NO_JOKERS
 from asobiba.rl.codecs import ActionCodec
-from asobiba.rl.encoders.base import Encoder, one_hot
+from asobiba.rl.encoders import Encoder, one_hot
+from asobiba.rl.support import RLSupport, Setup, Shuffle
 
-__all__ = ["CockroachPokerCodec", "CockroachPokerEncoder"]
+__all__ = ["RL", "CockroachPokerCodec", "CockroachPokerEncoder"]
 
 #: The phases of a view, in the order of the ``phase`` piece (``other``: the deal, the end).
 PHASES = ("offer", "answer", "pass", "other")
@@ -102,8 +104,6 @@ class CockroachPokerCodec(ActionCodec):
 
 class CockroachPokerEncoder(Encoder):
     """The tensor of a Cockroach Poker view (pieces in :meth:`describe`; counts are raw numbers)."""
-
-    codec_type = CockroachPokerCodec
 
     def _declare(self) -> None:
         layout = self.cards = _Layout(self.options)
@@ -192,3 +192,53 @@ class CockroachPokerEncoder(Encoder):
                     (claims_true if step["true"] else claims_false)[step["player"]] += 1.0
             answerer = finished["steps"][-1]["player"]
             (out["answers_right"] if finished["correct"] else out["answers_wrong"])[answerer] += 1.0
+
+
+def deal_shuffle(state: State) -> Shuffle:
+    """OpenSpiel's deal: the deck card by card, then (``first_player`` unset) the first player."""
+    options = state.options
+    deck = ORIGINAL if options["rules"] == "original" else TRUMP_NO_JOKERS if options["jokers"] == "none" else TRUMP
+    first = options["first_player"]
+    segments = [tuple(range(deck.size))]
+    if first is None:
+        segments.append(tuple(range(state.players)))
+
+    def build(orders: list[list[int]]) -> Action:
+        return Deal(tuple(deck.cards[card] for card in orders[0]), orders[1][0] if first is None else first)
+
+    return Shuffle(tuple(segments), build)
+
+
+def options_from_parameters(values: dict[str, Any]) -> dict[str, Any]:
+    """OpenSpiel parameters -> options: ``first_player`` -1 is drawn; the other rule set's options are left out."""
+    options = dict(values)
+    if options["first_player"] < 0:
+        options["first_player"] = None
+    for option in ("jokers", "loss_threshold") if options["rules"] == "original" else ("deal", "eight_kinds"):
+        del options[option]
+    return options
+
+
+#: The research API's declaration of Cockroach Poker.
+RL = RLSupport(
+    encoder=CockroachPokerEncoder,
+    codecs={"full": CockroachPokerCodec},
+    # The options that are a number, a flag or a word (scripted setups such as card_order are left out).
+    openspiel_parameters={
+        "players": 3,
+        "rules": "trump",
+        "jokers": "redirect",
+        "loss_threshold": 6,
+        "deal": "equal",
+        "eight_kinds": True,
+        "first_player": -1,
+    },
+    options_from_parameters=options_from_parameters,
+    shuffle=deal_shuffle,
+    max_chance_outcomes=64,  # the cards of the largest deck; the players
+    setups=(
+        *(Setup(f"cockroach_poker_trump_{n}p", n, {"rules": "trump"}) for n in (3, 4, 5)),
+        *(Setup(f"cockroach_poker_trump_wild_{n}p", n, {"rules": "trump", "jokers": "wild"}) for n in (3, 4, 5)),
+        *(Setup(f"cockroach_poker_original_{n}p", n, {"rules": "original"}) for n in (2, 3, 4, 5, 6)),
+    ),
+)
