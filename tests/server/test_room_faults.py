@@ -276,3 +276,62 @@ def test_an_act_that_cannot_be_stored_is_unavailable_and_bots_resume_by_themselv
             await lobby.stop()
 
     run(scenario())
+
+
+def test_each_seats_frame_is_built_and_serialised_once_per_action_whatever_the_connections(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from asobiba.server.rooms import frames
+
+    async def scenario() -> None:
+        lobby, _storage = await open_lobby(tmp_path)
+        try:
+            people = {1: "human", 2: "human"}
+            room, _token = await lobby.create("cockroach-poker", 3, {}, people, "ann", 0.0, None, None)
+            transports = [FakeTransport() for _ in range(6)]
+            writers = [
+                connect(room, seat, transport)[1]
+                for seat, transport in zip([0, 0, 1, None, None, None], transports, strict=True)
+            ]
+            built: list[int | None] = []
+            original = frames.state_frame
+
+            def counting(room: Room, seat: int | None, lang: str, since: int | None) -> dict[str, Any]:
+                built.append(seat)
+                return original(room, seat, lang, since)
+
+            monkeypatch.setattr(frames, "state_frame", counting)
+            mover = room.state.to_move
+            assert mover is not None
+            assert (await room.submit(mover, room.seq, str(room.state.legal_actions()[0]))).accepted
+            assert sorted(built, key=str) == sorted([0, 1, None], key=str)  # three seats, six connections
+            await until(lambda: all(transport.states() for transport in transports), "every connection got it")
+            texts = {json.dumps(transport.states()[-1], sort_keys=True) for transport in transports[3:]}
+            assert len(texts) == 1
+            for writer in writers:
+                writer.cancel()
+        finally:
+            await lobby.stop()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize(("durability", "synchronous"), [("normal", 1), ("full", 2)])
+def test_sqlite_durability_is_wal_with_synchronous_normal_unless_full_is_asked_for(
+    tmp_path: Path, durability: str, synchronous: int
+) -> None:
+    from sqlalchemy import text
+
+    async def scenario() -> tuple[str, int]:
+        storage = Storage(f"sqlite:///{tmp_path / 'd.db'}", durability)
+        await storage.migrate()
+        try:
+            assert storage.write_engine is not None
+            with storage.write_engine.connect() as connection:
+                mode = connection.execute(text("PRAGMA journal_mode")).scalar_one()
+                level = connection.execute(text("PRAGMA synchronous")).scalar_one()
+            return str(mode), int(level)
+        finally:
+            await storage.close()
+
+    assert run(scenario()) == ("wal", synchronous)
