@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
+import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -42,6 +44,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+log = logging.getLogger("asobiba.server")
 
 
 class Base(DeclarativeBase):
@@ -190,7 +193,10 @@ class Storage:
         self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
         if durability not in SQLITE_SYNCHRONOUS:
             raise ValueError(f"durability is normal or full, not {durability!r}")
-        pragmas = functools.partial(_sqlite_pragmas, SQLITE_SYNCHRONOUS[durability])
+        pragmas = functools.partial(_sqlite_pragmas, SQLITE_SYNCHRONOUS[durability], False)
+        # the writer never checkpoints (a checkpoint syncs the whole file: hundreds of milliseconds every
+        # commit would wait for); a thread of its own does, every second, without blocking the writer
+        writer_pragmas = functools.partial(_sqlite_pragmas, SQLITE_SYNCHRONOUS[durability], True)
         #: The SQLite file and its identity when opened (None: not a file).
         self.file: Path | None = None
         self._file_identity: tuple[int, int] | None = None
@@ -208,7 +214,10 @@ class Storage:
             # writes: the plain sqlite3 driver in one thread of its own
             sync_url = make_url(self.url).set(drivername="sqlite")
             self.write_engine = create_engine(sync_url, pool_reset_on_return=None, pool_size=1, max_overflow=0)
-            event.listen(self.write_engine, "connect", pragmas)
+            event.listen(self.write_engine, "connect", writer_pragmas)
+        self.checkpoint_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="asobiba-db-checkpoint")
+        self._checkpoints: asyncio.Task[None] | None = None
+        self._checkpoint_connection: sqlite3.Connection | None = None
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._pending: list[tuple[_Append | _Write, asyncio.Future[Any]]] = []
         self._writer: asyncio.Task[None] | None = None
@@ -220,6 +229,28 @@ class Storage:
         if self.file is not None:
             identity = self.file.stat()
             self._file_identity = (identity.st_dev, identity.st_ino)
+
+    def start_checkpoints(self) -> None:
+        """SQLite: checkpoint the WAL into the database file every second, off the writer's path."""
+        if self.file is not None and self._checkpoints is None:
+            self._checkpoints = asyncio.get_running_loop().create_task(self._checkpoint_loop())
+
+    async def _checkpoint_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            try:
+                await loop.run_in_executor(self.checkpoint_thread, self._checkpoint)
+            except Exception as error:  # the health probe says whether the database is writable
+                log.warning("WAL checkpoint failed: %s", error)
+
+    def _checkpoint(self) -> None:
+        """(In the checkpoint thread.) ``PASSIVE``: copy what it can, waiting for nobody."""
+        if self._checkpoint_connection is None:
+            assert self.file is not None  # never create the file (it may have been deleted)
+            uri = f"{self.file.resolve().as_uri()}?mode=rw"
+            self._checkpoint_connection = sqlite3.connect(uri, uri=True, timeout=30, check_same_thread=False)
+        self._checkpoint_connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     def check_file(self) -> None:
         """:class:`DatabaseGone` if the SQLite file is not the one opened any more (deleted or
@@ -247,9 +278,16 @@ class Storage:
         """Finish the queued writes, then close the connections."""
         if self._writer is not None and not self._writer.done():
             await asyncio.wait({self._writer}, timeout=10)
+        if self._checkpoints is not None:
+            self._checkpoints.cancel()
+            await asyncio.gather(self._checkpoints, return_exceptions=True)
         if self.write_engine is not None:
             self.write_engine.dispose()
         self.write_thread.shutdown(wait=True)
+        if self._checkpoint_connection is not None:
+            connection = self._checkpoint_connection
+            self.checkpoint_thread.submit(connection.close)
+        self.checkpoint_thread.shutdown(wait=True)
         await self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
@@ -473,10 +511,16 @@ def _insert_appends(connection: Connection, appends: Sequence[_Append]) -> None:
 SQLITE_SYNCHRONOUS = {"normal": "NORMAL", "full": "FULL"}
 
 
-def _sqlite_pragmas(synchronous: str, dbapi_connection: Any, _record: Any) -> None:
+#: Seconds between two checkpoints of the WAL (by the checkpoint thread, not the writer).
+CHECKPOINT_SECONDS = 1.0
+
+
+def _sqlite_pragmas(synchronous: str, writer: bool, dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute(f"PRAGMA synchronous={synchronous}")
+    if writer:
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()

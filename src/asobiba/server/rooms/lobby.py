@@ -55,6 +55,7 @@ class Lobby:
     async def start(self) -> None:
         """Migrate the database and rebuild every open room by replaying its record."""
         await self.storage.migrate()
+        self.storage.start_checkpoints()
         await self.cluster.start(self._advanced, self._redis_back)
         for room_id in (await self.storage.open_room_ids())[: self.settings.max_rooms_in_memory]:
             try:
