@@ -6,7 +6,10 @@ Fields given as ``extra={...}`` (``event``, ``room``, ``seat``, ``seq``, ``code`
 
 from __future__ import annotations
 
+import atexit
 import logging
+import logging.handlers
+import queue
 import sys
 import time
 from typing import Any
@@ -53,16 +56,36 @@ class TextFormatter(logging.Formatter):
         return text
 
 
+_listener: logging.handlers.QueueListener | None = None
+
+
 def configure(log_format: LogFormat, level: int = logging.INFO) -> None:
-    """Send the server's log (``asobiba.server``) to stderr in ``log_format``."""
+    """Send the server's log (``asobiba.server``) to stderr in ``log_format``. The event loop only
+    puts records in a queue; a thread of its own formats and writes them (a write to a slow disk or
+    pipe never stalls the rooms)."""
+    global _listener
     logger = logging.getLogger("asobiba.server")
     for handler in list(logger.handlers):
         logger.removeHandler(handler)
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter() if log_format == "json" else TextFormatter())
-    logger.addHandler(handler)
+    if _listener is not None:
+        _listener.stop()
+    output = logging.StreamHandler(sys.stderr)
+    output.setFormatter(JsonFormatter() if log_format == "json" else TextFormatter())
+    records: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
+    logger.addHandler(QueueHandlerKeepingFields(records))
+    _listener = logging.handlers.QueueListener(records, output)
+    _listener.start()
+    atexit.register(_listener.stop)
     logger.setLevel(level)
     logger.propagate = False
+
+
+class QueueHandlerKeepingFields(logging.handlers.QueueHandler):
+    """A queue handler that leaves the record as it is (the stdlib one formats the message into it
+    and drops ``exc_info``, which would lose the JSON line's fields and traceback)."""
+
+    def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
+        return record
 
 
 __all__ = ["JsonFormatter", "TextFormatter", "configure"]
