@@ -55,6 +55,7 @@ from asobiba.server.protocol import (
 from asobiba.server.rooms import Connection, Lobby, Outcome, Room, Settings
 from asobiba.server.storage import Storage as RoomStorage
 from asobiba.server.web import ClientFiles
+from asobiba.web.games import client_entry
 
 tr = Catalog("server")
 log = logging.getLogger("asobiba.server")
@@ -511,7 +512,8 @@ def message_id(text: str) -> str | int | None:
 
 
 def game_summary(name: str) -> dict[str, Any]:
-    """A game as ``GET /api/games`` lists it: name, titles, player range, options with docs."""
+    """A game as ``GET /api/games`` lists it: name, titles, player range, options with docs, and
+    what the browser needs of it (its renderer module, how to play, its words)."""
     game = get_game(name)
     catalog = Catalog(game.text_domain)
     return {
@@ -529,6 +531,7 @@ def game_summary(name: str) -> dict[str, Any]:
             }
             for option in game.options
         ],
+        **client_entry(name),
     }
 
 

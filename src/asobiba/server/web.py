@@ -4,11 +4,13 @@
 - ``GET /api/rooms/{room}/replay?seat=N&lang=en`` — once the game is over (403 before): every
   position of the record as that seat saw it (``seat`` omitted: as a spectator), each
   ``{seq, view, events}`` with the events' texts in ``lang``;
-- ``GET /api/rooms/{room}/record`` — once the game is over (403 before): the bare record.
+- ``GET /api/rooms/{room}/record`` — once the game is over (403 before): the bare record;
+- ``GET /rules/{game}.{lang}.md`` — the rules page the game's package carries (text/markdown);
+- ``GET /games/{game}/{file}`` — the game's renderer module (``/api/games`` names it) and the
+  scripts and style sheets beside it, from the game's package.
 
 Replays and records are computed in a worker thread of their own (never on the event loop), once per
 room, seat and language (then served from a bounded cache), and limited per client address (429).
-- ``GET /rules/{game}.{lang}.md`` — the rules page the package carries (text/markdown).
 
 ``mount(app)`` adds these routes to an app of :func:`asobiba.server.app.create_app`, ahead of the
 static files mounted at ``/`` (which would otherwise answer every path); it does nothing the second time.
@@ -20,7 +22,6 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from importlib import resources
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -34,8 +35,9 @@ from limits.aio.strategies import FixedWindowRateLimiter
 from starlette.types import Scope
 
 from asobiba.core.record import replay_steps
-from asobiba.core.registry import game_names, get_game
+from asobiba.core.registry import declaration, game_names, get_game
 from asobiba.i18n import LANGUAGES
+from asobiba.web.games import client_file
 
 router = APIRouter()
 
@@ -171,15 +173,27 @@ async def room_record(room_id: str, request: Request) -> Response:
 
 @router.get("/rules/{page}", response_model=None)
 async def rules_page(page: str) -> PlainTextResponse | JSONResponse:
-    pages = {
-        f"{name.replace('-', '_')}.{lang}.md": f"{name.replace('-', '_')}.{lang}.md"
-        for name in game_names()
-        for lang in LANGUAGES
-    }
-    if page not in pages:
+    stem, _, lang = page.removesuffix(".md").rpartition(".")
+    pages = {name.replace("-", "_"): name for name in game_names()}
+    found = None
+    if page.endswith(".md") and lang in LANGUAGES and stem in pages:
+        found = declaration(pages[stem]).resource("rules", lang=lang)
+    if found is None:
         return JSONResponse({"code": "no_such_page", "message": "no such rules page"}, status_code=404)
-    text = (resources.files("asobiba") / "rules" / pages[page]).read_text(encoding="utf-8")
-    return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+    return PlainTextResponse(found.read_text(encoding="utf-8"), media_type="text/markdown; charset=utf-8")
+
+
+#: The content types of the files a game's package gives the client.
+CLIENT_FILE_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+
+
+@router.get("/games/{name}/{file}", response_model=None)
+async def game_client_file(name: str, file: str) -> Response:
+    found = client_file(name, file) if name in game_names() else None
+    if found is None:
+        return JSONResponse({"code": "not_found", "message": "no such file"}, status_code=404)
+    media_type = CLIENT_FILE_TYPES[file[file.rindex(".") :]]
+    return Response(found.read_bytes(), media_type=media_type, headers={"cache-control": "no-cache"})
 
 
 def mount(app: FastAPI) -> FastAPI:

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { GAMES } from "./games/index.js";
+import { useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
+import { loadRenderer } from "./games.js";
 import { html } from "./html.js";
-import { N_, t } from "./i18n.js";
+import { N_, gameTitle, t } from "./i18n.js";
 import { postJson, rememberToken, seatKindLabel } from "./lobby.js";
 import { RoomSocket } from "./net.js";
 import { makePicker } from "./picker.js";
+import { initialRoom, isCurrent, reduceRoom, secondsLeft, waitBeforeShowing } from "./room_state.js";
 
 const SPEEDS = [
   [0, N_("instant")],
@@ -12,7 +13,6 @@ const SPEEDS = [
   [0.9, N_("normal")],
   [1.8, N_("slow")],
 ];
-const MAX_LOG = 400;
 
 function storedSpeed() {
   const value = Number(localStorage.getItem("asobiba.speed"));
@@ -35,8 +35,7 @@ export function playerName(presence, player) {
 }
 
 /** The table of a game: the game's picture inside the root that carries data-seq/phase/seat. */
-export function Table({ frame, picker, presence, recent, current }) {
-  const game = GAMES[frame.view.game];
+export function Table({ game, frame, picker, presence, recent, current }) {
   const view = frame.view;
   const name = (player) => playerName(presence, player);
   return html`<div class=${`table game-${view.game} ${current ? "current" : "behind"}`} id="table"
@@ -46,12 +45,11 @@ export function Table({ frame, picker, presence, recent, current }) {
   </div>`;
 }
 
-function decisionText(view, seat, presence) {
+function decisionText(game, view, seat, presence) {
   if (view.is_over) return t("The game is over.");
   const pending = view.pending;
   if (!pending) return "";
   if (pending.player < 0) return t("Shuffling…");
-  const game = GAMES[view.game];
   const what = game.kindText(pending, view);
   if (pending.player === seat) return t("Your turn: {what}", { what });
   return t("{player} to move: {what}", { player: playerName(presence, pending.player), what });
@@ -65,8 +63,10 @@ function ActionBar({ picker, legal, current, game }) {
   };
   return html`<div class="action-bar" role="group" aria-label=${t("Your choice")}>
     ${picker.picked.length
-      ? html`<span class="picked">${picker.picked.map((token) => game.tokenLabel(token)).join(" → ")}</span>
-          <button type="button" class="cancel" data-cancel="1" onClick=${picker.cancel}>${t("Cancel")}</button>`
+      ? html`<span class="picked">${picker.picked.map((token) => game.tokenLabel(token)).join(" → ")}</span>`
+      : null}
+    ${picker.requested.length
+      ? html`<button type="button" class="cancel" data-cancel="1" onClick=${picker.cancel}>${t("Cancel")}</button>`
       : null}
     ${picker.complete.map(
       (entry) => html`<button type="button" class="act" data-action=${entry.notation}
@@ -125,7 +125,7 @@ function Chat({ messages, send, presence }) {
   </section>`;
 }
 
-function Seats({ presence, seat, toMove, clock }) {
+function Seats({ presence, seat, toMove, clock, receivedAt }) {
   if (!presence) return null;
   return html`<section class="seats card-panel" aria-label=${t("Seats")}>
     <ul>
@@ -138,7 +138,7 @@ function Seats({ presence, seat, toMove, clock }) {
           ${s.taken_over ? html` <span class="tag warn">${t("a bot plays for now")}</span>` : null}
           ${s.kind === "human" && !s.occupied ? html` <span class="tag">${t("free seat")}</span>` : null}
           ${s.kind === "human" && s.occupied && !s.connected ? html` <span class="tag">${t("away")}</span>` : null}
-          ${clock && clock.player === s.seat ? html` <${Clock} clock=${clock} />` : null}
+          ${clock && clock.player === s.seat ? html` <${Clock} clock=${clock} receivedAt=${receivedAt} />` : null}
         </li>`,
       )}
       <li class="muted">${t("{count} watching", { count: presence.spectators })}</li>
@@ -146,14 +146,14 @@ function Seats({ presence, seat, toMove, clock }) {
   </section>`;
 }
 
-function Clock({ clock }) {
+function Clock({ clock, receivedAt }) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(timer);
   }, []);
-  if (clock.deadline === null) return null;
-  const left = Math.max(0, Math.round(clock.deadline - now / 1000));
+  const left = secondsLeft(clock, receivedAt, now);
+  if (left === null) return null;
   return html`<span class=${`clock ${left < 10 ? "low" : ""}`} role="timer">⏱ ${t("{seconds} s", { seconds: left })}</span>`;
 }
 
@@ -181,10 +181,9 @@ function Invite({ room, presence }) {
   </section>`;
 }
 
-function EndPanel({ room, token, frame, presence, onReplay }) {
+function EndPanel({ game, room, token, frame, presence, onReplay }) {
   const [error, setError] = useState(null);
   const view = frame.view;
-  const game = GAMES[view.game];
   const rematch = async () => {
     try {
       const made = await postJson(`/api/rooms/${room}/rematch`, { token });
@@ -209,7 +208,7 @@ function EndPanel({ room, token, frame, presence, onReplay }) {
   </section>`;
 }
 
-function Replay({ room, players, lang, presence, onClose }) {
+function Replay({ game, room, players, lang, presence, onClose }) {
   const [perspective, setPerspective] = useState("spectator");
   const [frames, setFrames] = useState(null);
   const [index, setIndex] = useState(0);
@@ -257,46 +256,31 @@ function Replay({ room, players, lang, presence, onClose }) {
       <button type="button" onClick=${onClose}>${t("Close")}</button>
     </div>
     <div class="room-grid">
-      <div class="play"><${Table} frame=${shown} picker=${picker} presence=${presence} recent=${frame.events} current=${false} /></div>
+      <div class="play"><${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${frame.events} current=${false} /></div>
       <aside><${Log} entries=${log} /></aside>
     </div>
   </div>`;
 }
 
 export function Room({ room, lang }) {
-  const [token, setToken] = useState(() => takeToken(room));
-  const [frames, setFrames] = useState([]); // state frames not yet shown, then the shown one first
-  const [shown, setShown] = useState(null);
-  const [log, setLog] = useState([]);
-  const [presence, setPresence] = useState(null);
-  const [chat, setChat] = useState([]);
-  const [status, setStatus] = useState({ online: false, connecting: true });
-  const [rejection, setRejection] = useState(null);
-  const [picked, setPicked] = useState([]);
-  const [speed, setSpeed] = useState(storedSpeed);
-  const [replaying, setReplaying] = useState(false);
-  const [summary, setSummary] = useState(null);
+  const [state, dispatch] = useReducer(reduceRoom, undefined, () => initialRoom({ token: takeToken(room), speed: storedSpeed() }));
+  const [game, setGame] = useState(null); // the renderer of the room's game (its own, or the generic table)
   const socket = useRef(null);
-  const logKey = useRef(0);
-  const shownAt = useRef(0);
+  const { token, summary, status, queue, shown, log, presence, chat, rejection, picked, speed, replaying } = state;
+  const setPicked = (next) => dispatch({ type: "pick", picked: next });
+  const setReplaying = (on) => dispatch({ type: "replaying", on });
 
   useEffect(() => {
     fetch(`/api/rooms/${room}`)
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error("no room"))))
-      .then(setSummary)
-      .catch(() => setStatus({ online: false, fatal: "no_such_room" }));
+      .then((found) => dispatch({ type: "summary", summary: found }))
+      .catch(() => dispatch({ type: "fatal", reason: "no_such_room" }));
   }, [room]);
 
   useEffect(() => {
     const connection = new RoomSocket(room, token, lang, {
-      onFrame: (frame) => {
-        if (frame.type === "state") setFrames((queue) => [...queue, frame]);
-        else if (frame.type === "presence") setPresence(frame);
-        else if (frame.type === "chat") setChat((list) => [...list.slice(-99), frame]);
-        else if (frame.type === "rejected" && frame.code !== "stale") setRejection(frame.message);
-        else if (frame.type === "accepted") setRejection(null);
-      },
-      onStatus: (next) => setStatus(next),
+      onFrame: (frame) => dispatch({ type: "received", frame, at: Date.now() }),
+      onStatus: (next) => dispatch({ type: "status", status: next }),
     });
     socket.current = connection;
     return () => connection.close();
@@ -306,48 +290,38 @@ export function Room({ room, lang }) {
     if (socket.current && socket.current.lang !== lang) socket.current.setLang(lang);
   }, [lang]);
 
+  const gameName = summary ? summary.game : shown ? shown.view.game : null;
+  useEffect(() => {
+    if (gameName) loadRenderer(gameName).then((renderer) => setGame(() => renderer));
+  }, [gameName]);
+
   // Show the frames one by one: each bot move gets its moment, never a jump to the last one.
   useEffect(() => {
-    if (frames.length === 0) return undefined;
-    const next = frames[0];
-    const show = () => {
-      shownAt.current = Date.now();
-      setFrames((queue) => queue.slice(1));
-      setShown(next);
-      setPicked([]);
-      const texts = next.events.map((event) => ({ key: logKey.current++, text: event.text, fresh: true }));
-      setLog((old) => {
-        const kept = next.fresh ? [] : old.map((entry) => (entry.fresh ? { ...entry, fresh: false } : entry));
-        return [...kept, ...texts].slice(-MAX_LOG);
-      });
-    };
-    // a position after somebody else's decision waits its moment; one after our own is shown at once
-    const othersMoved = shown && !next.fresh && shown.view.pending && shown.view.pending.player !== shown.seat;
-    // counted from when the previous position appeared, so frames arriving meanwhile never starve it
-    const wait = othersMoved && next.events.length > 0 ? Math.max(0, shownAt.current + speed * 1000 - Date.now()) : 0;
+    if (queue.length === 0) return undefined;
+    const [next] = queue;
+    const wait = waitBeforeShowing(state, Date.now());
     if (wait === 0) {
-      show();
+      dispatch({ type: "show", frame: next, at: Date.now() });
       return undefined;
     }
-    const timer = setTimeout(show, wait);
+    const timer = setTimeout(() => dispatch({ type: "show", frame: next, at: Date.now() }), wait);
     return () => clearTimeout(timer);
-  }, [frames, speed]);
+  }, [queue, speed]);
 
   const setSpeedStored = (value) => {
     localStorage.setItem("asobiba.speed", String(value));
-    setSpeed(value);
+    dispatch({ type: "speed", speed: value });
   };
-  const current = Boolean(shown) && frames.length === 0 && status.online;
+  const current = isCurrent(state);
   const legal = current ? shown.legal : [];
   const act = (notation) => {
     if (!current) return;
-    setRejection(null);
+    dispatch({ type: "rejection", message: null });
     socket.current.act(shown.seq, notation);
   };
-  const game = shown ? GAMES[shown.view.game] : null;
   const picker = useMemo(
-    () => (game ? makePicker(legal, game, picked, setPicked, act, shown.view) : null),
-    [shown, picked, current],
+    () => (game && shown ? makePicker(legal, game, picked, setPicked, act, shown.view) : null),
+    [game, shown, picked, current],
   );
   useEffect(() => {
     const escape = (event) => {
@@ -361,9 +335,9 @@ export function Room({ room, lang }) {
     try {
       const granted = await postJson(`/api/rooms/${room}/join`, { name: localStorage.getItem("asobiba.name") || null });
       rememberToken(room, granted.token);
-      setToken(granted.token);
+      dispatch({ type: "token", token: granted.token });
     } catch (failure) {
-      setRejection(failure.message);
+      dispatch({ type: "rejection", message: failure.message });
     }
   };
 
@@ -375,8 +349,8 @@ export function Room({ room, lang }) {
     };
     return html`<p class="error" role="alert">${texts[status.fatal]} <a href="/">${t("Back to the lobby")}</a></p>`;
   }
-  if (replaying && shown) {
-    return html`<${Replay} room=${room} players=${shown.view.players} lang=${lang} presence=${presence}
+  if (replaying && shown && game) {
+    return html`<${Replay} game=${game} room=${room} players=${shown.view.players} lang=${lang} presence=${presence}
       onClose=${() => setReplaying(false)} />`;
   }
   const seat = shown ? shown.seat : null;
@@ -387,28 +361,28 @@ export function Room({ room, lang }) {
       ? html`<div class="offline" role="alert" id="offline">${t("Offline — reconnecting (attempt {attempt})…", { attempt: status.attempts || 1 })}
           ${shown ? html` ${t("The table shows the position at step {seq}; it may have moved on.", { seq: shown.seq })}` : null}</div>`
       : null}
-    ${frames.length > 0 && shown
-      ? html`<div class="catching-up" role="status">${t("Showing the moves made meanwhile ({count} to go)…", { count: frames.length })}
+    ${queue.length > 0 && shown
+      ? html`<div class="catching-up" role="status">${t("Showing the moves made meanwhile ({count} to go)…", { count: queue.length })}
           <button type="button" onClick=${() => setSpeedStored(0)}>${t("Skip")}</button></div>`
       : null}
     <div class="status-line">
-      <h1>${summary ? GAMES[summary.game].title() : ""} <span class="muted">${t("Room")} ${room}</span></h1>
-      <p class="decision" id="decision">${shown ? decisionText(shown.view, seat, presence) : t("Connecting…")}</p>
+      <h1>${summary ? gameTitle(summary.game) : ""} <span class="muted">${t("Room")} ${room}</span></h1>
+      <p class="decision" id="decision">${shown && game ? decisionText(game, shown.view, seat, presence) : t("Connecting…")}</p>
       ${seat === null && shown ? html`<p class="muted">${t("You are watching.")}${freeSeat && !shown.view.is_over
         ? html` <button type="button" id="join" onClick=${join}>${t("Take a free seat")}</button>` : null}</p>` : null}
       ${rejection ? html`<p class="error" role="alert" id="rejected">${rejection}</p>` : null}
     </div>
     <div class="room-grid">
       <div class="play">
-        ${shown ? html`<${Table} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} />` : null}
-        ${shown ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} />` : null}
+        ${shown && game ? html`<${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} />` : null}
+        ${shown && game ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} />` : null}
         <${AllMoves} legal=${legal} act=${act} />
-        ${shown && shown.view.is_over
-          ? html`<${EndPanel} room=${room} token=${token} frame=${shown} presence=${presence} onReplay=${() => setReplaying(true)} />`
+        ${shown && game && shown.view.is_over
+          ? html`<${EndPanel} game=${game} room=${room} token=${token} frame=${shown} presence=${presence} onReplay=${() => setReplaying(true)} />`
           : null}
       </div>
       <aside>
-        <${Seats} presence=${presence} seat=${seat} toMove=${shown ? shown.view.to_move : null} clock=${shown ? shown.clock : null} />
+        <${Seats} presence=${presence} seat=${seat} toMove=${shown ? shown.view.to_move : null} clock=${shown ? shown.clock : null} receivedAt=${shown ? shown.receivedAt : 0} />
         <div class="speed card-panel">
           <label for="speed">${t("Others' moves")}</label>
           <select id="speed" value=${speed} onChange=${(e) => setSpeedStored(Number(e.target.value))}>

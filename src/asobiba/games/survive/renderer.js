@@ -1,7 +1,7 @@
 // The Island / Survive!: the hex board with terrain, explorers, boats and creatures.
-import { html } from "../html.js";
-import { N_, t, word } from "../i18n.js";
-import { SeatPanel, eventPlayers, playerOf, winnersText } from "./common.js";
+import { html } from "asobiba/html.js";
+import { N_, t, word } from "asobiba/i18n.js";
+import { SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
 
 const DOMAIN = "survive";
 /** The board (a copy of asobiba.games.survive.board.MAP; a test keeps them equal). */
@@ -181,16 +181,40 @@ function Table({ view, seat, picker, recent, name }) {
 }
 
 const CELL = /^r\d+c\d+$/;
+/** Copies of the engine's tables (asobiba.games.survive.data; a test keeps them equal): an action's
+ * data names explorers, creatures and tiles by their index in these. */
+export const COLOUR_ORDER = ["red", "blue", "yellow", "green"];
+export const EXPLORERS_PER_COLOUR = 10;
+export const CREATURES = ["serpent", "shark", "whale"];
+export const EFFECTS = ["shark", "whale", "boat", "whirlpool", "volcano", "dolphin", "winds", "move-serpent", "move-shark", "move-whale", "kill-shark", "kill-whale"];
+/** The cells' names in the engine's order (row by row, as MAP lists them). */
+export const CELL_NAMES = MAP.flatMap(([row, first, letters]) => [...letters].map((_, i) => `r${row}c${first + i}`));
+const explorerName = (explorer) => `${COLOUR_ORDER[Math.floor(explorer / EXPLORERS_PER_COLOUR)]}#${(explorer % EXPLORERS_PER_COLOUR) + 1}`;
 
 export default {
   Table,
-  tokens(entry) {
-    const [verb, ...rest] = entry.notation.split(" ");
-    if (verb === "play") return [`tile:${rest[0]}`];
-    if (verb === "board" || verb === "escape") return [rest[0], verb];
-    if (["serpent", "shark", "whale"].includes(verb)) return rest.length ? [...rest, verb] : [verb];
-    if (rest.length === 0 || (verb === "end" && rest[0] === "moves")) return [];
-    return rest;
+  /** From the action's data: a tile, an explorer and what it does, cells, then a creature. */
+  tokens({ action }) {
+    switch (action.kind) {
+      case "play_tile":
+        return [`tile:${EFFECTS[action.effect]}`];
+      case "board_boat":
+        return [explorerName(action.explorer), "board"];
+      case "escape":
+        return [explorerName(action.explorer), "escape"];
+      case "move_creature":
+        return [CELL_NAMES[action.source], CELL_NAMES[action.target], CREATURES[action.creature]];
+      case "place_explorer":
+      case "move_explorer":
+        return [explorerName(action.explorer), CELL_NAMES[action.cell]];
+      case "place_boat":
+      case "remove_tile":
+        return [CELL_NAMES[action.cell]];
+      case "sail_boat":
+        return [CELL_NAMES[action.source], CELL_NAMES[action.target]];
+      default:
+        return [];
+    }
   },
   drawn: (token) => CELL.test(token) || token.includes("#") || token.startsWith("tile:") || playerOf(token) !== null,
   tokenLabel(token) {

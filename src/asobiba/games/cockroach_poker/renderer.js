@@ -1,7 +1,7 @@
 // Cockroach Poker: hands, the face-up rows, the card in play; offer = a card, a player, a claim.
-import { html } from "../html.js";
-import { N_, t, word } from "../i18n.js";
-import { PALETTE, SeatPanel, eventPlayers, playerOf, winnersText } from "./common.js";
+import { html } from "asobiba/html.js";
+import { N_, t, word } from "asobiba/i18n.js";
+import { PALETTE, SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
 
 const DOMAIN = "cockroach_poker";
 const SUIT_LETTERS = { S: "spades", C: "clubs", H: "hearts", D: "diamonds", J: "joker" };
@@ -60,7 +60,7 @@ function InPlay({ view, name }) {
   const play = view.in_play;
   if (!play) return null;
   const steps = play.steps.map((step) => {
-    if (step.action === "redirect") return t("{player} looked and passed it to {target}", { player: name(step.player), target: name(step.to) });
+    if (step.action === "redirect") return t("{player} played a joker face up and made {target} answer", { player: name(step.player), target: name(step.to) });
     if (step.action === "peek") return t("{player} looked at it", { player: name(step.player) });
     return t("{player} → {target}: “{claim}”", { player: name(step.player), target: name(step.to), claim: kindName(step.claim) });
   });
@@ -111,10 +111,20 @@ function Table({ view, seat, picker, recent, name }) {
 
 export default {
   Table,
-  tokens(entry) {
-    const parts = entry.notation.split(" ").slice(1);
-    const card = parts.find((part) => part.startsWith("card="));
-    return card ? [card, ...parts.filter((part) => part !== card)] : parts;
+  /** From the action's data: an offer is a card, then a player, then a claim. */
+  tokens({ action }) {
+    switch (action.kind) {
+      case "offer":
+        return [`card=${action.card}`, `p${action.target}`, action.claim];
+      case "answer":
+        return [action.yes ? "yes" : "no"];
+      case "redirect":
+        return [`p${action.target}`];
+      case "pass":
+        return [`p${action.target}`, action.claim];
+      default:
+        return [];
+    }
   },
   drawn: (token) => token.startsWith("card=") || playerOf(token) !== null,
   tokenLabel(token) {
