@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from urllib.parse import urlsplit
 
@@ -14,6 +15,19 @@ from asobiba.server.protocol import MAX_FRAME_BYTES
 from asobiba.server.rooms import Settings
 from asobiba.server.rooms.settings import Durability, LogFormat
 from asobiba.server.storage import default_database_url, describe_url, normalise_url
+
+#: The cyclic garbage collector's thresholds for a server. With the defaults (700, 10, 10), a process
+#: holding a thousand rooms spent 14% of its time collecting and stopped for up to 0.8 s in full
+#: collections (the act p99 at 1,000 rooms: 2.1 s); these make young collections rarer and full ones
+#: rare (p99 0.3 s on the same machine). Room states hold few reference cycles.
+GC_THRESHOLDS = (10_000, 10, 1_000)
+
+
+def tune_garbage_collector() -> None:
+    """Freeze what start-up made (modules, tables: never garbage) and set :data:`GC_THRESHOLDS`."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def default_allowed_hosts(host: str, origin: str | None) -> tuple[str, ...]:
@@ -92,7 +106,9 @@ def app_from_environment() -> FastAPI:
     """The app as ``uvicorn --factory asobiba.server.serve:app_from_environment`` builds it."""
     settings = settings_from_environment(bot_delay=float(os.environ.get("ASOBIBA_BOT_DELAY", "1.0")))
     logs.configure(settings.log_format)
-    return create_app(settings)
+    app = create_app(settings)
+    tune_garbage_collector()
+    return app
 
 
 def serve(
@@ -123,6 +139,7 @@ def serve(
     )
     logs.configure(settings.log_format)
     app = create_app(settings)
+    tune_garbage_collector()
     if announce:
         shown_host = f"[{host}]" if ":" in host else host
         print(f"asobiba server: database {describe_url(settings.database_url)}", flush=True)
