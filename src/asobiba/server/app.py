@@ -112,10 +112,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     async def room_or_none(room_id: str) -> Room | None:
         if len(room_id) > MAX_ROOM_ID:
             return None
-        room = await lobby.get(room_id)
-        if room is not None and lobby.cluster.shared:  # other processes may have moved it on
-            await room.refresh()
-        return room
+        return await lobby.current(room_id)
 
     def unavailable() -> JSONResponse:
         return error_response(

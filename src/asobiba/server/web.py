@@ -125,7 +125,7 @@ async def replay(
     if not await cache.allowed(request):
         return rate_limited()
     lobby = request.app.state.lobby
-    room = await lobby.get(room_id) if len(room_id) <= 32 else None
+    room = await lobby.current(room_id) if len(room_id) <= 32 else None
     if room is None:
         return JSONResponse({"code": "no_such_room", "message": "there is no such room"}, status_code=404)
     if not room.is_over:
@@ -160,7 +160,7 @@ async def room_record(room_id: str, request: Request) -> Response:
     if not await cache.allowed(request):
         return rate_limited()
     lobby = request.app.state.lobby
-    room = await lobby.get(room_id) if len(room_id) <= 32 else None
+    room = await lobby.current(room_id) if len(room_id) <= 32 else None
     if room is None:
         return JSONResponse({"code": "no_such_room", "message": f"there is no room {room_id[:32]!r}"}, status_code=404)
     if not room.is_over:

@@ -231,6 +231,13 @@ class Lobby:
         self._keep_within_bounds()
         return room
 
+    async def current(self, room_id: str) -> Room | None:
+        """The room as the database has it now: other processes may have moved it on."""
+        room = await self.get(room_id)
+        if room is not None and self.cluster.shared:
+            await room.refresh()
+        return room
+
     def rebuild(self, stored: StoredRoom) -> Room:
         row = stored.row
         record = {
