@@ -600,11 +600,59 @@ def serve(
             "(default: $ASOBIBA_REDIS, else none: one process)."
         ),
     ] = None,
+    allowed_hosts: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated host names served over HTTP and WebSocket, against DNS rebinding (always with "
+            "the bound address, localhost, 127.0.0.1 and the host of $ASOBIBA_ORIGIN; '*': any host; default "
+            "$ASOBIBA_ALLOWED_HOSTS)."
+        ),
+    ] = None,
+    seat_timeout: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds a taken seat may stay unconnected before it is freed (before the first decision) or "
+            "played by a bot (default: $ASOBIBA_SEAT_TIMEOUT, else 120).",
+            min=0.0,
+        ),
+    ] = None,
+    api_docs: Annotated[
+        bool, typer.Option("--api-docs", help="Serve the HTTP API's documentation at /api/docs.")
+    ] = False,
+    log_format: Annotated[
+        str | None,
+        typer.Option(
+            help="text or json: one line per request, act, rejection and error "
+            "(default $ASOBIBA_LOG_FORMAT, else text)."
+        ),
+    ] = None,
+    durability: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLite: normal (WAL, survives a killed process) or full (survives a power cut too; slower) "
+            "(default $ASOBIBA_DURABILITY, else normal)."
+        ),
+    ] = None,
 ) -> None:
     """Serve online play: rooms, seats, bots and clocks (see docs/protocol.md and docs/deploy.md)."""
     from asobiba.server.serve import serve as run_server
 
-    run_server(host=host, port=port, database=db, bot_delay=bot_delay, redis=redis)
+    if log_format not in (None, "text", "json"):
+        raise typer.BadParameter("text or json", param_hint="--log-format")
+    if durability not in (None, "normal", "full"):
+        raise typer.BadParameter("normal or full", param_hint="--durability")
+    run_server(
+        host=host,
+        port=port,
+        database=db,
+        bot_delay=bot_delay,
+        redis=redis,
+        allowed_hosts=allowed_hosts,
+        seat_timeout=seat_timeout,
+        api_docs=api_docs,
+        log_format=log_format,  # type: ignore[arg-type]
+        durability=durability,  # type: ignore[arg-type]
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
