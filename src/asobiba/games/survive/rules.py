@@ -79,7 +79,6 @@ from asobiba.games.survive.creatures import CreatureRules
 from asobiba.games.survive.data import CREATURES, DIE_FACES, EFFECTS, EXPLORER_VALUES, TILE_BY_NAME, TILES
 from asobiba.games.survive.determinize import Determinize
 from asobiba.games.survive.pieces import (
-    IN_PLAY,
     LOST,
     ON_BOAT,
     ON_LAND,
@@ -203,7 +202,10 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
                 return self._counter_actions()
             case Phase.PLACE_EXPLORERS:
                 tiles = self.placement_tiles(player)
-                return [PLACE_EXPLORER[e][cell] for e in self.unplaced(player) for cell in tiles]
+                placements: list[Action] = []
+                for e in self.unplaced(player):
+                    placements += map(PLACE_EXPLORER[e].__getitem__, tiles)
+                return placements
             case Phase.PLACE_BOATS:
                 return [PLACE_BOAT[cell] for cell in self.boat_spaces()]
             case Phase.DOLPHIN:
@@ -307,46 +309,43 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
     # ------------------------------------------------------------------ applying
 
     def _apply(self, action: Action) -> list[Event]:
+        # The commonest first: a class pattern is one isinstance test after another.
         match action:
-            case LayTiles(layout):
-                events = self._on_tiles(layout)
-            case AssignValues(values):
-                events = self._on_values(values)
-            case ChooseFirst(player):
-                events = self._on_first(player)
-            case PlaceExplorer(explorer, cell):
-                events = self._on_place(explorer, cell)
-            case PlaceBoat(cell):
-                events = self._on_place_boat(cell)
-            case PlayTile(effect):
-                events = self._on_counter() if self.phase == Phase.COUNTER else self._play_held(effect)
             case MoveExplorer(explorer, cell):
                 events = self._on_move(action, explorer, cell)
-            case BoardBoat(explorer):
-                events = self._on_board(action, explorer)
             case SailBoat(source, target):
                 events = self._on_sail(action, source, target)
-            case Escape(explorer):
-                events = self._on_escape(action, explorer)
+            case MoveCreature(creature, source, target):
+                events = self._on_creature_move(creature, source, target)
+            case PlaceExplorer(explorer, cell):
+                events = self._on_place(explorer, cell)
             case EndMoves():
                 events = self._on_end_moves()
             case RemoveTile(cell):
                 events = self._remove_tile(cell)
             case RollDie(creature):
                 events = self._on_roll(creature)
-            case MoveCreature(creature, source, target):
-                events = self._on_creature_move(creature, source, target)
             case Stop():
                 events = self._on_stop()
+            case PlaceBoat(cell):
+                events = self._on_place_boat(cell)
+            case BoardBoat(explorer):
+                events = self._on_board(action, explorer)
+            case Escape(explorer):
+                events = self._on_escape(action, explorer)
+            case PlayTile(effect):
+                events = self._on_counter() if self.phase == Phase.COUNTER else self._play_held(effect)
             case Decline():
                 events = self._on_decline()
+            case ChooseFirst(player):
+                events = self._on_first(player)
+            case AssignValues(values):
+                events = self._on_values(values)
+            case LayTiles(layout):
+                events = self._on_tiles(layout)
             case _:
                 raise AssertionError(f"{action!r} is not a survive action")
-        if (
-            self.phase not in SETUP_PHASES
-            and self.phase != Phase.OVER
-            and not any(status in IN_PLAY for status in self.ex_status)
-        ):
+        if self.phase not in SETUP_PHASES and self.phase != Phase.OVER and not self.any_in_play():
             events.extend(self._end("no explorers"))
         return events
 
