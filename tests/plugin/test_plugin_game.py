@@ -76,7 +76,7 @@ def test_asobiba_play_plays_it_to_the_end_with_the_generic_screen(tmp_path: Path
         input="1\n" * 40,
     )
     assert result.exit_code == 0, result.output
-    assert "The game is over." in result.output and "Result" in result.output
+    assert "The game is over." in result.output and "Outcome" in result.output  # the ending and its standings
     assert "prizes left" in result.output and "Players" in result.output  # the generic table: panels
     replayed = asobiba.replay(json.loads(record.read_text(encoding="utf-8")))
     assert replayed.is_over
