@@ -25,9 +25,9 @@ from limits.limits import RateLimitItemPerSecond
 from pydantic import ValidationError
 
 from asobiba.core.errors import AsobibaError, InvalidOption
-from asobiba.core.jsonable import to_json
 from asobiba.core.registry import game_names, get_game
 from asobiba.i18n import Catalog
+from asobiba.server.option_menu import option_entries
 from asobiba.server.protocol import (
     CLIENT_MESSAGE,
     CLOSE_BAD_TOKEN,
@@ -403,22 +403,12 @@ def message_id(text: str) -> str | int | None:
 def game_summary(name: str) -> dict[str, Any]:
     """A game as ``GET /api/games`` lists it: name, titles, player range, options with docs."""
     game = get_game(name)
-    catalog = Catalog(game.text_domain)
     return {
         "name": game.name,
         "title": {"en": game.title.get("en", game.name), "ja": game.title.get("ja", game.name)},
         "min_players": game.min_players,
         "max_players": game.max_players,
-        "options": [
-            {
-                "name": option.name,
-                "default": to_json(option.default),
-                "doc": {"en": option.doc, "ja": catalog(option.doc, "ja")},
-                "choices": to_json(option.choices) if option.choices is not None else None,
-                "bounds": list(option.bounds) if option.bounds is not None else None,
-            }
-            for option in game.options
-        ],
+        "options": option_entries(name),
     }
 
 

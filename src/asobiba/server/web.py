@@ -4,7 +4,9 @@
 - ``GET /api/rooms/{room}/replay?seat=N&lang=en`` — once the game is over (403 before): every
   position of the record as that seat saw it (``seat`` omitted: as a spectator), each
   ``{seq, view, events}`` with the events' texts in ``lang``;
-- ``GET /rules/{game}.{lang}.md`` — the rules page the package carries (text/markdown).
+- ``GET /rules/{game}.{lang}.md`` — the rules page the package carries (text/markdown);
+- ``GET /rules/{game}?lang=ja|en`` — the same page as HTML (:mod:`asobiba.server.rules_html`); without
+  ``lang``, in the language the browser prefers.
 
 ``mount(app)`` adds these routes to an app of :func:`asobiba.server.app.create_app`, ahead of the
 static files mounted at ``/`` (which would otherwise answer every path); it does nothing the second time.
@@ -16,11 +18,12 @@ from importlib import resources
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Query, Request
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 
 from asobiba.core.record import replay_steps
 from asobiba.core.registry import game_names, get_game
 from asobiba.i18n import LANGUAGES
+from asobiba.server.rules_html import game_for_page, rules_page_html
 
 router = APIRouter()
 
@@ -63,8 +66,34 @@ async def replay(
     return frames
 
 
+def preferred_language(accept_language: str) -> str:
+    """The first language asobiba speaks in an ``Accept-Language`` header (by weight), else English."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(accept_language.split(",")[:20]):
+        tag, _, parameters = part.strip().partition(";")
+        weight = 1.0
+        if parameters.strip().startswith("q="):
+            try:
+                weight = float(parameters.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        ranked.append((-weight, index, tag.strip().lower().split("-")[0]))
+    return next((lang for _, _, lang in sorted(ranked) if lang in LANGUAGES), "en")
+
+
 @router.get("/rules/{page}", response_model=None)
-async def rules_page(page: str) -> PlainTextResponse | JSONResponse:
+async def rules_page(
+    page: str, request: Request, lang: str | None = Query(default=None, max_length=8)
+) -> PlainTextResponse | JSONResponse | HTMLResponse:
+    game = game_for_page(page)
+    if game is not None:
+        if lang is None:
+            lang = preferred_language(request.headers.get("accept-language", ""))
+        if lang not in LANGUAGES:
+            return JSONResponse(
+                {"code": "no_such_language", "message": f"lang takes one of: {', '.join(LANGUAGES)}"}, status_code=400
+            )
+        return HTMLResponse(rules_page_html(game, lang))
     pages = {
         f"{name.replace('-', '_')}.{lang}.md": f"{name.replace('-', '_')}.{lang}.md"
         for name in game_names()
