@@ -49,6 +49,8 @@ def rules_page_html(name: str, lang: str) -> str:
     body = markdown_renderer().render(rules_markdown(name, lang))
     title = get_game(name).title.get(lang, name)
     heading = tr("{game}: the rules", lang, game=title)
+    pages_label = escape(tr("Pages", lang))
+    back = escape(tr("Back to the lobby", lang))
     switches = " · ".join(
         f'<a href="/rules/{escape(name)}?lang={other}" hreflang="{other}" lang="{other}">{LANGUAGE_NAMES[other]}</a>'
         for other in LANGUAGES
@@ -61,7 +63,6 @@ def rules_page_html(name: str, lang: str) -> str:
         f"<title>{escape(heading)} — asobiba</title>\n"
         '<link rel="icon" href="/icon.svg" type="image/svg+xml">\n'
         '<link rel="stylesheet" href="/style.css">\n</head>\n<body class="rules-page">\n'
-        f'<nav class="rules-nav" aria-label="{escape(tr("Pages", lang))}">'
-        f'<a href="/">{escape(tr("Back to the lobby", lang))}</a> · {switches}</nav>\n'
+        f'<nav class="rules-nav" aria-label="{pages_label}"><a href="/">{back}</a> · {switches}</nav>\n'
         f'<main class="rules" data-rules="{escape(name)}">\n{body}</main>\n</body>\n</html>\n'
     )
