@@ -19,9 +19,10 @@ test("the log names the players instead of p0…pN, and leaves other words alone
 
 test("the prompt speaks to the reader", () => {
   const what = "choose a card";
-  assert.equal(decisionPrompt({ mover: 0, reader: 0, what, presence }), "Your turn: choose a card");
-  assert.equal(decisionPrompt({ mover: 1, reader: 0, what, presence }), "Ken is deciding: choose a card");
-  assert.equal(decisionPrompt({ mover: 1, reader: null, what, presence }), "Ken is deciding: choose a card");
+  assert.deepEqual(decisionPrompt({ mover: 0, reader: 0, what, presence }), ["Your turn: {what}", { what }]);
+  const others = ["{player} is deciding: {what}", { player: "Ken", what }];
+  assert.deepEqual(decisionPrompt({ mover: 1, reader: 0, what, presence }), others);
+  assert.deepEqual(decisionPrompt({ mover: 1, reader: null, what, presence }), others);
 });
 
 test("the title is marked while it is your turn", () => {

@@ -1,7 +1,10 @@
 // What the room says about people, as pure functions (`node --test` runs them): a seat's name, the
 // log's lines with names for p0…pN, the prompt that speaks to the reader, the page title that tells
-// whose turn it is, and the final standing of every seat.
-import { t } from "./i18n.js";
+// whose turn it is, and the final standing of every seat. No import: texts come back as
+// [message, fields] for the page's t() (the messages are marked for the catalog with N_).
+
+/** Marks a message for the catalog (python -m asobiba.web.catalog finds it); the page translates it. */
+const N_ = (message) => message;
 
 /** The page title's mark while it is the reader's turn. */
 export const TURN_MARK = "● ";
@@ -24,10 +27,11 @@ export function withNames(text, presence) {
   });
 }
 
-/** The line above the table: "Your turn: …" to the mover, "Ken is deciding: …" to everyone else. */
+/** The line above the table, as [message, fields]: "Your turn: …" to the mover, "Ken is deciding: …"
+ * to everyone else. */
 export function decisionPrompt({ mover, reader, what, presence }) {
-  if (mover === reader) return t("Your turn: {what}", { what });
-  return t("{player} is deciding: {what}", { player: seatName(presence, mover), what });
+  if (mover === reader) return [N_("Your turn: {what}"), { what }];
+  return [N_("{player} is deciding: {what}"), { player: seatName(presence, mover), what }];
 }
 
 /** The page title: the room's title, marked while it is the reader's turn. */
