@@ -42,7 +42,7 @@ window.WebSocket = class extends NativeWebSocket {
 TIME_UPDATES = """async () => {
   const { render, h } = await import("preact");
   const { Table } = await import("/room.js");
-  const { GAMES } = await import("/games/index.js");
+  const { loadRenderer } = await import("/games.js");
   const { makePicker } = await import("/picker.js");
   const box = document.createElement("div");
   document.body.append(box);
@@ -50,10 +50,10 @@ TIME_UPDATES = """async () => {
   const frames = window.__frames;
   for (let round = 0; round < 3; round++) {
     for (const frame of frames) {
-      const game = GAMES[frame.view.game];
+      const game = await loadRenderer(frame.view.game);
       const picker = makePicker(frame.legal, game, [], () => {}, () => {}, frame.view);
       const started = performance.now();
-      render(h(Table, { frame, picker, presence: null, recent: frame.events, current: true }), box);
+      render(h(Table, { game, frame, picker, presence: null, recent: frame.events, current: true }), box);
       const elapsed = performance.now() - started;
       if (round > 0 || frame !== frames[0]) times.push(elapsed); // the first is a mount, not an update
     }

@@ -52,7 +52,9 @@ def own_part(game: str, state: asobiba.State, lang: str) -> list[str]:
         return [Catalog("cockroach_poker")("Your hand ({count})", lang, count=len(view["hand"]))]
     if game == "paper-safari":
         return [Catalog("paper_safari")("p{number} (you)", lang, number=0)]
-    return [Catalog("cli")("your explorers:", lang), Catalog("survive")("your explorers", lang)]
+    if game == "survive":
+        return [Catalog("cli")("your explorers:", lang), Catalog("survive")("your explorers", lang)]
+    return [Catalog("cli")("p{number} (you)", lang, number=0)]  # the generic table: the viewer's row
 
 
 def rendered_frame(state: asobiba.State, lang: str, width: int, height: int) -> tuple[str, int, PlaySession, int]:

@@ -33,8 +33,12 @@ def options_of(listed: list[dict], game: str) -> dict[str, dict]:
 
 
 def test_every_option_has_a_label_and_help_in_english_and_japanese(shared_server: ServerProcess) -> None:
+    """asobiba's own games label every option (a plug-in game without labels shows its options' names)."""
     for entry in games(shared_server.base_url):
         game = asobiba.get_game(entry["name"])
+        if not type(game).__module__.startswith("asobiba.games."):
+            assert all(option["label"]["en"] == option["name"] for option in entry["options"] if not option.get("label"))
+            continue
         catalog = Catalog(game.text_domain)
         for option, declared in zip(entry["options"], game.options, strict=True):
             assert set(option["label"]) == set(option["help"]) == {"en", "ja"}
@@ -80,7 +84,7 @@ def test_the_paper_safari_deck_is_a_choice_of_the_shipped_decks_and_a_custom_dec
 
 
 def test_the_rules_are_an_html_page_in_the_readers_language(shared_server: ServerProcess) -> None:
-    for game in asobiba.game_names():
+    for game in ("cockroach-poker", "paper-safari", "survive"):
         status, kind, page = get(f"{shared_server.base_url}/rules/{game}?lang=ja")
         assert status == 200 and kind.startswith("text/html")
         assert '<html lang="ja">' in page and "<h1>" in page and "<table>" in page

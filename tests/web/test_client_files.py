@@ -12,6 +12,7 @@ from pathlib import Path
 
 from asobiba.core.i18n import messages
 from asobiba.games.survive.board import MAP
+from asobiba.games.survive.data import COLOURS, CREATURES, EFFECTS, EXPLORERS_PER_COLOUR
 from asobiba.web import catalog
 
 WEB = Path(catalog.__file__).resolve().parent
@@ -34,9 +35,23 @@ def test_the_message_calls_are_found() -> None:
 
 
 def test_the_survive_board_drawn_is_the_engines_board() -> None:
-    source = (WEB / "games" / "survive.js").read_text(encoding="utf-8")
+    source = (WEB.parent / "games" / "survive" / "renderer.js").read_text(encoding="utf-8")
     rows = re.findall(r'\[(\d+), (\d+), "([.LSE]+)"\]', source)
     assert tuple((int(row), int(first), letters) for row, first, letters in rows) == MAP
+
+
+def test_the_survive_tables_the_renderer_reads_action_data_with_are_the_engines() -> None:
+    source = (WEB.parent / "games" / "survive" / "renderer.js").read_text(encoding="utf-8")
+
+    def js_list(name: str) -> list[str]:
+        found = re.search(rf"export const {name} = \[([^\]]*)\];", source)
+        assert found is not None, name
+        return re.findall(r'"([^"]+)"', found.group(1))
+
+    assert tuple(js_list("COLOUR_ORDER")) == COLOURS
+    assert tuple(js_list("CREATURES")) == CREATURES
+    assert tuple(js_list("EFFECTS")) == EFFECTS
+    assert f"export const EXPLORERS_PER_COLOUR = {EXPLORERS_PER_COLOUR};" in source
 
 
 def test_the_content_security_policy_allows_only_the_pages_own_scripts() -> None:
@@ -78,3 +93,11 @@ def test_the_first_load_fits_the_budget() -> None:
     loaded += [WEB / "vendor" / name for name in ("preact.module.js", "hooks.module.js", "htm.module.js")]
     total = sum(path.stat().st_size for path in loaded)
     assert total < FIRST_LOAD_BUDGET, f"{total} bytes"
+
+
+def test_the_client_builds_choices_from_the_actions_data_and_keeps_no_dead_paths() -> None:
+    for path in catalog.client_sources():
+        source = path.read_text(encoding="utf-8")
+        assert "notation.split" not in source, f"{path.name} parses notation (use the action's data, to_json())"
+        for dead in ("zapdos", "round_over", "message_ja"):  # no pending kind, phase or field of that name
+            assert dead not in source, f"{path.name} still handles {dead}"

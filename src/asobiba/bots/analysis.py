@@ -43,12 +43,8 @@ from asobiba.bots.pimc import PIMCBot, play_out
 from asobiba.bots.stats import wilson_interval
 from asobiba.core.errors import InvalidOption, NoSuchPlayer
 from asobiba.core.record import replay_steps
+from asobiba.core.registry import declaration
 from asobiba.core.state import Action, Observation, State
-
-#: Moves a rollout plays before the game's evaluator scores it (``None``: to the end), per game.
-#: Cockroach Poker games last about 30 moves, so rollouts run to the end; Paper Safari and
-#: Survive! games last 300 or more and a heuristic move costs about a millisecond.
-ROLLOUT_DEPTH: dict[str, int | None] = {"cockroach-poker": None, "paper-safari": 24, "survive": 8}
 
 #: A decision is marked when the move played gave away at least this much chance.
 MARK_THRESHOLD = 0.05
@@ -186,7 +182,7 @@ def analyse(
 ) -> Analysis:
     """Analyse ``player``'s decisions in ``record`` (default: the record's ``human`` seat, else 0).
 
-    ``rollout_depth="auto"`` takes the game's :data:`ROLLOUT_DEPTH`. At most ``marks`` decisions are
+    ``rollout_depth="auto"`` takes the game declaration's ``analysis_rollout_depth``. At most ``marks`` decisions are
     marked: those that gave away the most chance, at least :data:`MARK_THRESHOLD`.
     Raises :class:`~asobiba.CorruptRecord` for a record that does not replay.
     """
@@ -200,7 +196,7 @@ def analyse(
     first, _, _ = next(steps)
     state = first
     seat = _seat(record, player, first.players)
-    depth = ROLLOUT_DEPTH.get(first.game.name) if rollout_depth == "auto" else rollout_depth
+    depth = declaration(first.game.name).analysis_rollout_depth if rollout_depth == "auto" else rollout_depth
     if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
         raise InvalidOption(
             "rollout_depth is a whole number of at least 0, not {value}", domain="analysis", value=depth

@@ -123,7 +123,11 @@ GameOptions = Annotated[
 ]
 RulesOption = Annotated[
     str | None,
-    typer.Option("--rules", metavar="RULES", help="Shortcut for --option rules=… (cockroach-poker: trump|original)."),
+    typer.Option(
+        "--rules",
+        metavar="RULES",
+        help="Shortcut for --option rules=… (for a game with a rules option; `asobiba games` lists them).",
+    ),
 ]
 LangOption = Annotated[
     str | None,

@@ -1,7 +1,8 @@
 """The rules of a game in the terminal: ``asobiba rules GAME`` and ``r`` at the move prompt.
 
-The texts are Markdown files the package carries, ``asobiba/rules/<game>.<lang>.md``
-(``src/asobiba/rules`` is a link to ``docs/rules``, so there is one copy of each text). They are
+The texts are Markdown files the game's package carries, named by its declaration's ``rules``; for
+the games of asobiba ``asobiba/rules/<game>.<lang>.md`` (``src/asobiba/rules`` is a link to
+``docs/rules``, so there is one copy of each text). They are
 shown with Rich Markdown; on a terminal through a pager (``$PAGER``, else ``less``), which keeps
 the colours, and printed plainly when the output goes to a file or a pipe.
 """
@@ -25,6 +26,8 @@ from rich.pager import Pager
 from rich.table import Table
 
 from asobiba.cli.common import UserError, tr
+from asobiba.core.errors import UnknownGame
+from asobiba.core.registry import declaration
 
 #: The language shown when a game has no text in the player's language.
 FALLBACK_LANGUAGE = "en"
@@ -51,10 +54,12 @@ def rules_text(game: str, lang: str) -> tuple[str, str]:
     """The rules of ``game`` (a registered name such as ``paper-safari``) as Markdown, and the
     language they are in: ``lang`` when the package has that text, else English. Raises
     :class:`UserError` when the package holds no rules for the game."""
-    folder = rules_folder()
     for language in dict.fromkeys((lang, FALLBACK_LANGUAGE)):
-        resource = folder.joinpath(rules_file_name(game, language))
-        if resource.is_file():
+        try:
+            resource = declaration(game).resource("rules", lang=language)  # in the game's own package
+        except UnknownGame:
+            resource = None
+        if resource is not None:
             return resource.read_text(encoding="utf-8"), language
     raise UserError(tr("there are no rules for {game} in this installation", lang, game=game))
 

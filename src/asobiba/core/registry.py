@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import entry_points
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any
 
 from asobiba.core.errors import UnknownGame
@@ -36,9 +38,21 @@ class GameDeclaration:
       (the hard bot's rollouts cut short);
     - ``hard_settings``: the ``hard`` level's search settings where they differ from the defaults;
     - ``screen``: the terminal screen module (a ``render(view, lang)`` function);
-    - ``web_renderer``: the browser module drawing the game, relative to the web client's folder;
+    - ``screen_fit``: the module of the terminal's fitted forms and helpers: ``compact(view, lang)``
+      (the screen for a small terminal), ``decision(view, lang)`` (the decision at hand in words) and
+      optionally ``group_moves(view, choices, lang)``, ``move_warning(view, choice, lang)``,
+      ``round_summary(view, lang, rounds_before)``;
+    - ``web_renderer``: the browser module drawing the game, as ``"package:file.js"`` (a file the
+      package carries; the server serves it and the files beside it at ``/games/<name>/<file>``);
+    - ``rules``: the rules pages, as ``"package:path"`` with ``{lang}`` in the path;
+    - ``analysis_rollout_depth``: moves an analysis rollout plays before the evaluator scores it
+      (``None``: to the end);
     - ``rl``: the research API's declaration (an ``asobiba.rl.support.RLSupport``: the encoder, the
       action spaces, how OpenSpiel deals the game); without it the game gets the generic one.
+
+    A game declaring only ``name`` and ``game`` plays everywhere: the terminal and the browser
+    draw it with their generic table (its view as panels, its actions grouped by their data), and
+    the research API with its generic encoder and codec.
     """
 
     name: str
@@ -46,7 +60,10 @@ class GameDeclaration:
     evaluator: str | None = None
     hard_settings: Mapping[str, Any] = field(default_factory=dict)
     screen: str | None = None
+    screen_fit: str | None = None
     web_renderer: str | None = None
+    rules: str | None = None
+    analysis_rollout_depth: int | None = None
     rl: str | None = None
 
     def load(self, part: str) -> Any:
@@ -57,6 +74,20 @@ class GameDeclaration:
         module_name, _, attribute = where.partition(":")
         module = importlib.import_module(module_name)
         return getattr(module, attribute) if attribute else module
+
+    def resource(self, part: str, **fields: str) -> Traversable | None:
+        """The package file the part called ``part`` names (``"web_renderer"``, ``"rules"``), its
+        ``{field}`` marks filled from ``fields``; ``None`` if unset or not a file.
+
+        >>> declaration("cockroach-poker").resource("rules", lang="en").name
+        'cockroach_poker.en.md'
+        """
+        where = getattr(self, part)
+        if where is None:
+            return None
+        package, _, path = where.partition(":")
+        found = files(package).joinpath(path.format(**fields))
+        return found if found.is_file() else None
 
 
 #: Declarations registered in-process (tests, a game under development); they win over entry points.

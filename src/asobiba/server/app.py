@@ -47,6 +47,7 @@ from asobiba.server.protocol import (
     Rematch,
 )
 from asobiba.server.rooms import Connection, Lobby, Outcome, Room, Settings
+from asobiba.web.games import client_entry
 
 tr = Catalog("server")
 
@@ -401,7 +402,8 @@ def message_id(text: str) -> str | int | None:
 
 
 def game_summary(name: str) -> dict[str, Any]:
-    """A game as ``GET /api/games`` lists it: name, titles, player range, options with docs."""
+    """A game as ``GET /api/games`` lists it: name, titles, player range, options with docs, and
+    what the browser needs of it (its renderer module, how to play, its words)."""
     game = get_game(name)
     return {
         "name": game.name,
@@ -409,6 +411,7 @@ def game_summary(name: str) -> dict[str, Any]:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "options": option_entries(name),
+        **client_entry(name),
     }
 
 

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from functools import cache
 from html import escape
-from importlib import resources
 
 from markdown_it import MarkdownIt
 
 from asobiba.core.i18n import LANGUAGES, Catalog
-from asobiba.core.registry import game_names, get_game
+from asobiba.core.registry import declaration, game_names, get_game
 
 tr = Catalog("server")
 
@@ -37,16 +36,20 @@ def game_for_page(page: str) -> str | None:
     return names.get(page)
 
 
-def rules_markdown(name: str, lang: str) -> str:
-    """The rules page of the game ``name`` in ``lang``, as the package carries it."""
-    stem = name.replace("-", "_")
-    return (resources.files("asobiba") / "rules" / f"{stem}.{lang}.md").read_text(encoding="utf-8")
+def rules_markdown(name: str, lang: str) -> str | None:
+    """The rules page of the game ``name`` in ``lang``, as its package carries it (``None``: it has none)."""
+    found = declaration(name).resource("rules", lang=lang)
+    return found.read_text(encoding="utf-8") if found is not None else None
 
 
 @cache
-def rules_page_html(name: str, lang: str) -> str:
-    """The whole HTML page of the game's rules in ``lang`` (cached: the files do not change)."""
-    body = markdown_renderer().render(rules_markdown(name, lang))
+def rules_page_html(name: str, lang: str) -> str | None:
+    """The whole HTML page of the game's rules in ``lang`` (cached: the files do not change); ``None``
+    for a game that declares no rules pages."""
+    markdown = rules_markdown(name, lang)
+    if markdown is None:
+        return None
+    body = markdown_renderer().render(markdown)
     title = get_game(name).title.get(lang, name)
     heading = tr("{game}: the rules", lang, game=title)
     pages_label = escape(tr("Pages", lang))

@@ -4,7 +4,9 @@
 - ``GET /api/rooms/{room}/replay?seat=N&lang=en`` — once the game is over (403 before): every
   position of the record as that seat saw it (``seat`` omitted: as a spectator), each
   ``{seq, view, events}`` with the events' texts in ``lang``;
-- ``GET /rules/{game}.{lang}.md`` — the rules page the package carries (text/markdown);
+- ``GET /rules/{game}.{lang}.md`` — the rules page the game's package carries (text/markdown);
+- ``GET /games/{game}/{file}`` — the game's renderer module (``/api/games`` names it) and the
+  scripts and style sheets beside it, from the game's package.
 - ``GET /rules/{game}?lang=ja|en`` — the same page as HTML (:mod:`asobiba.server.rules_html`); without
   ``lang``, in the language the browser prefers.
 
@@ -14,16 +16,16 @@ static files mounted at ``/`` (which would otherwise answer every path); it does
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
 from asobiba.core.record import replay_steps
-from asobiba.core.registry import game_names, get_game
+from asobiba.core.registry import declaration, game_names, get_game
 from asobiba.i18n import LANGUAGES
 from asobiba.server.rules_html import game_for_page, rules_page_html
+from asobiba.web.games import client_file
 
 router = APIRouter()
 
@@ -93,16 +95,31 @@ async def rules_page(
             return JSONResponse(
                 {"code": "no_such_language", "message": f"lang takes one of: {', '.join(LANGUAGES)}"}, status_code=400
             )
-        return HTMLResponse(rules_page_html(game, lang))
-    pages = {
-        f"{name.replace('-', '_')}.{lang}.md": f"{name.replace('-', '_')}.{lang}.md"
-        for name in game_names()
-        for lang in LANGUAGES
-    }
-    if page not in pages:
+        html = rules_page_html(game, lang)
+        if html is None:
+            return JSONResponse({"code": "no_such_page", "message": "this game has no rules page"}, status_code=404)
+        return HTMLResponse(html)
+    stem, _, lang = page.removesuffix(".md").rpartition(".")
+    pages = {name.replace("-", "_"): name for name in game_names()}
+    found = None
+    if page.endswith(".md") and lang in LANGUAGES and stem in pages:
+        found = declaration(pages[stem]).resource("rules", lang=lang)
+    if found is None:
         return JSONResponse({"code": "no_such_page", "message": "no such rules page"}, status_code=404)
-    text = (resources.files("asobiba") / "rules" / pages[page]).read_text(encoding="utf-8")
-    return PlainTextResponse(text, media_type="text/markdown; charset=utf-8")
+    return PlainTextResponse(found.read_text(encoding="utf-8"), media_type="text/markdown; charset=utf-8")
+
+
+#: The content types of the files a game's package gives the client.
+CLIENT_FILE_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+
+
+@router.get("/games/{name}/{file}", response_model=None)
+async def game_client_file(name: str, file: str) -> Response:
+    found = client_file(name, file) if name in game_names() else None
+    if found is None:
+        return JSONResponse({"code": "not_found", "message": "no such file"}, status_code=404)
+    media_type = CLIENT_FILE_TYPES[file[file.rindex(".") :]]
+    return Response(found.read_bytes(), media_type=media_type, headers={"cache-control": "no-cache"})
 
 
 def mount(app: FastAPI) -> FastAPI:

@@ -1,12 +1,14 @@
 """The browser client's texts, exported from the project's catalogs into ``web/i18n.json``.
 
 One source of truth: the page's own messages are English in the JavaScript (``t("…")`` and
-``N_("…")`` with a literal text) and Japanese in ``locale/ja/LC_MESSAGES/web.po``; game words (suits,
-creatures, terrains, tiles) come from the games' catalogs; each game's "how to play" paragraph is
-the first paragraph of its rules page. ``python -m asobiba.web.catalog`` writes the file;
-``--check`` fails when the committed file is out of date (a test runs it).
+``N_("…")`` with a literal text; the client's modules and the renderers of the games this package
+carries) and Japanese in ``locale/ja/LC_MESSAGES/web.po``. What the page knows of each game (its
+title, "how to play" paragraph and words) comes from ``GET /api/games`` instead (see
+:mod:`asobiba.web.games`), so the file is the same whichever games are installed.
+``python -m asobiba.web.catalog`` writes the file; ``--check`` fails when the committed file is out
+of date (a test runs it).
 
->>> "ja" in export() and "howto" in export()
+>>> "web" in export()["ja"]
 True
 """
 
@@ -16,26 +18,24 @@ import argparse
 import json
 import re
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from asobiba.core.i18n import messages
-from asobiba.core.registry import game_names, get_game
 
 WEB = Path(__file__).resolve().parent
+#: The games this package carries; their renderer modules are part of the client.
+GAMES = WEB.parent / "games"
 OUTPUT = WEB / "i18n.json"
 #: A call of the page's translation functions with a literal text: ``t("…")`` or ``N_("…")``.
 MESSAGE_CALL = re.compile(r"""\b(?:t|N_)\("((?:[^"\\\n]|\\.)*)"[,)]""")
-#: The game catalogs the pictures take their words from.
-WORD_DOMAINS = ("cockroach_poker", "survive")
-#: A game word is a short text without fields.
-MAX_WORD = 30
 
 
 def client_sources() -> list[Path]:
-    """The page's own JavaScript modules (not the vendored ones)."""
-    return sorted(path for path in WEB.rglob("*.js") if not {"vendor", "node_modules"} & set(path.parts))
+    """The page's own JavaScript modules (not the vendored ones) and the renderers of the games
+    this package carries."""
+    own = [path for path in WEB.rglob("*.js") if not {"vendor", "node_modules"} & set(path.parts)]
+    return sorted([*own, *GAMES.glob("*/*.js")])
 
 
 def client_messages() -> list[str]:
@@ -47,42 +47,10 @@ def client_messages() -> list[str]:
     return sorted(found)
 
 
-def game_words(domain: str) -> dict[str, str]:
-    """The short texts without fields of a game's catalog (its names of things)."""
-    return {
-        english: japanese
-        for english, japanese in sorted(messages(domain, "ja").items())
-        if "{" not in english and len(english) <= MAX_WORD
-    }
-
-
-def first_paragraph(markdown: str) -> str:
-    """The first paragraph after the page's title, on one line (Markdown marks removed)."""
-    paragraphs = [block.strip() for block in re.split(r"\n\s*\n", markdown)]
-    body = [block for block in paragraphs if block and not block.startswith("#")]
-    text = " ".join(body[0].split()) if body else ""
-    if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text):  # Japanese lines join without spaces
-        text = "".join(body[0].split())
-    return re.sub(r"\*\*|`", "", text)
-
-
-def how_to_play(game_name: str) -> dict[str, str]:
-    page = game_name.replace("-", "_")
-    rules = resources.files("asobiba") / "rules"
-    return {lang: first_paragraph((rules / f"{page}.{lang}.md").read_text(encoding="utf-8")) for lang in ("en", "ja")}
-
-
 def export() -> dict[str, Any]:
-    """The JSON the page loads: Japanese texts of the page and of game words, and each game's intro."""
+    """The JSON the page loads: the Japanese texts of the page."""
     page = messages("web", "ja")
-    return {
-        "ja": {
-            "web": {message: page[message] for message in client_messages() if message in page},
-            "words": {domain: game_words(domain) for domain in WORD_DOMAINS},
-        },
-        "howto": {name: how_to_play(name) for name in game_names()},
-        "titles": {name: dict(get_game(name).title) for name in game_names()},
-    }
+    return {"ja": {"web": {message: page[message] for message in client_messages() if message in page}}}
 
 
 def rendered() -> str:

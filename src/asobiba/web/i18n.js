@@ -1,6 +1,10 @@
 // The page's text: English in the code, Japanese from i18n.json (exported from the project's .po
-// catalogs by `python -m asobiba.web.catalog`; one source of truth).
-let catalog = { web: {}, words: {} };
+// catalogs by `python -m asobiba.web.catalog`; one source of truth). Each game's title, "how to
+// play" and words come with the list of games (GET /api/games).
+import { loadGames } from "./games.js";
+
+let catalog = { web: {} };
+let words = {};
 let howto = {};
 let titles = {};
 let lang = "en";
@@ -8,11 +12,13 @@ let lang = "en";
 export const LANGUAGES = ["en", "ja"];
 
 export async function loadCatalog() {
-  const response = await fetch("/i18n.json");
-  const data = await response.json();
+  const [data, games] = await Promise.all([fetch("/i18n.json").then((response) => response.json()), loadGames()]);
   catalog = data.ja;
-  howto = data.howto;
-  titles = data.titles;
+  for (const game of games) {
+    titles[game.name] = game.title;
+    howto[game.name] = game.howto || {};
+    if (game.words) words[game.words.domain] = game.words.ja;
+  }
   const stored = localStorage.getItem("asobiba.lang");
   lang = LANGUAGES.includes(stored) ? stored : (navigator.language || "en").startsWith("ja") ? "ja" : "en";
   document.documentElement.lang = lang;
@@ -47,8 +53,8 @@ export function N_(message) {
 /** A game word (a suit, a creature, a terrain) in the reader's language, from the game's catalog. */
 export function word(domain, text) {
   if (lang !== "ja") return text;
-  const words = catalog.words[domain] || {};
-  return words[text] || text;
+  const known = words[domain] || {};
+  return known[text] || text;
 }
 
 /** The first paragraph of a game's rules page, in the reader's language. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
+import { loadGames } from "./games.js";
 import { currentLang, howToPlay, t } from "./i18n.js";
 
 const SEAT_KINDS = ["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"];
@@ -23,7 +24,7 @@ export async function postJson(url, body) {
   });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const message = (currentLang() === "ja" && data.message_ja) || data.message || response.statusText;
+    const message = data.message || response.statusText;
     throw new Error(message);
   }
   return data;
@@ -163,8 +164,7 @@ export function Lobby({ lang }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    fetch("/api/games")
-      .then((response) => response.json())
+    loadGames()
       .then((list) => {
         setGames(list);
         choose(list[0], list);
@@ -249,7 +249,9 @@ export function Lobby({ lang }) {
     <form class="card-panel new-room" onSubmit=${create}>
       <h2>${game.title[lang] || game.title.en}</h2>
       <p class="howto">${howToPlay(game.name)}</p>
-      <p><a href=${rulesPage} target="_blank" rel="noopener" data-rules-link=${game.name}>${t("Full rules")}</a></p>
+      ${game.howto && game.howto.en
+        ? html`<p><a href=${rulesPage} target="_blank" rel="noopener" data-rules-link=${game.name}>${t("Full rules")}</a></p>`
+        : null}
       <div class="field">
         <label for="your-name">${t("Your name")}</label>
         <input id="your-name" type="text" maxlength="40" value=${name} onInput=${(e) => edited(setName)(e.target.value)} />

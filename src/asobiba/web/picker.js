@@ -9,24 +9,55 @@ function startsWith(tokens, prefix) {
   return prefix.every((token, index) => tokens[index] === token);
 }
 
-export function makePicker(legal, game, picked, setPicked, act, view) {
-  const tokenized = legal.map((entry) => ({ entry, tokens: game.tokens(entry, view) }));
-  const candidates = tokenized.filter((item) => startsWith(item.tokens, picked));
-  const next = new Map();
-  const complete = [];
-  for (const item of candidates) {
-    if (item.tokens.length === picked.length) {
-      complete.push(item.entry);
+/**
+ * The choice after the tokens `picked`: the next tokens (each with the actions it leads to) and the
+ * actions already complete. A step with one possible token only is taken at once (it is no choice).
+ * `tokenized` is a list of `{entry, tokens}`. Pure: `node --test` runs it.
+ */
+export function narrow(tokenized, picked) {
+  let chosen = [...picked];
+  for (;;) {
+    const next = new Map();
+    const complete = [];
+    for (const item of tokenized) {
+      if (!startsWith(item.tokens, chosen)) continue;
+      if (item.tokens.length === chosen.length) {
+        complete.push(item.entry);
+        continue;
+      }
+      const token = item.tokens[chosen.length];
+      if (!next.has(token)) next.set(token, []);
+      next.get(token).push(item);
+    }
+    const [only] = next.values();
+    if (complete.length === 0 && next.size === 1 && only.length > 1) {
+      chosen = [...chosen, ...next.keys()];
       continue;
     }
-    const token = item.tokens[picked.length];
-    if (!next.has(token)) next.set(token, []);
-    next.get(token).push(item);
+    return { picked: chosen, next, complete };
   }
+}
+
+/**
+ * Whether choosing the one action `item` with a click on its token asks for a confirming click first:
+ * with "confirm moves" on, an action the game calls costly (`game.costly(entry)`: a joker spent, a
+ * card passed on) or one whose last steps are implied by this click (a boat with one destination).
+ */
+export function needsConfirmation(item, picked, game, confirm) {
+  if (!confirm) return false;
+  const implied = item.tokens.length > picked.length + 1;
+  return implied || Boolean(game.costly && game.costly(item.entry));
+}
+
+export function makePicker(legal, game, requested, setPicked, act, view, { confirm = false } = {}) {
+  const tokenized = legal.map((entry) => ({ entry, tokens: game.tokens(entry, view) }));
+  const { picked, next, complete } = narrow(tokenized, requested);
   const choose = (token) => {
     const items = next.get(token);
     if (!items) return;
-    if (items.length === 1) {
+    if (items.length === 1 && needsConfirmation(items[0], picked, game, confirm)) {
+      setPicked(items[0].tokens); // every step taken: the action bar asks for the confirming click
+    } else if (items.length === 1) {
       act(items[0].entry.notation);
       setPicked([]);
     } else {
@@ -54,6 +85,8 @@ export function makePicker(legal, game, picked, setPicked, act, view) {
   };
   return {
     picked,
+    /** The tokens the person picked (the others of `picked` were the only choice). */
+    requested,
     isPicked: (token) => picked.includes(token),
     /** Props that make a picture element pickable (or null when that token cannot be chosen now). */
     pick: (token, label) => props(token, label),
@@ -63,6 +96,10 @@ export function makePicker(legal, game, picked, setPicked, act, view) {
     complete,
     props,
     cancel: () => setPicked([]),
+    /** Take back the last step the person picked (Escape, or the Undo button). */
+    undo: () => setPicked(requested.slice(0, -1)),
+    /** Whether every step is taken and the action waits for its confirming click. */
+    confirming: complete.length > 0 && next.size === 0 && requested.length > 0,
     act,
   };
 }

@@ -1,10 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { GAMES } from "./games/index.js";
+import { useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
+import { loadRenderer } from "./games.js";
 import { html } from "./html.js";
-import { N_, t } from "./i18n.js";
+import { N_, gameTitle, t } from "./i18n.js";
 import { postJson, rememberToken, seatKindLabel } from "./lobby.js";
 import { RoomSocket } from "./net.js";
 import { makePicker } from "./picker.js";
+import { initialRoom, isCurrent, reduceRoom, secondsLeft, waitBeforeShowing } from "./room_state.js";
+import { Icon } from "./icons.js";
+import { RulesPanel } from "./rules_panel.js";
+import { decisionPrompt, pageTitle, seatName, standings, withNames } from "./table_words.js";
 
 const SPEEDS = [
   [0, N_("instant")],
@@ -12,7 +16,6 @@ const SPEEDS = [
   [0.9, N_("normal")],
   [1.8, N_("slow")],
 ];
-const MAX_LOG = 400;
 
 function storedSpeed() {
   const value = Number(localStorage.getItem("asobiba.speed"));
@@ -29,14 +32,17 @@ function takeToken(room) {
   return localStorage.getItem(`asobiba.token.${room}`);
 }
 
-export function playerName(presence, player) {
-  const seat = presence && presence.seats[player];
-  return seat && seat.name ? `p${player} ${seat.name}` : `p${player}`;
+/** A seat's name as every part of the room shows it (the name its person gave, else p{n}). */
+export const playerName = seatName;
+
+/** A setting of the page, kept in localStorage (`on`: its value when never set). */
+function storedFlag(key, on) {
+  const value = localStorage.getItem(key);
+  return value === null ? on : value === "1";
 }
 
 /** The table of a game: the game's picture inside the root that carries data-seq/phase/seat. */
-export function Table({ frame, picker, presence, recent, current }) {
-  const game = GAMES[frame.view.game];
+export function Table({ game, frame, picker, presence, recent, current }) {
   const view = frame.view;
   const name = (player) => playerName(presence, player);
   return html`<div class=${`table game-${view.game} ${current ? "current" : "behind"}`} id="table"
@@ -46,15 +52,13 @@ export function Table({ frame, picker, presence, recent, current }) {
   </div>`;
 }
 
-function decisionText(view, seat, presence) {
+function decisionText(game, view, seat, presence) {
   if (view.is_over) return t("The game is over.");
   const pending = view.pending;
   if (!pending) return "";
   if (pending.player < 0) return t("Shuffling…");
-  const game = GAMES[view.game];
-  const what = game.kindText(pending, view);
-  if (pending.player === seat) return t("Your turn: {what}", { what });
-  return t("{player} to move: {what}", { player: playerName(presence, pending.player), what });
+  const [message, fields] = decisionPrompt({ mover: pending.player, reader: seat, what: game.kindText(pending, view), presence });
+  return t(message, fields);
 }
 
 function ActionBar({ picker, legal, current, game }) {
@@ -65,12 +69,16 @@ function ActionBar({ picker, legal, current, game }) {
   };
   return html`<div class="action-bar" role="group" aria-label=${t("Your choice")}>
     ${picker.picked.length
-      ? html`<span class="picked">${picker.picked.map((token) => game.tokenLabel(token)).join(" → ")}</span>
-          <button type="button" class="cancel" data-cancel="1" onClick=${picker.cancel}>${t("Cancel")}</button>`
+      ? html`<span class="picked">${picker.picked.map((token) => game.tokenLabel(token)).join(" → ")}</span>`
+      : null}
+    ${picker.requested.length
+      ? html`<button type="button" class="undo" data-undo="1" onClick=${picker.undo} aria-label=${t("Undo the last step")}>
+          <${Icon} name="undo" /> ${t("Undo")}</button>
+        <button type="button" class="cancel" data-cancel="1" onClick=${picker.cancel}>${t("Cancel")}</button>`
       : null}
     ${picker.complete.map(
-      (entry) => html`<button type="button" class="act" data-action=${entry.notation}
-        onClick=${() => picker.act(entry.notation)}>${entry.label}</button>`,
+      (entry) => html`<button type="button" class=${`act ${picker.confirming ? "confirm primary" : ""}`} data-action=${entry.notation}
+        onClick=${() => { picker.act(entry.notation); picker.cancel(); }}>${picker.confirming ? t("Confirm: {move}", { move: entry.label }) : entry.label}</button>`,
     )}
     ${picker.offered.map((token) => {
       const props = picker.props(token, labelOf(token));
@@ -92,15 +100,15 @@ function AllMoves({ legal, act }) {
   </details>`;
 }
 
-function Log({ entries }) {
+function Log({ entries, presence }) {
   const list = useRef(null);
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [entries.length]);
   return html`<section class="log card-panel" aria-label=${t("Log")}>
     <h3>${t("Log")}</h3>
-    <ol ref=${list} aria-live="polite">
-      ${entries.map((entry) => html`<li key=${entry.key} class=${entry.fresh ? "fresh" : ""}>${entry.text}</li>`)}
+    <ol ref=${list} aria-live="polite" tabindex="0">
+      ${entries.map((entry) => html`<li key=${entry.key} class=${entry.fresh ? "fresh" : ""}>${withNames(entry.text, presence)}</li>`)}
     </ol>
   </section>`;
 }
@@ -115,7 +123,7 @@ function Chat({ messages, send, presence }) {
     <h3>${t("Chat")}</h3>
     <ol>
       ${messages.map(
-        (m, i) => html`<li key=${i}><b>${m.seat === null ? t("spectator") : playerName(presence, m.seat)}:</b> ${m.text}</li>`,
+        (m, i) => html`<li key=${i}><b>${m.name || (m.seat === null || m.seat === undefined ? t("spectator") : playerName(presence, m.seat))}:</b> ${m.text}</li>`,
       )}
     </ol>
     <form onSubmit=${submit}>
@@ -125,7 +133,7 @@ function Chat({ messages, send, presence }) {
   </section>`;
 }
 
-function Seats({ presence, seat, toMove, clock }) {
+function Seats({ presence, seat, toMove, clock, receivedAt }) {
   if (!presence) return null;
   return html`<section class="seats card-panel" aria-label=${t("Seats")}>
     <ul>
@@ -138,7 +146,7 @@ function Seats({ presence, seat, toMove, clock }) {
           ${s.taken_over ? html` <span class="tag warn">${t("a bot plays for now")}</span>` : null}
           ${s.kind === "human" && !s.occupied ? html` <span class="tag">${t("free seat")}</span>` : null}
           ${s.kind === "human" && s.occupied && !s.connected ? html` <span class="tag">${t("away")}</span>` : null}
-          ${clock && clock.player === s.seat ? html` <${Clock} clock=${clock} />` : null}
+          ${clock && clock.player === s.seat ? html` <${Clock} clock=${clock} receivedAt=${receivedAt} />` : null}
         </li>`,
       )}
       <li class="muted">${t("{count} watching", { count: presence.spectators })}</li>
@@ -146,15 +154,40 @@ function Seats({ presence, seat, toMove, clock }) {
   </section>`;
 }
 
-function Clock({ clock }) {
+function Clock({ clock, receivedAt }) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(timer);
   }, []);
-  if (clock.deadline === null) return null;
-  const left = Math.max(0, Math.round(clock.deadline - now / 1000));
-  return html`<span class=${`clock ${left < 10 ? "low" : ""}`} role="timer">⏱ ${t("{seconds} s", { seconds: left })}</span>`;
+  const left = secondsLeft(clock, receivedAt, now);
+  if (left === null) return null;
+  return html`<span class=${`clock ${left < 10 ? "low" : ""}`} role="timer"><${Icon} name="clock" size="14" /> ${t("{seconds} s", { seconds: left })}</span>`;
+}
+
+/** Ask the browser once for notifications (after the person ticked the box: a user gesture). */
+function askToNotify() {
+  if ("Notification" in window && Notification.permission === "default") Notification.requestPermission().catch(() => {});
+}
+
+/** A short two-note chime and, while the page is hidden, a notification. */
+function announceTurn(text, title) {
+  try {
+    const audio = new AudioContext();
+    [660, 880].forEach((frequency, index) => {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.08, audio.currentTime + index * 0.15);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + index * 0.15 + 0.14);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(audio.currentTime + index * 0.15);
+      tone.stop(audio.currentTime + index * 0.15 + 0.15);
+    });
+  } catch {
+    // no sound on this machine
+  }
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") new Notification(title, { body: text });
 }
 
 function Invite({ room, presence }) {
@@ -181,10 +214,9 @@ function Invite({ room, presence }) {
   </section>`;
 }
 
-function EndPanel({ room, token, frame, presence, onReplay }) {
+function EndPanel({ game, room, token, frame, presence, onReplay }) {
   const [error, setError] = useState(null);
   const view = frame.view;
-  const game = GAMES[view.game];
   const rematch = async () => {
     try {
       const made = await postJson(`/api/rooms/${room}/rematch`, { token });
@@ -194,10 +226,18 @@ function EndPanel({ room, token, frame, presence, onReplay }) {
       setError(failure.message);
     }
   };
-  return html`<section class="end card-panel" role="status">
+  const rows = standings(view.result || {}, view.players);
+  return html`<section class="end card-panel" role="status" data-result="true">
     <h2>${t("Game over")}</h2>
     <p class="result" id="result">${game.resultText(view, (p) => playerName(presence, p))}</p>
-    <ul class="why">${frame.events.map((event) => html`<li>${event.text}</li>`)}</ul>
+    <table class="standings">
+      <thead><tr><th scope="col">${t("Rank")}</th><th scope="col">${t("Player")}</th><th scope="col">${t("Score")}</th></tr></thead>
+      <tbody>${rows.map((row) => html`<tr data-seat=${row.seat} data-winner=${row.winner ? "true" : "false"} class=${row.winner ? "winner" : ""}>
+        <td>${row.rank}</td><td>${playerName(presence, row.seat)}${row.seat === frame.seat ? html` <span class="tag you">${t("you")}</span>` : null}
+          ${row.winner ? html` <span class="winner-badge">${t("winner")}</span>` : null}</td>
+        <td>${row.score === null ? "—" : row.score}</td></tr>`)}</tbody>
+    </table>
+    <ul class="why">${frame.events.map((event) => html`<li>${withNames(event.text, presence)}</li>`)}</ul>
     <div class="buttons">
       <button type="button" class="primary" id="rematch" onClick=${rematch}>${t("Rematch")}</button>
       <button type="button" id="replay" onClick=${onReplay}>${t("Replay")}</button>
@@ -209,7 +249,7 @@ function EndPanel({ room, token, frame, presence, onReplay }) {
   </section>`;
 }
 
-function Replay({ room, players, lang, presence, onClose }) {
+function Replay({ game, room, players, lang, presence, onClose }) {
   const [perspective, setPerspective] = useState("spectator");
   const [frames, setFrames] = useState(null);
   const [index, setIndex] = useState(0);
@@ -247,56 +287,41 @@ function Replay({ room, players, lang, presence, onClose }) {
         <option value="spectator">${t("a spectator")}</option>
         ${[...Array(players).keys()].map((p) => html`<option value=${p}>${playerName(presence, p)}</option>`)}
       </select>
-      <button type="button" data-replay="first" onClick=${() => setIndex(0)} aria-label=${t("First")}>⏮</button>
-      <button type="button" data-replay="back" onClick=${() => setIndex(Math.max(0, index - 1))} aria-label=${t("Back")}>◀</button>
+      <button type="button" data-replay="first" onClick=${() => setIndex(0)} aria-label=${t("First")}><${Icon} name="first" /></button>
+      <button type="button" data-replay="back" onClick=${() => setIndex(Math.max(0, index - 1))} aria-label=${t("Back")}><${Icon} name="previous" /></button>
       <input type="range" min="0" max=${list.length - 1} value=${index} aria-label=${t("Step")}
         onInput=${(e) => setIndex(Number(e.target.value))} />
-      <button type="button" data-replay="next" onClick=${() => setIndex(Math.min(list.length - 1, index + 1))} aria-label=${t("Next")}>▶</button>
-      <button type="button" data-replay="last" onClick=${() => setIndex(list.length - 1)} aria-label=${t("Last")}>⏭</button>
+      <button type="button" data-replay="next" onClick=${() => setIndex(Math.min(list.length - 1, index + 1))} aria-label=${t("Next")}><${Icon} name="next" /></button>
+      <button type="button" data-replay="last" onClick=${() => setIndex(list.length - 1)} aria-label=${t("Last")}><${Icon} name="last" /></button>
       <span class="muted">${t("step {step} of {steps}", { step: index + 1, steps: list.length })}</span>
       <button type="button" onClick=${onClose}>${t("Close")}</button>
     </div>
     <div class="room-grid">
-      <div class="play"><${Table} frame=${shown} picker=${picker} presence=${presence} recent=${frame.events} current=${false} /></div>
-      <aside><${Log} entries=${log} /></aside>
+      <div class="play"><${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${frame.events} current=${false} /></div>
+      <aside><${Log} entries=${log} presence=${presence} /></aside>
     </div>
   </div>`;
 }
 
 export function Room({ room, lang }) {
-  const [token, setToken] = useState(() => takeToken(room));
-  const [frames, setFrames] = useState([]); // state frames not yet shown, then the shown one first
-  const [shown, setShown] = useState(null);
-  const [log, setLog] = useState([]);
-  const [presence, setPresence] = useState(null);
-  const [chat, setChat] = useState([]);
-  const [status, setStatus] = useState({ online: false, connecting: true });
-  const [rejection, setRejection] = useState(null);
-  const [picked, setPicked] = useState([]);
-  const [speed, setSpeed] = useState(storedSpeed);
-  const [replaying, setReplaying] = useState(false);
-  const [summary, setSummary] = useState(null);
+  const [state, dispatch] = useReducer(reduceRoom, undefined, () => initialRoom({ token: takeToken(room), speed: storedSpeed() }));
+  const [game, setGame] = useState(null); // the renderer of the room's game (its own, or the generic table)
   const socket = useRef(null);
-  const logKey = useRef(0);
-  const shownAt = useRef(0);
+  const { token, summary, status, queue, shown, log, presence, chat, rejection, picked, speed, replaying } = state;
+  const setPicked = (next) => dispatch({ type: "pick", picked: next });
+  const setReplaying = (on) => dispatch({ type: "replaying", on });
 
   useEffect(() => {
     fetch(`/api/rooms/${room}`)
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error("no room"))))
-      .then(setSummary)
-      .catch(() => setStatus({ online: false, fatal: "no_such_room" }));
+      .then((found) => dispatch({ type: "summary", summary: found }))
+      .catch(() => dispatch({ type: "fatal", reason: "no_such_room" }));
   }, [room]);
 
   useEffect(() => {
     const connection = new RoomSocket(room, token, lang, {
-      onFrame: (frame) => {
-        if (frame.type === "state") setFrames((queue) => [...queue, frame]);
-        else if (frame.type === "presence") setPresence(frame);
-        else if (frame.type === "chat") setChat((list) => [...list.slice(-99), frame]);
-        else if (frame.type === "rejected" && frame.code !== "stale") setRejection(frame.message);
-        else if (frame.type === "accepted") setRejection(null);
-      },
-      onStatus: (next) => setStatus(next),
+      onFrame: (frame) => dispatch({ type: "received", frame, at: Date.now() }),
+      onStatus: (next) => dispatch({ type: "status", status: next }),
     });
     socket.current = connection;
     return () => connection.close();
@@ -306,64 +331,70 @@ export function Room({ room, lang }) {
     if (socket.current && socket.current.lang !== lang) socket.current.setLang(lang);
   }, [lang]);
 
+  const gameName = summary ? summary.game : shown ? shown.view.game : null;
+  useEffect(() => {
+    if (gameName) loadRenderer(gameName).then((renderer) => setGame(() => renderer));
+  }, [gameName]);
+
   // Show the frames one by one: each bot move gets its moment, never a jump to the last one.
   useEffect(() => {
-    if (frames.length === 0) return undefined;
-    const next = frames[0];
-    const show = () => {
-      shownAt.current = Date.now();
-      setFrames((queue) => queue.slice(1));
-      setShown(next);
-      setPicked([]);
-      const texts = next.events.map((event) => ({ key: logKey.current++, text: event.text, fresh: true }));
-      setLog((old) => {
-        const kept = next.fresh ? [] : old.map((entry) => (entry.fresh ? { ...entry, fresh: false } : entry));
-        return [...kept, ...texts].slice(-MAX_LOG);
-      });
-    };
-    // a position after somebody else's decision waits its moment; one after our own is shown at once
-    const othersMoved = shown && !next.fresh && shown.view.pending && shown.view.pending.player !== shown.seat;
-    // counted from when the previous position appeared, so frames arriving meanwhile never starve it
-    const wait = othersMoved && next.events.length > 0 ? Math.max(0, shownAt.current + speed * 1000 - Date.now()) : 0;
+    if (queue.length === 0) return undefined;
+    const [next] = queue;
+    const wait = waitBeforeShowing(state, Date.now());
     if (wait === 0) {
-      show();
+      dispatch({ type: "show", frame: next, at: Date.now() });
       return undefined;
     }
-    const timer = setTimeout(show, wait);
+    const timer = setTimeout(() => dispatch({ type: "show", frame: next, at: Date.now() }), wait);
     return () => clearTimeout(timer);
-  }, [frames, speed]);
+  }, [queue, speed]);
 
+  const [confirmMoves, setConfirmMoves] = useState(() => storedFlag("asobiba.confirm", true));
+  const [alerts, setAlerts] = useState(() => storedFlag("asobiba.alerts", false));
+  const setFlag = (key, setter) => (on) => {
+    localStorage.setItem(key, on ? "1" : "0");
+    setter(on);
+  };
   const setSpeedStored = (value) => {
     localStorage.setItem("asobiba.speed", String(value));
-    setSpeed(value);
+    dispatch({ type: "speed", speed: value });
   };
-  const current = Boolean(shown) && frames.length === 0 && status.online;
+  const current = isCurrent(state);
   const legal = current ? shown.legal : [];
   const act = (notation) => {
     if (!current) return;
-    setRejection(null);
+    dispatch({ type: "rejection", message: null });
     socket.current.act(shown.seq, notation);
   };
-  const game = shown ? GAMES[shown.view.game] : null;
   const picker = useMemo(
-    () => (game ? makePicker(legal, game, picked, setPicked, act, shown.view) : null),
-    [shown, picked, current],
+    () => (game && shown ? makePicker(legal, game, picked, setPicked, act, shown.view, { confirm: confirmMoves }) : null),
+    [game, shown, picked, current, confirmMoves],
   );
+  const undoRef = useRef(null);
+  undoRef.current = picker ? picker.undo : null;
   useEffect(() => {
     const escape = (event) => {
-      if (event.key === "Escape") setPicked([]);
+      if (event.key === "Escape" && undoRef.current) undoRef.current(); // one step back
     };
     addEventListener("keydown", escape);
     return () => removeEventListener("keydown", escape);
   }, []);
+  // Whose turn: the title starts with "● " on ours; a sound and a notification if the person asked.
+  const yourTurn = Boolean(shown && !shown.view.is_over && shown.seat !== null && shown.view.to_move === shown.seat);
+  useEffect(() => {
+    document.title = pageTitle(`${summary ? gameTitle(summary.game) : "asobiba"} — ${t("Room")} ${room}`, yourTurn);
+  }, [yourTurn, summary, lang]);
+  useEffect(() => {
+    if (yourTurn && alerts) announceTurn(t("Your turn"), gameName ? gameTitle(gameName) : "asobiba");
+  }, [yourTurn, shown ? shown.seq : null]);
 
   const join = async () => {
     try {
       const granted = await postJson(`/api/rooms/${room}/join`, { name: localStorage.getItem("asobiba.name") || null });
       rememberToken(room, granted.token);
-      setToken(granted.token);
+      dispatch({ type: "token", token: granted.token });
     } catch (failure) {
-      setRejection(failure.message);
+      dispatch({ type: "rejection", message: failure.message });
     }
   };
 
@@ -375,8 +406,8 @@ export function Room({ room, lang }) {
     };
     return html`<p class="error" role="alert">${texts[status.fatal]} <a href="/">${t("Back to the lobby")}</a></p>`;
   }
-  if (replaying && shown) {
-    return html`<${Replay} room=${room} players=${shown.view.players} lang=${lang} presence=${presence}
+  if (replaying && shown && game) {
+    return html`<${Replay} game=${game} room=${room} players=${shown.view.players} lang=${lang} presence=${presence}
       onClose=${() => setReplaying(false)} />`;
   }
   const seat = shown ? shown.seat : null;
@@ -387,35 +418,43 @@ export function Room({ room, lang }) {
       ? html`<div class="offline" role="alert" id="offline">${t("Offline — reconnecting (attempt {attempt})…", { attempt: status.attempts || 1 })}
           ${shown ? html` ${t("The table shows the position at step {seq}; it may have moved on.", { seq: shown.seq })}` : null}</div>`
       : null}
-    ${frames.length > 0 && shown
-      ? html`<div class="catching-up" role="status">${t("Showing the moves made meanwhile ({count} to go)…", { count: frames.length })}
+    ${queue.length > 0 && shown
+      ? html`<div class="catching-up" role="status">${t("Showing the moves made meanwhile ({count} to go)…", { count: queue.length })}
           <button type="button" onClick=${() => setSpeedStored(0)}>${t("Skip")}</button></div>`
       : null}
     <div class="status-line">
-      <h1>${summary ? GAMES[summary.game].title() : ""} <span class="muted">${t("Room")} ${room}</span></h1>
-      <p class="decision" id="decision">${shown ? decisionText(shown.view, seat, presence) : t("Connecting…")}</p>
+      <h1>${summary ? gameTitle(summary.game) : ""} <span class="muted">${t("Room")} ${room}</span></h1>
+      <p class="decision" id="decision">${shown && game ? decisionText(game, shown.view, seat, presence) : t("Connecting…")}</p>
       ${seat === null && shown ? html`<p class="muted">${t("You are watching.")}${freeSeat && !shown.view.is_over
         ? html` <button type="button" id="join" onClick=${join}>${t("Take a free seat")}</button>` : null}</p>` : null}
       ${rejection ? html`<p class="error" role="alert" id="rejected">${rejection}</p>` : null}
     </div>
     <div class="room-grid">
       <div class="play">
-        ${shown ? html`<${Table} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} />` : null}
-        ${shown ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} />` : null}
+        ${shown && game ? html`<${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} />` : null}
+        ${shown && game ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} />` : null}
         <${AllMoves} legal=${legal} act=${act} />
-        ${shown && shown.view.is_over
-          ? html`<${EndPanel} room=${room} token=${token} frame=${shown} presence=${presence} onReplay=${() => setReplaying(true)} />`
+        ${shown && game && shown.view.is_over
+          ? html`<${EndPanel} game=${game} room=${room} token=${token} frame=${shown} presence=${presence} onReplay=${() => setReplaying(true)} />`
           : null}
       </div>
       <aside>
-        <${Seats} presence=${presence} seat=${seat} toMove=${shown ? shown.view.to_move : null} clock=${shown ? shown.clock : null} />
+        <${Seats} presence=${presence} seat=${seat} toMove=${shown ? shown.view.to_move : null} clock=${shown ? shown.clock : null} receivedAt=${shown ? shown.receivedAt : 0} />
         <div class="speed card-panel">
           <label for="speed">${t("Others' moves")}</label>
           <select id="speed" value=${speed} onChange=${(e) => setSpeedStored(Number(e.target.value))}>
             ${SPEEDS.map(([value, label]) => html`<option value=${value}>${t(label)}</option>`)}
           </select>
         </div>
-        <${Log} entries=${log} />
+        <div class="settings card-panel">
+          <label><input type="checkbox" id="confirm-moves" checked=${confirmMoves}
+            onChange=${(e) => setFlag("asobiba.confirm", setConfirmMoves)(e.target.checked)} /> ${t("Confirm moves")}</label>
+          <label><input type="checkbox" id="turn-alerts" checked=${alerts}
+            onChange=${(e) => { setFlag("asobiba.alerts", setAlerts)(e.target.checked); if (e.target.checked) askToNotify(); }} />
+            <${Icon} name="bell" size="16" /> ${t("Sound and notification on my turn")}</label>
+        </div>
+        ${gameName ? html`<${RulesPanel} game=${gameName} lang=${lang} />` : null}
+        <${Log} entries=${log} presence=${presence} />
         <${Chat} messages=${chat} send=${(text) => socket.current.chat(text)} presence=${presence} />
         ${shown && !shown.view.is_over ? html`<${Invite} room=${room} presence=${presence} />` : null}
       </aside>

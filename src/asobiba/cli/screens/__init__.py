@@ -1,11 +1,13 @@
 """Per-game screens for the terminal: each module has ``render(view, lang) -> RenderableType``.
 
 A screen draws a player's *view* only (the dict from ``State.view``), never the state itself,
-so the terminal shows exactly what that player may know. Each game also has a module of terminal
-helpers (:data:`HOOKS`): ``compact(view, lang)`` (the screen for a small terminal, the player's
-own hand or grid last), ``decision(view, lang)`` (the decision at hand in words), and optionally
-``group_moves(view, choices, lang)``, ``move_warning(view, choice, lang)`` and
-``round_summary(view, lang, rounds_before)``.
+so the terminal shows exactly what that player may know. A game names its screen and its module of
+terminal helpers on its declaration (``screen`` and ``screen_fit``): ``compact(view, lang)`` (the
+screen for a small terminal, the player's own hand or grid last), ``decision(view, lang)`` (the
+decision at hand in words), and optionally ``group_moves(view, choices, lang)``,
+``move_warning(view, choice, lang)`` and ``round_summary(view, lang, rounds_before)``. A game
+without them gets the generic table (:mod:`asobiba.cli.screens.generic`): its view as panels, its
+moves grouped by their data. :func:`view_tree` is the last resort when a screen fails on a view.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from rich.console import RenderableType
 from rich.markup import escape
 from rich.tree import Tree
 
+from asobiba.cli.screens import generic
 from asobiba.core.errors import UnknownGame
 from asobiba.core.registry import declaration
 
@@ -79,18 +82,14 @@ def view_tree(view: dict[str, Any]) -> Tree:
     return tree
 
 
-#: Game name -> the module of its terminal helpers (compact screen, decision words, menu hooks).
-HOOKS = {
-    "cockroach-poker": "asobiba.games.cockroach_poker.screen_fit",
-    "paper-safari": "asobiba.games.paper_safari.screen_fit",
-    "survive": "asobiba.games.survive.screen_fit",
-}
-
-
 def screen_hooks(game: str) -> Any:
-    """The game's terminal helpers module, or ``None``."""
-    name = HOOKS.get(game)
-    return None if name is None else importlib.import_module(name)
+    """The game's terminal helpers module (its declaration's ``screen_fit``), or the generic
+    table's (:mod:`asobiba.cli.screens.generic`) for a game without its own."""
+    try:
+        hooks = declaration(game).load("screen_fit")
+    except UnknownGame:
+        hooks = None
+    return generic if hooks is None else hooks
 
 
 def screen_forms(view: dict[str, Any], lang: str) -> list[RenderableType]:
@@ -104,20 +103,20 @@ def screen_forms(view: dict[str, Any], lang: str) -> list[RenderableType]:
 
 
 def render_view(view: dict[str, Any], lang: str) -> RenderableType:
-    """The screen of the view's game, or the view as a tree when the game has no screen yet."""
+    """The screen of the view's game, or the generic table when the game has no screen of its own."""
     try:
         module_name = declaration(view["game"]).screen
     except UnknownGame:
-        return view_tree(view)
+        return generic.render(view, lang)
     if module_name is None:
-        return view_tree(view)
+        return generic.render(view, lang)
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         if error.name is not None and module_name.startswith(error.name):
-            return view_tree(view)  # the game has no screen yet
+            return generic.render(view, lang)  # the game has no screen yet
         raise
     render: Callable[[dict[str, Any], str], RenderableType] | None = getattr(module, "render", None)
     if render is None:
-        return view_tree(view)
+        return generic.render(view, lang)
     return render(view, lang)

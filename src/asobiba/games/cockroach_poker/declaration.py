@@ -8,5 +8,10 @@ DECLARATION = GameDeclaration(
     # PIMC: IS-MCTS reached 13–90 iterations a decision over 50–160 offers and lost to normal.
     hard_settings={"search": "pimc"},
     screen="asobiba.games.cockroach_poker.screen",
+    screen_fit="asobiba.games.cockroach_poker.screen_fit",
+    web_renderer="asobiba.games.cockroach_poker:renderer.js",
+    rules="asobiba:rules/cockroach_poker.{lang}.md",
+    # Cockroach Poker games last about 30 moves: analysis rollouts run to the end.
+    analysis_rollout_depth=None,
     rl="asobiba.games.cockroach_poker.rl:RL",
 )

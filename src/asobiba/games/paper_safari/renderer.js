@@ -1,7 +1,7 @@
 // Paper Safari: each player's 2×3 grid, the pile, the discard and the card in hand.
-import { html } from "../html.js";
-import { N_, currentLang, t } from "../i18n.js";
-import { SeatPanel, eventPlayers, playerOf, winnersText } from "./common.js";
+import { html } from "asobiba/html.js";
+import { N_, currentLang, t } from "asobiba/i18n.js";
+import { SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
 
 const KIND_TEXT = {
   turn: N_("draw from the pile or take the top of the discard"),
@@ -14,7 +14,6 @@ const KIND_TEXT = {
   mew_place: N_("Mew: choose where the taken card goes"),
   meowth: N_("Team Rocket (Meowth): swap it into one of your places"),
   rocket: N_("Team Rocket (Pikachu): choose the place everybody throws away"),
-  zapdos: N_("Zapdos: swap it into one of your places"),
 };
 /** Card colours by value: from cool (low, good) to warm (high, bad); stars are gold. */
 function valueColour(info) {
@@ -91,7 +90,7 @@ function Middle({ view, picker, name }) {
 function Rounds({ view, name }) {
   if (!view.rounds.length) return null;
   const last = view.rounds[view.rounds.length - 1];
-  return html`<details class="rounds" open=${view.is_over || view.phase === "round_over"}>
+  return html`<details class="rounds" open=${view.is_over}>
     <summary>${t("Round {round}: {player} wins it", { round: last.round, player: name(last.winner) })}</summary>
     ${view.rounds.map((round) => html`<div class="round-reveal">
       <h4>${t("Round {round}", { round: round.round })}</h4>
@@ -119,16 +118,19 @@ function Table({ view, seat, picker, recent, name }) {
   </div>`;
 }
 
-const POSITION = /^[ab][1-3]$/;
+/** The fields of an action's data that name a place of a grid. */
+const PLACE_FIELDS = ["position", "first", "second"];
 
 export default {
   Table,
-  tokens(entry, view) {
-    const [verb, ...rest] = entry.notation.split(" ");
-    if (verb === "draw") return ["pile"];
-    if (verb === "discard" || (verb === "take" && rest[0] === "discard")) return ["discard"];
-    const grid = verb === "mew-take" ? view.pending.opponent : view.to_move;
-    return rest.length ? rest.map((part) => (POSITION.test(part) ? `g${grid}.${part}` : part)) : [verb];
+  /** From the action's data: the pile, the discard, a place of a grid, an opponent, or the kind. */
+  tokens({ action }, view) {
+    if (action.kind === "draw") return ["pile"];
+    if (action.kind === "discard" || action.kind === "take_discard") return ["discard"];
+    if (action.kind === "mew_choose") return [`p${action.opponent}`];
+    const grid = action.kind === "mew_take" ? view.pending.opponent : view.to_move;
+    const places = PLACE_FIELDS.filter((field) => field in action).map((field) => `g${grid}.${view.positions[action[field]]}`);
+    return places.length ? places : [action.kind];
   },
   drawn: (token) => token === "pile" || token === "discard" || /^g\d+\./.test(token) || playerOf(token) !== null,
   tokenLabel(token) {

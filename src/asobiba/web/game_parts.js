@@ -1,5 +1,5 @@
-import { html } from "../html.js";
-import { t } from "../i18n.js";
+import { html } from "./html.js";
+import { t } from "./i18n.js";
 
 /** Okabe–Ito colours: told apart by colour-blind readers too (shapes and labels go with them). */
 export const PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"];

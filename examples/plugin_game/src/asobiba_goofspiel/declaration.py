@@ -1,0 +1,19 @@
+"""The declaration asobiba finds through the ``asobiba.games`` entry point (see ``pyproject.toml``).
+
+Only ``name`` and ``game`` are needed; everything else is optional. Without ``screen``,
+``screen_fit`` and ``web_renderer`` the terminal and the browser draw the game with their generic
+tables; without ``hard_settings`` the ``hard`` bot is IS-MCTS.
+"""
+
+from asobiba.core.registry import GameDeclaration
+
+DECLARATION = GameDeclaration(
+    name="goofspiel",
+    game="asobiba_goofspiel:GAME",
+    evaluator="asobiba_goofspiel.bots:evaluate",
+    rules="asobiba_goofspiel:rules/goofspiel.{lang}.md",
+    # A game lasts (cards) × (players + 1) steps: rollouts run to the end.
+    analysis_rollout_depth=None,
+    # the research API (asobiba.rl; needs numpy): the action codec, the observation encoder, OpenSpiel
+    rl="asobiba_goofspiel.rl:RL",
+)

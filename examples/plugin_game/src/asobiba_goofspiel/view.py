@@ -1,0 +1,31 @@
+"""The shape of a Goofspiel view (the game's own keys) and of its pending decision."""
+
+from __future__ import annotations
+
+from typing import NotRequired
+
+from typing_extensions import TypedDict
+
+
+class GoofspielRound(TypedDict):
+    prize: int
+    bids: list[int]
+    winner: int | None
+
+
+class GoofspielView(TypedDict):
+    prize: int | None
+    prizes_left: list[int]
+    #: Per player, the cards not yet seen spent (this round's bid, face down, still counts).
+    hands: list[list[int]]
+    bid_placed: list[bool]
+    my_bid: int | None
+    scores: list[int]
+    rounds: list[GoofspielRound]
+
+
+class GoofspielPending(TypedDict):
+    kind: str
+    steps: list[str]
+    #: The prize bid for (absent at a chance node).
+    prize: NotRequired[int | None]

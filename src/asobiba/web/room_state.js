@@ -1,0 +1,117 @@
+// The room page's state, in one reducer: what the server said (frames, presence, chat, the answer to
+// our last act), the frames not yet shown, the shown one and the log, the decision being picked, and
+// the page's own choices. `reduceRoom(state, event)` is pure: `node --test` runs it.
+
+/** The log keeps this many lines. */
+export const MAX_LOG = 400;
+/** The chat keeps this many messages. */
+export const MAX_CHAT = 100;
+
+export function initialRoom({ token = null, speed = 0.9 } = {}) {
+  return {
+    token,
+    summary: null,
+    status: { online: false, connecting: true },
+    queue: [], // state frames not yet shown, oldest first
+    shown: null,
+    shownAt: 0,
+    log: [],
+    logCount: 0,
+    presence: null,
+    chat: [],
+    rejection: null,
+    picked: [],
+    speed,
+    replaying: false,
+  };
+}
+
+/** A frame from the server, `at` the time it arrived (ms). */
+function received(state, frame, at) {
+  switch (frame.type) {
+    case "state":
+      return { ...state, queue: [...state.queue, { ...frame, receivedAt: at }] };
+    case "presence":
+      return { ...state, presence: frame };
+    case "chat":
+      return { ...state, chat: [...state.chat.slice(-(MAX_CHAT - 1)), frame] };
+    case "rejected":
+      return frame.code === "stale" ? state : { ...state, rejection: frame.message };
+    case "accepted":
+      return { ...state, rejection: null };
+    default:
+      return state;
+  }
+}
+
+/**
+ * The oldest frame not yet shown, `frame`, becomes the shown one; its events join the log. A show
+ * of a frame that is no longer the oldest (a timer that outlived its moment) changes nothing, so no
+ * frame is ever skipped.
+ */
+function showNext(state, frame, at) {
+  if (state.queue.length === 0 || state.queue[0] !== frame) return state;
+  const [next, ...queue] = state.queue;
+  const texts = next.events.map((event, index) => ({ key: state.logCount + index, text: event.text, fresh: true }));
+  const kept = next.fresh ? [] : state.log.map((entry) => (entry.fresh ? { ...entry, fresh: false } : entry));
+  return {
+    ...state,
+    queue,
+    shown: next,
+    shownAt: at,
+    picked: [],
+    log: [...kept, ...texts].slice(-MAX_LOG),
+    logCount: state.logCount + texts.length,
+  };
+}
+
+export function reduceRoom(state, event) {
+  switch (event.type) {
+    case "received":
+      return received(state, event.frame, event.at);
+    case "show":
+      return showNext(state, event.frame, event.at);
+    case "status":
+      return { ...state, status: event.status };
+    case "summary":
+      return { ...state, summary: event.summary };
+    case "fatal":
+      return { ...state, status: { online: false, fatal: event.reason } };
+    case "pick":
+      return { ...state, picked: event.picked };
+    case "rejection":
+      return { ...state, rejection: event.message };
+    case "token":
+      return { ...state, token: event.token };
+    case "speed":
+      return { ...state, speed: event.speed };
+    case "replaying":
+      return { ...state, replaying: event.on };
+    default:
+      throw new Error(`the room has no event ${event.type}`);
+  }
+}
+
+/**
+ * How long the oldest queued frame waits before it is shown (ms): a position after somebody else's
+ * decision waits its moment (counted from when the previous one appeared, so frames arriving
+ * meanwhile never starve it); one after our own decision, or with nothing to show, at once.
+ */
+export function waitBeforeShowing(state, now) {
+  const next = state.queue[0];
+  const shown = state.shown;
+  if (!next || !shown || next.fresh || next.events.length === 0) return 0;
+  const othersMoved = shown.view.pending && shown.view.pending.player !== shown.seat;
+  return othersMoved ? Math.max(0, state.shownAt + state.speed * 1000 - now) : 0;
+}
+
+/** Whether the shown position is the latest one while connected (only then may we act on it). */
+export function isCurrent(state) {
+  return Boolean(state.shown) && state.queue.length === 0 && state.status.online;
+}
+
+/** Seconds left on the clock of the shown frame, from the server's `remaining` when it arrived. */
+export function secondsLeft(clock, receivedAt, now) {
+  if (!clock || clock.remaining === null || clock.remaining === undefined) return null;
+  return Math.max(0, Math.round(clock.remaining - (now - receivedAt) / 1000));
+}

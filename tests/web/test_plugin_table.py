@@ -1,0 +1,54 @@
+"""A game from another package (the plug-in example, ``examples/plugin_game``) is played to the end
+in Chromium on the real server with the generic table: its view as panels, its actions as grouped
+choices from their data. It must be installed (the README's test command installs it)."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+
+import pytest
+from playwright.sync_api import Browser
+from web_testing import ConsoleWatch, WebServer, create_room_from_lobby, new_context, play_until_over, table
+
+import asobiba
+
+GAME = "goofspiel"
+
+
+@pytest.fixture(autouse=True)
+def plugin_installed() -> None:
+    if GAME not in asobiba.game_names():
+        pytest.fail("the plug-in example is not installed: python3 -m pip install -e ./examples/plugin_game")
+
+
+def test_the_game_list_names_no_renderer_for_it_and_the_three_games_their_own(shared_web_server: WebServer) -> None:
+    with urllib.request.urlopen(shared_web_server.base_url + "/api/games") as response:
+        games = {entry["name"]: entry for entry in json.load(response)}
+    assert games[GAME]["renderer"] is None
+    assert games[GAME]["howto"]["ja"] and games[GAME]["title"]["ja"] == "グーフシュピール（封印入札）"
+    for name, entry in games.items():
+        if entry["renderer"] is not None:
+            with urllib.request.urlopen(shared_web_server.base_url + entry["renderer"]) as module:
+                assert module.headers["content-type"].startswith("text/javascript")
+                assert b"export default" in module.read(), name
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_room_of_the_plugin_game_is_played_to_the_end_on_the_generic_table(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch, lang: str
+) -> None:
+    context = new_context(browser, lang)
+    page = console.watch(context.new_page())
+    create_room_from_lobby(page, shared_web_server.base_url, GAME, 3, {1: "bot:normal", 2: "bot:random"})
+    assert table(page)["seat"] == "0"
+    page.wait_for_selector(".generic-panel[data-key=prizes_left]")
+    page.wait_for_selector(".generic-panel[data-key=hands]")
+    clicks = play_until_over(page, random.Random(lang))
+    assert clicks >= 6  # one bid a round at least (the kind of action is chosen for us: there is one)
+    page.wait_for_selector("#result")
+    text = page.inner_text("main")
+    assert ("ゲーム終了" in text) if lang == "ja" else ("Game over" in text)
+    assert "rounds" in page.inner_text(".generic-panels") or "rounds".replace("_", " ") in text
+    context.close()
