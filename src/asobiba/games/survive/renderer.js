@@ -100,8 +100,11 @@ function Shape({ shape, fill, stroke, ...at }) {
   return html`<circle cx=${x} cy=${y} r=${size} fill=${fill} stroke=${stroke} />`;
 }
 
-function Explorer({ explorer, picker, picked, recent, hitWidth = 32, hitHeight = 32, size = 9, ...at }) {
+function Explorer({ explorer, picker, picked, recent, ...at }) {
   const [x, y] = [Number(at.x), Number(at.y)];
+  const size = Number(at.size ?? 9);
+  const hitWidth = Number(at.hitWidth ?? 32);
+  const hitHeight = Number(at.hitHeight ?? 32);
   const style = COLOURS[explorer.colour];
   const label = explorerLabel(explorer.id);
   const props = picker.pick(explorer.id, label);
