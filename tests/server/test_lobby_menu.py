@@ -37,7 +37,9 @@ def test_every_option_has_a_label_and_help_in_english_and_japanese(shared_server
     for entry in games(shared_server.base_url):
         game = asobiba.get_game(entry["name"])
         if not type(game).__module__.startswith("asobiba.games."):
-            assert all(option["label"]["en"] == option["name"] for option in entry["options"] if not option.get("label"))
+            assert all(
+                option["label"]["en"] == option["name"] for option in entry["options"] if not option.get("label")
+            )
             continue
         catalog = Catalog(game.text_domain)
         for option, declared in zip(entry["options"], game.options, strict=True):

@@ -251,6 +251,7 @@ def test_a_turn_clock_counts_down_for_the_player_to_move(
     wait_for_turn_or_end(page, None)
     timer = page.locator("[data-seat-info='0'] [role=timer]")
     timer.wait_for()
-    seconds = int(timer.inner_text().split()[1])
+    seconds = int(timer.inner_text().split()[0])  # the clock icon is drawn, not a glyph of the text
     assert 0 < seconds <= 60
+    assert timer.locator("svg.icon-clock").count() == 1
     context.close()
