@@ -82,7 +82,7 @@ def test_cockroach_pokers_answer_and_claim_buttons_are_on_screen_when_it_is_our_
         if state.get("current") != "yes" or not page.query_selector(".play [data-action], .play [data-choice]"):
             wait_for_turn_or_end(page, state.get("seq"))
             continue
-        buttons = page.locator(".action-bar button.act")
+        buttons = page.locator(".action-bar [data-action], .action-bar [data-choice]")
         if buttons.count():
             page.evaluate("window.scrollTo(0, 0)")
             for index in range(buttons.count()):
