@@ -162,6 +162,7 @@ async def load(servers: list[ServerProcess] | list[ExternalServer], args: argpar
         "rejected": totals.rejections,
         "errors": totals.errors,
         "server CPU %": 100 * servers_cpu / elapsed,
+        "server CPU ms/action": 1000 * servers_cpu / max(1, totals.actions - actions_at_start),
         "client CPU %": 100 * client_cpu / elapsed,
         "load average": os.getloadavg()[0],
     }
@@ -185,6 +186,7 @@ def main() -> None:
         report(args, result)
         return
     os.environ["ASOBIBA_HTTP_RATE"] = "100000/second"
+    os.environ["ASOBIBA_CONNECTIONS_PER_ADDRESS"] = "1000000"  # every client of the load is on loopback
     cleanups: list[PostgreSQLCluster | RedisServer] = []
     with tempfile.TemporaryDirectory() as directory:
         folder = Path(directory)

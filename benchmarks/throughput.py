@@ -1,11 +1,27 @@
-"""Random-play throughput of every registered game, and the cost of the core operations.
+"""Random-play throughput of every registered game per CPU second, next to OpenSpiel's hearts.
 
-    python benchmarks/throughput.py --games 200            # every game
-    python benchmarks/throughput.py --games 50 --game cockroach-poker --players 3
+    python benchmarks/throughput.py                    # about 2 CPU s per measurement
+    python benchmarks/throughput.py --seconds 1 --game survive
 
-Prints one table: games/s and actions/s of uniformly random play (player decisions; the
-chance steps are resolved inside ``apply``), and the median µs of ``legal_actions``, ``apply``,
-``clone`` and ``determinize`` measured one call at a time on the positions of those games.
+One run prints two tables.
+
+The first: player decisions per CPU second of uniformly random play (chance steps are resolved
+inside ``apply``; games are played to the end and restarted until the time is up), three ways:
+
+- ``apply``: ``state.apply(rng.choice(state.legal_actions()))`` — the checked, public path;
+- ``trusted``: the same through ``apply_trusted`` (search and rollouts);
+- ``observe``: ``state.apply(RandomBot.choose(state.observe(state.to_move)))`` — what the arena,
+  the simulator and the server's bots do;
+
+then the ratios: ``apply`` against OpenSpiel's C++ hearts driven from Python through ``pyspiel``
+(4 players, ``state.apply_action(rng.choice(state.legal_actions()))``, its chance nodes sampled
+from ``chance_outcomes()``; needs ``pyspiel``, in the ``rl`` extra), the cost of ``apply`` against
+``apply_trusted``, and the cost of a decision through ``observe()`` + ``RandomBot`` against the
+direct ``apply``.
+
+The second: the median µs of single calls (``legal_actions``, ``check``, ``apply``,
+``apply_trusted``, ``clone``, ``observe``, ``view``, ``determinize``) on the positions of a few
+random games; ``check`` and ``apply`` follow ``legal_actions`` of the same position, as in play.
 """
 
 from __future__ import annotations
@@ -14,59 +30,132 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
 import asobiba
 from asobiba.bots.arena import player_range
+from asobiba.bots.base import RandomBot
 from asobiba.core.state import State
 
 
-def default_players(name: str) -> int:
-    low, high = player_range(name)
-    return max(low, min(high, 4))
+@dataclass(frozen=True)
+class Setup:
+    """One line of the tables: a game, its players and options."""
+
+    label: str
+    game: str
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def new_game(self, seed: int) -> State:
+        return asobiba.new_game(self.game, self.players, seed=seed, **self.options)
 
 
-def random_play(name: str, players: int, games: int, seed: int) -> tuple[float, int, int]:
-    """Seconds, player decisions and chance steps of ``games`` random games."""
+def setups(names: list[str], players: int | None) -> list[Setup]:
+    """Every game at 4 players (within its range); Cockroach Poker under both rule sets."""
+    chosen: list[Setup] = []
+    for name in names:
+        if name == "cockroach-poker":
+            for rules in ("trump", "original"):
+                low, high = player_range(name, {"rules": rules})
+                count = players or max(low, min(high, 4))
+                chosen.append(Setup(f"{name} {rules}", name, count, {"rules": rules}))
+            continue
+        low, high = player_range(name)
+        chosen.append(Setup(name, name, players or max(low, min(high, 4))))
+    return chosen
+
+
+#: One decision of random play: (state, rng, bot) -> None.
+Step = Callable[[State, random.Random, RandomBot], None]
+
+
+def step_apply(state: State, rng: random.Random, bot: RandomBot) -> None:
+    state.apply(rng.choice(state.legal_actions()))
+
+
+def step_trusted(state: State, rng: random.Random, bot: RandomBot) -> None:
+    state.apply_trusted(rng.choice(state.legal_actions()))
+
+
+def step_observe(state: State, rng: random.Random, bot: RandomBot) -> None:
+    player = state.to_move
+    assert player is not None
+    state.apply(bot.choose(state.observe(player)))
+
+
+STEPS: dict[str, Step] = {"apply": step_apply, "trusted": step_trusted, "observe": step_observe}
+
+
+def decisions_per_cpu_second(setup: Setup, step: Step, seconds: float, seed: int) -> float:
+    """Player decisions per CPU second of random play for about ``seconds`` of CPU time."""
     rng = random.Random(seed)
-    decisions = chance = 0
-    asobiba.new_game(name, players, seed=seed)  # import the game and build its tables outside the clock
-    started = time.perf_counter()
-    for index in range(games):
-        state = asobiba.new_game(name, players, seed=seed * 100003 + index)
+    bot = RandomBot(seed)
+    setup.new_game(seed)  # import the game and build its tables outside the clock
+    decisions = games = 0
+    started = time.process_time()
+    while True:
+        state = setup.new_game(seed * 100003 + games)
         while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
+            step(state, rng, bot)
             decisions += 1
-        chance += sum(1 for action in state.history if action.is_chance)
-    return time.perf_counter() - started, decisions, chance
+        games += 1
+        elapsed = time.process_time() - started
+        if elapsed >= seconds:
+            return decisions / elapsed
 
 
-def operation_costs(name: str, players: int, games: int, seed: int) -> dict[str, float]:
+def hearts_decisions_per_cpu_second(seconds: float, seed: int) -> float | None:
+    """OpenSpiel's hearts (C++, 4 players) driven from Python: decisions per CPU second, or None."""
+    try:
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(seed)
+    decisions = 0
+    started = time.process_time()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        elapsed = time.process_time() - started
+        if elapsed >= seconds:
+            return decisions / elapsed
+
+
+def operation_costs(setup: Setup, games: int, seed: int) -> dict[str, float]:
     """Median µs per call of the core operations, timed one call at a time."""
     rng = random.Random(seed)
-    timings: dict[str, list[float]] = {
-        "legal_actions": [],
-        "check": [],
-        "apply": [],
-        "apply_trusted": [],
-        "clone": [],
-        "determinize": [],
-    }
+    names = ("legal_actions", "check", "apply", "apply_trusted", "clone", "observe", "view", "determinize")
+    timings: dict[str, list[float]] = {name: [] for name in names}
     clock = time.perf_counter_ns
     for index in range(games):
-        state: State = asobiba.new_game(name, players, seed=seed * 100003 + index)
+        state = setup.new_game(seed * 100003 + index)
         while not state.is_over:
-            started = clock()
-            legal = state.legal_actions()
-            timings["legal_actions"].append(clock() - started)
-            started = clock()
-            state.clone()
-            timings["clone"].append(clock() - started)
             player = state.to_move
             assert player is not None
-            started = clock()
-            state.determinize(player, rng.getrandbits(32))
-            timings["determinize"].append(clock() - started)
-            action = rng.choice(legal)
+            fresh = state.clone(), state.clone()  # observe and view on positions that cached nothing
+            calls: dict[str, Callable[[], object]] = {
+                "legal_actions": state.legal_actions,
+                "clone": state.clone,
+                "observe": partial(fresh[0].observe, player),
+                "view": partial(fresh[1].view, player),
+                "determinize": partial(state.determinize, player, rng.getrandbits(32)),
+            }
+            for name, call in calls.items():
+                started = clock()
+                call()
+                timings[name].append(clock() - started)
+            action = rng.choice(state.legal_actions())
             started = clock()
             state.check(action)
             timings["check"].append(clock() - started)
@@ -77,35 +166,55 @@ def operation_costs(name: str, players: int, games: int, seed: int) -> dict[str,
             started = clock()
             state.apply(action)
             timings["apply"].append(clock() - started)
-    return {operation: statistics.median(values) / 1000 for operation, values in timings.items()}
+    return {name: statistics.median(values) / 1000 for name, values in timings.items()}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="random games per game (default 200)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement (default 2)")
     parser.add_argument("--game", action="append", help="only this game (repeatable; default: every game)")
     parser.add_argument("--players", type=int, help="players (default: 4, within each game's range)")
+    parser.add_argument("--cost-games", type=int, default=10, help="games for the µs table (default 10)")
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
-    names = arguments.game or asobiba.game_names()
+    chosen = setups(arguments.game or asobiba.game_names(), arguments.players)
+
+    hearts = hearts_decisions_per_cpu_second(arguments.seconds, arguments.seed)
+    print(f"random play, decisions per CPU second ({arguments.seconds:g} s each)")
     header = (
-        f"{'game':<18} {'players':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>12} {'chance/game':>11}"
-        f" {'legal µs':>9} {'check µs':>9} {'apply µs':>9} {'trusted µs':>10} {'clone µs':>9} {'determinize µs':>14}"
+        f"{'game':<26} {'players':>7} {'apply/s':>9} {'trusted/s':>9} {'observe/s':>9}"
+        f" {'apply÷hearts':>12} {'apply cost÷trusted':>18} {'observe cost÷apply':>18}"
     )
-    print(f"random play, {arguments.games} games each; µs are medians of single calls")
     print(header)
     print("-" * len(header))
-    for name in names:
-        players = arguments.players or default_players(name)
-        seconds, decisions, chance = random_play(name, players, arguments.games, arguments.seed)
-        costs = operation_costs(name, players, max(1, arguments.games // 4), arguments.seed + 1)
+    if hearts is None:
+        print("(OpenSpiel's hearts: pyspiel is not installed; pip install 'asobiba[rl]')")
+    else:
+        print(f"{'openspiel hearts (C++)':<26} {4:>7} {hearts:>9.0f}")
+    for setup in chosen:
+        rates = {
+            name: decisions_per_cpu_second(setup, step, arguments.seconds, arguments.seed)
+            for name, step in STEPS.items()
+        }
+        versus_hearts = f"{rates['apply'] / hearts:.2f}×" if hearts else "–"
         print(
-            f"{name:<18} {players:>7} {arguments.games / seconds:>9.1f} {decisions / seconds:>10.0f}"
-            f" {decisions / arguments.games:>12.1f} {chance / arguments.games:>11.1f}"
-            f" {costs['legal_actions']:>9.1f} {costs['check']:>9.1f} {costs['apply']:>9.1f}"
-            f" {costs['apply_trusted']:>10.1f} {costs['clone']:>9.1f}"
-            f" {costs['determinize']:>14.1f}"
+            f"{setup.label:<26} {setup.players:>7} {rates['apply']:>9.0f} {rates['trusted']:>9.0f}"
+            f" {rates['observe']:>9.0f} {versus_hearts:>12} {rates['trusted'] / rates['apply']:>17.2f}×"
+            f" {rates['apply'] / rates['observe']:>17.2f}×"
         )
+
+    print()
+    print(
+        f"median µs of single calls over {arguments.cost_games} random games"
+        " (observe and view on a fresh clone: nothing worked out yet, observe's legal actions included)"
+    )
+    names = ("legal_actions", "check", "apply", "apply_trusted", "clone", "observe", "view", "determinize")
+    header = f"{'game':<26} " + " ".join(f"{name:>13}" for name in names)
+    print(header)
+    print("-" * len(header))
+    for setup in chosen:
+        costs = operation_costs(setup, arguments.cost_games, arguments.seed + 1)
+        print(f"{setup.label:<26} " + " ".join(f"{costs[name]:>13.1f}" for name in names))
 
 
 if __name__ == "__main__":

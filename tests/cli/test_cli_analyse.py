@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -45,3 +46,50 @@ def test_a_missing_record_or_seat_is_one_line_and_exit_2(tmp_path: Path) -> None
     record = saved_record(tmp_path / "game.json")
     no_seat = CliRunner().invoke(app, ["analyse", str(record), "--player", "7"])
     assert no_seat.exit_code == 2
+
+
+def run_analysis(record: Path, *extra: str, seed: str = "3") -> str:
+    arguments = ["analyse", str(record), "--samples", "3", "--candidates", "3", "--seed", seed, *extra]
+    result = CliRunner().invoke(app, [*arguments, "--png", str(record.with_suffix(".png"))], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_same_seed_gives_the_same_analysis_with_the_default_hard_bot(tmp_path: Path) -> None:
+    record = saved_record(tmp_path / "game.json")
+    assert run_analysis(record) == run_analysis(record)
+
+
+def test_moves_are_numbered_by_the_players_turn_and_decision_not_by_record_index() -> None:
+    from asobiba.cli.analyse import moments
+
+    state = asobiba.new_game("cockroach-poker", 3, seed=11)
+    while not state.is_over:
+        player = state.to_move
+        assert player is not None
+        state.apply(asobiba.bot("random", seed=state.seq).choose(state.observe(player)))
+    record = state.record()
+    found = moments(record, 0)
+    labels = [(moment.turn, moment.decision) for _, moment in sorted(found.items())]
+    assert labels[0] == (1, 1)
+    assert [turn for turn, _ in labels] == sorted(turn for turn, _ in labels)  # turns only grow
+    for (turn, decision), (next_turn, next_decision) in itertools.pairwise(labels):
+        assert (next_turn, next_decision) in {(turn, decision + 1), (turn + 1, 1)}
+    assert min(found) > 0 and labels[-1][0] < len(record["actions"])
+
+
+def test_the_japanese_analysis_is_all_japanese_and_aligned_at_80_columns(tmp_path: Path) -> None:
+    import re
+
+    from tests.cli.kinsoku import bad_breaks
+
+    record = saved_record(tmp_path / "game.json")
+    output = run_analysis(record, "--lang", "ja").replace(str(record.with_suffix(".png")), "")
+    allowed = {"p0", "p1", "p2", "PNG", "png", "matplotlib", "pip", "install", "game"}
+    english = set(re.findall(r"[A-Za-z][A-Za-z0-9]+", output)) - allowed
+    assert english == set(), english
+    assert bad_breaks(output) == []
+    assert max(len(line) for line in output.splitlines()) <= 80
+    for line in output.splitlines():  # a chance stands on the first line of its move
+        if re.search(r"\d+% \[\d+–\d+\]", line):
+            assert line.split("%")[0].rsplit(" ", 1)[0].strip(), line

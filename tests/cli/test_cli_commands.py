@@ -213,7 +213,7 @@ def test_the_start_menu_can_change_the_rules(
     keys = f"1\n{number}\ny\n{rules}3\nrandom\nq\n"
     result = runner.invoke(app, ["--delay", "0"], input=keys)
     assert result.exit_code == 0, result.output
-    assert "rules (trump / original) [trump]: " in result.output
+    assert "rule set — rules (trump / original) [trump (playing cards)]: " in result.output
     record_path = next((tmp_path / "asobiba-records").glob("*.json"))
     record = json.loads(record_path.read_text(encoding="utf-8"))
     assert record["options"]["rules"] == "original" and record["players"] == 3

@@ -61,7 +61,7 @@ def test_a_full_game_against_bots_completes_and_its_record_replays(game: str, pl
     assert played.outcome.status == "finished"
     state = played.outcome.state
     assert state.is_over
-    assert "Result" in played.screen
+    assert "The game is over." in played.screen and "Outcome" in played.screen
     assert "The record is saved in" in played.screen
     record = json.loads(played.record_path.read_text(encoding="utf-8"))
     assert record["human"] == 0 and record["seats"][0] == "human"

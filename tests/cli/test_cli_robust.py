@@ -6,10 +6,12 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,14 +20,21 @@ from tests.cli.conftest import Keyboard, new_terminal
 from typer.testing import CliRunner
 
 import asobiba
+from asobiba.cli.chooser import Chooser
 from asobiba.cli.common import MAX_INPUT_CHARS, Terminal, typed_number
 from asobiba.cli.main import app
 from asobiba.cli.play import save_record
 
 USAGE_ERROR = 2
 GAMES = asobiba.game_names()
-ODD_NUMBERS = ["①", "²", "9" * 5000, "١٢", "３"]
-ODD_IDS = ["circled", "superscript", "5000-digits", "arabic-indic", "fullwidth"]
+#: The games asobiba itself ships (a plug-in game, such as the example, brings its own texts).
+OWN_GAMES = [name for name in GAMES if type(asobiba.get_game(name)).__module__.startswith("asobiba.games.")]
+#: Numbers no prompt reads (NFKC leaves them as they are, and they are not ASCII digits or too long).
+ODD_NUMBERS = ["9" * 5000, "١٢", "99"]
+ODD_IDS = ["5000-digits", "arabic-indic", "too-big"]
+#: Typed forms that NFKC turns into ASCII (full-width as a Japanese keyboard types them): read as "2".
+WIDE_TWOS = ["２", "　２　", "②", "²"]
+WIDE_IDS = ["fullwidth", "ideographic-spaces", "circled", "superscript"]
 
 
 @pytest.fixture
@@ -79,6 +88,47 @@ def test_a_unicode_digit_or_a_huge_number_in_a_replay_asks_again(runner: CliRunn
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     assert "Press Enter for the next step" in result.output
+
+
+@pytest.mark.parametrize("typed", WIDE_TWOS, ids=WIDE_IDS)
+def test_a_full_width_number_at_the_move_prompt_is_read_as_its_ascii_form(
+    typed: str, make_terminal: Callable[..., tuple[Terminal, io.StringIO]]
+) -> None:
+    state = asobiba.new_game("cockroach-poker", 3, seed=4)
+    keyboard = Keyboard([typed, typed])
+    terminal, screen = make_terminal(keyboard)
+    chosen = Chooser(terminal, state, "ja").choose()
+    assert "番はありません" not in screen.getvalue()
+    expected = Chooser(new_terminal(Keyboard(["2", "2"]))[0], state, "ja").choose()
+    assert chosen == expected
+
+
+def test_full_width_letters_are_read_as_ascii_at_the_move_prompt(
+    make_terminal: Callable[..., tuple[Terminal, io.StringIO]],
+) -> None:
+    state = asobiba.new_game("cockroach-poker", 3, seed=4)
+    wanted = next(action for action in state.legal_actions() if str(action).startswith("offer p2"))
+    wide = str(wanted).translate({code: code + 0xFEE0 for code in range(0x21, 0x7F)}).replace(" ", "　")
+    terminal, _ = make_terminal(Keyboard([wide]))
+    assert Chooser(terminal, state, "ja").choose() == wanted
+
+
+def test_a_full_width_number_at_the_language_prompt_chooses_japanese(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--lang", "en"], input="２\n")
+    assert "Please type a number" not in result.output
+    assert "どのゲームで遊びますか？" in result.output
+
+
+def test_a_refusal_at_the_language_prompt_is_said_in_japanese_too(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--lang", "en"], input="9\n")
+    assert "Please type a number from 1 to 2." in result.output
+    assert "1から2" in result.output
+
+
+def test_the_language_option_takes_full_width_letters(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--lang", "ｊａ", "games"])
+    assert result.exit_code == 0, result.output
+    assert "オプション" in result.output
 
 
 def test_typed_numbers_are_ascii_digits_only() -> None:
@@ -314,7 +364,8 @@ def test_the_start_menus_rules_table_is_never_cut_at_80_columns(lang: str) -> No
     game = asobiba.get_game("cockroach-poker")
     terminal, screen = new_terminal(Keyboard([""]), width=80)
     StartMenu(terminal, lang).ask_options(game)
-    shown = "".join(character for character in screen.getvalue() if character not in " │\n")
+    rows = [line.split("│") for line in screen.getvalue().splitlines() if line.startswith("│")]
+    shown = "".join(row[3] for row in rows).replace(" ", "")  # the meaning column, lines joined
     for option in game.options:
         meaning = "".join(character for character in option_doc(game, option, lang) if character not in " \n")
         assert meaning in shown, option.name
@@ -334,3 +385,38 @@ def test_a_line_typed_during_the_bots_pause_skips_it_and_answers_the_next_prompt
         assert terminal.ask("? ") == "2"
         assert terminal.typed_ahead is None
     os.close(master)
+
+
+def test_the_start_menus_rules_table_speaks_japanese() -> None:
+    from asobiba.cli.menu import StartMenu
+
+    for name in OWN_GAMES:  # a plug-in game speaks the languages its author wrote
+        game = asobiba.get_game(name)
+        terminal, screen = new_terminal(Keyboard([""]), width=80)
+        StartMenu(terminal, "ja").ask_options(game)
+        shown = screen.getvalue()
+        names = {option.name for option in game.options}
+        for line in shown.splitlines():
+            words = set(re.findall(r"[A-Za-z][A-Za-z_]+", line)) - names
+            # what is left is a value to type (trump, redirect…), always beside its Japanese words
+            assert not words or re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", line), line
+        assert "True" not in shown and "False" not in shown
+
+
+def test_a_rules_choice_may_be_typed_in_japanese_words() -> None:
+    from asobiba.cli.menu import StartMenu
+
+    game = asobiba.get_game("cockroach-poker")
+    answers = ["y", "本家版", "", "", "", "いいえ"]
+    terminal, _ = new_terminal(Keyboard(answers), width=80)
+    chosen = StartMenu(terminal, "ja").ask_options(game)
+    assert chosen == {"rules": "original", "eight_kinds": False}
+
+
+def test_the_games_list_in_japanese_breaks_lines_between_phrases(runner: CliRunner) -> None:
+    from tests.cli.kinsoku import bad_breaks
+
+    result = runner.invoke(app, ["games", "--lang", "ja"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert bad_breaks(result.output) == []
+    assert "True" not in result.output and "はい" in result.output

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from tests.cli.kinsoku import bad_breaks
 from typer.testing import CliRunner
 
 import asobiba
@@ -226,3 +227,47 @@ def test_a_build_of_the_package_carries_every_rules_text(tmp_path: Path) -> None
         for lang in LANGUAGES:
             file_name = rules_file_name(name, lang)
             assert (built / file_name).read_bytes() == (DOCS / file_name).read_bytes()
+
+
+@pytest.mark.parametrize("width", [80, 120, 60])
+@pytest.mark.parametrize("game", GAMES)
+def test_japanese_rules_lines_break_between_phrases_never_before_a_closing_mark(game: str, width: int) -> None:
+    console, screen = plain_console(width)
+    show_rules(console, game, "ja", pager=False)
+    assert bad_breaks(screen.getvalue()) == []
+
+
+HOUSE_RULES = {"en": "## House rules", "ja": "## ハウスルール"}
+#: asobiba's own games, whose pages restate a seed (a plug-in game's pages are its author's).
+OWN_GAMES = [name for name in GAMES if type(asobiba.get_game(name)).__module__.startswith("asobiba.games.")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", OWN_GAMES)
+def test_every_rules_page_marks_its_house_rules_each_with_its_reason(game: str, lang: str) -> None:
+    text, _ = rules_text(game, lang)
+    assert HOUSE_RULES[lang] in text
+    section = text.split(HOUSE_RULES[lang], 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| point")]
+    rows = [row for row in rows if not row.startswith("| 点")]
+    assert len(rows) >= 8, section
+    for row in rows:
+        point, played, why = (cell.strip() for cell in row.strip("|").split("|"))
+        assert point and played and why, row
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", OWN_GAMES)
+def test_every_rules_page_lists_the_first_player_option(game: str, lang: str) -> None:
+    text, _ = rules_text(game, lang)
+    options = text.split("## Options" if lang == "en" else "## オプション", 1)[1].split("\n## ", 1)[0]
+    assert "| `first_player` |" in options
+    assert any(option.name == "first_player" for option in asobiba.get_game(game).options)
+
+
+def test_the_paper_safari_pages_give_the_seeds_first_player_rule_and_say_clockwise_plainly() -> None:
+    english, _ = rules_text("paper-safari", "en")
+    japanese, _ = rules_text("paper-safari", "ja")
+    assert "Pokémon manga" in english
+    assert "左回り" not in japanese and "時計回り（左隣の人へ）" in japanese
+    assert "裏面を見てはいけません" not in japanese

@@ -290,12 +290,18 @@ def test_secret_options_show_as_fixed_in_every_view_and_are_forgotten_by_samples
         state.apply(rng.choice(state.legal_actions()))
 
 
-def test_an_observation_holds_no_reference_to_the_true_state() -> None:
+def test_an_observation_shows_nothing_of_the_true_state() -> None:
+    """Lazy (issue 18): it reads from the observed position, but none of its public attributes is
+    that position and a sample is a fresh determinization, never the state itself."""
     state = asobiba.new_game("cockroach-poker", players=4, seed=8)
     observation = state.observe(state.to_move)
-    held = [getattr(observation, name, None) for name in observation.__dataclass_fields__]
-    assert not any(value is state for value in held)
-    assert observation.sample(1).view(observation.player) == state.view(observation.player)
+    public = [getattr(observation, name) for name in dir(observation) if not name.startswith("_")]
+    assert not any(value is state for value in public)
+    sample = observation.sample(1)
+    assert sample is not state and sample.history == []
+    assert sample.view(observation.player) == state.view(observation.player)
+    others = [player for player in range(4) if player != observation.player]
+    assert [sample.hands[p] for p in others] != [state.hands[p] for p in others]  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------------------------------- the registry

@@ -99,7 +99,8 @@ def test_option_validation_errors_say_what_is_accepted(options: dict[str, Any], 
 
 def test_options_have_documented_defaults() -> None:
     resolved = GAME.resolve_options(3, {})
-    assert resolved == {"deck": "pokemon56", "card_order": None, "tokens_to_win": 3, "final_turns": False}
+    expected = {"deck": "pokemon56", "card_order": None, "tokens_to_win": 3, "final_turns": False, "first_player": None}
+    assert resolved == expected
     assert GAME.resolve_options(2, {"final_turns": "yes", "card_order": None})["final_turns"] is True
 
 

@@ -45,7 +45,9 @@ def test_the_screen_explains_special_cards_and_the_pending_step_in_japanese(ps: 
     ps.play(state, "draw", "mew p1")
     text = screen(state.view(0), "ja")
     assert "ミュウ：p1のカードを１枚選んでください。" in text
-    assert "ミュウ★（必ず発動）" in text and "ゼニガメ" in text and "Squirtle" in text
+    assert "ミュウ★（必ず発動）" in text and "ゼニガメ" in text
+    assert "Squirtle" not in text  # a Japanese screen shows no English (issue 22)
+    assert "Squirtle" in screen(state.view(0), "en") and "ゼニガメ" in screen(state.view(0), "en")
 
 
 def test_the_screen_draws_every_step_and_the_round_table() -> None:

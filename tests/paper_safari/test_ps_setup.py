@@ -130,3 +130,22 @@ def test_the_deal_must_order_the_whole_deck() -> None:
     with pytest.raises(IllegalAction, match="not a card"):
         state.apply(asobiba.parse_action(state, "deal raichu"))
     assert state.is_chance_node and len(state.history) == 1
+
+
+@pytest.mark.parametrize("first", [0, 2, "p1"])
+def test_the_option_first_player_chooses_who_starts_the_first_round(first: int | str) -> None:
+    starter = int(str(first).lstrip("p"))
+    for seed in range(4):
+        state = GAME.new_game(3, seed=seed, first_player=first)
+        assert state.view(0)["starter"] == starter
+    scripted = GAME.new_game(3, seed=0, chance="scripted", first_player=first)
+    assert [str(action) for action, _ in scripted.chance_outcomes()] == [f"start p{starter}"]
+    other = (starter + 1) % 3
+    with pytest.raises(IllegalAction, match="first_player fixes who starts"):
+        scripted.apply(scripted.parse_action(f"start p{other}"))
+
+
+@pytest.mark.parametrize("value", ["p3", 5, "x", "p", True, -1])
+def test_a_first_player_outside_the_table_is_refused_by_name(value: Any) -> None:
+    with pytest.raises(InvalidOption, match="first_player"):
+        GAME.new_game(3, seed=0, first_player=value)

@@ -208,3 +208,26 @@ def test_analyse_reads_a_record_of_it_with_the_depth_its_declaration_gives() -> 
     analysis = analyse(state.record(), player=0, samples=4, seed=1)
     assert analysis.game == GAME and analysis.rollout_depth == declaration(GAME).analysis_rollout_depth
     assert len(analysis.decisions) == 5  # one bid a round; the last round's bid is forced (one card left)
+
+
+@pytest.mark.filterwarnings("ignore:Observation")
+def test_pettingzoos_api_test_passes_on_it() -> None:
+    rl = pytest.importorskip("asobiba.rl", reason="the research API needs the rl extra (numpy)")
+    from pettingzoo.test import api_test
+
+    api_test(rl.env(GAME, players=3), num_cycles=60)
+
+
+def test_gymnasiums_check_env_passes_on_it_against_a_bot() -> None:
+    rl = pytest.importorskip("asobiba.rl", reason="the research API needs the rl extra (numpy)")
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(rl.gym_env(GAME, players=2, opponents="random"), skip_render_check=True)
+
+
+def test_openspiels_random_simulation_passes_on_it() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from asobiba.rl.openspiel import spiel_names
+
+    game = pyspiel.load_game(spiel_names()[GAME], {"players": 3})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)

@@ -153,7 +153,7 @@ def test_a_rematch_is_a_new_room_with_the_same_game_and_seats_and_the_first_play
     old = room_record(shared_server.base_url, made["room"])
     again = rematch(shared_server.base_url, made["room"], made["token"])
     assert again["room"] != made["room"] and again["token"]
-    assert rematch(shared_server.base_url, made["room"])["room"] == again["room"]  # made once
+    assert rematch(shared_server.base_url, made["room"], made["token"]) == again  # made once, the same seat
     summary = room_summary(shared_server.base_url, again["room"])
     assert summary["game"] == "cockroach-poker" and summary["rematch_of"] == made["room"]
     assert sorted(seat["kind"] for seat in summary["seats"]) == ["bot:random", "bot:random", "human"]

@@ -128,3 +128,12 @@ def test_a_whale_capsizing_a_boat_onto_a_shark_loses_the_passengers():
     state = rolled("whale", boats={"r3c2": ["blue#1"]}, creatures={"whale": ["r3c1"], "shark": ["r3c2"]})
     do(state, "whale r3c1 r3c2")
     assert boats(state) == {} and explorer(state, "blue#1")["status"] == "lost"
+
+
+def test_a_whale_capsizing_a_boat_on_a_sea_serpents_space_loses_the_passengers_to_the_serpent():
+    # issue 22: a boat may stand on a serpent's space (it sinks only when one of them moves); the
+    # whale makes its passengers swimmers there, and a serpent's space is deadly for swimmers.
+    state = rolled("whale", boats={"r3c2": ["blue#1", "red#1"]}, creatures={"whale": ["r3c1"], "serpent": ["r3c2"]})
+    do(state, "whale r3c1 r3c2")
+    assert boats(state) == {}
+    assert explorer(state, "blue#1")["status"] == "lost" and explorer(state, "red#1")["status"] == "lost"

@@ -242,14 +242,28 @@ def test_a_swimmer_that_swam_onto_a_boat_does_not_step_back_into_the_sea_the_sam
     do(state, "move red#1 r3c2")
     assert explorer(state, "red#1")["status"] == "boat"
     assert not any(str(a).startswith("move red#1") for a in state.legal_actions())
-    with pytest.raises(IllegalAction, match="not step off again"):
+    with pytest.raises(IllegalAction, match="not swim again"):
         do(state, "move red#1 r3c1")
 
 
-def test_a_swimmer_that_boarded_a_boat_in_its_space_does_not_step_off_again_the_same_turn():
+def test_an_explorer_who_swam_onto_a_boat_may_step_on_to_another_boat_that_turn():
+    # issue 22: the seed limits only swimmers (5: 各「泳いでいる冒険者コマ」は…1マスしか); boat to boat is no swim.
     state = position(explorers={"red#1": "r3c3", "blue#1": "r7c8"}, boats={"r3c3": [], "r3c2": []})
     do(state, "board red#1")
-    with pytest.raises(IllegalAction, match="not step off again"):
+    assert "move red#1 r3c2" in {str(a) for a in state.legal_actions()}
+    do(state, "move red#1 r3c2")
+    assert explorer(state, "red#1")["status"] == "boat" and explorer(state, "red#1")["cell"] == "r3c2"
+    assert not any(str(a).startswith("move red#1") and not str(a).endswith("r3c3") for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="not swim again"):
+        do(state, "move red#1 r3c1")  # into the water: that would be a second swim
+
+
+def test_an_explorer_who_swam_onto_a_boat_does_not_step_on_to_a_full_boat():
+    full = ["blue#2", "blue#3", "blue#4"]
+    state = position(explorers={"red#1": "r3c3", "blue#1": "r7c8"}, boats={"r3c3": [], "r3c2": full})
+    do(state, "board red#1")
+    assert "move red#1 r3c2" not in {str(a) for a in state.legal_actions()}
+    with pytest.raises(IllegalAction, match="not swim again"):
         do(state, "move red#1 r3c2")
 
 

@@ -154,3 +154,23 @@ def test_a_scripted_tile_layout_and_values_are_used():
     state = GAME.new_game(2, seed=9, tile_layout=" ".join(layout), explorer_values=["6543322111", "1112233456"])
     assert state.view(0)["tiles"]["r5c4"] == "mountain"
     assert [e["value"] for e in state.view(0)["explorers"][:3]] == [6, 5, 4]
+
+
+@pytest.mark.parametrize("first", [1, "p2"])
+def test_the_option_first_player_chooses_who_plays_first(first):
+    player = int(str(first).lstrip("p"))
+    for seed in range(3):
+        state = GAME.new_game(3, seed=seed, first_player=first)
+        assert state.to_move == player and state.view(0)["pending"]["kind"] == "place_explorer"
+    state = GAME.new_game(3, seed=1, chance="scripted", first_player=first)
+    while state.phase != Phase.FIRST_PLAYER:
+        state.apply(state._sample_chance(state.chance_rng()))
+    assert [str(action) for action, _ in state.chance_outcomes()] == [f"first p{player}"]
+    with pytest.raises(IllegalAction, match="first_player fixes who plays first"):
+        do(state, f"first p{(player + 1) % 3}")
+
+
+@pytest.mark.parametrize("value", ["p4", 3, "red", 1.5])
+def test_a_first_player_outside_the_table_is_refused_by_name(value):
+    with pytest.raises(InvalidOption, match="first_player"):
+        GAME.new_game(3, seed=0, first_player=value)

@@ -314,3 +314,15 @@ def test_favourable_winds_do_not_move_an_empty_boat():
     assert [str(a) for a in state.legal_actions() if str(a).startswith("sail r4c2")] == []
     with pytest.raises(IllegalAction, match="does not control the boat on r4c2"):
         do(state, "sail r4c2 r3c2")
+
+
+def test_a_shark_from_a_removed_tile_eats_the_explorers_washed_off_it_at_once_without_a_kill_shark_chance():
+    # issue 22: the counter tiles answer a creature *moved* onto a space; this shark appears there.
+    state = removal(
+        {"r3c4": "b:shark"},
+        explorers={"red#1": "r3c4", "blue#1": "r3c4", "blue#9": "r7c6"},
+        held={1: ["f:kill-shark"]},
+    )
+    do(state, "remove r3c4")
+    assert explorer(state, "red#1")["status"] == "lost" and explorer(state, "blue#1")["status"] == "lost"
+    assert state.phase == Phase.ROLL  # nobody was asked about a counter tile: the die is next

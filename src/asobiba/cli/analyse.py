@@ -9,14 +9,22 @@ only).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from asobiba.bots.analysis import Analysis, analyse, save_curve, terminal_chart
+from asobiba.cli.linebreak import PhraseText, paragraph
 from asobiba.cli.replay import load_record
+from asobiba.core.record import replay_steps
+from asobiba.core.registry import get_game
+from asobiba.core.state import CHANCE, State
 from asobiba.i18n import Catalog
 
 tr = Catalog("analysis")
@@ -31,48 +39,100 @@ def default_png(record_path: Path, player: int) -> Path:
     return record_path.with_name(f"{record_path.stem}.p{player}.png")
 
 
+#: The ``hard`` bot of an analysis: a search bounded by its samples, not by the clock, so the same
+#: ``--seed`` gives the same report on any machine (64 samples is about what 0.7 s reaches).
+ANALYSIS_HARD = "hard:time_limit=none,iterations=64"
+
+
 def percent(chance: float) -> str:
     """``0.625`` -> ``'62%'``."""
     return f"{round(chance * 100)}%"
 
 
-def decisions_table(analysis: Analysis, lang: str) -> Table:
-    """A row per decision (the move played, its chance, what it gave away), then a row per candidate
-    (its chance, 95% interval and samples; which one ``hard`` plays)."""
-    table = Table(title=tr("p{player}'s decisions", lang, player=analysis.player), show_lines=True)
-    table.add_column(tr("move", lang), justify="right")
+@dataclass(frozen=True)
+class Moment:
+    """A decision as the player saw it: his ``turn``-th turn, its ``decision``-th decision, and
+    the position (to name its moves in his language)."""
+
+    turn: int
+    decision: int
+    state: State
+
+    def label(self, lang: str) -> str:
+        """``3·2``: the third turn, its second decision."""
+        return tr("{turn}·{decision}", lang, turn=self.turn, decision=self.decision)
+
+    def describe(self, notation: str, lang: str) -> str:
+        """A move of this decision in words (its notation if the game cannot read it here)."""
+        game = self.state.game
+        try:
+            return str(game.describe_action(game.parse_action(notation, self.state), lang))
+        except Exception:  # a description is a help: the notation is always right
+            return notation
+
+
+def moments(record: Mapping[str, Any], player: int) -> dict[int, Moment]:
+    """Every decision of ``player`` by its record index, numbered as he met them: a turn is a run
+    of his decisions with nobody else's between (the dice and deals do not count), and every
+    decision counts, forced ones too, since he saw each of them."""
+    found: dict[int, Moment] = {}
+    turn, decision, previous = 0, 0, None
+    for state, _, _ in replay_steps(record):
+        mover = state.to_move
+        if mover is None or mover == CHANCE:
+            continue
+        if mover == player:
+            if previous != player:
+                turn, decision = turn + 1, 0
+            decision += 1
+            found[state.seq] = Moment(turn, decision, state.clone())
+        previous = mover
+    return found
+
+
+def decisions_table(analysis: Analysis, lang: str, when: Mapping[int, Moment]) -> Table:
+    """A section per decision: the move played (its chance, what it gave away), then a row per
+    candidate (its chance and 95% interval; which one ``hard`` plays), so that every chance
+    stands on its move's line whatever the width. Every candidate has the same samples (the
+    heading says how many)."""
+    table = Table(title=tr("p{player}'s decisions", lang, player=analysis.player), box=box.SIMPLE_HEAD)
+    table.add_column(tr("turn·decision", lang), justify="right", no_wrap=True)
     table.add_column(tr("played / candidates", lang))
-    table.add_column(tr("chance [95%]", lang), justify="right")
-    table.add_column(tr("samples", lang), justify="right")
-    table.add_column(tr("note", lang))
-    for decision in analysis.decisions:
+    table.add_column(tr("chance [95%]", lang), justify="right", no_wrap=True)
+    table.add_column(tr("note", lang), no_wrap=True)
+    for index, decision in enumerate(analysis.decisions):
+        moment = when.get(decision.seq)
+
+        def words(notation: str, moment: Moment | None = moment) -> str:
+            return moment.describe(notation, lang) if moment is not None else notation
+
+        if index:
+            table.add_section()
         played = decision.played_candidate
         lost = tr("lost {loss}", lang, loss=percent(decision.loss)) if decision.loss > 0 else ""
-        names = [escape(decision.played)]
-        chances = [_chance(played.chance, played.interval)]
-        counts = [str(played.samples)]
-        notes = [("!! " if decision.marked else "") + lost]
+        table.add_row(
+            moment.label(lang) if moment is not None else str(decision.seq),
+            PhraseText(words(decision.played), style="bold"),
+            _chance(played.chance, played.interval),
+            ("!! " if decision.marked else "") + lost,
+            style="bold red" if decision.marked else None,
+        )
         for candidate in decision.candidates:
-            names.append("  " + escape(candidate.action))
-            chances.append(_chance(candidate.chance, candidate.interval))
-            counts.append(str(candidate.samples))
             tags = [tr("hard", lang)] if candidate.action == decision.preferred else []
             if candidate.action == decision.played:
                 tags.append(tr("played", lang))
-            notes.append(", ".join(tags))
-        table.add_row(
-            str(decision.seq),
-            "\n".join(names),
-            "\n".join(chances),
-            "\n".join(counts),
-            "\n".join(notes),
-            style="bold red" if decision.marked else None,
-        )
+            table.add_row(
+                "",
+                PhraseText("  " + words(candidate.action)),
+                _chance(candidate.chance, candidate.interval),
+                ", ".join(tags),
+            )
     return table
 
 
 def _chance(chance: float, interval: tuple[float, float]) -> str:
-    return f"{percent(chance)} [{percent(interval[0])}–{percent(interval[1])}]"
+    """``62% [31–86]``: the chance and its 95% interval, in percent."""
+    return f"{percent(chance)} [{round(interval[0] * 100)}–{round(interval[1] * 100)}]"
 
 
 def run_analyse(
@@ -98,12 +158,14 @@ def run_analyse(
         record, player, samples=samples, max_candidates=candidates, hard=hard, seed=seed, progress=progress
     )
     depth = analysis.rollout_depth
+    when = moments(record, analysis.player)
+    title = get_game(analysis.game).title
     console.print(
-        escape(
+        paragraph(
             tr(
                 "{game}, p{player} ({result}): {decisions} decisions, {samples} samples a candidate, {rollouts}",
                 lang,
-                game=analysis.game,
+                game=title.get(lang) or title.get("en") or analysis.game,
                 player=analysis.player,
                 result=tr("won", lang) if analysis.outcome >= 1.0 else tr("did not win", lang),
                 decisions=len(analysis.decisions),
@@ -116,20 +178,25 @@ def run_analyse(
             )
         )
     )
-    console.print(decisions_table(analysis, lang))
+    console.print(decisions_table(analysis, lang, when))
     marked = analysis.marked
     if marked:
         console.print(escape(tr("Most chance lost (marked !!):", lang)))
         for decision in sorted(marked, key=lambda decision: -decision.loss):
+            moment = when.get(decision.seq)
             console.print(
-                escape(
+                paragraph(
                     tr(
-                        "  move {seq}: {played} ({chance}) where {best} had {best_chance}: {loss} lost",
+                        "  turn {turn}, decision {decision}: {played} ({chance}) where {best} had {best_chance}: "
+                        "{loss} lost",
                         lang,
-                        seq=decision.seq,
-                        played=decision.played,
+                        turn=moment.turn if moment is not None else "?",
+                        decision=moment.decision if moment is not None else "?",
+                        played=moment.describe(decision.played, lang) if moment is not None else decision.played,
                         chance=percent(decision.played_candidate.chance),
-                        best=decision.best.action,
+                        best=moment.describe(decision.best.action, lang)
+                        if moment is not None
+                        else decision.best.action,
                         best_chance=percent(decision.best.chance),
                         loss=percent(decision.loss),
                     )

@@ -29,6 +29,9 @@ Present = Callable[[list[RenderableType], RenderableType | None], None]
 GroupMoves = Callable[[Sequence["Choice"]], "list[Group] | None"]
 #: A warning to show next to a move (``None``: nothing to say).
 MoveWarning = Callable[["Choice"], "str | None"]
+#: A game's own words for a move where its position says more than the notation (a move into the
+#: sea is a swim); ``None`` keeps the game's description.
+MoveLabel = Callable[["Choice"], "str | None"]
 
 #: Lists up to this long are shown whole.
 FLAT_LIMIT = 15
@@ -84,6 +87,8 @@ class Group:
 
     key: str
     choices: tuple[Choice, ...]
+    #: A brief name for a menu in narrow columns ("": the key, shortened the generic way).
+    short: str = ""
 
 
 #: The head of a word: its letters up to and including its first number (``r3c4`` -> ``r3``).
@@ -191,6 +196,7 @@ class Chooser:
         present: Present | None = None,
         group_moves: GroupMoves | None = None,
         move_warning: MoveWarning | None = None,
+        move_label: MoveLabel | None = None,
     ) -> None:
         self.terminal = terminal
         self.state = state
@@ -200,8 +206,18 @@ class Chooser:
         self.present = present
         self.group_moves = group_moves
         self.move_warning = move_warning
-        self.all_choices = make_choices(state, lang)
+        self.all_choices = [self._relabelled(choice, move_label) for choice in make_choices(state, lang)]
         self.notice: Text | None = None
+
+    @staticmethod
+    def _relabelled(choice: Choice, move_label: MoveLabel | None) -> Choice:
+        if move_label is None:
+            return choice
+        try:
+            label = move_label(choice)
+        except Exception:  # the game's description stays: a label is a help, never a reason to stop
+            label = None
+        return choice if not label else Choice(choice.action, choice.notation, label)
 
     def _say(self, message: str, style: str = "yellow") -> None:
         """A notice for the player: under the menu of the next frame, or printed at once."""
@@ -239,9 +255,12 @@ class Chooser:
             short.append(MenuEntry(number, brief, "", note, style))
         return full, short
 
-    def _flat_forms(self, choices: Sequence[Choice]) -> list[RenderableType]:
+    def _flat_forms(self, choices: Sequence[Choice], group: Group | None = None) -> list[RenderableType]:
+        """The menu of ``choices``; under the name of the ``group`` they were chosen from, if any
+        (its short labels leave out what the group's moves share: the heading says it)."""
         full, short = self._entries(choices)
-        return menu_forms(full, None, short)
+        heading = None if group is None else Text(tr("{group}:", self.lang, group=group.key), style="bold")
+        return menu_forms(full, heading, short, keep_heading=True)
 
     def _group_forms(self, groups: Sequence[Group], total: int) -> list[RenderableType]:
         lang = self.lang
@@ -266,7 +285,7 @@ class Chooser:
         short = [
             MenuEntry(
                 number,
-                group.key.rpartition(" … ")[2] if one_head else group.key.replace(" … ", " "),
+                group.short or (group.key.rpartition(" … ")[2] if one_head else group.key.replace(" … ", " ")),
                 "",
                 f"({len(group.choices)})",
             )
@@ -317,11 +336,12 @@ class Chooser:
         lang = self.lang
         stack: list[list[Choice]] = []
         current = list(self.all_choices)
+        chosen_group: Group | None = None
         show_all = False
         while True:
             groups = None if show_all or stack else self._groups(current)
             if groups is None:
-                self._show(self._flat_forms(current))
+                self._show(self._flat_forms(current, chosen_group if stack else None))
             else:
                 self._show(self._group_forms(groups, sum(len(group.choices) for group in groups)))
             count = len(groups) if groups is not None else len(current)
@@ -375,7 +395,8 @@ class Chooser:
                 if groups is None:
                     return current[number - 1].action
                 stack.append(current)
-                current = list(groups[number - 1].choices)
+                chosen_group = groups[number - 1]
+                current = list(chosen_group.choices)
                 show_all = False
                 continue
             parsed, refusal = self._parse(text)
@@ -398,6 +419,7 @@ class Chooser:
                 continue
             stack.append(current)
             current = matching
+            chosen_group = None
             show_all = False
 
     def _parse(self, text: str) -> tuple[Action | None, str | None]:

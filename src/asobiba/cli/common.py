@@ -8,6 +8,7 @@ import math
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,16 @@ def typed_number(text: str) -> int | None:
     """
     stripped = text.strip()
     return int(stripped) if _WHOLE_NUMBER.fullmatch(stripped) else None
+
+
+def typed_text(text: str) -> str:
+    """What the player typed, as the prompts read it: full-width digits, letters and signs as
+    their ASCII forms (NFKC: ``２`` is ``2``, ``ｐ２`` is ``p2``), stripped.
+
+    >>> typed_text("　２ "), typed_text("ｏｆｆｅｒ　ｐ１"), typed_text("はい")
+    ('2', 'offer p1', 'はい')
+    """
+    return unicodedata.normalize("NFKC", text).strip()
 
 
 def shorten(text: str, limit: int = ECHO_CHARS) -> str:
@@ -87,7 +98,7 @@ def detect_language(explicit: str | None = None, environ: Mapping[str, str] | No
     'en'
     """
     if explicit is not None:
-        lang = explicit.strip().lower()
+        lang = typed_text(explicit).lower()
         if lang not in LANGUAGES:
             raise UserError(
                 tr(
@@ -199,6 +210,47 @@ def option_accepts(option: Option) -> str:
     return ""
 
 
+def option_label(game: Game, option: Option, lang: str) -> str:
+    """The option's name in ``lang`` as the game's terminal screen words it (its key if the
+    screen has no words for it): ``rules`` -> ルールの種類."""
+    from asobiba.cli.screens import screen_hooks
+
+    label = getattr(screen_hooks(game.name), "option_label", None)
+    named = label(option.name, lang) if label is not None else None
+    return str(named) if named else option.name
+
+
+def value_text(game: Game, option: Option, value: Any, lang: str) -> str:
+    """A value of ``option`` as a person reads it: ``自動`` for the automatic default, yes / no,
+    a choice with its words (``original（本家版）``)."""
+    from asobiba.cli.screens import screen_hooks
+
+    if value is None:
+        return tr("automatic", lang)
+    if isinstance(value, bool):
+        return tr("yes", lang) if value else tr("no", lang)
+    label = getattr(screen_hooks(game.name), "value_label", None)
+    words = label(option.name, value, lang) if label is not None else None
+    if not words:
+        return str(value)
+    return tr("{value} ({words})", lang, value=value, words=words)
+
+
+def typed_value(game: Game, option: Option, text: str, lang: str) -> str:
+    """What was typed for ``option``, with a choice's words or yes / no in ``lang`` read as the
+    value they name (``本家版`` -> ``original``, ``はい`` -> ``true``)."""
+    if isinstance(option.default, bool):
+        for flag in (True, False):
+            if text.casefold() == value_text(game, option, flag, lang).casefold():
+                return "true" if flag else "false"
+    for choice in option.choices or ():
+        shown = value_text(game, option, choice, lang)
+        words = shown.removeprefix(str(choice)).strip(" ()（）")
+        if words and text.casefold() == words.casefold():
+            return str(choice)
+    return text
+
+
 def option_doc(game: Game, option: Option, lang: str) -> str:
     """The option's meaning in ``lang``, from the game's catalog."""
     return Catalog(game.text_domain)(option.doc, lang)
@@ -287,7 +339,8 @@ class Terminal:
     typed_ahead: str | None = None
 
     def ask(self, prompt: str) -> str:
-        """Show ``prompt`` (Rich markup) and return what the user typed, stripped. A line longer
+        """Show ``prompt`` (Rich markup) and return what the user typed, stripped and with full-width
+        characters as their ASCII forms (:func:`typed_text`). A line longer
         than :data:`MAX_INPUT_CHARS` (a paste gone wrong) is refused and asked again."""
         while True:
             if self.typed_ahead is not None:
@@ -303,7 +356,7 @@ class Terminal:
                 text = self.read()
                 self.console.print(escape(shorten(text, MAX_INPUT_CHARS)), highlight=False)
             if len(text) <= MAX_INPUT_CHARS:
-                return text.strip()
+                return typed_text(text)
             self.console.print(
                 escape(tr("That line is too long ({count} characters); nothing was read.", self.lang, count=len(text))),
                 style="yellow",

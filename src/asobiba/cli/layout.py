@@ -17,9 +17,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.console import Console, Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
+
+from asobiba.cli.linebreak import PhraseText
 
 #: The smallest terminal the frames are made for; smaller ones get the compact forms.
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -49,7 +53,7 @@ def height_of(console: Console, renderable: RenderableType, width: int) -> int:
 
 
 def _entry_text(entry: MenuEntry, with_notation: bool) -> Text:
-    text = Text()
+    text = PhraseText()  # a label wraps between words and phrases, never inside one
     text.append(f"{entry.number})", style="bold cyan")
     text.append(" " + entry.label)
     if entry.note:
@@ -75,10 +79,15 @@ def menu_table(entries: Sequence[MenuEntry], columns: int = 1) -> Table:
 
 
 def menu_forms(
-    entries: Sequence[MenuEntry], heading: Text | None, short: Sequence[MenuEntry] | None = None
+    entries: Sequence[MenuEntry],
+    heading: Text | None,
+    short: Sequence[MenuEntry] | None = None,
+    *,
+    keep_heading: bool = False,
 ) -> list[RenderableType]:
     """The menu's forms, tallest first: the entries in one to three columns with the heading; then
-    the ``short`` entries (brief labels) in two to five columns; last, those without the heading."""
+    the ``short`` entries (brief labels) in two to five columns; last, those without the heading
+    (unless ``keep_heading``: a heading that says what the short labels leave out stays)."""
     forms: list[RenderableType] = []
 
     def add(lines: Sequence[MenuEntry], columns: int, with_heading: bool) -> None:
@@ -89,10 +98,10 @@ def menu_forms(
         if columns == 1 or len(entries) >= columns * 2:
             add(entries, columns, True)
     if short is not None:
-        for columns in (2, 3, 4, 5):
+        for columns in (2, 3, 4, 5, 6, 7, 8):
             if len(short) >= columns * 2:
                 add(short, columns, True)
-        if heading is not None:
+        if heading is not None and not keep_heading:
             for columns in (3, 4, 5):
                 if len(short) >= columns * 2:
                     add(short, columns, False)
@@ -181,3 +190,39 @@ def fit_frame(
         parts.append(notice)
     total = sum(height_of(console, part, width) for part in parts) + PROMPT_LINES
     return Fitted(tuple(parts), compact=screen is not screens[0], height=total)
+
+
+class ItemLine:
+    """Short items (a legend's ``b beach``) joined by ``separator`` on as few lines as the width
+    allows; a line breaks only between items, never inside one nor before a separator.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=24, color_system=None, legacy_windows=False)
+    >>> with console.capture() as capture:
+    ...     console.print(ItemLine(["b 砂浜", "f 森林", "m 山岳", "B 船", "S 大海蛇"]))
+    >>> print(capture.get().rstrip())
+    b 砂浜 · f 森林 · m 山岳
+    B 船 · S 大海蛇
+    """
+
+    def __init__(self, items: Sequence[str], separator: str = " · ", style: str = "dim") -> None:
+        self.items = list(items)
+        self.separator = separator
+        self.style = style
+
+    def lines(self, width: int) -> list[str]:
+        """The items laid out at ``width`` cells."""
+        lines: list[str] = []
+        for item in self.items:
+            if lines and cell_len(lines[-1] + self.separator + item) <= width:
+                lines[-1] += self.separator + item
+            else:
+                lines.append(item)
+        return lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text("\n".join(self.lines(options.max_width)), style=self.style, overflow="fold")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = cell_len(self.separator.join(self.items))
+        return Measurement(max((cell_len(item) for item in self.items), default=0), widest)

@@ -20,9 +20,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 import asobiba
 from asobiba.bots import BOTS
+from asobiba.cli.analyse import ANALYSIS_HARD
 from asobiba.cli.common import (
     QuitGame,
     Terminal,
@@ -32,13 +34,16 @@ from asobiba.cli.common import (
     detect_language,
     option_accepts,
     option_doc,
+    option_label,
     parse_options,
     player_range,
     seat_bots,
     shorten,
     split_bot_specs,
     tr,
+    value_text,
 )
+from asobiba.cli.linebreak import PhraseText
 from asobiba.core.errors import AsobibaError
 from asobiba.core.registry import game_names, get_game
 from asobiba.i18n import LANGUAGES
@@ -160,11 +165,12 @@ def root(
 
     terminal = Terminal()
     with user_errors(language):
+        menu = StartMenu(terminal, language)
         try:
-            setup = StartMenu(terminal, language).run()
+            setup = menu.run()
         except (KeyboardInterrupt, EOFError, QuitGame):
             terminal.console.print()
-            terminal.console.print(escape(tr("Goodbye!", language)))
+            terminal.console.print(escape(tr("Goodbye!", menu.lang)))  # the language chosen so far
             raise typer.Exit(0) from None
         code = start_game(
             terminal,
@@ -507,7 +513,12 @@ def analyse_record(
     candidates: Annotated[int, typer.Option("--candidates", help="Candidate moves at most per decision.", min=1)] = 6,
     png: Annotated[Path | None, typer.Option("--png", help="Where to save the curve (default: beside RECORD).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the samples.")] = 0,
-    hard: Annotated[str, typer.Option("--hard", metavar="BOT", help="The bot whose move is shown.")] = "hard",
+    hard: Annotated[
+        str,
+        typer.Option(
+            "--hard", metavar="BOT", help="The bot whose move is shown (bounded by samples, not time: repeatable)."
+        ),
+    ] = ANALYSIS_HARD,
     lang: LangOption = None,
 ) -> None:
     """For each decision of a player: the hard bot's move and every candidate's chance of winning."""
@@ -534,18 +545,22 @@ def list_games(lang: LangOption = None) -> None:
             table = Table(
                 title=escape(f"{name} — {game.title.get('en', name)} / {game.title.get('ja', name)} ({players})"),
                 title_justify="left",
+                expand=True,
             )
-            table.add_column(tr("Option", language), style="bold")
-            table.add_column(tr("Default", language))
-            table.add_column(tr("Accepts", language), overflow="fold")
-            table.add_column(tr("Meaning", language), overflow="fold")
+            table.add_column(tr("Option", language), width=16)
+            table.add_column(tr("Default", language), width=14)
+            table.add_column(tr("Accepts", language), overflow="fold", width=12)
+            table.add_column(tr("Meaning", language), overflow="fold", ratio=1)
             for opt in game.options:
-                default = tr("automatic", language) if opt.default is None else str(opt.default)
+                key = PhraseText(opt.name, style="bold")
+                label = option_label(game, opt, language)
+                if label != opt.name:
+                    key.append("\n" + label, style="not bold dim")
                 table.add_row(
-                    *(
-                        escape(cell)
-                        for cell in (opt.name, default, option_accepts(opt), option_doc(game, opt, language))
-                    )
+                    key,
+                    PhraseText(value_text(game, opt, opt.default, language)),
+                    Text(option_accepts(opt)),
+                    PhraseText(option_doc(game, opt, language)),
                 )
             if not game.options:
                 table.add_row("—", "", "", tr("no options", language))
@@ -585,11 +600,59 @@ def serve(
             "(default: $ASOBIBA_REDIS, else none: one process)."
         ),
     ] = None,
+    allowed_hosts: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated host names served over HTTP and WebSocket, against DNS rebinding (always with "
+            "the bound address, localhost, 127.0.0.1 and the host of $ASOBIBA_ORIGIN; '*': any host; default "
+            "$ASOBIBA_ALLOWED_HOSTS)."
+        ),
+    ] = None,
+    seat_timeout: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds a taken seat may stay unconnected before it is freed (before the first decision) or "
+            "played by a bot (default: $ASOBIBA_SEAT_TIMEOUT, else 120).",
+            min=0.0,
+        ),
+    ] = None,
+    api_docs: Annotated[
+        bool, typer.Option("--api-docs", help="Serve the HTTP API's documentation at /api/docs.")
+    ] = False,
+    log_format: Annotated[
+        str | None,
+        typer.Option(
+            help="text or json: one line per request, act, rejection and error "
+            "(default $ASOBIBA_LOG_FORMAT, else text)."
+        ),
+    ] = None,
+    durability: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLite: normal (WAL, survives a killed process) or full (survives a power cut too; slower) "
+            "(default $ASOBIBA_DURABILITY, else normal)."
+        ),
+    ] = None,
 ) -> None:
     """Serve online play: rooms, seats, bots and clocks (see docs/protocol.md and docs/deploy.md)."""
     from asobiba.server.serve import serve as run_server
 
-    run_server(host=host, port=port, database=db, bot_delay=bot_delay, redis=redis)
+    if log_format not in (None, "text", "json"):
+        raise typer.BadParameter("text or json", param_hint="--log-format")
+    if durability not in (None, "normal", "full"):
+        raise typer.BadParameter("normal or full", param_hint="--durability")
+    run_server(
+        host=host,
+        port=port,
+        database=db,
+        bot_delay=bot_delay,
+        redis=redis,
+        allowed_hosts=allowed_hosts,
+        seat_timeout=seat_timeout,
+        api_docs=api_docs,
+        log_format=log_format,  # type: ignore[arg-type]
+        durability=durability,  # type: ignore[arg-type]
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -20,11 +20,15 @@ from asobiba.cli.common import (
     default_players,
     option_accepts,
     option_doc,
+    option_label,
     player_range,
     split_bot_specs,
     tr,
     typed_number,
+    typed_value,
+    value_text,
 )
+from asobiba.cli.linebreak import PhraseText
 from asobiba.core.errors import AsobibaError
 from asobiba.core.game import Game
 from asobiba.core.registry import game_names, get_game
@@ -62,8 +66,18 @@ class StartMenu:
     def _warn(self, message: str) -> None:
         self.terminal.console.print(escape(message), style="yellow")
 
-    def pick(self, question: str, items: Sequence[T], label: Callable[[T], str], default: int = 0) -> T:
-        """A numbered list; returns the chosen item (by number or by its label)."""
+    def pick(
+        self,
+        question: str,
+        items: Sequence[T],
+        label: Callable[[T], str],
+        default: int = 0,
+        *,
+        every_language: bool = False,
+    ) -> T:
+        """A numbered list; returns the chosen item (by number or by its label). With
+        ``every_language`` (the language question, asked before the language is known) a refusal
+        is said in every language."""
         console = self.terminal.console
         console.print(f"[bold]{escape(question)}[/bold]")
         for number, item in enumerate(items, start=1):
@@ -81,7 +95,10 @@ class StartMenu:
             for item in items:
                 if text.casefold() in (label(item).casefold(), str(item).casefold()):
                     return item
-            self._warn(tr("Please type a number from 1 to {count}.", self.lang, count=len(items)))
+            languages = LANGUAGES if every_language else (self.lang,)
+            self._warn(
+                " / ".join(tr("Please type a number from 1 to {count}.", lang, count=len(items)) for lang in languages)
+            )
 
     def ask_number(self, question: str, low: int, high: int, default: int) -> int:
         """A whole number in ``low..high``."""
@@ -124,6 +141,7 @@ class StartMenu:
             list(LANGUAGES),
             lambda code: LANGUAGE_NAMES.get(code, code),
             default=list(LANGUAGES).index(self.lang),
+            every_language=True,
         )
         lang = self.lang
         names = game_names()
@@ -191,13 +209,18 @@ class StartMenu:
         lang = self.lang
         if not game.options:
             return {}
-        table = Table(title=tr("Rules", lang))
-        table.add_column(tr("Option", lang))
-        table.add_column(tr("Default", lang))
-        table.add_column(tr("Meaning", lang), overflow="fold")
+        table = Table(title=tr("Rules", lang), expand=True)
+        table.add_column(tr("Option", lang), width=18)
+        table.add_column(tr("Default", lang), width=16)
+        table.add_column(tr("Meaning", lang), overflow="fold", ratio=1)
         for option in game.options:
+            name = PhraseText(option_label(game, option, lang))
+            if name.plain != option.name:
+                name.append("\n" + option.name, style="dim")
             table.add_row(
-                escape(option.name), escape(_show(option.default, lang)), escape(option_doc(game, option, lang))
+                name,
+                PhraseText(value_text(game, option, option.default, lang)),
+                PhraseText(option_doc(game, option, lang)),
             )
         self.terminal.console.print(table)
         # Options with a fixed set of values are rules a player chooses; free-form ones (a card
@@ -209,11 +232,15 @@ class StartMenu:
         for option in askable:
             while True:
                 accepts = option_accepts(option)
-                default = _show(option.default, lang)
-                text = self.terminal.ask(f"[bold]{escape(option.name)}[/bold] " + escape(f"({accepts}) [{default}]: "))
+                if isinstance(option.default, bool):
+                    accepts = " / ".join(value_text(game, option, flag, lang) for flag in (True, False))
+                default = value_text(game, option, option.default, lang)
+                label = option_label(game, option, lang)
+                named = f"{label} — {option.name}" if label != option.name else option.name
+                text = self.terminal.ask(f"[bold]{escape(named)}[/bold] " + escape(f"({accepts}) [{default}]: "))
                 if text == "":
                     break
-                value = coerce_option(option, text)
+                value = coerce_option(option, typed_value(game, option, text, lang))
                 try:
                     option.validate(game.name, value)
                 except AsobibaError as error:
@@ -240,10 +267,3 @@ def bot_description(name: str, lang: str) -> str:
         "pimc": tr("play-outs of a few candidate moves on samples (PIMC), e.g. pimc:time_limit=0.5", lang),
     }
     return descriptions.get(name, "")
-
-
-def _show(value: Any, lang: str) -> str:
-    """An option's default as a person reads it."""
-    if value is None:
-        return tr("automatic", lang)
-    return str(value)

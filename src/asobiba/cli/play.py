@@ -16,7 +16,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
@@ -27,6 +27,7 @@ from asobiba.bots import Bot, RandomBot, bot
 from asobiba.cli.chooser import Chooser
 from asobiba.cli.common import QuitGame, Terminal, UserError, player_name, tr
 from asobiba.cli.layout import LOG_MAX, Fitted, fit_frame
+from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.screens import screen_forms, screen_hooks, view_tree
 from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
@@ -40,6 +41,9 @@ WITHIN_TURN_PAUSE = 0.25
 DEFAULT_DELAY = 0.8
 #: A bot's turn of more lines than this is one line of the log (Survive's move points, the die…).
 SUMMARY_AFTER = 2
+#: Lines under the result screen: where the record is saved and how to replay it (the cursor is
+#: then left on the frame's prompt line, where the shell's prompt comes).
+END_NOTE_LINES = 2
 #: Where records go when no ``--save`` path is given.
 RECORDS_DIR = Path("asobiba-records")
 
@@ -135,14 +139,18 @@ class Turn:
 
     actor: int | None
     lines: list[str]
+    #: Index of a line -> the warning it is shown as (what happened to the player's own pieces:
+    #: eaten, capsized, rescued…), on a ⚠ line of its own even when the turn is summarised.
+    alerts: dict[int, str] = field(default_factory=dict)
 
 
 def result_table(result: Mapping[str, Any], players: int, lang: str, names: Sequence[str]) -> Table:
-    """Who won, who lost, and the scores, one row per seat."""
+    """Who won, who lost, and the scores, one row per seat (a header line, a rule, the rows: it
+    must fit under a board at 80×24)."""
     winners = set(result.get("winners") or [])
     losers = set(result.get("losers") or [])
     scores = result.get("scores")
-    table = Table(title=tr("Result", lang))
+    table = Table(box=None, pad_edge=False, header_style="bold dim")
     table.add_column(tr("Player", lang))
     table.add_column(tr("Outcome", lang))
     if isinstance(scores, list) and len(scores) == players:
@@ -192,6 +200,8 @@ class PlaySession:
     skipping: bool = False
     #: Who decided last (the human's decision starts a new turn in the log).
     _last_actor: int | None = None
+    #: What the last decision showed (its log lines): at the end, how the game ended and why.
+    last_lines: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.terminal.lang = self.lang
@@ -228,18 +238,26 @@ class PlaySession:
         self._last_actor = None
 
     def log_lines(self, fresh: int = 0) -> list[Text]:
-        """The log as screen lines: a bot's turn on one line, other turns line by line; the lines
-        of the ``fresh`` newest turns in bold."""
+        """The log as screen lines: a bot's turn on one line, other turns line by line; what
+        happened to the player's own pieces on a ⚠ line of its own; the lines of the ``fresh``
+        newest turns in bold."""
         shown: list[Text] = []
         for index, turn in enumerate(self.turns):
             is_fresh = index >= len(self.turns) - fresh
             style = "bold" if is_fresh else ""
             mark = "▶ " if is_fresh else "  "
+            plain = [line for number, line in enumerate(turn.lines) if number not in turn.alerts]
             if turn.actor is not None and turn.actor != self.human and len(turn.lines) > SUMMARY_AFTER:
-                summary = tr("{player}: {moves}", self.lang, player=self.name(turn.actor), moves=" · ".join(turn.lines))
-                shown.append(Text(mark + summary, style=style))
-            else:
-                shown.extend(Text(mark + line, style=style) for line in turn.lines)
+                if plain:
+                    summary = tr("{player}: {moves}", self.lang, player=self.name(turn.actor), moves=" · ".join(plain))
+                    shown.append(Text(mark + summary, style=style))
+                shown.extend(Text(mark + "⚠ " + alert, style="bold red") for alert in turn.alerts.values())
+                continue
+            for number, line in enumerate(turn.lines):
+                if number in turn.alerts:
+                    shown.append(Text(mark + "⚠ " + turn.alerts[number], style="bold red"))
+                else:
+                    shown.append(Text(mark + line, style=style))
         if not shown:
             shown.append(Text("  " + tr("Nothing has happened yet.", self.lang), style="dim"))
         return shown
@@ -327,8 +345,12 @@ class PlaySession:
         for turn in self.turns:
             if turn.actor is not None:
                 body.append(self.name(turn.actor) + "\n", style="bold")
-            for line in turn.lines:
-                body.append(("  " if turn.actor is not None else "") + line + "\n")
+            for number, line in enumerate(turn.lines):
+                indent = "  " if turn.actor is not None else ""
+                if number in turn.alerts:
+                    body.append(indent + "⚠ " + turn.alerts[number] + "\n", style="bold red")
+                else:
+                    body.append(indent + line + "\n")
         if not self.turns:
             body.append(tr("Nothing has happened yet.", self.lang))
         body.rstrip()
@@ -350,22 +372,50 @@ class PlaySession:
 
     # ------------------------------------------------------------------ turns
 
+    def _alerts(self, events: Sequence[Event]) -> list[str | None]:
+        """For each event the player may see (as :func:`describe_events` lists them), the warning
+        the game's screen gives it (what happened to his own pieces), or ``None``."""
+        alert = getattr(self.hooks, "alert", None)
+        visible = self.state.events_for(events, self.human)
+        if alert is None:
+            return [None] * len(visible)
+        view = self.state.view(self.human)
+        found: list[str | None] = []
+        for event in visible:
+            try:
+                found.append(alert(view, event, self.lang))
+            except Exception:  # a warning is a help, never a reason to stop
+                found.append(None)
+        return found
+
     def _record_events(self, actor: int | None, events: Sequence[Event]) -> int:
         """Log what ``actor``'s decision showed; return how many turns are new or grew."""
         lines = describe_events(self.state, events, self.human, self.lang)
+        alerts = self._alerts(events)
+        self.last_lines = list(lines)
         if actor is None or actor == CHANCE:
-            for line in lines:
+            for line, alert in zip(lines, alerts, strict=False):
                 self.note(line)
+                if alert is not None:
+                    self.turns[-1].alerts[len(self.turns[-1].lines) - 1] = alert
             return 1 if lines else 0
         if not lines and actor != self.human:
             lines = [tr("{player} made a move.", self.lang, player=self.name(actor))]
         self.log.extend(lines)
         if self.turns and self.turns[-1].actor == actor and self._last_actor == actor and actor != self.human:
-            self.turns[-1].lines.extend(lines)
+            turn = self.turns[-1]
         elif lines:
-            self.turns.append(Turn(actor, list(lines)))
+            turn = Turn(actor, [])
+            self.turns.append(turn)
+        else:
+            self._last_actor = actor
+            return 0
+        for line, alert in zip(lines, [*alerts, *[None] * len(lines)], strict=False):
+            if alert is not None:
+                turn.alerts[len(turn.lines)] = alert
+            turn.lines.append(line)
         self._last_actor = actor
-        return 1 if lines else 0
+        return 1
 
     def _round_interlude(self, rounds_before: int) -> None:
         """Between two rounds (Paper Safari): the revealed grids and the scores, until a key."""
@@ -383,6 +433,9 @@ class PlaySession:
         self.terminal.console.print(shown)
         if not self.state.is_over:
             self.wait_for_enter(tr("Press Enter for the next round.", self.lang))
+            return
+        with contextlib.suppress(EOFError, QuitGame):  # the game is over: the result follows anyway
+            self.wait_for_enter(tr("Press Enter to see the result.", self.lang))
 
     def _rounds(self) -> int:
         rounds = self.state.view(self.human).get("rounds")
@@ -405,6 +458,7 @@ class PlaySession:
                 present=self.present if self.terminal.console.is_terminal else None,
                 group_moves=self._hook_with_view("group_moves", view),
                 move_warning=self._hook_with_view("move_warning", view),
+                move_label=self._hook_with_view("move_label", view),
             )
             chooser.notice = notice
             if not self.terminal.console.is_terminal:
@@ -469,8 +523,9 @@ class PlaySession:
             self._round_interlude(rounds)
         turn_ends = state.to_move != seat
         if not self.terminal.console.is_terminal:
-            for line in describe_events(state, events, self.human, self.lang) or []:
-                self.terminal.console.print("▶ " + escape(line), highlight=False)
+            lines = describe_events(state, events, self.human, self.lang)
+            for line, alert in zip(lines, [*self._alerts(events), *[None] * len(lines)], strict=False):
+                self.terminal.console.print("▶ " + escape(line if alert is None else "⚠ " + alert), highlight=False)
             self.terminal.pause(self.delay if turn_ends else self.delay * WITHIN_TURN_PAUSE)
             return
         if self.skipping:
@@ -520,17 +575,53 @@ class PlaySession:
         with contextlib.suppress(OSError, ValueError):
             self.terminal.console.print(escape(message), style=style, highlight=False)
 
-    def finish(self) -> None:
-        """The result screen."""
-        console = self.terminal.console
-        self.draw()
+    def ending(self) -> RenderableType:
+        """How the game ended, whole: the last decision's lines (who lost or won, and why) wrapped
+        and never cut, the result table, and the player's own outcome."""
+        lang = self.lang
         result = self.state.result()
-        console.print(result_table(result, self.state.players, self.lang, self.names()))
+        heading = Text(tr("The game is over.", lang), style="bold")
         winners = result.get("winners") or []
         if self.human in winners:
-            console.print(Text(tr("You win!", self.lang), style="bold green"))
+            heading.append(" " + tr("You win!", lang), style="bold green")
         elif winners:
-            console.print(Text(tr("You lose.", self.lang), style="bold red"))
+            heading.append(" " + tr("You lose.", lang), style="bold red")
+        parts: list[RenderableType] = [heading]
+        parts.extend(PhraseText("▶ " + line, style="bold") for line in self.last_lines)
+        parts.append(result_table(result, self.state.players, lang, self.names()))
+        return Group(*parts)
+
+    def end_frame(self, size: tuple[int, int | None] | None = None) -> Fitted:
+        """The result screen fitted to ``size`` (default: the terminal's): the board (compact if
+        need be), as much of the log as fits, and the whole :meth:`ending`, with room below for
+        where the record is saved."""
+        console = self.terminal.console
+        if size is None:
+            size = (console.size.width, console.size.height if console.is_terminal else None)
+        width, height = size
+        room = None if height is None else height - END_NOTE_LINES
+        fitted = None
+        # The title line gives way first: the end itself must stay on the screen.
+        for header in (self.header(), Group()):
+            fitted = fit_frame(
+                console,
+                width=width,
+                height=room,
+                header=header,
+                screens=render_forms(self.state.view(self.human), self.lang),
+                log_lines=self.log_lines(),
+                log_title=Rule(tr("What happened", self.lang), align="left", style="dim"),
+                decision=self.ending(),
+            )
+            if room is None or fitted.height <= room:
+                break
+        assert fitted is not None
+        return fitted
+
+    def finish(self) -> None:
+        """The result screen: the end is always shown whole."""
+        self.terminal.clear()
+        self.terminal.console.print(self.end_frame().renderable())
 
     def run(self) -> PlayOutcome:
         """Play to the end (or until the human quits, presses Ctrl-C, or the terminal goes); the

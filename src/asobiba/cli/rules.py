@@ -20,12 +20,14 @@ from importlib.resources.abc import Traversable
 from typing import ClassVar
 
 from rich.console import Console, ConsoleOptions, RenderResult
-from rich.markdown import Markdown, MarkdownElement, TableElement
+from rich.markdown import Heading, Markdown, MarkdownElement, Paragraph, TableElement
 from rich.markup import escape
 from rich.pager import Pager
 from rich.table import Table
+from rich.text import Text
 
 from asobiba.cli.common import UserError, tr
+from asobiba.cli.linebreak import PhraseText
 from asobiba.core.errors import UnknownGame
 from asobiba.core.registry import declaration
 
@@ -64,11 +66,32 @@ def rules_text(game: str, lang: str) -> tuple[str, str]:
     raise UserError(tr("there are no rules for {game} in this installation", lang, game=game))
 
 
-class FoldingTable(TableElement):
-    """A Markdown table whose cells fold a word too long for its column instead of cutting it
-    short: Japanese has no spaces to wrap at, so a whole cell is one word."""
+class PhraseParagraph(Paragraph):
+    """A paragraph wrapped between words and Japanese phrases, with kinsoku (:mod:`linebreak`)."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = PhraseText.of(self.text)
+        text.justify = self.justify
+        yield text
+
+
+class PhraseHeading(Heading):
+    """A heading wrapped like :class:`PhraseParagraph`."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for part in super().__rich_console__(console, options):
+            yield PhraseText.of(part) if isinstance(part, Text) else part
+
+
+class FoldingTable(TableElement):
+    """A Markdown table whose cells wrap between words and Japanese phrases, and fold a word too
+    long for its column instead of cutting it short."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.body is not None:
+            for row in self.body.rows:
+                for cell in row.cells:
+                    cell.content = PhraseText.of(cell.content)
         for part in super().__rich_console__(console, options):
             if isinstance(part, Table):
                 for column in part.columns:
@@ -77,9 +100,14 @@ class FoldingTable(TableElement):
 
 
 class RulesMarkdown(Markdown):
-    """Rich Markdown, with tables that fold (see :class:`FoldingTable`)."""
+    """Rich Markdown whose paragraphs, headings and tables break lines the Japanese way too."""
 
-    elements: ClassVar[dict[str, type[MarkdownElement]]] = {**Markdown.elements, "table_open": FoldingTable}
+    elements: ClassVar[dict[str, type[MarkdownElement]]] = {
+        **Markdown.elements,
+        "paragraph_open": PhraseParagraph,
+        "heading_open": PhraseHeading,
+        "table_open": FoldingTable,
+    }
 
 
 def pager_command(environ: Mapping[str, str] | None = None) -> list[str] | None:

@@ -208,3 +208,46 @@ def check_language(lang: object) -> str:
             languages=", ".join(LANGUAGES),
         )
     return lang
+
+
+#: A player written as an option: ``0``, ``"0"`` or ``"p0"`` (one ASCII digit).
+_PLAYER_OPTION = re.compile(r"[pP]?([0-9])")
+
+
+def read_player_option(value: Any, most: int) -> int:
+    """``0``, ``"0"`` or ``"p0"`` -> 0, for a game of at most ``most`` players; anything else raises
+    :class:`InvalidOption` saying what is accepted.
+
+    >>> read_player_option("p2", 5), read_player_option(1, 5)
+    (2, 1)
+    """
+    if isinstance(value, str):
+        match = _PLAYER_OPTION.fullmatch(value.strip())
+        if match is not None and int(match.group(1)) < most:
+            return int(match.group(1))
+    elif not isinstance(value, bool) and isinstance(value, int) and 0 <= value < most:
+        return value
+    raise InvalidOption("it takes a player, such as 0 or 'p0', up to p{last}", domain="core", last=most - 1)
+
+
+def player_check(most: int) -> Callable[[Any], int]:
+    """The ``check`` of a player option (``first_player``: the seeds leave who starts to the
+    table) for a game of at most ``most`` players: ``Option("first_player", None, "…",
+    check=player_check(5))``."""
+
+    def check(value: Any) -> int:
+        return read_player_option(value, most)
+
+    return check
+
+
+def check_first_player(game: str, first: int | None, players: int) -> None:
+    """Refuse a ``first_player`` beyond the table actually sat down (``p4`` at 3 players)."""
+    if first is not None and not 0 <= first < players:
+        raise InvalidOption(
+            "{game}: option first_player={value} is not accepted; it takes p0 to p{last}",
+            domain="core",
+            game=game,
+            value=repr(first),
+            last=players - 1,
+        )

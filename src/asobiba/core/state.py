@@ -14,9 +14,9 @@ with ``chance="scripted"`` the caller applies them (tests, tutorials, puzzles, r
 from __future__ import annotations
 
 import random
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from asobiba.core.actions import Action, wrong_field
@@ -39,6 +39,14 @@ class State(ABC):
     """A position of a game, with everything needed to continue it."""
 
     game: Game
+    # What core has worked out about the position at a seq, shared by clones of that position and
+    # replaced (never changed) when the position changes: the legal actions (at ``_legal_seq``), and
+    # the views and an index of the legal actions by value (``_known``, at ``_known.seq``).
+    _legal: list[Action] | None = None
+    _legal_seq: int = -1
+    _known: _Known | None = None
+    #: Weak references to the observations of this position still reading from it.
+    _observers: list[weakref.ref[Observation]] | None = None
 
     def __init__(self, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
         self.players = players
@@ -131,20 +139,57 @@ class State(ABC):
         return self._seq
 
     def legal_actions(self) -> list[Action]:
-        """Every action the player to move may take now; at a chance node, the enumerable outcomes."""
+        """Every action the player to move may take now; at a chance node, the enumerable outcomes.
+
+        Worked out once per position (the list returned is the caller's own copy)."""
+        legal = self._legal
+        if legal is None or self._legal_seq != self._seq:
+            legal = self._work_out_legal()
+        return legal[:]
+
+    def _legal_here(self) -> list[Action]:
+        """The legal actions of this position (core's own list: never change it)."""
+        legal = self._legal
+        if legal is None or self._legal_seq != self._seq:
+            legal = self._work_out_legal()
+        return legal
+
+    def _work_out_legal(self) -> list[Action]:
         player = self._current_player()
+        legal: list[Action]
         if player is None:
-            return []
-        if player == CHANCE:
-            return [outcome for outcome, _ in self.chance_outcomes()]
-        return self._legal_actions()
+            legal = []
+        elif player == CHANCE:
+            legal = [outcome for outcome, _ in self.chance_outcomes()]
+        else:
+            legal = self._legal_actions()  # a new list every call: core keeps it
+        self._legal, self._legal_seq = legal, self._seq
+        return legal
+
+    def _known_here(self) -> _Known:
+        """What core knows of this position, started afresh when the position has changed."""
+        known = self._known
+        if known is None or known.seq != self._seq:
+            known = self._known = _Known(self._seq)
+        return known
+
+    def forget_derived(self) -> None:
+        """Forget what was worked out about this position (legal actions, views).
+
+        ``apply`` does it by itself; call it only after changing a state's fields by hand (position
+        builders for tests and tutorials do)."""
+        self._detach_observers()
+        self._legal = self._known = None
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalAction` (or a subclass with its own ``code``) saying why ``action``
         may not be taken now — by ``player`` if given; change nothing.
 
-        Every field is checked against its declared type, then by the game's rules, and the action
-        must read back from its notation as itself (so the record replays it exactly).
+        A player's decision must be one of :meth:`legal_actions` (worked out once per position) with
+        every field of its declared type; anything else is refused with the game's specific reason.
+        (That every legal action reads back from its notation as itself is proven by property
+        tests over every action kind of every game.) A chance outcome is checked by the game's
+        rules and must read back from its notation as itself (so the record replays it exactly).
 
         >>> import asobiba
         >>> state = asobiba.new_game("cockroach-poker", players=3, seed=1, first_player=0)
@@ -153,6 +198,15 @@ class State(ABC):
         ...
         asobiba.core.errors.NotYourTurn: it is p0's turn, not p1's
         """
+        self._legal_instance(action, player)
+
+    def _legal_instance(self, action: Action, player: int | None = None) -> Action:
+        """The position's own legal action equal to ``action`` (``action`` itself at a chance node),
+        or :class:`IllegalAction` saying why not.
+
+        A player's decision is legal when it is one of :meth:`legal_actions` — the very object (what
+        bots and search pass: one lookup) or an equal one whose fields have their declared types (an
+        action built by hand or parsed); anything else is refused with the game's own reason."""
         to_move = self._current_player()
         if player is not None:
             self._check_player(player)
@@ -162,6 +216,25 @@ class State(ABC):
             if to_move == CHANCE:
                 raise NotYourTurn("a chance outcome is due now, not a decision of p{player}", player=player)
             raise NotYourTurn("it is p{to_move}'s turn, not p{player}'s", to_move=to_move, player=player)
+        if to_move != CHANCE:
+            for candidate in self._legal_here():
+                if candidate is action:  # the very object: no hashing, no comparing
+                    return action
+            legal = self._legal_here()
+            same = self._known_here().legal_equal_to(legal, action)
+            if same is not None and wrong_field(action) is None:
+                return same
+        self._explain_illegal(action, to_move)
+        if to_move != CHANCE:
+            # The game's check let through an action its legal_actions does not list.
+            raise IllegalAction("'{action}' is not one of the legal actions now", action=_short_text(action))
+        # Chance outcomes of shuffles are not enumerated: a scripted one must replay as itself.
+        self._check_notation(action)
+        return action
+
+    def _explain_illegal(self, action: Action, to_move: int) -> None:
+        """Raise the specific reason why ``action`` is not legal now (its class, its side, a field
+        of the wrong type, or the game's rule it breaks); return if none is found."""
         if not isinstance(action, self.game.action_types or Action):
             raise IllegalAction("{action} is not an action of {game}", action=short_repr(action), game=self.game.name)
         if action.is_chance != (to_move == CHANCE):
@@ -190,7 +263,6 @@ class State(ABC):
             raise IllegalAction(
                 "{action} is malformed: {error}", action=short_repr(action), error=_short_text(error)
             ) from None
-        self._check_notation(action)
 
     def _check_notation(self, action: Action) -> None:
         """The action must read back from its notation as itself, or the record would replay another."""
@@ -213,17 +285,28 @@ class State(ABC):
         return True
 
     def apply(self, action: Action) -> list[Event]:
-        """Carry out ``action``; raise :class:`IllegalAction` (changing nothing) if it is not legal."""
-        self.check(action)
-        return self.apply_trusted(action)
+        """Carry out ``action``; raise :class:`IllegalAction` (changing nothing) if it is not legal.
+
+        An action equal to a legal one is carried out as the position's own instance of it."""
+        legal = self._legal
+        if legal is not None and self._legal_seq == self._seq:
+            # One of the legal actions already worked out here, the very object (a plain loop is
+            # faster than any() over map() in CPython 3.11, short lists and long).
+            for candidate in legal:
+                if candidate is action:
+                    return self.apply_trusted(action)
+        return self.apply_trusted(self._legal_instance(action))
 
     def apply_trusted(self, action: Action) -> list[Event]:
         """Carry out an action known to be legal here — taken from :meth:`legal_actions` of this very
         position (search and rollouts) — without checking it again. Anything else: use :meth:`apply`."""
+        if self._observers is not None:
+            self._detach_observers()
+        self._legal = self._known = None
         events = self._apply(action)
         self.history.append(action)
         self._seq += 1
-        if not self.scripted_chance:
+        if not self.scripted_chance and self._current_player() == CHANCE:
             events.extend(self.resolve_chance())
         return events
 
@@ -231,6 +314,9 @@ class State(ABC):
         """Sample and apply chance outcomes until a player decides or the game ends."""
         events: list[Event] = []
         while self._current_player() == CHANCE:
+            if self._observers is not None:
+                self._detach_observers()
+            self._legal = self._known = None
             outcome = self._sample_chance(self.chance_rng())
             events.extend(self._apply(outcome))
             self.history.append(outcome)
@@ -262,8 +348,25 @@ class State(ABC):
 
         Every view starts with the envelope :data:`ENVELOPE_KEYS` — ``phase``, ``to_move``, ``seq`` and
         ``pending`` (the decision the player to move faces, typed) among them — then the game's own keys.
+
+        A view is built once per position and viewer and shared by whoever asks: read it, do not
+        change it (``copy.deepcopy`` it first).
         """
+        if player is not None and type(player) is not int:
+            self._check_player(player, spectator=True)  # before it is looked up: it may not hash
+        known = self._known_here()
+        views = known.views
+        if views is None:
+            views = known.views = {}
+        else:
+            cached = views.get(player)
+            if cached is not None:
+                return cached
         self._check_player(player, spectator=True)
+        view = views[player] = self._build_view(player)
+        return view
+
+    def _build_view(self, player: int | None) -> dict[str, Any]:
         to_move = self._current_player()
         pending: dict[str, Any] | None
         if to_move is None:
@@ -301,19 +404,39 @@ class State(ABC):
 
     def observe(self, player: int) -> Observation:
         """What a bot or agent playing ``player`` receives: its view, its legal actions and a way
-        to sample full positions consistent with them — never the true state."""
+        to sample full positions consistent with them (:meth:`Observation.sample`).
+
+        Lazy: nothing is determinized until a bot samples, the view is built when first read, and
+        both come from this position even after the game has moved on."""
         self._check_player(player)
-        view = self.view(player)
-        actions = tuple(self.legal_actions()) if self._current_player() == player else ()
-        return Observation(player=player, view=view, legal_actions=actions, _basis=self.determinize(player, 0))
+        actions = tuple(self._legal_here()) if self._current_player() == player else ()
+        observation = Observation(player, self, actions)
+        observers = self._observers
+        if observers is None:
+            observers = self._observers = []
+        observers.append(weakref.ref(observation))
+        return observation
 
     def observe_in_search(self, player: int) -> Observation:
         """:meth:`observe` for search inside a position the searcher owns (a determinized sample):
-        its samples are drawn from this position itself, with no determinization up front. Never
-        call it on the true state of a game in which hidden things matter to the caller."""
-        view = self.view(player)
-        actions = tuple(self.legal_actions()) if self._current_player() == player else ()
-        return Observation(player=player, view=view, legal_actions=actions, _basis=self)
+        its samples are drawn from this position itself. Never call it on the true state of a game
+        in which hidden things matter to the caller."""
+        return self.observe(player)
+
+    def _detach_observers(self) -> None:
+        """The position is about to change: observations still reading from it get a copy of it."""
+        observers = self._observers
+        self._observers = None
+        if not observers:
+            return
+        snapshot: State | None = None
+        for reference in observers:
+            observation = reference()
+            if observation is not None and observation._source is self:
+                if snapshot is None:
+                    snapshot = self.clone()
+                    snapshot._observers = None
+                observation._source = snapshot
 
     def returns(self) -> list[float]:
         """Per player: 1 for a winner (shared among tied winners), 0 otherwise; all 0 before the end."""
@@ -332,6 +455,8 @@ class State(ABC):
             raise IllegalAction("a sample's seed is a whole number of 64 bits, not {seed}", seed=short_repr(seed))
         secrets_set = self._secrets_set()
         sample = self.clone()
+        sample._legal = sample._known = None
+        sample._observers = None
         sample.__dict__["_fixed_secrets"] = secrets_set
         rng = random.Random(f"determinize:{seed}")
         sample._resample_hidden(player, rng)
@@ -372,29 +497,68 @@ def _short_text(value: object, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-@dataclass(frozen=True)
+class _Known:
+    """What core has worked out about one position (one ``seq`` of one state) besides its legal
+    actions, each part when first needed: an index of the legal actions by value (for actions built
+    by hand) and the views."""
+
+    __slots__ = ("_by_value", "seq", "views")
+
+    def __init__(self, seq: int) -> None:
+        self.seq = seq
+        self._by_value: dict[Action, Action] | None = None
+        self.views: dict[int | None, dict[str, Any]] | None = None
+
+    def legal_equal_to(self, legal: list[Action], action: Action) -> Action | None:
+        """The one of ``legal`` (this position's legal actions) equal to ``action``, or ``None``."""
+        by_value = self._by_value
+        if by_value is None:
+            by_value = self._by_value = {action: action for action in legal}
+        try:
+            return by_value.get(action)
+        except Exception:  # an unhashable or odd value in a field: equal to no legal action
+            return None
+
+
 class Observation:
     """What a bot receives: its player's view and legal actions, and a way to sample full states
     consistent with that view (for search).
 
-    It holds no reference to the true state: ``sample`` draws from a position already
-    determinized for its player. Bots run in-process are trusted code all the same (Python keeps
-    nothing from a determined reader); the security boundary is the process: the server sends a
-    client only its seat's view, events and legal actions.
+    Lazy: :attr:`view` is built when first read and :meth:`sample` determinizes only when called,
+    so a bot pays for what it reads. It reads from the observed position (a copy of it once the
+    game moves on), which it never shows: ``sample`` gives a determinization, never the true state.
+    Bots run in-process are trusted code all the same (Python keeps nothing from a determined
+    reader); the security boundary is the process: the server sends a client only its seat's
+    view, events and legal actions.
     """
 
-    player: int
-    view: dict[str, Any]
-    legal_actions: tuple[Action, ...]
-    _basis: State = field(repr=False, compare=False)
+    __slots__ = ("__weakref__", "_source", "_view", "legal_actions", "player")
+
+    def __init__(self, player: int, source: State, legal_actions: tuple[Action, ...]) -> None:
+        self.player = player
+        #: The legal actions of ``player`` now (empty when another is to move).
+        self.legal_actions = legal_actions
+        self._source = source
+        self._view: dict[str, Any] | None = None
+
+    def __repr__(self) -> str:
+        return f"Observation(player={self.player!r}, legal_actions={self.legal_actions!r})"
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The player's view of the observed position (:meth:`State.view`), built when first read."""
+        view = self._view
+        if view is None:
+            view = self._view = self._source.view(self.player)
+        return view
 
     @property
     def game(self) -> Game:
-        return self._basis.game
+        return self._source.game
 
     def sample(self, seed: int) -> State:
         """A full state consistent with this observation (see :meth:`State.determinize`)."""
-        return self._basis.determinize(self.player, seed)
+        return self._source.determinize(self.player, seed)
 
     def parse_action(self, text: str) -> Action:
-        return self._basis.game.parse_action(text, self._basis)
+        return self._source.game.parse_action(text, self._source)

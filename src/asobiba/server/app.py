@@ -10,23 +10,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import time
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from limits import parse as parse_limit
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
-from limits.aio.strategies import FixedWindowRateLimiter, MovingWindowRateLimiter
-from limits.limits import RateLimitItemPerSecond
+from limits.aio.strategies import FixedWindowRateLimiter
 from pydantic import ValidationError
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from asobiba.core.errors import AsobibaError, InvalidOption
 from asobiba.core.registry import game_names, get_game
 from asobiba.i18n import Catalog
+from asobiba.server import metrics
+from asobiba.server.apidocs import api_docs_page
+from asobiba.server.guards import RequestGuard, strict_json
 from asobiba.server.option_menu import option_entries
 from asobiba.server.protocol import (
     CLIENT_MESSAGE,
@@ -34,8 +39,9 @@ from asobiba.server.protocol import (
     CLOSE_NO_SUCH_ROOM,
     CLOSE_PROTOCOL,
     CLOSE_TOO_BIG,
+    CLOSE_TOO_MANY,
+    CLOSE_TOO_SLOW,
     MAX_FRAME_BYTES,
-    MESSAGES_PER_SECOND,
     PROTOCOL,
     Accepted,
     Act,
@@ -47,9 +53,12 @@ from asobiba.server.protocol import (
     Rematch,
 )
 from asobiba.server.rooms import Connection, Lobby, Outcome, Room, Settings
+from asobiba.server.storage import Storage as RoomStorage
+from asobiba.server.web import ClientFiles
 from asobiba.web.games import client_entry
 
 tr = Catalog("server")
+log = logging.getLogger("asobiba.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 #: Room ids are short url-safe texts; anything longer is no room.
@@ -65,9 +74,9 @@ ROOM_PAGE_FALLBACK = """<!doctype html>
 """
 
 
-def create_app(settings: Settings) -> FastAPI:
-    """The server: a lobby of rooms over the database named in ``settings``."""
-    lobby = Lobby(settings)
+def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAPI:
+    """The server: a lobby of rooms over the database named in ``settings`` (or ``storage``)."""
+    lobby = Lobby(settings, storage)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -76,12 +85,17 @@ def create_app(settings: Settings) -> FastAPI:
         await lobby.stop()
 
     app = FastAPI(
-        title="asobiba", version="1", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json"
+        title="asobiba",
+        version="1",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json" if settings.api_docs else None,
     )
     app.state.lobby = lobby
+    app.state.settings = settings
+    connections_per_address: Counter[str] = Counter()
     limit_storage = rate_limit_storage(settings.redis_url)
-    message_limiter = MovingWindowRateLimiter(limit_storage)
-    message_rate = RateLimitItemPerSecond(MESSAGES_PER_SECOND)
     http_limiter = FixedWindowRateLimiter(limit_storage)
     http_rate = parse_limit(settings.http_rate)
 
@@ -98,15 +112,39 @@ def create_app(settings: Settings) -> FastAPI:
     async def room_or_none(room_id: str) -> Room | None:
         if len(room_id) > MAX_ROOM_ID:
             return None
-        room = await lobby.get(room_id)
-        if room is not None and lobby.cluster.shared:  # other processes may have moved it on
-            await room.refresh()
-        return room
+        return await lobby.current(room_id)
+
+    def unavailable() -> JSONResponse:
+        return error_response(
+            503, "unavailable", f"the database cannot be written just now ({lobby.health.reason}); try again soon"
+        )
 
     def no_room(room_id: str) -> JSONResponse:
         return error_response(404, "no_such_room", f"there is no room {room_id[:MAX_ROOM_ID]!r}")
 
     # ------------------------------------------------------------------ HTTP
+
+    @app.get("/healthz", response_model=None)
+    async def healthz() -> JSONResponse:
+        """200 while the database takes writes; 503 with the reason while it does not."""
+        if lobby.health.writable:
+            return JSONResponse({"status": "ok"})
+        return JSONResponse({"status": "unavailable", "reason": lobby.health.reason}, status_code=503)
+
+    @app.get("/metrics", response_model=None)
+    async def prometheus_metrics() -> Response:
+        rooms = list(lobby.rooms.values())
+        metrics.ROOMS.set(len(rooms))
+        metrics.OPEN_ROOMS.set(sum(1 for room in rooms if not room.is_over))
+        metrics.CONNECTIONS.set(sum(connections_per_address.values()))
+        body, content_type = metrics.exposition()
+        return Response(body, media_type=content_type)
+
+    if settings.api_docs:
+
+        @app.get("/api/docs", response_model=None, include_in_schema=False)
+        async def api_docs() -> HTMLResponse:
+            return HTMLResponse(api_docs_page(app.openapi()))
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
@@ -130,12 +168,17 @@ def create_app(settings: Settings) -> FastAPI:
                     400, "invalid_option", f"seats: {key!r} is not a seat; seats are 0 to {body.players - 1}"
                 )
             kinds[int(key)] = kind
+        if not lobby.health.writable:
+            return unavailable()
         try:
             room, token = await lobby.create(
                 body.game, body.players, options, kinds, body.name, bot_delay, body.clock, body.grace
             )
         except AsobibaError as error:
             return refused(error)
+        except Exception:
+            log.exception("a room could not be stored", extra={"event": "error"})
+            return unavailable()
         creator_is_bot = room.seats[0].is_bot  # then the creator watches
         invite = f"{str(request.base_url).rstrip('/')}/r/{room.id}"
         return {
@@ -155,7 +198,15 @@ def create_app(settings: Settings) -> FastAPI:
             return no_room(room_id)
         if room.is_over:
             return error_response(409, "game_over", "the game is over")
-        granted = await lobby.join(room, body.name if body else None)
+        if room.row.rematch_of is not None:
+            return error_response(403, "rematch", "the seats of a rematch are kept for the previous game's players")
+        if not lobby.health.writable:
+            return unavailable()
+        try:
+            granted = await lobby.join(room, body.name if body else None)
+        except Exception:
+            log.exception("room %s: a seat could not be stored", room.id, extra={"event": "error"})
+            return unavailable()
         if granted is None:
             return error_response(409, "room_full", "every seat for a person is taken")
         seat, token = granted
@@ -169,16 +220,6 @@ def create_app(settings: Settings) -> FastAPI:
             return no_room(room_id)
         return room.summary()
 
-    @app.get("/api/rooms/{room_id}/record", response_model=None)
-    async def room_record(room_id: str) -> JSONResponse | dict[str, Any]:
-        room = await room_or_none(room_id)
-        if room is None:
-            return no_room(room_id)
-        if not room.is_over:
-            return error_response(403, "not_over", "the record is shown once the game is over")
-        record: dict[str, Any] = room.state.record()
-        return record
-
     @app.post("/api/rooms/{room_id}/rematch", response_model=None)
     async def rematch(room_id: str, request: Request, body: Rematch | None = None) -> JSONResponse | dict[str, Any]:
         if not await http_allowed(request):
@@ -189,22 +230,28 @@ def create_app(settings: Settings) -> FastAPI:
         if not room.is_over:
             return error_response(409, "not_over", "a rematch is made once the game is over")
         token = body.token if body else None
-        if token is not None and room.seat_by_token(token) is None:
-            return error_response(403, "bad_token", "that token holds no seat in this room")
+        caller = room.seat_by_token(token) if token is not None else None
+        if token is None or caller is None or caller.is_bot:
+            return error_response(403, "bad_token", "a rematch is for the players of this room: send your seat's token")
+        if room.row.rematch is None and not lobby.health.writable:
+            return unavailable()
         try:
             made = await lobby.rematch(room, token)
         except AsobibaError as error:
             return refused(error)
+        except Exception:
+            log.exception("room %s: the rematch could not be stored", room.id, extra={"event": "error"})
+            return unavailable()
         if made is None:
-            return error_response(409, "room_full", "every seat for a person is taken")
-        new_room, seat, new_token = made
+            return error_response(403, "bad_token", "that token holds no seat in the rematch")
+        new_room, seat = made
         invite = f"{str(request.base_url).rstrip('/')}/r/{new_room.id}"
         return {
             "room": new_room.id,
-            "seat": seat if seat >= 0 else None,
-            "token": new_token or None,
+            "seat": seat,
+            "token": token,
             "invite": invite,
-            "link": f"{invite}#token={new_token}" if new_token else invite,
+            "link": f"{invite}#token={token}",
         }
 
     @app.get("/r/{room_id}", response_model=None)
@@ -219,48 +266,74 @@ def create_app(settings: Settings) -> FastAPI:
 
     # ------------------------------------------------------------------ the room WebSocket
 
-    def origin_allowed(websocket: WebSocket) -> bool:
-        """No Origin (not a browser) or the public origin may connect: ``settings.origin`` behind a
-        proxy (``$ASOBIBA_ORIGIN``), else the request's own host; and any of ``settings.origins``."""
-        origin = websocket.headers.get("origin")
-        if origin is None:
-            return True
+    def origin_allowed(origin: str, host: str | None) -> bool:
+        """A browser's ``Origin`` may connect or write: ``settings.origin`` behind a proxy
+        (``$ASOBIBA_ORIGIN``), else the request's own host; and any of ``settings.origins``."""
         if origin in settings.origins:
             return True
         if settings.origin is not None:
             return origin.rstrip("/").lower() == settings.origin.rstrip("/").lower()
         parts = urlsplit(origin)
-        return parts.scheme in ("http", "https") and parts.netloc == websocket.headers.get("host")
+        return parts.scheme in ("http", "https") and parts.netloc == host
 
     @app.websocket("/api/rooms/{room_id}/ws")
     async def room_socket(websocket: WebSocket, room_id: str) -> None:
+        address = websocket.client.host if websocket.client else "?"
+        if connections_per_address[address] >= settings.connections_per_address:
+            await websocket.accept()
+            await websocket.close(code=CLOSE_TOO_MANY)
+            log.warning("too many connections from %s", address, extra={"event": "refused", "client": address})
+            return
+        connections_per_address[address] += 1
+        try:
+            await room_socket_of(websocket, room_id, address)
+        finally:
+            connections_per_address[address] -= 1
+            if connections_per_address[address] <= 0:
+                del connections_per_address[address]
+
+    async def room_socket_of(websocket: WebSocket, room_id: str, address: str) -> None:
         room = await room_or_none(room_id)
         await websocket.accept()
         if room is None:
             await websocket.close(code=CLOSE_NO_SUCH_ROOM)
             return
-        if not origin_allowed(websocket):
+        origin = websocket.headers.get("origin")
+        if origin is not None and not origin_allowed(origin, websocket.headers.get("host")):
             await websocket.close(code=CLOSE_BAD_TOKEN)
             return
-        connection = Connection(websocket.send_text)
+        connection = Connection(websocket.send_text, address)
         writer = asyncio.create_task(connection.writer())
+        reader = asyncio.create_task(serve_connection(websocket, room, connection))
+
+        def dropped(_connection: Connection) -> None:
+            # too slow to keep up: the room has counted it departed; the socket closes
+            writer.cancel()
+            reader.cancel()
+            log.warning("room %s: a connection too slow to keep up was dropped", room.id, extra={"event": "dropped"})
+
+        connection.on_drop.append(dropped)
         close_code: int | None = None
         try:
-            close_code = await serve_connection(websocket, room, connection)
+            close_code = await reader
         except WebSocketDisconnect:
             pass
+        except asyncio.CancelledError:
+            if not connection.dropped:
+                raise
+            close_code = CLOSE_TOO_SLOW
         finally:
+            reader.cancel()
             room.detach(connection)
             connection.close()
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(BaseException):
                 await asyncio.wait_for(writer, timeout=5)
             if close_code is not None:
                 with contextlib.suppress(Exception):
-                    await websocket.close(code=close_code)
+                    await asyncio.wait_for(websocket.close(code=close_code), timeout=5)
 
     async def serve_connection(websocket: WebSocket, room: Room, connection: Connection) -> int | None:
         """Read messages until the client leaves; return a close code to end with, if any."""
-        key = str(connection.number)
         while not connection.closed.is_set():
             timeout = None if connection.greeted else HELLO_TIMEOUT
             try:
@@ -278,7 +351,7 @@ def create_app(settings: Settings) -> FastAPI:
                 continue
             if len(text) > MAX_FRAME_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME_BYTES:
                 return CLOSE_TOO_BIG
-            if not await allowed(message_limiter.hit(message_rate, "ws", lobby.cluster.node, key)):
+            if not connection.messages.hit():
                 reject(connection, message_id(text), "rate_limited", tr("too many messages", connection.lang), room)
                 continue
             close = await handle(text, room, connection)
@@ -288,8 +361,16 @@ def create_app(settings: Settings) -> FastAPI:
 
     async def handle(text: str, room: Room, connection: Connection) -> int | None:
         try:
-            message = CLIENT_MESSAGE.validate_python(json.loads(text))
+            message = CLIENT_MESSAGE.validate_python(strict_json(text))
         except (ValueError, RecursionError, ValidationError) as error:
+            if not isinstance(error, ValidationError) and lenient_json(text):
+                # JSON, but with NaN, Infinity or a lone surrogate: a hostile client
+                log.warning(
+                    "room %s: a message with NaN, Infinity or a lone surrogate; closing",
+                    room.id,
+                    extra={"event": "refused", "room": room.id, "client": connection.address},
+                )
+                return CLOSE_PROTOCOL
             reason = error.errors(include_url=False)[0]["msg"] if isinstance(error, ValidationError) else "not JSON"
             reject(
                 connection,
@@ -300,6 +381,9 @@ def create_app(settings: Settings) -> FastAPI:
             )
             return None
         if isinstance(message, Hello):
+            if connection.greeted and not connection.hellos.hit():
+                reject(connection, None, "rate_limited", tr("too many messages", connection.lang), room)
+                return None
             return await greet(message, room, connection)
         if not connection.greeted:
             reject(
@@ -331,13 +415,11 @@ def create_app(settings: Settings) -> FastAPI:
             if seat is None:
                 return CLOSE_BAD_TOKEN
         connection.lang = hello.lang
-        await room.attach(connection, seat)
-        since = hello.seq if hello.seq is not None and hello.seq <= room.seq else None
-        room.send_state(connection, since)
-        room.broadcast_presence()
+        await room.attach(connection, seat, hello.seq)
         return None
 
     async def act(message: Act, room: Room, connection: Connection) -> None:
+        started = time.perf_counter()
         acknowledged = False
 
         def acknowledge(outcome: Outcome) -> None:
@@ -346,11 +428,22 @@ def create_app(settings: Settings) -> FastAPI:
             connection.push(Accepted(id=message.id, seq=outcome.seq))
 
         outcome = await room.submit(connection.seat, message.seq, message.action, acknowledge=acknowledge)
+        elapsed = time.perf_counter() - started
+        fields = {"room": room.id, "seat": connection.seat, "seq": message.seq, "ms": round(1000 * elapsed, 2)}
         if outcome.accepted:
+            metrics.ACT_SECONDS.observe(elapsed)
+            log.info("room %s: act accepted at seq %s", room.id, outcome.seq, extra={"event": "act", **fields})
             if not acknowledged:  # the same act again: accepted before
                 connection.push(Accepted(id=message.id, seq=outcome.seq))
             return
         assert outcome.code is not None
+        metrics.REJECTIONS.labels(code=outcome.code).inc()
+        log.info(
+            "room %s: act rejected (%s)",
+            room.id,
+            outcome.code,
+            extra={"event": "rejected", "code": outcome.code, **fields},
+        )
         connection.push(
             Rejected(id=message.id, code=outcome.code, message=outcome.message_in(connection.lang), seq=outcome.seq)
         )
@@ -358,14 +451,19 @@ def create_app(settings: Settings) -> FastAPI:
             room.send_state(connection, connection.last_seq)
 
     def reject(connection: Connection, message_id: str | int | None, code: Any, text: str, room: Room) -> None:
+        metrics.REJECTIONS.labels(code=code).inc()
         connection.push(Rejected(id=message_id, code=code, message=text, seq=room.seq))
 
     # the browser client (src/asobiba/web) and the routes it reads beyond the protocol
-    if WEB.is_dir():
-        from asobiba.server import web as web_routes
+    from asobiba.server import web as web_routes
 
-        web_routes.mount(app)
-        app.mount("/", StaticFiles(directory=WEB, html=True), name="web")
+    web_routes.mount(app)
+    if WEB.is_dir():
+        app.mount("/", ClientFiles(directory=WEB, html=True), name="web")
+    # outermost first: the host check, then the request guard (headers, bodies, origins, logs)
+    app.add_middleware(RequestGuard, origin_allowed=origin_allowed)
+    if settings.allowed_hosts:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts))
     return app
 
 
@@ -383,6 +481,15 @@ def rate_limit_storage(redis_url: str | None) -> Storage:
         return MemoryStorage()
     scheme, _, rest = redis_url.partition("://")
     return RedisStorage(f"async+{scheme}://{rest}", implementation="redispy")
+
+
+def lenient_json(text: str) -> bool:
+    """Is ``text`` JSON to Python's lenient parser (which takes NaN, Infinity and lone surrogates)?"""
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def message_id(text: str) -> str | int | None:

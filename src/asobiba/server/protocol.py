@@ -18,19 +18,27 @@ MAX_FRAME_BYTES = 64 * 1024
 MAX_TEXT = 1000
 #: More messages than this per second on one connection are ``rate_limited``.
 MESSAGES_PER_SECOND = 20
+#: More ``hello`` than this per minute on one connection (after its first) are ``rate_limited``: each
+#: answers with a full state.
+HELLOS_PER_MINUTE = 10
 
 #: Close codes.
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NO_SUCH_ROOM = 4404
 CLOSE_PROTOCOL = 4400
 CLOSE_TOO_BIG = 1009
+#: The connection could not keep up with its frames (its queue filled): it was dropped.
+CLOSE_TOO_SLOW = 4408
+#: Too many connections from this client address at once.
+CLOSE_TOO_MANY = 4429
 
 #: Seat kinds a room is created with.
 SEAT_KINDS = ("human", "bot:random", "bot:easy", "bot:normal", "bot:hard")
 SeatKind = Literal["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"]
 
 #: ``rejected`` codes.
-RejectionCode = Literal["stale", "not_your_turn", "illegal", "notation", "rate_limited", "bad_message"]
+#: ``unavailable``: the database could not store the act (nothing happened); retry it.
+RejectionCode = Literal["stale", "not_your_turn", "illegal", "notation", "rate_limited", "bad_message", "unavailable"]
 
 Text = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
 MessageId = Annotated[str, StringConstraints(max_length=100)] | Annotated[int, Field(ge=-(2**53), le=2**53)]

@@ -2,43 +2,113 @@
 
 from __future__ import annotations
 
+import gc
 import os
+from urllib.parse import urlsplit
 
 import uvicorn
 from fastapi import FastAPI
 
+from asobiba.server import logs
 from asobiba.server.app import create_app
 from asobiba.server.protocol import MAX_FRAME_BYTES
 from asobiba.server.rooms import Settings
+from asobiba.server.rooms.settings import Durability, LogFormat
 from asobiba.server.storage import default_database_url, describe_url, normalise_url
+
+#: The cyclic garbage collector's thresholds for a server. With the defaults (700, 10, 10), a process
+#: holding a thousand rooms spent 14% of its time collecting and stopped for up to 0.8 s in full
+#: collections (the act p99 at 1,000 rooms: 2.1 s); these make young collections rarer and full ones
+#: rare (p99 0.3 s on the same machine). Room states hold few reference cycles.
+GC_THRESHOLDS = (10_000, 10, 1_000)
+
+
+def tune_garbage_collector() -> None:
+    """Freeze what start-up made (modules, tables: never garbage) and set :data:`GC_THRESHOLDS`."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
+def default_allowed_hosts(host: str, origin: str | None) -> tuple[str, ...]:
+    """The bound address, ``localhost``, ``127.0.0.1`` and the host of the public origin."""
+    hosts = [host.strip("[]"), "localhost", "127.0.0.1"]
+    if origin:
+        found = urlsplit(origin).hostname
+        if found:
+            hosts.append(found)
+    return tuple(dict.fromkeys(name.lower() for name in hosts if name))
 
 
 def settings_from_environment(
-    database: str | None = None, redis: str | None = None, bot_delay: float = 1.0
+    database: str | None = None,
+    redis: str | None = None,
+    bot_delay: float = 1.0,
+    *,
+    host: str = "127.0.0.1",
+    allowed_hosts: str | None = None,
+    seat_timeout: float | None = None,
+    api_docs: bool = False,
+    log_format: LogFormat | None = None,
+    durability: Durability | None = None,
 ) -> Settings:
     """The server's settings: arguments first, then the environment.
 
     ``ASOBIBA_DB`` the database URL (default: a SQLite file in the user's data folder);
     ``ASOBIBA_REDIS`` Redis between several processes (default: none, one process);
     ``ASOBIBA_ORIGIN`` the public origin behind a proxy (default: the request's own host);
+    ``ASOBIBA_ALLOWED_HOSTS`` comma-separated hosts served (default: the bound address, localhost,
+    127.0.0.1 and the host of ``ASOBIBA_ORIGIN``; ``*``: any);
+    ``ASOBIBA_SEAT_TIMEOUT`` seconds a taken seat may stay unconnected (default 120);
     ``ASOBIBA_HTTP_RATE`` rooms created or joined per client address, e.g. "30/second";
-    ``ASOBIBA_IDLE_CLOSE`` seconds without a connection before a room leaves memory (it stays stored).
+    ``ASOBIBA_REPLAY_RATE`` replays and records per client address (default "5/second");
+    ``ASOBIBA_CONNECTIONS_PER_ADDRESS`` WebSockets per client address (default 50);
+    ``ASOBIBA_MAX_ROOMS`` rooms kept in memory at most (default 10000);
+    ``ASOBIBA_IDLE_CLOSE`` seconds without a connection before a room leaves memory (it stays stored);
+    ``ASOBIBA_LOG_FORMAT`` ``text`` or ``json``; ``ASOBIBA_DURABILITY`` ``normal`` or ``full``.
     """
     database = database or os.environ.get("ASOBIBA_DB") or None
     redis = redis or os.environ.get("ASOBIBA_REDIS") or None
+    origin = os.environ.get("ASOBIBA_ORIGIN") or None
+    hosts_text = allowed_hosts if allowed_hosts is not None else os.environ.get("ASOBIBA_ALLOWED_HOSTS", "")
+    hosts = tuple(name.strip().lower() for name in hosts_text.split(",") if name.strip())
+    if "*" in hosts:
+        hosts = ()
+    elif not hosts:
+        hosts = default_allowed_hosts(host, origin)
+    else:
+        hosts = tuple(dict.fromkeys((*hosts, *default_allowed_hosts(host, origin))))
+    chosen_format = log_format or os.environ.get("ASOBIBA_LOG_FORMAT", "text")
+    chosen_durability = durability or os.environ.get("ASOBIBA_DURABILITY", "normal")
+    if chosen_format not in ("text", "json"):
+        raise ValueError(f"the log format is text or json, not {chosen_format!r}")
+    if chosen_durability not in ("normal", "full"):
+        raise ValueError(f"durability is normal or full, not {chosen_durability!r}")
     return Settings(
         database_url=normalise_url(database) if database else default_database_url(),
         bot_delay=bot_delay,
+        seat_timeout=seat_timeout if seat_timeout is not None else float(os.environ.get("ASOBIBA_SEAT_TIMEOUT", "120")),
         http_rate=os.environ.get("ASOBIBA_HTTP_RATE", "30/second"),
+        replay_rate=os.environ.get("ASOBIBA_REPLAY_RATE", "5/second"),
+        connections_per_address=int(os.environ.get("ASOBIBA_CONNECTIONS_PER_ADDRESS", "50")),
+        max_rooms_in_memory=int(os.environ.get("ASOBIBA_MAX_ROOMS", "10000")),
         idle_close=float(os.environ.get("ASOBIBA_IDLE_CLOSE", "3600")),
         redis_url=redis,
-        origin=os.environ.get("ASOBIBA_ORIGIN") or None,
+        origin=origin,
+        allowed_hosts=hosts,
+        api_docs=api_docs,
+        log_format=chosen_format,  # type: ignore[arg-type]
+        durability=chosen_durability,  # type: ignore[arg-type]
     )
 
 
 def app_from_environment() -> FastAPI:
     """The app as ``uvicorn --factory asobiba.server.serve:app_from_environment`` builds it."""
-    return create_app(settings_from_environment(bot_delay=float(os.environ.get("ASOBIBA_BOT_DELAY", "1.0"))))
+    settings = settings_from_environment(bot_delay=float(os.environ.get("ASOBIBA_BOT_DELAY", "1.0")))
+    logs.configure(settings.log_format)
+    app = create_app(settings)
+    tune_garbage_collector()
+    return app
 
 
 def serve(
@@ -48,10 +118,28 @@ def serve(
     bot_delay: float = 1.0,
     announce: bool = True,
     redis: str | None = None,
+    *,
+    allowed_hosts: str | None = None,
+    seat_timeout: float | None = None,
+    api_docs: bool = False,
+    log_format: LogFormat | None = None,
+    durability: Durability | None = None,
 ) -> None:
     """Serve until interrupted. Says where the database is and which URL to open."""
-    settings = settings_from_environment(database, redis, bot_delay)
+    settings = settings_from_environment(
+        database,
+        redis,
+        bot_delay,
+        host=host,
+        allowed_hosts=allowed_hosts,
+        seat_timeout=seat_timeout,
+        api_docs=api_docs,
+        log_format=log_format,
+        durability=durability,
+    )
+    logs.configure(settings.log_format)
     app = create_app(settings)
+    tune_garbage_collector()
     if announce:
         shown_host = f"[{host}]" if ":" in host else host
         print(f"asobiba server: database {describe_url(settings.database_url)}", flush=True)

@@ -9,8 +9,10 @@ where (a token's hash, never the token). The schema is made by the Alembic migra
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
-import os
+import logging
+import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -29,6 +31,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     bindparam,
+    delete,
     event,
     func,
     insert,
@@ -41,6 +44,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+log = logging.getLogger("asobiba.server")
 
 
 class Base(DeclarativeBase):
@@ -94,7 +98,17 @@ class ActionRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class HealthRow(Base):
+    """One row per server process, written every second by its health probe."""
+
+    __tablename__ = "health"
+
+    node: Mapped[str] = mapped_column(String(32), primary_key=True)
+    checked_at: Mapped[float] = mapped_column(Float)
+
+
 ACTIONS = Base.metadata.tables["actions"]
+HEALTH = Base.metadata.tables["health"]
 ROOMS = Base.metadata.tables["rooms"]
 SEATS = Base.metadata.tables["seats"]
 
@@ -167,26 +181,43 @@ class Conflict(Exception):
     """Another writer stored an entry at this seq first."""
 
 
+class DatabaseGone(Exception):
+    """The SQLite file was deleted or replaced while open: writes would go nowhere."""
+
+
 class Storage:
     """The database of rooms. Every write is one short transaction."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, durability: str = "normal") -> None:
         self.url = normalise_url(url)
         self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
+        if durability not in SQLITE_SYNCHRONOUS:
+            raise ValueError(f"durability is normal or full, not {durability!r}")
+        pragmas = functools.partial(_sqlite_pragmas, SQLITE_SYNCHRONOUS[durability], False)
+        # the writer never checkpoints (a checkpoint syncs the whole file: hundreds of milliseconds every
+        # commit would wait for); a thread of its own does, every second, without blocking the writer
+        writer_pragmas = functools.partial(_sqlite_pragmas, SQLITE_SYNCHRONOUS[durability], True)
+        #: The SQLite file and its identity when opened (None: not a file).
+        self.file: Path | None = None
+        self._file_identity: tuple[int, int] | None = None
         if self.is_sqlite:
             database = make_url(self.url).database
             if database and database != ":memory:":
-                Path(database).parent.mkdir(parents=True, exist_ok=True)
+                self.file = Path(database)
+                self.file.parent.mkdir(parents=True, exist_ok=True)
         # every use is a transaction that commits or rolls back: no reset round trip on return
         self.engine: AsyncEngine = create_async_engine(self.url, pool_reset_on_return=None)
         self.write_engine: Engine | None = None
         self.write_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="asobiba-db-writer")
         if self.is_sqlite:
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine.sync_engine, "connect", pragmas)
             # writes: the plain sqlite3 driver in one thread of its own
             sync_url = make_url(self.url).set(drivername="sqlite")
             self.write_engine = create_engine(sync_url, pool_reset_on_return=None, pool_size=1, max_overflow=0)
-            event.listen(self.write_engine, "connect", _sqlite_pragmas)
+            event.listen(self.write_engine, "connect", writer_pragmas)
+        self.checkpoint_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="asobiba-db-checkpoint")
+        self._checkpoints: asyncio.Task[None] | None = None
+        self._checkpoint_connection: sqlite3.Connection | None = None
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self._pending: list[tuple[_Append | _Write, asyncio.Future[Any]]] = []
         self._writer: asyncio.Task[None] | None = None
@@ -195,14 +226,68 @@ class Storage:
         """Bring the schema to the newest migration (creates it in a new database)."""
         async with self.engine.begin() as connection:
             await connection.run_sync(_upgrade)
+        if self.file is not None:
+            identity = self.file.stat()
+            self._file_identity = (identity.st_dev, identity.st_ino)
+
+    def start_checkpoints(self) -> None:
+        """SQLite: checkpoint the WAL into the database file every second, off the writer's path."""
+        if self.file is not None and self._checkpoints is None:
+            self._checkpoints = asyncio.get_running_loop().create_task(self._checkpoint_loop())
+
+    async def _checkpoint_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            try:
+                await loop.run_in_executor(self.checkpoint_thread, self._checkpoint)
+            except Exception as error:  # the health probe says whether the database is writable
+                log.warning("WAL checkpoint failed: %s", error)
+
+    def _checkpoint(self) -> None:
+        """(In the checkpoint thread.) ``PASSIVE``: copy what it can, waiting for nobody."""
+        if self._checkpoint_connection is None:
+            assert self.file is not None  # never create the file (it may have been deleted)
+            uri = f"{self.file.resolve().as_uri()}?mode=rw"
+            self._checkpoint_connection = sqlite3.connect(uri, uri=True, timeout=30, check_same_thread=False)
+        self._checkpoint_connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+
+    def check_file(self) -> None:
+        """:class:`DatabaseGone` if the SQLite file is not the one opened any more (deleted or
+        replaced: SQLite would go on writing to the unlinked file and lose everything)."""
+        if self.file is None or self._file_identity is None:
+            return
+        try:
+            identity = self.file.stat()
+        except FileNotFoundError:
+            raise DatabaseGone(f"the database file {self.file} was deleted") from None
+        if (identity.st_dev, identity.st_ino) != self._file_identity:
+            raise DatabaseGone(f"the database file {self.file} was replaced")
+
+    async def probe(self, node: str) -> None:
+        """Write this process's health row (raises what the database raises)."""
+        now = time.time()
+
+        def write(connection: Connection) -> None:
+            connection.execute(delete(HEALTH).where(HEALTH.c.node == node))
+            connection.execute(insert(HEALTH), [{"node": node, "checked_at": now}])
+
+        await self._enqueue(_Write(write))
 
     async def close(self) -> None:
         """Finish the queued writes, then close the connections."""
         if self._writer is not None and not self._writer.done():
             await asyncio.wait({self._writer}, timeout=10)
+        if self._checkpoints is not None:
+            self._checkpoints.cancel()
+            await asyncio.gather(self._checkpoints, return_exceptions=True)
         if self.write_engine is not None:
             self.write_engine.dispose()
         self.write_thread.shutdown(wait=True)
+        if self._checkpoint_connection is not None:
+            connection = self._checkpoint_connection
+            self.checkpoint_thread.submit(connection.close)
+        self.checkpoint_thread.shutdown(wait=True)
         await self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
@@ -328,6 +413,7 @@ class Storage:
     async def _transaction(self, write: Callable[[Connection], Any]) -> Any:
         """Run ``write`` in one transaction: for SQLite in the writer thread on a plain sqlite3
         connection (one thread hop per transaction, not one per statement)."""
+        self.check_file()
         if self.write_engine is not None:
             engine = self.write_engine
 
@@ -419,16 +505,22 @@ def _insert_appends(connection: Connection, appends: Sequence[_Append]) -> None:
         connection.execute(statement, values)
 
 
-#: ``PRAGMA synchronous``: FULL (default) survives a power cut; NORMAL (WAL) survives a killed
-#: process but may lose the last commits on a power cut. ``$ASOBIBA_SQLITE_SYNCHRONOUS`` chooses.
-SQLITE_SYNCHRONOUS = {"FULL": "FULL", "NORMAL": "NORMAL"}
+#: ``PRAGMA synchronous`` per durability: NORMAL (WAL; the default) survives a killed process — a
+#: commit is in the WAL file before it returns — but may lose the last commits on a power cut; FULL
+#: syncs the WAL on every commit and survives that too (``asobiba serve --durability full``).
+SQLITE_SYNCHRONOUS = {"normal": "NORMAL", "full": "FULL"}
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    synchronous = SQLITE_SYNCHRONOUS.get(os.environ.get("ASOBIBA_SQLITE_SYNCHRONOUS", "FULL").upper(), "FULL")
+#: Seconds between two checkpoints of the WAL (by the checkpoint thread, not the writer).
+CHECKPOINT_SECONDS = 1.0
+
+
+def _sqlite_pragmas(synchronous: str, writer: bool, dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute(f"PRAGMA synchronous={synchronous}")
+    if writer:
+        cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
@@ -459,6 +551,7 @@ __all__ = [
     "ActionRow",
     "Base",
     "Conflict",
+    "DatabaseGone",
     "RoomRow",
     "SeatRow",
     "Storage",

@@ -4,11 +4,15 @@
 - ``GET /api/rooms/{room}/replay?seat=N&lang=en`` — once the game is over (403 before): every
   position of the record as that seat saw it (``seat`` omitted: as a spectator), each
   ``{seq, view, events}`` with the events' texts in ``lang``;
+- ``GET /api/rooms/{room}/record`` — once the game is over (403 before): the bare record;
 - ``GET /rules/{game}.{lang}.md`` — the rules page the game's package carries (text/markdown);
 - ``GET /games/{game}/{file}`` — the game's renderer module (``/api/games`` names it) and the
   scripts and style sheets beside it, from the game's package.
 - ``GET /rules/{game}?lang=ja|en`` — the same page as HTML (:mod:`asobiba.server.rules_html`); without
   ``lang``, in the language the browser prefers.
+
+Replays and records are computed in a worker thread of their own (never on the event loop), once per
+room, seat and language (then served from a bounded cache), and limited per client address (429).
 
 ``mount(app)`` adds these routes to an app of :func:`asobiba.server.app.create_app`, ahead of the
 static files mounted at ``/`` (which would otherwise answer every path); it does nothing the second time.
@@ -16,10 +20,21 @@ static files mounted at ``/`` (which would otherwise answer every path); it does
 
 from __future__ import annotations
 
+import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import PurePosixPath
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from limits import parse as parse_limit
+from limits.aio.storage import MemoryStorage
+from limits.aio.strategies import FixedWindowRateLimiter
+from starlette.types import Scope
 
 from asobiba.core.record import replay_steps
 from asobiba.core.registry import declaration, game_names, get_game
@@ -31,6 +46,72 @@ router = APIRouter()
 
 #: Replays are made for finished games only; longer records than this are not replayed here.
 MAX_REPLAY_ENTRIES = 5000
+#: Replays and records kept serialised (least recently used go first).
+CACHED_REPLAYS = 256
+#: The files of the browser client the static mount serves (by suffix); nothing else in web/ is served.
+CLIENT_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".svg", ".png", ".ico", ".webmanifest", ".woff2"})
+CLIENT_FILES = frozenset({"i18n.json", "LICENSE.htm", "LICENSE.preact"})
+
+
+class ClientFiles(StaticFiles):
+    """The browser client's files only: never ``web/*.py``, caches or the npm manifests."""
+
+    def get_path(self, scope: Scope) -> str:
+        path = super().get_path(scope)
+        name = PurePosixPath(path.replace("\\", "/"))
+        if path in ("", ".") or name.name in CLIENT_FILES or name.suffix in CLIENT_SUFFIXES:
+            return path
+        return "__not_a_client_file__"
+
+
+class ReplayCache:
+    """Serialised replays and records: computed once in one worker thread (requests for the same one
+    wait for the same computation), kept for the :data:`CACHED_REPLAYS` most recently asked."""
+
+    def __init__(self, replay_rate: str) -> None:
+        self._texts: OrderedDict[tuple[str, int | None, str], bytes] = OrderedDict()
+        self._computing: dict[tuple[str, int | None, str], asyncio.Future[bytes]] = {}
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="asobiba-replay")
+        self.limiter = FixedWindowRateLimiter(MemoryStorage())
+        self.rate = parse_limit(replay_rate)
+
+    async def allowed(self, request: Request) -> bool:
+        client = request.client.host if request.client else "?"
+        return bool(await self.limiter.hit(self.rate, "replay", client))
+
+    async def get(self, key: tuple[str, int | None, str], compute: Callable[[], Any]) -> bytes:
+        found = self._texts.get(key)
+        if found is not None:
+            self._texts.move_to_end(key)
+            return found
+        waiting = self._computing.get(key)
+        if waiting is not None:
+            return await asyncio.shield(waiting)
+        future: asyncio.Future[bytes] = asyncio.get_running_loop().run_in_executor(
+            self.thread, lambda: orjson.dumps(compute(), option=orjson.OPT_NON_STR_KEYS)
+        )
+        self._computing[key] = future
+        try:
+            text = await asyncio.shield(future)
+        finally:
+            self._computing.pop(key, None)
+        self._texts[key] = text
+        while len(self._texts) > CACHED_REPLAYS:
+            self._texts.popitem(last=False)
+        return text
+
+
+def replays(request: Request) -> ReplayCache:
+    cache: ReplayCache = request.app.state.replays
+    return cache
+
+
+def json_bytes(body: bytes) -> Response:
+    return Response(body, media_type="application/json")
+
+
+def rate_limited() -> JSONResponse:
+    return JSONResponse({"code": "rate_limited", "message": "too many replays; wait a moment"}, status_code=429)
 
 
 @router.get("/api/open-rooms")
@@ -42,20 +123,28 @@ async def open_rooms(request: Request) -> list[dict[str, Any]]:
 @router.get("/api/rooms/{room_id}/replay", response_model=None)
 async def replay(
     room_id: str, request: Request, seat: int | None = Query(default=None, ge=0, le=16), lang: str = "en"
-) -> JSONResponse | list[dict[str, Any]]:
+) -> Response:
+    cache = replays(request)
+    if not await cache.allowed(request):
+        return rate_limited()
     lobby = request.app.state.lobby
-    room = await lobby.get(room_id) if len(room_id) <= 32 else None
+    room = await lobby.current(room_id) if len(room_id) <= 32 else None
     if room is None:
         return JSONResponse({"code": "no_such_room", "message": "there is no such room"}, status_code=404)
     if not room.is_over:
         return JSONResponse({"code": "not_over", "message": "a replay is shown once the game is over"}, status_code=403)
     if lang not in LANGUAGES:
         lang = "en"
-    record = room.state.record()
-    if len(record.get("actions", ())) > MAX_REPLAY_ENTRIES:
+    if len(room.entries) > MAX_REPLAY_ENTRIES:
         return JSONResponse({"code": "too_long", "message": "this record is too long to replay"}, status_code=413)
     if seat is not None and seat >= room.state.players:
         return JSONResponse({"code": "no_such_player", "message": "no such seat"}, status_code=400)
+    final = room.state  # a state is never changed once swapped in: the thread may read it
+    return json_bytes(await cache.get((room.id, seat, lang), lambda: replay_frames(final.record(), seat, lang)))
+
+
+def replay_frames(record: dict[str, Any], seat: int | None, lang: str) -> list[dict[str, Any]]:
+    """Every position of ``record`` as ``seat`` saw it, with its events' texts in ``lang``."""
     game = get_game(record["game"])
     frames: list[dict[str, Any]] = []
     for state, _action, events in replay_steps(record):
@@ -66,6 +155,23 @@ async def replay(
                 shown.append({**seen.to_dict(), "text": game.describe_event(seen, lang)})
         frames.append({"seq": state.seq, "view": state.view(seat), "events": shown})
     return frames
+
+
+@router.get("/api/rooms/{room_id}/record", response_model=None)
+async def room_record(room_id: str, request: Request) -> Response:
+    cache = replays(request)
+    if not await cache.allowed(request):
+        return rate_limited()
+    lobby = request.app.state.lobby
+    room = await lobby.current(room_id) if len(room_id) <= 32 else None
+    if room is None:
+        return JSONResponse({"code": "no_such_room", "message": f"there is no room {room_id[:32]!r}"}, status_code=404)
+    if not room.is_over:
+        return JSONResponse(
+            {"code": "not_over", "message": "the record is shown once the game is over"}, status_code=403
+        )
+    final = room.state
+    return json_bytes(await cache.get((room.id, None, "record"), final.record))
 
 
 def preferred_language(accept_language: str) -> str:
@@ -124,6 +230,9 @@ async def game_client_file(name: str, file: str) -> Response:
 
 def mount(app: FastAPI) -> FastAPI:
     """Add the router's routes to ``app`` before its catch-all static mount; idempotent."""
+    if not hasattr(app.state, "replays"):
+        settings = getattr(app.state, "settings", None)
+        app.state.replays = ReplayCache(settings.replay_rate if settings is not None else "5/second")
     routes = app.router.routes
     present = {getattr(route, "path", None) for route in routes}
     missing = [route for route in router.routes if getattr(route, "path", None) not in present]

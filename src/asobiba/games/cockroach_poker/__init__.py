@@ -15,7 +15,6 @@ adaptation (3–5 players, 54 cards), and ``original``, the published game (2–
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -23,30 +22,16 @@ from typing import Any, ClassVar
 from asobiba.core.errors import InvalidOption, NotationError
 from asobiba.core.events import Event
 from asobiba.core.game import Game
-from asobiba.core.options import Option, parse_bool
+from asobiba.core.options import Option, check_first_player, parse_bool, player_check
 from asobiba.core.state import Action, Observation, State
 from asobiba.games.cockroach_poker import actions, text
 from asobiba.games.cockroach_poker.data import PLAYER_RANGE, TRUMP, TRUMP_NO_JOKERS
 from asobiba.games.cockroach_poker.rules import CockroachPokerState
 from asobiba.games.cockroach_poker.view import CockroachPokerPending, CockroachPokerView
 
-_FIRST_PLAYER = re.compile(r"[pP]?([0-9])")
 #: The longest ``card_order`` any deck takes, and the longest text one may be written as.
 _LONGEST_ORDER = max(deck.size for deck in actions.DECKS.values())
 _LONGEST_ORDER_TEXT = _LONGEST_ORDER * 16
-
-
-def _read_first_player(value: Any) -> int:
-    """``0``, ``"0"`` or ``"p0"`` -> 0 (ASCII digits; players up to the game's maximum)."""
-    if isinstance(value, str):
-        match = _FIRST_PLAYER.fullmatch(value)
-        if match is not None:
-            return int(match.group(1))
-    elif not isinstance(value, bool) and isinstance(value, int) and 0 <= value < actions.MAX_PLAYERS:
-        return value
-    raise InvalidOption(
-        "it takes a player, such as 0 or 'p0', up to p{last}", domain="cockroach_poker", last=actions.MAX_PLAYERS - 1
-    )
 
 
 def _read_card_order(value: Any) -> tuple[str, ...]:
@@ -97,7 +82,7 @@ class CockroachPoker(Game):
         Option("eight_kinds", True, "original only: all 8 creatures face up in a row lose", check=parse_bool,
                label="Eight different creatures lose", applies_when=("rules", "original")),
         Option("first_player", None, "who offers first, e.g. 0 or 'p0' (default: drawn at random with the deal)",
-               check=_read_first_player, label="First player"),
+               check=player_check(actions.MAX_PLAYERS), label="First player"),
         Option("card_order", None, "the deck's order, top first, as card texts (all of it or its top part; the "
                "rest is shuffled); cards are dealt one at a time from p0", check=_read_card_order, secret=True,
                label="Deck order"),
@@ -107,15 +92,7 @@ class CockroachPoker(Game):
         return PLAYER_RANGE[options["rules"]]
 
     def _complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
-        first = options["first_player"]
-        if first is not None and not 0 <= first < players:
-            raise InvalidOption(
-                "{game}: option first_player={value} is not accepted; it takes p0 to p{last}",
-                domain="cockroach_poker",
-                game=self.name,
-                value=repr(first),
-                last=players - 1,
-            )
+        check_first_player(self.name, options["first_player"], players)
         order = options["card_order"]
         if order is not None:
             options["card_order"] = self._check_card_order(options["rules"], options["jokers"], order)

@@ -109,6 +109,7 @@ def position(
     state.set_aside = sorted(set(range(deck.size)) - used)
     state.last_target = [(last_target or {}).get(player, -1) for player in range(players)]
     state.pushed_by = -1 if pushed_by is None else pushed_by
+    state.forget_derived()  # the fields were set by hand: nothing worked out before still holds
     for text in play:
         state.apply(state.parse_action(text))
     return state

@@ -180,6 +180,30 @@ class Setup:
         )
 
 
+def _deck_counts(deck: Deck) -> dict[str, int]:
+    """How many cards of each kind (and jokers) the deck holds, as views show it (worked out once)."""
+    known = _DECK_COUNTS.get(id(deck))
+    if known is not None:
+        return known[1]
+    counts = {name: 0 for name in deck.kinds}
+    for kind in deck.kind_of:
+        if kind == NO_KIND:
+            counts["joker"] = counts.get("joker", 0) + 1
+        else:
+            counts[deck.kinds[kind]] += 1
+    _DECK_COUNTS[id(deck)] = (deck, counts)
+    return counts
+
+
+# Keyed by the deck's id (hashing a deck walks its 54 cards), each value keeping its deck alive so
+# that the id stays its own.
+_DECK_COUNTS: dict[int, tuple[Deck, dict[str, int]]] = {}
+#: Finished rounds spelt out for views, by (deck, number, log entry): the same for every viewer.
+_FINISHED_ROUNDS: dict[tuple[int, int, tuple[Any, ...]], tuple[Deck, FinishedRound]] = {}
+#: How many are kept before the table starts afresh (memory stays bounded in long runs).
+_FINISHED_ROUNDS_KEPT = 50_000
+
+
 class CockroachPokerState(State):
     """A position of Cockroach Poker (either rule set); see the module docstring for the view."""
 
@@ -765,12 +789,7 @@ class CockroachPokerState(State):
     def _view(self, player: int | None) -> dict[str, Any]:
         deck = self.setup.deck
         cards, kinds = deck.cards, deck.kinds
-        deck_counts: dict[str, int] = {name: 0 for name in kinds}
-        for kind in deck.kind_of:
-            if kind == NO_KIND:
-                deck_counts["joker"] = deck_counts.get("joker", 0) + 1
-            else:
-                deck_counts[kinds[kind]] += 1
+        deck_counts = dict(_deck_counts(deck))
         loss: TrumpLoss | OriginalLoss
         if self.trump:
             loss = {"threshold": self.setup.loss_threshold, "of_a_kind": self.setup.kind_limit}
@@ -790,19 +809,16 @@ class CockroachPokerState(State):
                 "card": cards[self.card] if seer else None,
             }
         log: list[FinishedRound] = []
-        for number, (steps, card, counts_as, correct, row_of) in enumerate(self.log, start=1):
-            truth = counts_as if counts_as != NO_KIND else -2
-            log.append(
-                {
-                    "round": number,
-                    "offerer": steps[0][1],
-                    "steps": [self._step_view(step, truth) for step in steps],
-                    "card": cards[card],
-                    "kind": None if counts_as == NO_KIND else kinds[counts_as],
-                    "correct": correct,
-                    "row": row_of,
-                }
-            )
+        for number, entry in enumerate(self.log, start=1):
+            # A finished round reads the same to everybody from then on: spelt out once, copied after.
+            key = (id(deck), number, entry)
+            known = _FINISHED_ROUNDS.get(key)
+            if known is None:
+                if len(_FINISHED_ROUNDS) >= _FINISHED_ROUNDS_KEPT:
+                    _FINISHED_ROUNDS.clear()
+                known = _FINISHED_ROUNDS[key] = (deck, self._finished_round(number, entry))
+            spelt = known[1]
+            log.append({**spelt, "steps": [step.copy() for step in spelt["steps"]]})
         view: CockroachPokerView = {
             "rules": "trump" if self.trump else "original",
             "kinds": list(kinds),
@@ -824,6 +840,20 @@ class CockroachPokerState(State):
             "log": log,
         }
         return dict(view)
+
+    def _finished_round(self, number: int, entry: tuple[Any, ...]) -> FinishedRound:
+        steps, card, counts_as, correct, row_of = entry
+        kinds = self.setup.deck.kinds
+        truth = counts_as if counts_as != NO_KIND else -2
+        return {
+            "round": number,
+            "offerer": steps[0][1],
+            "steps": [self._step_view(step, truth) for step in steps],
+            "card": self.setup.deck.cards[card],
+            "kind": None if counts_as == NO_KIND else kinds[counts_as],
+            "correct": correct,
+            "row": row_of,
+        }
 
     def _step_view(self, step: tuple[Any, ...], truth: int | None) -> RoundStep:
         """A step as the view spells it out; ``truth`` (the kind the card counted as, in the log

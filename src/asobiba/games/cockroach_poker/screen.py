@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from asobiba.cli.linebreak import PhraseText
 from asobiba.games.cockroach_poker.text import SUIT_SYMBOLS, card_name, kind_name
 from asobiba.i18n import Catalog
 
@@ -64,7 +65,7 @@ def _dangerous_kinds(view: dict[str, Any], player: int) -> tuple[set[str], bool]
 def _row(view: dict[str, Any], player: int, lang: str) -> Text:
     counts: dict[str, int] = view["row_counts"][player]
     near, _ = _dangerous_kinds(view, player)
-    text = Text()
+    text = PhraseText()  # wraps between piles, never inside one
     for kind in view["kinds"]:
         count = counts[kind]
         if count == 0 and kind not in near:
@@ -114,14 +115,16 @@ def _hand(view: dict[str, Any], lang: str) -> RenderableType:
     for card in hand:
         kind = _card_kind(card, view)
         groups.setdefault(kind, []).append(card)
-    lines = Text()
+    lines = PhraseText()
     for kind in [*view["kinds"], None]:
         cards = groups.get(kind)
         if not cards:
             continue
         lines.append_text(_kind_label(kind, lang))
         lines.append(f" ×{len(cards)}: ", style="bold")
-        lines.append(" ".join(cards) + "\n")
+        # trump cards are their short codes (S3); an animal card is named in the player's language
+        shown = cards if view["rules"] == "trump" else [card_name(card, lang) for card in cards]
+        lines.append(" ".join(shown) + "\n")
     lines.rstrip()
     if not hand:
         lines.append(tr("(empty)", lang), style="dim")

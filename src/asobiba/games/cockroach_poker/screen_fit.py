@@ -24,6 +24,7 @@ from rich.text import Text
 
 from asobiba.cli.chooser import Choice, Group
 from asobiba.cli.common import tr
+from asobiba.cli.linebreak import PhraseText
 from asobiba.games.cockroach_poker.screen import (
     _card_kind,
     _dangerous_kinds,
@@ -37,9 +38,9 @@ from asobiba.games.cockroach_poker.text import card_name, kind_name
 
 
 def _line(text: Text) -> Text:
-    text.no_wrap = True
-    text.overflow = "ellipsis"
-    return text
+    """A line of the compact screen: wrapped between words and phrases when it is too long
+    (never cut: a face-up pile or a claim read in half misleads)."""
+    return PhraseText.of(text)
 
 
 def _players(view: dict[str, Any], lang: str) -> list[Text]:
@@ -190,3 +191,29 @@ def _pass_groups(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> 
         name = _player(int(number), view, lang) if number.isascii() and number.isdecimal() else target
         groups.append(Group(tr("to {player}", lang, player=name), tuple(members)))
     return groups if len(groups) > 1 else None
+
+
+def option_label(name: str, lang: str) -> str | None:
+    """An option's name as a player reads it in the start menu (the key stays what is typed)."""
+    return {
+        "rules": tr("rule set", lang),
+        "jokers": tr("jokers", lang),
+        "loss_threshold": tr("face-up cards to lose", lang),
+        "deal": tr("deal", lang),
+        "eight_kinds": tr("lose with all eight kinds", lang),
+        "first_player": tr("first player", lang),
+        "card_order": tr("card order", lang),
+    }.get(name)
+
+
+def value_label(name: str, value: object, lang: str) -> str | None:
+    """A choice of an option in words (``original`` -> 本家版)."""
+    return {
+        ("rules", "trump"): tr("playing cards", lang),
+        ("rules", "original"): tr("the original animals", lang),
+        ("jokers", "redirect"): tr("pass the question on", lang),
+        ("jokers", "wild"): tr("wild", lang),
+        ("jokers", "none"): tr("no jokers", lang),
+        ("deal", "equal"): tr("equal hands", lang),
+        ("deal", "all"): tr("every card", lang),
+    }.get((name, str(value)))

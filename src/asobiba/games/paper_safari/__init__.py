@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from asobiba.core.errors import InvalidOption
 from asobiba.core.events import Event
 from asobiba.core.game import Game
-from asobiba.core.options import Option, parse_bool
+from asobiba.core.options import Option, check_first_player, parse_bool, player_check
 from asobiba.core.state import Action, Observation, State
 from asobiba.games.paper_safari import text
 from asobiba.games.paper_safari.actions import ACTION_TYPES, parse
@@ -79,9 +79,18 @@ class PaperSafari(Game):
             check=parse_bool,
             label="One more turn for the others",
         ),
+        Option(
+            "first_player",
+            None,
+            "who starts the first round, e.g. 0 or 'p0' (default: drawn at random; at the table, whoever last"
+            " read a Pokémon manga or played a Pokémon game)",
+            check=player_check(5),
+            label="First player",
+        ),
     )
 
     def _complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        check_first_player(self.name, options["first_player"], players)
         deck = deck_from_option(options["deck"])
         needed = 6 * players + 2
         if deck.size < needed:

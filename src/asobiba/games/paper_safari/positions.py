@@ -133,6 +133,7 @@ def position(
             )
         state.player = to_move
         state.to_play = to_move
+    state.forget_derived()  # the fields were set by hand: nothing worked out before still holds
     for text in then:
         state.apply(state.parse_action(text))
     return state

@@ -41,7 +41,6 @@ from typing import Any
 
 from asobiba.core.errors import AsobibaError, IllegalAction
 from asobiba.core.events import Event
-from asobiba.core.jsonable import to_json
 from asobiba.core.state import CHANCE, Action, State
 from asobiba.games.paper_safari import events as ev
 from asobiba.games.paper_safari.actions import (
@@ -51,6 +50,7 @@ from asobiba.games.paper_safari.actions import (
     DRAW,
     EXCHANGES,
     FLIPS,
+    MAX_PLAYERS,
     MEW_CHOICES,
     MEW_PLACES,
     MEW_TAKES,
@@ -142,6 +142,24 @@ def slot(player: int, position: int) -> int:
 def grid_slots(player: int) -> slice:
     """``player``'s six places in the flat lists ``cards`` and ``face_up``."""
     return slice(player * GRID, player * GRID + GRID)
+
+
+def _round_copy(entry: dict[str, Any]) -> dict[str, Any]:
+    """A finished round's record (JSON-ready already: numbers, texts, lists) copied for a view,
+    as ``to_json`` would copy it but without its generic walk (a view is built after many moves)."""
+    return {
+        "round": entry["round"],
+        "starter": entry["starter"],
+        "scores": list(entry["scores"]),
+        "numbers": [list(counted) for counted in entry["numbers"]],
+        "winner": entry["winner"],
+        "grids": [list(grid) for grid in entry["grids"]],
+        "tokens": list(entry["tokens"]),
+    }
+
+
+#: Every seat's :func:`grid_slots`, in seat order.
+ALL_GRID_SLOTS: tuple[slice, ...] = tuple(grid_slots(player) for player in range(MAX_PLAYERS))
 
 
 # --------------------------------------------------------------------------- scoring
@@ -262,6 +280,8 @@ class PaperSafariState(State):
         self.card_order: tuple[str, ...] | None = (
             tuple(options["card_order"]) if options.get("card_order") is not None else None
         )
+        #: Who starts the first round (option ``first_player``; ``None``: drawn by chance).
+        self.first_player: int | None = options.get("first_player")
         self.tokens_to_win: int = options["tokens_to_win"]
         self.final_turns: bool = options["final_turns"]
         self.cards: list[int] = [-1] * (GRID * players)
@@ -338,6 +358,8 @@ class PaperSafariState(State):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.step == Step.START:
+            if self.first_player is not None:
+                return [(STARTS[self.first_player], 1.0)]
             return [(STARTS[player], 1 / self.players) for player in range(self.players)]
         if self.step == Step.COIN:
             return [(coin, 0.5) for coin in COINS]
@@ -348,6 +370,8 @@ class PaperSafariState(State):
     def _sample_chance(self, rng: random.Random) -> Action:
         step = self.step
         if step == Step.START:
+            if self.first_player is not None:
+                return STARTS[self.first_player]
             return STARTS[rng.randrange(self.players)]
         if step == Step.COIN:
             return rng.choice(COINS)
@@ -495,7 +519,13 @@ class PaperSafariState(State):
                 return
             case Rocket() if step == Step.ROCKET:
                 return
-            case Start() if step == Step.START:
+            case Start(player) if step == Step.START:
+                if self.first_player is not None and player != self.first_player:
+                    raise IllegalAction(
+                        "the option first_player fixes who starts: p{player}",
+                        domain="paper_safari",
+                        player=self.first_player,
+                    )
                 return
             case Coin() if step == Step.COIN:
                 return
@@ -844,8 +874,8 @@ class PaperSafariState(State):
         self.turns += 1
         self.turn_steps = []
         if self.final_left < 0:
-            up = self.face_up
-            if any(all(up[grid_slots(player)]) for player in range(self.players)):
+            # Somebody's six cards all face up (a scan in C: this runs after every turn).
+            if any(map(all, map(self.face_up.__getitem__, ALL_GRID_SLOTS[: self.players]))):
                 if not self.final_turns:
                     self._end_round(events)
                     return
@@ -971,7 +1001,7 @@ class PaperSafariState(State):
             "final_turns_left": self.final_left if self.final_left >= 0 else None,
             "tokens": list(self.tokens),
             "tokens_to_win": self.tokens_to_win,
-            "rounds": to_json(self.rounds),
+            "rounds": [_round_copy(entry) for entry in self.rounds],
             "cards": {card_id: dict(line) for card_id, line in self.deck.table.items()},
         }
 

@@ -41,10 +41,12 @@ def _name(view: dict[str, Any], card_id: str, lang: str) -> str:
 
 
 def _other_name(view: dict[str, Any], card_id: str, lang: str) -> str:
+    """The card's Japanese name under the English one, as printed on the Japanese cards; nothing
+    under a Japanese name (a Japanese screen shows no English)."""
     line = view["cards"].get(card_id)
-    if line is None:
+    if line is None or lang == "ja":
         return ""
-    return str(line["en"] if lang == "ja" else line["ja"])
+    return str(line["ja"])
 
 
 def _value(view: dict[str, Any], card_id: str) -> str:

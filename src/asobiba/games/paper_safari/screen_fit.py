@@ -25,12 +25,13 @@ from rich.table import Table
 from rich.text import Text
 
 from asobiba.cli.common import tr
+from asobiba.cli.linebreak import PhraseText
 from asobiba.games.paper_safari.screen import _name, _player_title, _specials, _value, pending
 
 #: A card's name in a compact cell is cut to this many columns.
-NAME_COLUMNS = 10
+NAME_COLUMNS = 11
 #: … and on another player's one-line grid to this many.
-SHORT_NAME_COLUMNS = 8
+SHORT_NAME_COLUMNS = 11
 BACK = "▒▒▒▒"
 
 
@@ -61,7 +62,7 @@ def _cell(
     if known:
         style = "italic cyan"
     name = _cut(_name(view, card_id, lang), columns or NAME_COLUMNS)
-    return Text(f"{name} {_value(view, card_id)}", style=style)
+    return Text(f"{name}\u00a0{_value(view, card_id)}", style=style)  # a card's name and number never part
 
 
 def small_grid(view: dict[str, Any], owner: int, lang: str, cards: list[str | None] | None = None) -> Group:
@@ -89,7 +90,7 @@ def small_grid(view: dict[str, Any], owner: int, lang: str, cards: list[str | No
 def grid_line(view: dict[str, Any], owner: int, lang: str) -> Text:
     """Another player's grid on one line: ``p1 ●  a: … │ b: …``."""
     title = _player_title(view, owner, lang)
-    line = Text(title + " ", style="bold yellow" if owner == view.get("current") else "bold")
+    line = PhraseText(title + " ", style="bold yellow" if owner == view.get("current") else "bold")
     cards: list[str | None] = view["grids"][owner]
     for row in range(2):
         line.append(" │ " if row else " ", style="dim")
@@ -97,9 +98,7 @@ def grid_line(view: dict[str, Any], owner: int, lang: str) -> Text:
             if column:
                 line.append(" ")
             line.append_text(_cell(view, cards[row * 3 + column], lang, columns=SHORT_NAME_COLUMNS))
-    line.no_wrap = True
-    line.overflow = "ellipsis"
-    return line
+    return line  # wrapped between cards when too long, never cut
 
 
 def _table_line(view: dict[str, Any], lang: str) -> Text:
@@ -133,7 +132,7 @@ def compact(view: dict[str, Any], lang: str) -> RenderableType:
         parts.extend(grid_line(view, owner, lang) for owner in order[1:])
     parts.append(_table_line(view, lang))
     for text in _specials(view, lang):
-        parts.append(Text("★ " + text, style="magenta", no_wrap=True, overflow="ellipsis"))
+        parts.append(PhraseText("★ " + text, style="magenta"))  # an effect is read whole
     return Group(*parts)
 
 
@@ -163,3 +162,19 @@ def round_summary(view: dict[str, Any], lang: str, rounds_before: int) -> Render
         title = tr("Round {number} is over: the grids", lang, number=entry["round"])
         parts.append(Panel(body, title=title, box=box.ROUNDED, expand=False))
     return Group(*parts)
+
+
+def option_label(name: str, lang: str) -> str | None:
+    """An option's name as a player reads it in the start menu (the key stays what is typed)."""
+    return {
+        "deck": tr("deck", lang),
+        "card_order": tr("card order", lang),
+        "tokens_to_win": tr("tokens to win", lang),
+        "final_turns": tr("one more turn each at the end", lang),
+        "first_player": tr("first player", lang),
+    }.get(name)
+
+
+def value_label(name: str, value: object, lang: str) -> str | None:
+    """A choice of an option in words."""
+    return {("deck", "pokemon56"): tr("the 56 Pokémon cards", lang)}.get((name, str(value)))

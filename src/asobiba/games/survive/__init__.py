@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Final
 from asobiba.core.errors import InvalidOption
 from asobiba.core.events import Event
 from asobiba.core.game import Game
-from asobiba.core.options import Option, parse_bool
+from asobiba.core.options import Option, check_first_player, parse_bool, player_check
 from asobiba.core.state import Action, Observation, State
 from asobiba.games.survive.actions import ACTION_TYPES
 from asobiba.games.survive.data import COLOURS, EXPLORER_VALUES, TILE_BY_NAME, TILES, tile_name
@@ -113,9 +113,18 @@ class Survive(Game):
             secret=True,
             label="Explorer values",
         ),
+        Option(
+            "first_player",
+            None,
+            "who plays first (places the first explorer and takes the first turn), e.g. 0 or 'p0'"
+            " (default: drawn at random)",
+            check=player_check(4),
+            label="First player",
+        ),
     )
 
     def _complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        check_first_player(self.name, options["first_player"], players)
         if options["two_colours"] and players != 2:
             raise InvalidOption(
                 "survive: option two_colours=True is for 2 players, not {players}", domain="survive", players=players

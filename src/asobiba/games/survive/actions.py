@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from asobiba.core.state import Action
-from asobiba.games.survive.board import CELL_NAMES, N_CELLS, NEIGHBOURS
+from asobiba.games.survive.board import CELL_NAMES, N_CELLS, NEIGHBOURS, SPACE_NEIGHBOURS
 from asobiba.games.survive.data import COLOURS, CREATURES, EFFECTS, EXPLORERS_PER_COLOUR, TILE_BY_NAME, explorer_name
 
 # The texts of fields, for any value of the field's type: an action built directly with a value
@@ -260,3 +260,23 @@ def creature_move(creature: int, source: int, target: int) -> MoveCreature:
     if action is None:
         action = _JUMPS[key] = MoveCreature(creature, source, target)
     return action
+
+
+# Move generation only concatenates these (built once, in the order of SPACE_NEIGHBOURS).
+#: Per explorer and cell: the moves to every space next to it (a step on land may reach any).
+EXPLORER_STEPS: tuple[tuple[tuple[MoveExplorer, ...], ...], ...] = tuple(
+    tuple(tuple(MOVE_EXPLORER[e][n] for n in SPACE_NEIGHBOURS[c]) for c in range(N_CELLS)) for e in range(N_EXPLORERS)
+)
+#: Per explorer and cell: ``(space, move there)`` for every space next to it (a swimmer's step skips land).
+EXPLORER_STEP_TO: tuple[tuple[tuple[tuple[int, MoveExplorer], ...], ...], ...] = tuple(
+    tuple(tuple((n, MOVE_EXPLORER[e][n]) for n in SPACE_NEIGHBOURS[c]) for c in range(N_CELLS))
+    for e in range(N_EXPLORERS)
+)
+#: Per cell: ``(space, sailing there)`` for every space next to it.
+SAIL_TO: tuple[tuple[tuple[int, SailBoat], ...], ...] = tuple(
+    tuple((n, SAIL[c, n]) for n in SPACE_NEIGHBOURS[c]) for c in range(N_CELLS)
+)
+#: Per creature and cell: ``(space, the creature's move there)`` for every space next to it.
+CREATURE_STEP_TO: tuple[tuple[tuple[tuple[int, MoveCreature], ...], ...], ...] = tuple(
+    tuple(tuple((n, CREATURE_STEP[k, c, n]) for n in SPACE_NEIGHBOURS[c]) for c in range(N_CELLS)) for k in range(3)
+)

@@ -4,13 +4,14 @@ the seed 4-④ and 6-③)."""
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Final
 
 from asobiba.core.errors import IllegalAction
 from asobiba.core.events import Event
 from asobiba.core.state import Action
 from asobiba.games.survive import events as ev
-from asobiba.games.survive.actions import DECLINE, PLAY_TILE, STOP, creature_move
+from asobiba.games.survive.actions import CREATURE_STEP_TO, DECLINE, PLAY_TILE, STOP, creature_move
 from asobiba.games.survive.board import CELL_NAMES, N_CELLS, NEIGHBOUR_SETS
 from asobiba.games.survive.data import CREATURES, EFFECTS, KILL_SHARK, KILL_WHALE, SERPENT, SHARK, WHALE
 from asobiba.games.survive.movement import MovementRules
@@ -30,9 +31,10 @@ class CreatureRules(MovementRules):
         run = self.pending_step(CreatureRun)
         kind = run.creature
         actions: list[Action] = [STOP]
-        sources = [run.at] if run.at is not None else [c for c in range(N_CELLS) if self.creature_at[kind][c]]
+        sources = [run.at] if run.at is not None else compress(range(N_CELLS), self.creature_at[kind])
+        tile_at, steps = self.tile_at, CREATURE_STEP_TO[kind]
         for source in sources:
-            actions.extend(creature_move(kind, source, n) for n in self.sea_steps(source))
+            actions += [move for n, move in steps[source] if tile_at[n] < 0]
         return actions
 
     def _jump_actions(self) -> list[Action]:

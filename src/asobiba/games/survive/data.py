@@ -124,9 +124,21 @@ def colour_explorers(colour: int) -> range:
     return range(colour * EXPLORERS_PER_COLOUR, (colour + 1) * EXPLORERS_PER_COLOUR)
 
 
+def _explorer_name(explorer: int) -> str:
+    return f"{COLOURS[colour_of(explorer)]}#{explorer % EXPLORERS_PER_COLOUR + 1}"
+
+
+#: Every explorer's public id, by number.
+EXPLORER_NAMES: tuple[str, ...] = tuple(_explorer_name(e) for e in range(len(COLOURS) * EXPLORERS_PER_COLOUR))
+#: Every explorer's colour name, by number.
+EXPLORER_COLOURS: tuple[str, ...] = tuple(COLOURS[colour_of(e)] for e in range(len(COLOURS) * EXPLORERS_PER_COLOUR))
+
+
 def explorer_name(explorer: int) -> str:
     """The public id of an explorer: ``red#4`` (never its value)."""
-    return f"{COLOURS[colour_of(explorer)]}#{explorer % EXPLORERS_PER_COLOUR + 1}"
+    if 0 <= explorer < len(EXPLORER_NAMES):
+        return EXPLORER_NAMES[explorer]
+    return _explorer_name(explorer)
 
 
 EXPLORER_BY_NAME: dict[str, int] = {explorer_name(e): e for e in range(40)}

@@ -7,8 +7,19 @@ from asobiba.core.errors import IllegalAction
 from asobiba.core.events import Event
 from asobiba.core.state import Action
 from asobiba.games.survive import events as ev
-from asobiba.games.survive.actions import BOARD, END_MOVES, ESCAPE, MOVE_EXPLORER, PLAY_TILE, SAIL, STOP
-from asobiba.games.survive.board import CELL_NAMES, IS_ESCAPE, IS_ISLAND, NEIGHBOUR_SETS, SPACE_NEIGHBOURS
+from asobiba.games.survive.actions import (
+    BOARD,
+    END_MOVES,
+    ESCAPE,
+    EXPLORER_STEP_TO,
+    EXPLORER_STEPS,
+    MOVE_EXPLORER,
+    PLAY_TILE,
+    SAIL,
+    SAIL_TO,
+    STOP,
+)
+from asobiba.games.survive.board import CELL_NAMES, IS_ESCAPE, IS_ISLAND, NEIGHBOUR_SETS
 from asobiba.games.survive.data import SERPENT, WHALE, explorer_name
 from asobiba.games.survive.pieces import IN_PLAY, NOWHERE, ON_BOAT, ON_LAND, RESCUED, SWIMMING
 from asobiba.games.survive.steps import DolphinRide, Phase, WindsSail
@@ -27,31 +38,34 @@ class MovementRules(TurnRules):
             actions.extend(PLAY_TILE[effect] for effect in self.playable_tiles(player))
         if self.points <= 0 or not self.has_explorers(player):
             return actions
-        status, cells, tile_at, boat_at = self.ex_status, self.ex_cell, self.tile_at, self.boat_at
+        status, cells, tile_at, boat_at, swum = self.ex_status, self.ex_cell, self.tile_at, self.boat_at, self.swum
         for e in self.explorers_of[player]:
             where = status[e]
             if where == ON_LAND:
-                moves = MOVE_EXPLORER[e]
-                actions += [moves[n] for n in SPACE_NEIGHBOURS[cells[e]]]
+                actions += EXPLORER_STEPS[e][cells[e]]
             elif where == ON_BOAT:
                 cell = cells[e]
                 if IS_ESCAPE[cell]:
                     actions.append(ESCAPE[e])
-                if not self.has_swum(e):  # having swum into the boat, it does not step off again
-                    moves = MOVE_EXPLORER[e]
-                    actions += [moves[n] for n in SPACE_NEIGHBOURS[cell] if tile_at[n] < 0]
-            elif where == SWIMMING and not self.has_swum(e):
+                steps = EXPLORER_STEP_TO[e][cell]
+                if not swum >> e & 1:
+                    actions += [move for n, move in steps if tile_at[n] < 0]
+                else:  # having swum onto this boat, it may still step onto another boat: no second swim
+                    actions += [
+                        move for n, move in steps if tile_at[n] < 0 and boat_at[n] >= 0 and self.has_room(boat_at[n])
+                    ]
+            elif where == SWIMMING and not swum >> e & 1:
                 cell = cells[e]
                 if IS_ESCAPE[cell]:
                     actions.append(ESCAPE[e])
                 boat = boat_at[cell]
                 if boat >= 0 and self.has_room(boat):
                     actions.append(BOARD[e])
-                moves = MOVE_EXPLORER[e]
-                actions += [moves[n] for n in SPACE_NEIGHBOURS[cell] if tile_at[n] < 0]
+                actions += [move for n, move in EXPLORER_STEP_TO[e][cell] if tile_at[n] < 0]
+        passengers = self.boat_passengers
         for boat, cell in enumerate(self.boat_cell):
-            if cell >= 0 and self.may_move_boat(player, boat):
-                actions += [SAIL[cell, n] for n in SPACE_NEIGHBOURS[cell] if tile_at[n] < 0 and boat_at[n] < 0]
+            if cell >= 0 and (not passengers[boat] or player in self.controllers(boat)):
+                actions += [sail for n, sail in SAIL_TO[cell] if tile_at[n] < 0 and boat_at[n] < 0]
         return actions
 
     def _dolphin_actions(self, player: int) -> list[Action]:
@@ -116,9 +130,14 @@ class MovementRules(TurnRules):
                 domain="survive",
                 explorer=explorer_name(e),
             )
-        if where == ON_BOAT and self.has_swum(e):
+        if (
+            where == ON_BOAT
+            and self.has_swum(e)
+            and not (self.boat_at[cell] >= 0 and self.has_room(self.boat_at[cell]))
+        ):
             return IllegalAction(
-                "{explorer} swam onto this boat this turn: it may escape or be carried, but not step off again",
+                "{explorer} swam onto this boat this turn: it may step onto another boat with room, escape or be "
+                "carried, but not swim again",
                 domain="survive",
                 explorer=explorer_name(e),
             )

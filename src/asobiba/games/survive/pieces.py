@@ -43,6 +43,8 @@ UNPLACED, ON_LAND, ON_BOAT, SWIMMING, RESCUED, LOST = range(6)
 STATUS_NAMES: Final = ("unplaced", "land", "boat", "swimming", "rescued", "lost")
 #: The statuses of an explorer on the board.
 IN_PLAY: Final = (ON_LAND, ON_BOAT, SWIMMING)
+#: By status: whether it is on the board (a table, so that a scan runs in C).
+IS_IN_PLAY: Final = tuple(status in IN_PLAY for status in range(len(STATUS_NAMES)))
 #: ``ex_cell``, ``ex_boat``, ``boat_at``, ``boat_cell``, ``tile_at`` of nothing.
 NOWHERE: Final = -1
 
@@ -186,8 +188,12 @@ class SurviveBase(State):
 
     def has_explorers(self, player: int) -> bool:
         """Whether ``player`` has an explorer on the board."""
+        return any(map(IS_IN_PLAY.__getitem__, map(self.ex_status.__getitem__, self.explorers_of[player])))
+
+    def any_in_play(self) -> bool:
+        """Whether any explorer is on the board."""
         status = self.ex_status
-        return any(status[e] in IN_PLAY for e in self.explorers_of[player])
+        return ON_LAND in status or ON_BOAT in status or SWIMMING in status
 
     def has_swum(self, explorer: int) -> bool:
         """Whether ``explorer`` has made a swimming move this turn."""

@@ -29,8 +29,9 @@ silent, these choices are made:
 - Pieces removed by a whirlpool or a counter tile leave the game.
 - Dolphin: one step at a time, up to 3, stopping at will, on boarding, or when eaten; it does not
   use the swimmer's move of the turn. Winds: a boat the player controls (the page; not an empty one).
-- An explorer that swam onto a boat this turn (stepping or climbing aboard) does not step off it
-  again that turn, not even onto another boat; it may escape from it or be carried by it.
+- An explorer that swam onto a boat this turn (stepping or climbing aboard) does not swim again that
+  turn; it may step on to another boat with room (no swim: the seed limits only swimmers), escape
+  from it or be carried by it.
 - A held tile is played before the first move of the turn; a player with no explorer on the board
   skips moving but may still play one.
 - The rolled creature may be left where it is (``stop``), as the seed says "may".
@@ -79,7 +80,6 @@ from asobiba.games.survive.creatures import CreatureRules
 from asobiba.games.survive.data import CREATURES, DIE_FACES, EFFECTS, EXPLORER_VALUES, TILE_BY_NAME, TILES
 from asobiba.games.survive.determinize import Determinize
 from asobiba.games.survive.pieces import (
-    IN_PLAY,
     LOST,
     ON_BOAT,
     ON_LAND,
@@ -170,6 +170,8 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
         if self.phase == Phase.ROLL:
             return [(ROLL[k], DIE_FACES.count(k) / len(DIE_FACES)) for k in range(3)]
         if self.phase == Phase.FIRST_PLAYER:
+            if self.options.get("first_player") is not None:
+                return [(ChooseFirst(self.options["first_player"]), 1.0)]
             return [(ChooseFirst(p), 1 / self.players) for p in range(self.players)]
         return []
 
@@ -187,7 +189,8 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
                     values.append(tuple(colour))
                 return AssignValues(tuple(values))
             case Phase.FIRST_PLAYER:
-                return ChooseFirst(rng.randrange(self.players))
+                first = self.options.get("first_player")
+                return ChooseFirst(rng.randrange(self.players) if first is None else first)
         return ROLL[DIE_FACES[rng.randrange(len(DIE_FACES))]]
 
     def _legal_actions(self) -> list[Action]:
@@ -203,7 +206,10 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
                 return self._counter_actions()
             case Phase.PLACE_EXPLORERS:
                 tiles = self.placement_tiles(player)
-                return [PLACE_EXPLORER[e][cell] for e in self.unplaced(player) for cell in tiles]
+                placements: list[Action] = []
+                for e in self.unplaced(player):
+                    placements += map(PLACE_EXPLORER[e].__getitem__, tiles)
+                return placements
             case Phase.PLACE_BOATS:
                 return [PLACE_BOAT[cell] for cell in self.boat_spaces()]
             case Phase.DOLPHIN:
@@ -296,7 +302,12 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
                 return self._illegal_values(values)
             case Phase.VALUES, _:
                 return IllegalAction("the explorer values are to be dealt now", domain="survive")
-            case Phase.FIRST_PLAYER, ChooseFirst():
+            case Phase.FIRST_PLAYER, ChooseFirst(player):
+                first = self.options.get("first_player")
+                if first is not None and player != first:
+                    return IllegalAction(
+                        "the option first_player fixes who plays first: p{player}", domain="survive", player=first
+                    )
                 return None
             case Phase.FIRST_PLAYER, _:
                 return IllegalAction("the first player is to be chosen now", domain="survive")
@@ -307,46 +318,43 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
     # ------------------------------------------------------------------ applying
 
     def _apply(self, action: Action) -> list[Event]:
+        # The commonest first: a class pattern is one isinstance test after another.
         match action:
-            case LayTiles(layout):
-                events = self._on_tiles(layout)
-            case AssignValues(values):
-                events = self._on_values(values)
-            case ChooseFirst(player):
-                events = self._on_first(player)
-            case PlaceExplorer(explorer, cell):
-                events = self._on_place(explorer, cell)
-            case PlaceBoat(cell):
-                events = self._on_place_boat(cell)
-            case PlayTile(effect):
-                events = self._on_counter() if self.phase == Phase.COUNTER else self._play_held(effect)
             case MoveExplorer(explorer, cell):
                 events = self._on_move(action, explorer, cell)
-            case BoardBoat(explorer):
-                events = self._on_board(action, explorer)
             case SailBoat(source, target):
                 events = self._on_sail(action, source, target)
-            case Escape(explorer):
-                events = self._on_escape(action, explorer)
+            case MoveCreature(creature, source, target):
+                events = self._on_creature_move(creature, source, target)
+            case PlaceExplorer(explorer, cell):
+                events = self._on_place(explorer, cell)
             case EndMoves():
                 events = self._on_end_moves()
             case RemoveTile(cell):
                 events = self._remove_tile(cell)
             case RollDie(creature):
                 events = self._on_roll(creature)
-            case MoveCreature(creature, source, target):
-                events = self._on_creature_move(creature, source, target)
             case Stop():
                 events = self._on_stop()
+            case PlaceBoat(cell):
+                events = self._on_place_boat(cell)
+            case BoardBoat(explorer):
+                events = self._on_board(action, explorer)
+            case Escape(explorer):
+                events = self._on_escape(action, explorer)
+            case PlayTile(effect):
+                events = self._on_counter() if self.phase == Phase.COUNTER else self._play_held(effect)
             case Decline():
                 events = self._on_decline()
+            case ChooseFirst(player):
+                events = self._on_first(player)
+            case AssignValues(values):
+                events = self._on_values(values)
+            case LayTiles(layout):
+                events = self._on_tiles(layout)
             case _:
                 raise AssertionError(f"{action!r} is not a survive action")
-        if (
-            self.phase not in SETUP_PHASES
-            and self.phase != Phase.OVER
-            and not any(status in IN_PLAY for status in self.ex_status)
-        ):
+        if self.phase not in SETUP_PHASES and self.phase != Phase.OVER and not self.any_in_play():
             events.extend(self._end("no explorers"))
         return events
 

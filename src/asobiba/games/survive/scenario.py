@@ -139,4 +139,5 @@ def position(
         state._await(CreatureRun(state.die))
     else:
         state._set_phase(phase)
+    state.forget_derived()  # the fields were set by hand: nothing worked out before still holds
     return state

@@ -26,6 +26,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from asobiba.cli.layout import ItemLine
+from asobiba.cli.linebreak import PhraseText
 from asobiba.games.survive.board import CELL_NAMES, CELLS, COLUMNS, IS_ESCAPE, IS_ISLAND, ROWS
 from asobiba.games.survive.text import explorer_text, player_name, term
 from asobiba.i18n import Catalog
@@ -185,17 +187,19 @@ def details(view: dict[str, Any], lang: str) -> Table:
         held = ", ".join(f"{term(h['effect'], lang)} ({term(h['terrain'], lang)})" for h in view["held"])
         table.add_row(tr("your tiles", lang), held or "-")
         own = [e for e in view["explorers"] if e["player"] == view["viewer"]]
-        places = Text()
+        places = PhraseText()
         for entry in own:
             if entry["status"] == "lost":
                 continue
             where = entry["cell"] or (tr("rescued", lang) if entry["status"] == "rescued" else tr("unplaced", lang))
-            places.append(f"{entry['id']}={entry.get('value', '?')}", style=COLOUR_STYLE[entry["colour"]])
+            places.append(
+                f"{explorer_label(entry, lang)}={entry.get('value', '?')}", style=COLOUR_STYLE[entry["colour"]]
+            )
             places.append(f"@{where} ")
         table.add_row(tr("your explorers", lang), places)
-    boats = Text()
+    boats = PhraseText()
     for boat in view["boats"]:
-        aboard = ",".join(boat["passengers"]) or "-"
+        aboard = ",".join(explorer_label({"id": name}, lang) for name in boat["passengers"]) or "-"
         rulers = ",".join(player_name(p, lang) for p in boat["controllers"]) or tr("anyone", lang)
         boats.append(f"{boat['cell']}[{aboard}→{rulers}] ")
     table.add_row(tr("boats", lang), boats)
@@ -207,19 +211,40 @@ def details(view: dict[str, Any], lang: str) -> Table:
     return table
 
 
+def explorer_label(entry: dict[str, Any], lang: str) -> str:
+    """``red#4`` in the player's language: ``赤#4``."""
+    colour, mark, number = entry["id"].partition("#")
+    return term(colour, lang) + mark + number
+
+
+def legend(lang: str) -> ItemLine:
+    """What the board's marks mean, broken between items only (shown at every size)."""
+    return ItemLine(
+        [
+            "b " + term("beach", lang),
+            "f " + term("forest", lang),
+            "m " + term("mountain", lang),
+            "B " + term("boat", lang),
+            "S " + term("serpent", lang),
+            "^ " + term("shark", lang),
+            "W " + term("whale", lang),
+            "» " + tr("escape space", lang),
+            "⌂ " + tr("safe island", lang),
+            "1 " + tr("explorers of a colour", lang),
+        ]
+    )
+
+
 def render(view: dict[str, Any], lang: str) -> RenderableType:
     """The whole screen for ``view`` in ``lang``."""
-    legend = Text(
-        tr("b beach · f forest · m mountain · B boat · S serpent · ^ shark · W whale · » escape · ⌂ safe island", lang),
-        style="dim",
-    )
-    narrow = Group(status(view, lang), board(view), legend, details(view, lang))
+    marks = legend(lang)
+    narrow = Group(status(view, lang), board(view), marks, details(view, lang))
     side_by_side = Table.grid(padding=(0, 2))
     side_by_side.add_column(width=BOARD_COLUMNS)
     side_by_side.add_column()
     drawn = board(view)
     drawn.rstrip()
-    side_by_side.add_row(Group(drawn, legend), Group(status(view, lang), details(view, lang)))
+    side_by_side.add_row(Group(drawn, marks), Group(status(view, lang), details(view, lang)))
     return ByWidth(side_by_side, narrow, WIDE_COLUMNS)
 
 

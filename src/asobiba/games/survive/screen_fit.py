@@ -14,18 +14,23 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from asobiba.cli.chooser import Choice
+from asobiba.cli.chooser import FLAT_LIMIT, Choice
+from asobiba.cli.chooser import Group as ChoiceGroup
 from asobiba.cli.common import tr
-from asobiba.games.survive.board import CELL_BY_NAME, CELL_NAMES, NEIGHBOURS
+from asobiba.cli.layout import ItemLine
+from asobiba.core.events import Event
+from asobiba.games.survive import events as ev
+from asobiba.games.survive.board import CELL_BY_NAME, CELL_NAMES, NEIGHBOURS, ROWS
 from asobiba.games.survive.data import TERRAINS, TILE_TABLE
-from asobiba.games.survive.screen import COLOUR_STYLE, _pending, board
-from asobiba.games.survive.text import term
+from asobiba.games.survive.screen import COLOUR_STYLE, _pending, board, explorer_label
+from asobiba.games.survive.text import explorer_text, term
 
 #: Terrain -> how many whirlpools its tiles hide (the tile table of the rules).
 WHIRLPOOLS = {
@@ -34,11 +39,6 @@ WHIRLPOOLS = {
 }
 #: What each creature attacks: a swimmer (S), a boat (B).
 DANGER = {"shark": "S", "serpent": "SB", "whale": "B"}
-
-
-def explorer_label(entry: dict[str, Any], lang: str) -> str:
-    """``red#4`` in the player's language: ``赤#4``."""
-    return term(entry["colour"], lang) + "#" + entry["id"].partition("#")[2]
 
 
 def _steps(count: int, lang: str) -> str:
@@ -69,20 +69,22 @@ def decision(view: dict[str, Any], lang: str) -> str:
     return _pending(view, lang)
 
 
-def _side(view: dict[str, Any], lang: str) -> Text:
-    side = Text(tr("rescued", lang) + "\n", style="dim")
+def _side(view: dict[str, Any], lang: str, with_turn: bool = True) -> Text:
+    """The turn, each player's colours and rescued count (``⌂2``: two on the safe islands), the
+    move points when someone else is moving (the decision line says the viewer's), the die."""
+    side = Text(tr("turn {turn}", lang, turn=view["turn"]) + "\n" if with_turn else "", style="dim")
     for player in range(view["players"]):
         mark = "▶" if player == view["current_player"] and not view["is_over"] else " "
         you = "*" if player == view["viewer"] else " "
         side.append(f"{mark}p{player}{you}")
         for colour in view["colours"][player]:
             side.append("  ", style=COLOUR_STYLE[colour])
-        side.append(f" {view['rescued'][player]}\n")
-    if view["phase"] == "move":
+        side.append(f" ⌂{view['rescued'][player]}\n")
+    if view["phase"] == "move" and view["current_player"] != view["viewer"]:
         side.append(tr("moves {count}", lang, count=view["moves_left"]) + "\n", style="bold")
     if view["die"]:
         side.append(tr("die: {creature}", lang, creature=term(view["die"], lang)) + "\n")
-    side.append(tr("turn {turn}", lang, turn=view["turn"]), style="dim")
+    side.rstrip()
     return side
 
 
@@ -110,8 +112,33 @@ def compact(view: dict[str, Any], lang: str) -> RenderableType:
     layout.add_column(no_wrap=True, overflow="ellipsis")
     drawn = board(view)
     drawn.rstrip()
-    layout.add_row(drawn, _side(view, lang))
-    return Group(layout, _own(view, lang))
+    marks = short_legend(lang)
+    side = _side(view, lang)
+    if len(side.plain.splitlines()) + len(marks) > ROWS + 1:  # the turn gives way to the legend (the log has it)
+        side = _side(view, lang, with_turn=False)
+    room = max(0, ROWS + 1 - len(side.plain.splitlines()))  # the board's rows left free beside it
+    if room:
+        side.append("\n" + "\n".join(marks[:room]), style="dim")
+    layout.add_row(drawn, side)
+    rest = marks[room:]
+    return Group(layout, ItemLine(rest), _own(view, lang)) if rest else Group(layout, _own(view, lang))
+
+
+def short_legend(lang: str) -> list[str]:
+    """The board's marks in a word each (the small screen's legend: beside the board, one a line,
+    what does not fit there under it)."""
+    return [
+        "b " + term("beach", lang),
+        "f " + term("forest", lang),
+        "m " + term("mountain", lang),
+        "B " + tr("boat", lang),
+        "S " + tr("serpent", lang),
+        "^ " + term("shark", lang),
+        "W " + term("whale", lang),
+        "» " + tr("escape", lang),
+        "⌂ " + tr("rescued", lang),
+        "1 " + tr("explorers", lang),
+    ]
 
 
 def _next_terrain(view: dict[str, Any]) -> str | None:
@@ -148,3 +175,125 @@ def move_warning(view: dict[str, Any], choice: Choice, lang: str) -> str | None:
             if view["tiles"].get(name) == terrain:
                 return tr("whirlpool risk", lang)
     return None
+
+
+def _explorer_entry(view: dict[str, Any], name: str) -> dict[str, Any] | None:
+    return next((entry for entry in view["explorers"] if entry["id"] == name), None)
+
+
+def _explorer_word(view: dict[str, Any], name: str, lang: str) -> str:
+    """``赤#4=5`` for one of the viewer's explorers (its value is his to know), ``青#2`` otherwise."""
+    entry = _explorer_entry(view, name)
+    colour, _, number = name.partition("#")
+    label = f"{term(colour, lang)}#{number}"
+    if entry is not None and entry.get("value") is not None and entry["player"] == view["viewer"]:
+        label += f"={entry['value']}"
+    return label
+
+
+def _group_names(view: dict[str, Any], choice: Choice, lang: str) -> tuple[str, str]:
+    """The name of the group ``choice`` belongs to, in words, and its brief form: the piece it
+    moves (``赤#3=5を動かす`` / ``赤#3=5``; a boat or a creature by its mark and space, ``B r5c1``),
+    or the row of the board it places on; a move of its own kind (end the movement, play a tile)
+    is its own group, named by its description."""
+    words = choice.words
+    kind = words[0]
+    if kind in ("place", "move") and len(words) == 3:
+        explorer = _explorer_word(view, words[1], lang)
+        if kind == "place":
+            return tr("place {explorer}", lang, explorer=explorer), explorer
+        return tr("move {explorer}", lang, explorer=explorer), explorer
+    if kind == "sail" and len(words) == 3:
+        return tr("move the boat on {cell}", lang, cell=words[1]), f"B {words[1]}"
+    if kind in CREATURE_MARKS and len(words) == 3:
+        name = tr("move the {creature} on {cell}", lang, creature=term(kind, lang), cell=words[1])
+        return name, f"{CREATURE_MARKS[kind]} {words[1]}"
+    if kind in ("boat", "remove") and len(words) == 2:
+        row = words[1].partition("c")[0]
+        if kind == "boat":
+            return tr("place a boat in row {row}", lang, row=row), row
+        return tr("remove a tile in row {row}", lang, row=row), row
+    return choice.label, choice.label
+
+
+#: The first word of a creature's move in the notation -> its mark on the board.
+CREATURE_MARKS = {"serpent": "S", "shark": "^", "whale": "W"}
+
+
+def group_moves(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> list[ChoiceGroup] | None:
+    """A long move list in groups named in the player's words: an explorer (``赤#3=5 を置く``), a
+    boat, a creature, a row of the board; the moves of their own kind one by one."""
+    if len(choices) <= FLAT_LIMIT:
+        return None
+    groups: dict[tuple[str, str], list[Choice]] = {}
+    for choice in choices:
+        groups.setdefault(_group_names(view, choice, lang), []).append(choice)
+    if len(groups) < 2:
+        return None
+    return [ChoiceGroup(key, tuple(members), short) for (key, short), members in groups.items()]
+
+
+def move_label(view: dict[str, Any], choice: Choice, lang: str) -> str | None:
+    """An explorer's move as what it is: a swim when it goes into the sea (no boat there), the
+    boarding of a boat; ``None`` (the game's words) for a walk on land and everything else."""
+    words = choice.words
+    pending = view.get("pending") or {}
+    if len(words) != 3 or words[0] != "move" or pending.get("kind") != "move":
+        return None
+    explorer, target = explorer_text(words[1], lang), words[2]
+    if target in view["tiles"]:
+        return None
+    if any(boat["cell"] == target for boat in view["boats"]):
+        return tr("{explorer} boards the boat on {cell}", lang, explorer=explorer, cell=target)
+    return tr("{explorer} swims to {cell}", lang, explorer=explorer, cell=target)
+
+
+def alert(view: dict[str, Any], event: Event, lang: str) -> str | None:
+    """What happened to the viewer's own pieces, said on a line of its own: eaten, swept away,
+    capsized, rescued (``None`` for any other event)."""
+    viewer = view.get("viewer")
+    if viewer is None:
+        return None
+    own_colours = set(view["colours"][viewer])
+    match event:
+        case ev.ExplorerLost(player=player, explorer=name, cell=cell, cause=cause) if player == viewer:
+            explorer = _explorer_word(view, name, lang)
+            if cause in ("shark", "serpent"):
+                return tr(
+                    "Your {explorer} was eaten by the {creature} on {cell}.",
+                    lang,
+                    explorer=explorer,
+                    creature=term(cause, lang),
+                    cell=cell,
+                )
+            if cause == "whirlpool":
+                return tr(
+                    "Your {explorer} was swept away by the whirlpool on {cell}.", lang, explorer=explorer, cell=cell
+                )
+            return tr("Your {explorer} is lost on {cell}.", lang, explorer=explorer, cell=cell)
+        case ev.BoatLost(cell=cell, cause="whale", passengers=passengers):
+            mine = [name for name in passengers if name.partition("#")[0] in own_colours]
+            if mine:
+                explorers = ", ".join(_explorer_word(view, name, lang) for name in mine)
+                return tr(
+                    "The whale capsized the boat on {cell}: your {explorers} must swim.",
+                    lang,
+                    cell=cell,
+                    explorers=explorers,
+                )
+        case ev.ExplorerEscaped(player=player, explorer=name, cell=cell) if player == viewer:
+            return tr(
+                "Your {explorer} is rescued ({cell}).", lang, explorer=_explorer_word(view, name, lang), cell=cell
+            )
+    return None
+
+
+def option_label(name: str, lang: str) -> str | None:
+    """An option's name as a player reads it in the start menu (the key stays what is typed)."""
+    return {
+        "two_colours": tr("two colours each (2 players)", lang),
+        "one_per_tile": tr("one explorer per tile when placing", lang),
+        "tile_layout": tr("tile layout", lang),
+        "explorer_values": tr("explorer values", lang),
+        "first_player": tr("first player", lang),
+    }.get(name)

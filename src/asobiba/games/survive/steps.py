@@ -44,12 +44,11 @@ class Phase(Enum):
     OVER = "over"
 
 
+# Tuples, not sets: membership is then an identity test in C (an Enum hashes in Python).
 #: The phases where chance decides.
-CHANCE_PHASES: Final = frozenset((Phase.TILES, Phase.VALUES, Phase.FIRST_PLAYER, Phase.ROLL))
+CHANCE_PHASES: Final = (Phase.TILES, Phase.VALUES, Phase.FIRST_PLAYER, Phase.ROLL)
 #: The phases of setup, before the first turn.
-SETUP_PHASES: Final = frozenset(
-    (Phase.TILES, Phase.VALUES, Phase.FIRST_PLAYER, Phase.PLACE_EXPLORERS, Phase.PLACE_BOATS)
-)
+SETUP_PHASES: Final = (Phase.TILES, Phase.VALUES, Phase.FIRST_PLAYER, Phase.PLACE_EXPLORERS, Phase.PLACE_BOATS)
 
 
 def _extended(path: tuple[int, ...], source: int, target: int) -> tuple[int, ...]:
@@ -127,7 +126,8 @@ class CreatureRun(Steps):
         return CREATURE_REACH[self.creature]
 
     def moved(self, source: int, target: int) -> CreatureRun:
-        return replace(self, path=_extended(self.path, source, target))
+        # Built directly: dataclasses.replace walks the fields (a creature moves several times a turn).
+        return CreatureRun(self.creature, _extended(self.path, source, target))
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from typing import Final
 from asobiba.core.errors import IllegalAction
 from asobiba.core.events import Event
 from asobiba.games.survive import events as ev
-from asobiba.games.survive.board import CELL_NAMES, IS_ISLAND, LAND_SPACES, NEIGHBOUR_SETS, START_SEA
+from asobiba.games.survive.board import CELL_NAMES, LAND_SPACES, SPACE_NEIGHBOURS, START_SEA
 from asobiba.games.survive.data import (
     BOAT_CAPACITY,
     BOAT_TILE,
@@ -34,7 +34,7 @@ from asobiba.games.survive.data import (
     effect_of,
     terrain_of,
 )
-from asobiba.games.survive.pieces import ON_LAND, SWIMMING, SurviveBase
+from asobiba.games.survive.pieces import NOWHERE, ON_LAND, SWIMMING, SurviveBase
 from asobiba.games.survive.steps import BoatTileBoarding, DolphinRide, Jump, Phase, WindsSail
 from asobiba.games.survive.text import game_word
 
@@ -48,8 +48,8 @@ class TileRules(SurviveBase):
     # ------------------------------------------------------------------ removing a tile
 
     def touches_sea(self, cell: int) -> bool:
-        tile_at = self.tile_at
-        return any(tile_at[n] < 0 and not IS_ISLAND[n] for n in NEIGHBOUR_SETS[cell])
+        # A space next to it (the islands are none) with no tile: NOWHERE is the only value below 0.
+        return NOWHERE in map(self.tile_at.__getitem__, SPACE_NEIGHBOURS[cell])
 
     def lowest_terrain(self) -> int:
         """The terrain whose tiles go next: all beaches, then all forests, then the mountains."""

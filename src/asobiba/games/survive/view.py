@@ -26,7 +26,7 @@ question says which tile would answer the creature, never whether the asked play
 
 from __future__ import annotations
 
-from itertools import pairwise
+from itertools import compress, pairwise
 from typing import Any, Literal, NotRequired
 
 # pydantic reads TypedDicts (for the JSON Schema) only from typing_extensions before Python 3.12.
@@ -39,10 +39,12 @@ from asobiba.games.survive.data import (
     COLOURS,
     CREATURES,
     EFFECTS,
+    EXPLORER_COLOURS,
+    EXPLORER_NAMES,
     SHARK,
     TERRAINS,
+    TILES,
     WHALE,
-    colour_of,
     effect_of,
     explorer_name,
     terrain_of,
@@ -57,6 +59,10 @@ from asobiba.games.survive.steps import (
     Phase,
     WindsSail,
 )
+
+#: By the code of every tile in the game: its terrain's and its effect's names.
+TERRAIN_OF_CODE: dict[int, str] = {code: TERRAINS[terrain_of(code)] for code in TILES}
+EFFECT_OF_CODE: dict[int, str] = {code: EFFECTS[effect_of(code)] for code in TILES}
 
 Colour = Literal["red", "blue", "yellow", "green"]
 Terrain = Literal["beach", "forest", "mountain"]
@@ -289,9 +295,7 @@ class ViewRules(SurviveBase):
             "first_player": self.first,
             "turn": self.turn,
             "colours": [[COLOURS[c] for c in colours] for colours in self.colours_of],
-            "tiles": {
-                CELL_NAMES[c]: TERRAINS[terrain_of(self.tile_at[c])] for c in LAND_SPACES if self.tile_at[c] >= 0
-            },
+            "tiles": {CELL_NAMES[c]: TERRAIN_OF_CODE[code] for c in LAND_SPACES if (code := self.tile_at[c]) >= 0},
             "tiles_left": {TERRAINS[t]: self.terrain_left[t] for t in range(3)},
             "explorers": self._explorers_view(player),
             "boats": [
@@ -303,10 +307,7 @@ class ViewRules(SurviveBase):
                 for b, cell in sorted(enumerate(self.boat_cell), key=lambda item: item[1])
                 if cell >= 0
             ],
-            "creatures": {
-                CREATURES[kind]: [CELL_NAMES[c] for c in range(N_CELLS) for _ in range(self.creature_at[kind][c])]
-                for kind in range(3)
-            },
+            "creatures": {CREATURES[kind]: self._creature_cells(kind) for kind in range(3)},
             "supply": {
                 "boat": self.boat_supply,
                 "shark": self.creature_supply[SHARK],
@@ -323,44 +324,48 @@ class ViewRules(SurviveBase):
             ),
             "rescued": self.rescued[:],
             "moves_left": self.points if self.phase == Phase.MOVE else 0,
-            "swum": [explorer_name(e) for e in range(self.n_explorers) if self.has_swum(e)],
+            "swum": [EXPLORER_NAMES[e] for e in range(self.n_explorers) if self.swum >> e & 1],
             "fresh": self.fresh,
             "die": CREATURES[self.die] if self.die is not None else None,
             "removed": self._removed_view(player),
             "played": [{"player": p, "effect": EFFECTS[effect]} for p, effect in self.played_log],
         }
 
+    def _creature_cells(self, kind: int) -> list[str]:
+        """The cells of a kind's creatures, a cell once per creature there, in cell order."""
+        counts = self.creature_at[kind]
+        return [CELL_NAMES[c] for c in compress(range(N_CELLS), counts) for _ in range(counts[c])]
+
     def _explorers_view(self, player: int | None) -> list[dict[str, Any]]:
         over = self.phase == Phase.OVER
         explorers = []
+        owners, statuses, cells, values = self.explorer_owner, self.ex_status, self.ex_cell, self.ex_value
         for e in range(self.n_explorers):
-            owner = self.explorer_owner[e]
-            status = self.ex_status[e]
+            owner = owners[e]
+            status = statuses[e]
+            cell = cells[e]
             entry: dict[str, Any] = {
-                "id": explorer_name(e),
+                "id": EXPLORER_NAMES[e],
                 "player": owner,
-                "colour": COLOURS[colour_of(e)],
+                "colour": EXPLORER_COLOURS[e],
                 "status": STATUS_NAMES[status],
-                "cell": _cell(self.ex_cell[e]),
+                "cell": CELL_NAMES[cell] if cell >= 0 else None,
             }
             if owner == player or (over and status == RESCUED):
-                entry["value"] = self.ex_value[e]
+                entry["value"] = values[e]
             explorers.append(entry)
         return explorers
 
     def _removed_view(self, player: int | None) -> list[dict[str, Any]]:
-        removed = []
-        for cell, code, remover, public in self.removed_log:
-            known = code >= 0 and (public or remover == player)
-            removed.append(
-                {
-                    "cell": CELL_NAMES[cell],
-                    "terrain": TERRAINS[terrain_of(code)] if code >= 0 else TERRAINS[-1 - code],
-                    "player": remover,
-                    "effect": EFFECTS[effect_of(code)] if known else None,
-                }
-            )
-        return removed
+        return [
+            {
+                "cell": CELL_NAMES[cell],
+                "terrain": TERRAIN_OF_CODE[code] if code >= 0 else TERRAINS[-1 - code],
+                "player": remover,
+                "effect": EFFECT_OF_CODE[code] if code >= 0 and (public or remover == player) else None,
+            }
+            for cell, code, remover, public in self.removed_log
+        ]
 
     def _phase(self) -> str:
         return self.phase.value

@@ -1,0 +1,91 @@
+"""One log line per request, act, rejection and error, as text or JSON (``--log-format``).
+
+Fields given as ``extra={...}`` (``event``, ``room``, ``seat``, ``seq``, ``code``, ``ms``, ``status``,
+``client``, …) become keys of the JSON line; a traceback stays on the same line (``"traceback"``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import logging.handlers
+import queue
+import sys
+import time
+from typing import Any
+
+import orjson
+
+from asobiba.server.rooms.settings import LogFormat
+
+#: Attributes every LogRecord has: anything else on a record came from ``extra``.
+_STANDARD = frozenset(vars(logging.makeLogRecord({}))) | {"message", "asctime", "taskName"}
+
+
+class JsonFormatter(logging.Formatter):
+    """``{"time", "level", "logger", "message", ...extra}`` on one line."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "time": round(record.created, 3),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for key, value in vars(record).items():
+            if key not in _STANDARD and not key.startswith("_"):
+                line[key] = value
+        if record.exc_info:
+            line["traceback"] = self.formatException(record.exc_info)
+        return orjson.dumps(line, default=str).decode()
+
+
+class TextFormatter(logging.Formatter):
+    """``TIME LEVEL message key=value…`` on one line (a traceback indented below it)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        extra = " ".join(
+            f"{key}={value}"
+            for key, value in vars(record).items()
+            if key not in _STANDARD and not key.startswith("_") and value is not None
+        )
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
+        text = f"{stamp} {record.levelname.lower()} {record.getMessage()}" + (f" [{extra}]" if extra else "")
+        if record.exc_info:
+            text += "\n" + self.formatException(record.exc_info)
+        return text
+
+
+_listener: logging.handlers.QueueListener | None = None
+
+
+def configure(log_format: LogFormat, level: int = logging.INFO) -> None:
+    """Send the server's log (``asobiba.server``) to stderr in ``log_format``. The event loop only
+    puts records in a queue; a thread of its own formats and writes them (a write to a slow disk or
+    pipe never stalls the rooms)."""
+    global _listener
+    logger = logging.getLogger("asobiba.server")
+    for handler in list(logger.handlers):
+        logger.removeHandler(handler)
+    if _listener is not None:
+        _listener.stop()
+    output = logging.StreamHandler(sys.stderr)
+    output.setFormatter(JsonFormatter() if log_format == "json" else TextFormatter())
+    records: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
+    logger.addHandler(QueueHandlerKeepingFields(records))
+    _listener = logging.handlers.QueueListener(records, output)
+    _listener.start()
+    atexit.register(_listener.stop)
+    logger.setLevel(level)
+    logger.propagate = False
+
+
+class QueueHandlerKeepingFields(logging.handlers.QueueHandler):
+    """A queue handler that leaves the record as it is (the stdlib one formats the message into it
+    and drops ``exc_info``, which would lose the JSON line's fields and traceback)."""
+
+    def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
+        return record
+
+
+__all__ = ["JsonFormatter", "TextFormatter", "configure"]

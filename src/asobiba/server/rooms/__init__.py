@@ -1,0 +1,28 @@
+"""Rooms, split by concern: ``room`` (the game, its record and its serial queue — ``queue``),
+``seats`` (seats, tokens, presence timers), ``clocks``, ``bots``, ``frames`` (what is sent),
+``connection``, ``lobby`` (every room in memory, the storage), ``health`` (can the database be
+written) and ``settings``."""
+
+from __future__ import annotations
+
+from asobiba.server.rooms.connection import MAX_QUEUED_FRAMES, Connection
+from asobiba.server.rooms.lobby import Lobby, rematch_plan
+from asobiba.server.rooms.queue import QueueClosed, RoomQueue
+from asobiba.server.rooms.room import Outcome, Room
+from asobiba.server.rooms.seats import Seat, hash_token, new_token
+from asobiba.server.rooms.settings import Settings
+
+__all__ = [
+    "MAX_QUEUED_FRAMES",
+    "Connection",
+    "Lobby",
+    "Outcome",
+    "QueueClosed",
+    "Room",
+    "RoomQueue",
+    "Seat",
+    "Settings",
+    "hash_token",
+    "new_token",
+    "rematch_plan",
+]

@@ -1,0 +1,115 @@
+"""One WebSocket as a room sees it: who it is, its language, and its outgoing queue of frames."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import orjson
+
+from asobiba.server.protocol import HELLOS_PER_MINUTE, MESSAGES_PER_SECOND
+
+#: Frames waiting for a slow connection before it is dropped (and counted as departed).
+MAX_QUEUED_FRAMES = 256
+
+
+def frame_text(frame: Any) -> str:
+    """A frame (a pydantic model or a JSON-ready dict) as the text sent on the wire."""
+    if hasattr(frame, "model_dump"):
+        frame = frame.model_dump(mode="json")
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+class SlidingWindow:
+    """At most ``limit`` hits in any ``seconds``: one connection's own rate (a connection lives on one
+    process, so nothing is shared; no storage, no thread, no timer)."""
+
+    def __init__(self, limit: int, seconds: float) -> None:
+        self.limit = limit
+        self.seconds = seconds
+        self._hits: deque[float] = deque()
+
+    def hit(self) -> bool:
+        """Count a hit; False (and not counted) if it is over the rate."""
+        now = time.monotonic()
+        hits = self._hits
+        while hits and now - hits[0] >= self.seconds:
+            hits.popleft()
+        if len(hits) >= self.limit:
+            return False
+        hits.append(now)
+        return True
+
+
+class Connection:
+    """One WebSocket: who it is (a seat or a spectator), its language, and its outgoing queue.
+
+    Frames are texts already serialised (one text is shared by every connection that gets the same
+    frame). A connection whose queue fills up is dropped: ``on_drop`` is called once (the room counts
+    it as departed and the server closes the socket)."""
+
+    _numbers = itertools.count(1)
+
+    def __init__(self, send: Callable[[str], Awaitable[None]], address: str = "?") -> None:
+        self.number = next(self._numbers)
+        self._send = send
+        self.address = address
+        self.seat: int | None = None
+        self.lang = "en"
+        self.greeted = False
+        #: The seq of the last ``state`` this connection got (events after it come next).
+        self.last_seq: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = asyncio.Event()
+        self.dropped = False
+        self.messages = SlidingWindow(MESSAGES_PER_SECOND, 1.0)
+        self.hellos = SlidingWindow(HELLOS_PER_MINUTE, 60.0)
+        #: Called once if the connection is dropped (the room counts it departed, the server closes it).
+        self.on_drop: list[Callable[[Connection], None]] = []
+
+    def push(self, frame: Any) -> None:
+        """Queue a frame (a model or a dict); frames go out in the order pushed."""
+        self.push_text(frame if isinstance(frame, str) else frame_text(frame))
+
+    def push_text(self, text: str) -> None:
+        """Queue an already serialised frame."""
+        if self.closed.is_set():
+            return
+        if self.queue.qsize() >= MAX_QUEUED_FRAMES:
+            self.drop()
+            return
+        self.queue.put_nowait(text)
+
+    def drop(self) -> None:
+        """Too slow to keep up: close, and tell whoever watches (once)."""
+        if self.dropped:
+            return
+        self.dropped = True
+        self.close()
+        for callback in self.on_drop:
+            callback(self)
+
+    async def writer(self) -> None:
+        """Send queued frames until closed."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            try:
+                await self._send(text)
+            except Exception:
+                self.closed.set()
+                return
+
+    def close(self) -> None:
+        if self.closed.is_set():
+            return
+        self.closed.set()
+        self.queue.put_nowait(None)
+
+
+__all__ = ["MAX_QUEUED_FRAMES", "Connection", "SlidingWindow", "frame_text"]

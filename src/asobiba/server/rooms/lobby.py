@@ -1,0 +1,404 @@
+"""The lobby: every room of this server process in memory (bounded), backed by the storage — making,
+joining, rematching, loading by replay, evicting idle rooms — and the database's health."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import secrets
+import time
+from collections.abc import Awaitable, Coroutine, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from asobiba.core.registry import get_game
+from asobiba.server import engine, metrics
+from asobiba.server.cluster import HEARTBEAT_SECONDS, Cluster
+from asobiba.server.protocol import ClockSpec
+from asobiba.server.rooms.health import DatabaseHealth
+from asobiba.server.rooms.room import Room
+from asobiba.server.rooms.seats import Seat, hash_token, new_token
+from asobiba.server.rooms.settings import Settings
+from asobiba.server.storage import Conflict, RoomRow, SeatRow, Storage, StoredRoom, dumps
+
+log = logging.getLogger("asobiba.server")
+
+Result = TypeVar("Result")
+
+#: What a room id looks like (``secrets.token_urlsafe``); anything else is no room, without a query.
+ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def new_room_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Lobby:
+    """Every room of this server process, in memory, backed by the storage."""
+
+    def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
+        self.settings = settings
+        self.storage = storage if storage is not None else Storage(settings.database_url, settings.durability)
+        self.cluster = Cluster(settings.redis_url)
+        self.health = DatabaseHealth(self)
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._present: set[tuple[str, int]] = set()
+        self.rooms: dict[str, Room] = {}
+        self.bot_threads = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="asobiba-bot")
+        self.stopping = False
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[Any]] = set()
+
+    async def start(self) -> None:
+        """Migrate the database and rebuild every open room by replaying its record."""
+        await self.storage.migrate()
+        self.storage.start_checkpoints()
+        await self.cluster.start(self._advanced, self._redis_back)
+        for room_id in (await self.storage.open_room_ids())[: self.settings.max_rooms_in_memory]:
+            try:
+                await self.get(room_id)
+            except Exception:
+                log.exception("room %s does not replay; left closed", room_id)
+        self._sweeper = asyncio.create_task(self._sweep())
+        self.health.start()
+        if self.cluster.shared:
+            self._heartbeat = asyncio.create_task(self._beat())
+
+    async def stop(self) -> None:
+        self.stopping = True
+        for task in (self._sweeper, self._heartbeat, *self._background):
+            if task is not None:
+                task.cancel()
+        await self.health.stop()
+        await self.cluster.stop()
+        await asyncio.gather(*(room.close() for room in list(self.rooms.values())), return_exceptions=True)
+        self.bot_threads.shutdown(wait=False, cancel_futures=True)
+        await self.storage.close()
+
+    def _in_background(self, coroutine: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    # ------------------------------------------------------------------ the database
+
+    async def write(self, operation: Awaitable[Result]) -> Result:
+        """A storage write; a failure (other than a lost race) marks the database unwritable until the
+        health check can write again."""
+        try:
+            return await operation
+        except Conflict:
+            raise
+        except Exception as error:
+            metrics.DATABASE_ERRORS.inc()
+            self.health.failed(error)
+            raise
+
+    async def read(self, operation: Awaitable[Result]) -> Result:
+        try:
+            return await operation
+        except Exception:
+            metrics.DATABASE_ERRORS.inc()
+            raise
+
+    async def resume(self) -> None:
+        """The database can be written again: rooms behind it are read again, and bots, clocks and
+        seat timers start where they stopped."""
+        for room in list(self.rooms.values()):
+            room.post(room.resume)
+
+    # ------------------------------------------------------------------ other processes
+
+    async def _advanced(self, room_id: str, seq: int, seats_changed: bool) -> None:
+        """A process says the room is at ``seq`` (or changed a seat): catch up if this one is behind."""
+        room = self.rooms.get(room_id)
+        if room is not None and (seq > room.seq or seats_changed):
+            room.post(room.reload)
+
+    async def _redis_back(self) -> None:
+        """Messages may have been lost while Redis was away: read every room again."""
+        for room in list(self.rooms.values()):
+            room.post(room.reload)
+
+    async def _beat(self) -> None:
+        """Every heartbeat: renew this process's leases (take free ones), say which seats are
+        connected here."""
+        while True:
+            try:
+                live = {room_id for room_id, room in self.rooms.items() if not room.is_over}
+                gained, lost = await self.cluster.renew_leases(live)
+                for room_id in lost:
+                    if room_id in self.rooms:
+                        self.rooms[room_id].lease_lost()
+                for room_id in gained:
+                    room = self.rooms.get(room_id)
+                    if room is not None:
+                        room.post(room.lease_gained_job)  # the process before may have moved it on
+                present = {
+                    (room.id, seat.number) for room in self.rooms.values() for seat in room.seats if seat.connections
+                }
+                await self.cluster.mark_present(present, self._present - present)
+                self._present = present
+                # pub/sub drops messages (at most once): a room behind the database is read again
+                watched = [room for room in self.rooms.values() if room.connections() and not room.is_over]
+                stored = await self.storage.entry_counts([room.id for room in watched])
+                for room in watched:
+                    if stored.get(room.id, 0) > len(room.entries):
+                        room.post(room.reload)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("heartbeat failed")
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+
+    # ------------------------------------------------------------------ memory
+
+    async def _sweep(self) -> None:
+        """Close rooms nobody has been connected to for ``idle_close`` seconds (they stay stored)."""
+        while True:
+            await asyncio.sleep(min(60.0, max(1.0, self.settings.idle_close / 4)))
+            now = time.time()
+            for room in list(self.rooms.values()):
+                if room.connections() or now - room.last_connection < self.settings.idle_close:
+                    continue
+                try:
+                    await self.evict(room)
+                except Exception:
+                    log.exception("room %s: closing it failed", room.id)
+
+    async def evict(self, room: Room) -> None:
+        """The room leaves memory (it stays stored, and comes back by replay when asked for)."""
+        if self.rooms.get(room.id) is not room:
+            return
+        del self.rooms[room.id]
+        await room.close()
+        await self.cluster.release(room.id)
+        if room.row.status == "open":
+            room.row.status = "closed"
+            await self.write(self.storage.update_room(room.id, status="closed"))
+
+    def _keep_within_bounds(self) -> None:
+        """Past ``max_rooms_in_memory``, the rooms nobody has been connected to longest leave."""
+        excess = len(self.rooms) - self.settings.max_rooms_in_memory
+        if excess <= 0:
+            return
+        idle = sorted(
+            (room for room in self.rooms.values() if not room.connections() and not room.queue.busy),
+            key=lambda room: room.last_connection,
+        )
+        for room in idle[:excess]:
+            self._in_background(self.evict(room))
+
+    # ------------------------------------------------------------------ rooms
+
+    async def get(self, room_id: str) -> Room | None:
+        """The room, rebuilt from the database by replay if it is not in memory. An id that cannot be
+        a room's is None at once; an unknown one leaves nothing behind."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        if ROOM_ID.fullmatch(room_id) is None:
+            return None
+        lock = self._loading.get(room_id)
+        if lock is None:
+            lock = self._loading[room_id] = asyncio.Lock()
+        try:
+            async with lock:
+                room = self.rooms.get(room_id)
+                if room is not None:
+                    return room
+                stored = await self.read(self.storage.load(room_id))
+                if stored is None:
+                    return None
+                room = self.rooms.get(room_id)
+                if room is not None:
+                    return room
+                room = self.rebuild(stored)
+                if room.row.status == "closed":
+                    room.row.status = "open"
+                    await self.write(self.storage.update_room(room_id, status="open"))
+                self.rooms[room_id] = room
+        finally:
+            if not lock.locked() and self._loading.get(room_id) is lock:
+                del self._loading[room_id]
+        for seat in room.seats:
+            if not seat.is_bot and seat.occupied and not seat.taken_over and not room.is_over:
+                room.start_grace(seat)
+        room.schedule()
+        self._keep_within_bounds()
+        return room
+
+    async def current(self, room_id: str) -> Room | None:
+        """The room as the database has it now: other processes may have moved it on."""
+        room = await self.get(room_id)
+        if room is not None and self.cluster.shared:
+            await room.refresh()
+        return room
+
+    def rebuild(self, stored: StoredRoom) -> Room:
+        row = stored.row
+        record = {
+            "game": row.game,
+            "players": row.players,
+            "options": json.loads(row.options),
+            "seed": row.seed,
+            "chance": "auto",
+            "actions": stored.actions,
+        }
+        state, events = engine.replay_with_events(record)
+        seats = [
+            Seat(seat.seat, seat.kind, seat.name, seat.token_hash, seat.taken_over, seat.bank) for seat in stored.seats
+        ]
+        room = Room(self, row, seats, state)
+        room.events = events
+        room.entries = list(stored.actions)
+        room.entry_players = list(stored.players_of_actions)
+        return room
+
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        options: Mapping[str, Any],
+        seat_kinds: Mapping[int, str],
+        name: str | None,
+        bot_delay: float | None,
+        clock: ClockSpec | None,
+        grace: float | None,
+        rematch_of: Room | None = None,
+        shift: int = 0,
+    ) -> tuple[Room, str | None]:
+        """A new room with the game dealt. The creator sits at seat 0 (its token is returned) when it is
+        a person's; a rematch seats the previous room's players instead (each keeps their token),
+        moved ``shift`` seats down, and returns no token."""
+        game = get_game(game_name)
+        seed = secrets.randbits(63)
+        state, setup_events = game.start(players, seed=seed, **options)
+        record = state.record()
+        now = time.time()
+        token = new_token()
+        room_id = new_room_id()
+        row = RoomRow(
+            id=room_id,
+            game=game.name,
+            players=players,
+            options=dumps(record["options"]),
+            seed=seed,
+            name=name,
+            status="over" if state.is_over else "open",
+            bot_delay=self.settings.bot_delay if bot_delay is None else bot_delay,
+            grace=self.settings.grace if grace is None else grace,
+            clock=clock.model_dump_json() if clock else None,
+            rematch_of=rematch_of.id if rematch_of is not None else None,
+            created_at=now,
+            updated_at=now,
+        )
+        seats = [
+            Seat(
+                number,
+                seat_kinds.get(number, "human"),
+                bank=clock.bank if clock is not None and clock.bank is not None else None,
+            )
+            for number in range(players)
+        ]
+        previous: dict[int, Seat] = {}
+        if rematch_of is not None:
+            for old in rematch_of.seats:
+                seat = seats[(old.number - shift) % players]
+                previous[seat.number] = old
+                if not old.is_bot:
+                    seat.name, seat.token_hash = old.name, old.token_hash
+                    # a seat nobody held is the previous room's too: a bot plays it
+                    seat.taken_over = old.token_hash is None
+        elif seats[0].kind == "human":
+            seats[0].name, seats[0].token_hash = name, hash_token(token)
+        seat_rows = [
+            SeatRow(
+                room_id=room_id,
+                seat=seat.number,
+                kind=seat.kind,
+                name=seat.name,
+                token_hash=seat.token_hash,
+                taken_over=seat.taken_over,
+                bank=seat.bank,
+                previous_seat=previous[seat.number].number if seat.number in previous else None,
+            )
+            for seat in seats
+        ]
+        room = Room(self, row, seats, state)
+        if clock is not None:
+            for key, value in room.clock_columns(now).items():
+                setattr(row, key, value)
+        room.entries = list(record["actions"])
+        room.entry_players = [None] * len(room.entries)
+        room.events = [(state.seq, event) for event in setup_events]
+        await self.write(self.storage.create_room(row, seat_rows, room.entries))
+        self.rooms[room_id] = room
+        for seat in seats:
+            if seat.token_hash is not None and not seat.taken_over:
+                room.start_seat_timeout(seat)
+        room.schedule()
+        self._keep_within_bounds()
+        if rematch_of is not None or seats[0].kind != "human":
+            return room, None
+        return room, token
+
+    async def join(self, room: Room, name: str | None) -> tuple[int, str] | None:
+        """The next free human seat (ascending) for a new person, or None if none is free."""
+        return await room.claim(name)
+
+    async def rematch(self, room: Room, token: str) -> tuple[Room, int] | None:
+        """The room's rematch (made on the first call, as a job of the old room's queue): same game,
+        options and seat kinds, seats moved as the game decides, every person keeping their token.
+        The caller (a person of the old room, by ``token``) gets their seat in the new room — the same
+        one every time. None if ``token`` holds no person's seat."""
+        caller = room.seat_by_token(token)
+        if caller is None or caller.is_bot:
+            return None
+        new_room = await room.run(lambda: self._make_rematch(room))
+        seat = new_room.seat_by_token(token)
+        return (new_room, seat.number) if seat is not None else None
+
+    async def _make_rematch(self, room: Room) -> Room:
+        if room.row.rematch is not None:
+            made = await self.get(room.row.rematch)
+            if made is not None:
+                return made
+        options, shift = rematch_plan(room)
+        kinds = {(seat.number - shift) % room.state.players: seat.kind for seat in room.seats}
+        new_room, _token = await self.create(
+            room.game.name,
+            room.state.players,
+            options,
+            kinds,
+            room.row.name,
+            room.row.bot_delay,
+            room.clock,
+            room.row.grace,
+            rematch_of=room,
+            shift=shift,
+        )
+        await self.write(self.storage.update_room(room.id, rematch=new_room.id))
+        room.row.rematch = new_room.id
+        room.broadcast_presence()
+        await self.cluster.publish(room.id, room.seq, seats=True)
+        return new_room
+
+
+def rematch_plan(room: Room) -> tuple[dict[str, Any], int]:
+    """The rematch's game options and how far seats move, as the game decides (:meth:`Game.rematch`)."""
+    options: dict[str, Any] = json.loads(room.row.options)
+    return room.state.game.rematch(options, room.state.players, _first_mover(room))
+
+
+def _first_mover(room: Room) -> int:
+    for player in room.entry_players:
+        if player is not None:
+            return player
+    return 0
+
+
+__all__ = ["ROOM_ID", "Lobby", "new_room_id", "rematch_plan"]

@@ -1,0 +1,564 @@
+"""A room: the authoritative game and its record's bookkeeping, and the one queue every change to it
+goes through.
+
+Per accepted action, in this order, as one job of the room's queue: check on the current state ->
+ONE transaction storing the action and every chance outcome it triggered -> commit -> swap in the
+new state -> acknowledge -> send every connection its own view -> start what plays next -> tell the
+other processes. The queue makes that sequence atomic within the process (and nothing cancels it
+half-way); the database's unique ``(room, seq)`` decides between processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from asobiba.core.errors import AsobibaError
+from asobiba.core.events import Event
+from asobiba.core.game import Game
+from asobiba.core.state import State
+from asobiba.i18n import Catalog
+from asobiba.server import engine, metrics
+from asobiba.server.protocol import ChatFrame, ClockSpec, Presence, RejectionCode
+from asobiba.server.rooms.bots import start_bot
+from asobiba.server.rooms.clocks import clock_after, deadline_for, start_timer
+from asobiba.server.rooms.connection import Connection, frame_text
+from asobiba.server.rooms.frames import FrameCache, broadcast_state, send_state
+from asobiba.server.rooms.queue import QueueClosed, RoomQueue
+from asobiba.server.rooms.seats import Seat, hash_token, new_token, watch_absence
+from asobiba.server.storage import Conflict, RoomRow
+
+if TYPE_CHECKING:
+    from asobiba.server.rooms.lobby import Lobby
+
+tr = Catalog("server")
+log = logging.getLogger("asobiba.server")
+
+
+def stale_message(seq: int) -> Callable[[str], str]:
+    return lambda lang: tr("the game has moved on: it is at seq {seq} now", lang, seq=seq)
+
+
+def over_message(lang: str) -> str:
+    return tr("the game is over", lang)
+
+
+def not_your_turn_message(lang: str) -> str:
+    return tr("it is not your turn", lang)
+
+
+def unavailable_message(lang: str) -> str:
+    return tr("the server cannot store moves just now: try again in a moment", lang)
+
+
+@dataclass
+class Outcome:
+    """What became of an ``act``."""
+
+    accepted: bool
+    seq: int
+    code: RejectionCode | None = None
+    error: AsobibaError | None = None
+    message: Callable[[str], str] | None = None
+
+    def message_in(self, lang: str) -> str:
+        if self.error is not None:
+            return self.error.translated(lang)
+        return self.message(lang) if self.message is not None else ""
+
+
+class Room:
+    """One game being played: its state, its record's bookkeeping, its seats and connections."""
+
+    def __init__(self, lobby: Lobby, row: RoomRow, seats: list[Seat], state: State) -> None:
+        self.lobby = lobby
+        self.id = row.id
+        self.row = row
+        self.game: Game = state.game
+        self.seats = seats
+        self.state = state
+        #: Every event with the seq it led to (what a reconnecting connection may have missed).
+        self.events: list[tuple[int, Event]] = []
+        #: Per record entry: the seat whose decision it was (None for chance outcomes).
+        self.entry_players: list[int | None] = []
+        self.entries: list[str] = []
+        self.spectators: set[Connection] = set()
+        self.queue = RoomQueue(row.id)
+        self.clock = ClockSpec.model_validate_json(row.clock) if row.clock else None
+        self.bot_task: asyncio.Task[None] | None = None
+        self.bot_task_seq = -1
+        self.clock_task: asyncio.Task[None] | None = None
+        #: The seq whose decision timed out (its stand-in bot is thinking).
+        self.timed_out_seq = -1
+        self.frame_cache = FrameCache()
+        self._presence_sent: str | None = None
+        #: The room in memory may be behind the database (a write failed): read it again when it can be.
+        self.needs_reload = False
+        self.last_connection = time.time()
+
+    # ------------------------------------------------------------------ facts
+
+    @property
+    def seq(self) -> int:
+        return self.state.seq
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def started(self) -> bool:
+        """Has a seat made a decision yet (the setup's chance entries do not count)?"""
+        return any(player is not None for player in self.entry_players)
+
+    def connections(self) -> list[Connection]:
+        found = list(self.spectators)
+        for seat in self.seats:
+            found.extend(seat.connections)
+        return found
+
+    def seat_by_token(self, token: str) -> Seat | None:
+        wanted = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
+                return seat
+        return None
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "room": self.id,
+            "game": self.game.name,
+            "players": self.state.players,
+            "name": self.row.name,
+            "status": self.row.status,
+            "seq": self.seq,
+            "to_move": self.state.to_move,
+            "seats": [seat.info().model_dump() for seat in self.seats],
+            "spectators": len(self.spectators),
+            "bot_delay": self.row.bot_delay,
+            "clock": self.clock.model_dump() if self.clock else None,
+            "rematch": self.row.rematch,
+            "rematch_of": self.row.rematch_of,
+        }
+
+    # ------------------------------------------------------------------ the queue
+
+    async def run(self, job: Callable[[], Awaitable[Any]]) -> Any:
+        """Run ``job`` as the room's next change and wait for it (the job is never cut short)."""
+        return await self.queue.run(job)
+
+    def post(self, job: Callable[[], Awaitable[Any]]) -> None:
+        """Put ``job`` in the room's queue (a room leaving memory takes none)."""
+        with contextlib.suppress(QueueClosed):
+            self.queue.post(job)
+
+    # ------------------------------------------------------------------ frames
+
+    def send_state(self, connection: Connection, since: int | None) -> None:
+        send_state(self, connection, since)
+
+    def broadcast_state(self) -> None:
+        broadcast_state(self)
+
+    def presence(self) -> Presence:
+        return Presence(
+            seats=[seat.info() for seat in self.seats], spectators=len(self.spectators), rematch=self.row.rematch
+        )
+
+    def broadcast_presence(self) -> None:
+        """Every greeted connection the seats' presence, only if it changed since last sent."""
+        text = frame_text(self.presence())
+        if text == self._presence_sent:
+            return
+        self._presence_sent = text
+        for connection in self.connections():
+            if connection.greeted:
+                connection.push_text(text)
+
+    def broadcast_chat(self, connection: Connection, text: str) -> None:
+        name = self.seats[connection.seat].name if connection.seat is not None else None
+        frame = frame_text(ChatFrame(seat=connection.seat, name=name, text=text))
+        for other in self.connections():
+            if other.greeted:
+                other.push_text(frame)
+
+    # ------------------------------------------------------------------ connections
+
+    async def attach(self, connection: Connection, seat: Seat | None, since: int | None) -> None:
+        """A connection says hello as ``seat`` (None: a spectator): it gets a full state, everybody
+        the new presence (a job of the queue: taking a seat back is a seat change)."""
+        await self.run(lambda: self._attach(connection, seat, since))
+
+    async def _attach(self, connection: Connection, seat: Seat | None, since: int | None) -> None:
+        if connection.closed.is_set():
+            return
+        self.detach_quietly(connection)
+        connection.seat = seat.number if seat is not None else None
+        connection.greeted = True
+        if self.detach not in connection.on_drop:
+            connection.on_drop.append(self.detach)  # dropped for a full queue: departed
+        self.last_connection = time.time()
+        if seat is None:
+            self.spectators.add(connection)
+        else:
+            seat.connections.add(connection)
+            seat.ever_connected = True
+            seat.stop_watch()
+            if seat.taken_over:
+                await self._change_seat(seat, taken_over=False)
+        self.send_state(connection, since if since is not None and since <= self.seq else None)
+        connection.push_text(frame_text(self.presence()))
+        self.broadcast_presence()
+
+    def detach_quietly(self, connection: Connection) -> None:
+        self.spectators.discard(connection)
+        for seat in self.seats:
+            seat.connections.discard(connection)
+
+    def detach(self, connection: Connection) -> None:
+        """A connection closed (or was dropped for being too slow): it gets nothing more at once; a
+        person's seat starts its grace period when nobody is left on it."""
+        self.detach_quietly(connection)
+        self.last_connection = time.time()
+        self.post(lambda: self._departed(connection))
+
+    async def _departed(self, connection: Connection) -> None:
+        if connection.seat is not None:
+            seat = self.seats[connection.seat]
+            if not seat.connections and not seat.is_bot and seat.occupied and not self.is_over:
+                seat.stop_watch()  # a seat timeout gives way to the grace period of a person who was here
+                self.start_grace(seat)
+        self.broadcast_presence()
+
+    def start_grace(self, seat: Seat) -> None:
+        """Count down the seat's grace period (only the process holding the room's lease does)."""
+        watch_absence(self, seat, self.row.grace, ever_connected=True)
+
+    def start_seat_timeout(self, seat: Seat) -> None:
+        """A seat was just taken: if nobody connects on it within the seat timeout, it is handed on."""
+        seat.ever_connected = False
+        watch_absence(self, seat, self.lobby.settings.seat_timeout, ever_connected=False)
+
+    async def seat_left(self, number: int) -> None:
+        """The grace period of a person who left ran out: a bot plays the seat until they return."""
+        seat = self.seats[number]
+        if seat.connections or seat.taken_over or self.is_over or not seat.occupied:
+            return
+        await self._change_seat(seat, taken_over=True)
+
+    async def seat_unused(self, number: int) -> None:
+        """A seat taken but never connected: freed again before the game's first decision (a rematch
+        keeps its seats for its players: there a bot takes it), else taken over like a seat that left."""
+        seat = self.seats[number]
+        if seat.connections or seat.ever_connected or seat.taken_over or self.is_over or seat.is_bot:
+            return
+        if seat.token_hash is None:
+            return
+        if not self.started and self.row.rematch_of is None:
+            await self._change_seat(seat, token_hash=None, name=None)
+        else:
+            await self._change_seat(seat, taken_over=True)
+
+    async def _change_seat(self, seat: Seat, **changes: Any) -> None:
+        """Store a seat change, then make it (bot or person to play, the clock, presence, others told)."""
+        await self.lobby.write(self.lobby.storage.update_seat(self.id, seat.number, **changes))
+        for name, value in changes.items():
+            setattr(seat, name, value)
+        await self._restart_clock()
+        self.broadcast_presence()
+        self.schedule()
+        await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+
+    async def claim(self, name: str | None, preferred: list[int] | None = None) -> tuple[int, str] | None:
+        """Give the first free human seat (of ``preferred``, else ascending) to a new person: its
+        number and token, or None if none is free."""
+        claimed: tuple[int, str] | None = await self.run(lambda: self._claim(name, preferred))
+        return claimed
+
+    async def _claim(self, name: str | None, preferred: list[int] | None) -> tuple[int, str] | None:
+        order = [*(preferred or []), *range(len(self.seats))]
+        for number in order:
+            seat = self.seats[number]
+            if seat.kind == "human" and seat.token_hash is None:
+                token = new_token()
+                claimed = await self.lobby.write(
+                    self.lobby.storage.claim_seat(self.id, number, hash_token(token), name)
+                )
+                if claimed:
+                    seat.token_hash = hash_token(token)
+                    seat.name = name
+                    seat.taken_over = False
+                    self.start_seat_timeout(seat)
+                    self.broadcast_presence()
+                    await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+                    return number, token
+        return None
+
+    # ------------------------------------------------------------------ acting
+
+    async def submit(
+        self,
+        seat_number: int | None,
+        seq: int,
+        text: str,
+        *,
+        by_bot: bool = False,
+        acknowledge: Callable[[Outcome], None] | None = None,
+    ) -> Outcome:
+        """Check and carry out an action for a seat, as the room's next job; durable before anything
+        is acknowledged. Once committed and swapped in: ``acknowledge`` (the actor's ``accepted``),
+        then every connection's view, then the next bot or clock — all before the next job."""
+        outcome: Outcome = await self.run(lambda: self._act(seat_number, seq, text, by_bot, acknowledge))
+        return outcome
+
+    async def bot_moves(self, seat: int, seq: int, text: str, *, timed_out: bool) -> None:
+        """A bot's move, as a job: still its decision, and still a bot's to make?"""
+        if self.seq != seq or not (timed_out or self.seats[seat].played_by_bot):
+            return  # the game moved on, or its person came back while it thought
+        await self._act(seat, seq, text, True, None)
+
+    async def _act(
+        self,
+        seat_number: int | None,
+        seq: int,
+        text: str,
+        by_bot: bool,
+        acknowledge: Callable[[Outcome], None] | None,
+    ) -> Outcome:
+        current = self.seq
+        if seat_number is None:
+            return Outcome(False, current, "not_your_turn", message=not_your_turn_message)
+        if seq < current:
+            if (
+                seq < len(self.entries)
+                and self.entry_players[seq] == seat_number
+                and " ".join(text.split()) == self.entries[seq]
+            ):
+                return Outcome(True, seq)  # the same act again (a resend after a reconnect)
+            return Outcome(False, current, "stale", message=stale_message(current))
+        if seq > current:
+            return Outcome(False, current, "stale", message=stale_message(current))
+        state = self.state
+        if state.is_over:
+            return Outcome(False, current, "illegal", message=over_message)
+        if state.to_move != seat_number:
+            return Outcome(False, current, "not_your_turn", message=not_your_turn_message)
+        try:
+            action = self.game.parse_action(text, state)
+            state.check(action, player=seat_number)
+        except AsobibaError as error:
+            code = engine.rejection_code(error)
+            return Outcome(False, current, code, error=error)  # type: ignore[arg-type]
+        if not self.lobby.health.writable:
+            return Outcome(False, current, "unavailable", message=unavailable_message)
+        successor = state.clone()
+        events = successor.apply(action)
+        entries = successor.record()["actions"][current : successor.seq]
+        room_changes, seat_changes = clock_after(self, seat_number, successor, by_bot)
+        if successor.is_over:
+            room_changes["status"] = "over"
+        try:
+            await self.lobby.write(
+                self.lobby.storage.append(self.id, current, entries, seat_number, room_changes, seat_changes)
+            )
+        except Conflict:
+            # another process stored this seq first: take its entries from the database
+            await self._reload()
+            return Outcome(False, self.seq, "stale", message=stale_message(self.seq))
+        except (Exception, asyncio.CancelledError) as error:
+            task = asyncio.current_task()
+            if isinstance(error, asyncio.CancelledError) and task is not None and task.cancelling():
+                self.needs_reload = True  # the process is stopping; whatever was stored is the truth
+                raise
+            # not stored, or stored without our knowing: the database says which
+            await self._reload_after_failure()
+            stored = len(self.entries) > current and self.entries[current] == entries[0]
+            if stored and self.entry_players[current] == seat_number:
+                return Outcome(True, current)  # it was stored after all (the reload announced it)
+            return Outcome(False, self.seq, "unavailable", message=unavailable_message)
+        # committed: swap in the new state
+        self.state = successor
+        self.entries.extend(entries)
+        self.entry_players.extend([seat_number] + [None] * (len(entries) - 1))
+        after = successor.seq
+        self.events.extend((after, event) for event in events)
+        for name, value in room_changes.items():
+            setattr(self.row, name, value)
+        for number, changes in seat_changes.items():
+            for name, value in changes.items():
+                setattr(self.seats[number], name, value)
+        metrics.ACTS.labels(by="bot" if by_bot else "person").inc()
+        outcome = Outcome(True, current)
+        if acknowledge is not None:
+            acknowledge(outcome)
+        self.broadcast_state()
+        self.schedule()
+        await self.lobby.cluster.publish(self.id, self.seq)
+        return outcome
+
+    # ------------------------------------------------------------------ the database
+
+    async def refresh(self) -> None:
+        """Read the room again from the database (another process moved it on or changed a seat)."""
+        await self.run(self._reload)
+
+    async def reload(self) -> None:
+        """The job of reading the room again (news from another process, Redis back)."""
+        await self._reload()
+
+    async def resume(self) -> None:
+        """The job run once the database can be written again: read the room again if it may be
+        behind, restart the seat timers that stopped, and start what plays next."""
+        if self.needs_reload:
+            await self._reload()
+        for seat in self.seats:
+            if not seat.is_bot and seat.occupied and not seat.connections and not seat.taken_over and not self.is_over:
+                if seat.ever_connected or self.started:
+                    self.start_grace(seat)
+                else:
+                    self.start_seat_timeout(seat)
+        self.schedule()
+
+    async def lease_gained_job(self) -> None:
+        """This process holds the room's lease now: the process before may have moved it on."""
+        await self._reload()
+        self.lease_gained()
+
+    async def _reload_after_failure(self) -> None:
+        try:
+            await self._reload()
+        except Exception:
+            log.warning("room %s: cannot read the database either; reloading once it is back", self.id)
+            self.needs_reload = True
+
+    async def _reload(self) -> None:
+        """The stored record replaces this one if it is further on; seats and the room's row are read
+        again; connections get what changed."""
+        stored = await self.lobby.read(self.lobby.storage.load(self.id, from_seq=len(self.entries)))
+        self.needs_reload = False
+        if stored is None:
+            return
+        before_seq = self.seq
+        if stored.actions:
+            try:
+                self._apply_stored(stored.actions, stored.players_of_actions)
+            except AsobibaError:  # not a continuation of this state: replay the whole record
+                log.exception("room %s: the new entries do not follow on; replaying the record", self.id)
+                complete = await self.lobby.read(self.lobby.storage.load(self.id))
+                if complete is None:
+                    return
+                rebuilt = self.lobby.rebuild(complete)
+                self.state, self.events = rebuilt.state, rebuilt.events
+                self.entries, self.entry_players = rebuilt.entries, rebuilt.entry_players
+        self.row = stored.row
+        for seat, seat_row in zip(self.seats, stored.seats, strict=True):
+            seat.kind, seat.name, seat.token_hash = seat_row.kind, seat_row.name, seat_row.token_hash
+            seat.taken_over, seat.bank = seat_row.taken_over, seat_row.bank
+            if seat.taken_over:
+                seat.stop_watch()
+        if self.seq != before_seq:
+            self.broadcast_state()
+        self.broadcast_presence()
+        self.schedule()
+
+    def _apply_stored(self, entries: list[str], players: list[int | None]) -> None:
+        """Carry the room on by entries stored elsewhere (chance outcomes as recorded)."""
+        successor = self.state.clone()
+        successor.scripted_chance = True
+        events: list[tuple[int, Event]] = []
+        for text in entries:
+            action = self.game.parse_action(text, successor)
+            applied = successor.apply(action)
+            events.extend((successor.seq, event) for event in applied)
+        successor.scripted_chance = False
+        successor.resolve_chance()
+        self.state = successor
+        self.events.extend(events)
+        self.entries.extend(entries)
+        self.entry_players.extend(players)
+
+    def lease_gained(self) -> None:
+        """This process acts for the room's clocks, bots and grace periods now."""
+        for seat in self.seats:
+            if not seat.is_bot and seat.occupied and not seat.connections and not self.is_over:
+                self.start_grace(seat)
+        self.schedule()
+
+    def lease_lost(self) -> None:
+        self._stop_timers()
+
+    def _stop_timers(self) -> None:
+        for task in (self.bot_task, self.clock_task):
+            if task is not None:
+                task.cancel()
+        self.bot_task = self.clock_task = None
+        self.bot_task_seq = -1
+        for seat in self.seats:
+            seat.stop_watch()
+
+    # ------------------------------------------------------------------ clocks and bots
+
+    def clock_columns(self, now: float) -> dict[str, Any]:
+        """The room row's clock columns for the decision now."""
+        return deadline_for(self, self.state, now, {})
+
+    async def _restart_clock(self) -> None:
+        """Give the decision now a fresh deadline (a seat changed hands)."""
+        if self.clock is None:
+            return
+        changes = deadline_for(self, self.state, time.time(), {})
+        await self.lobby.write(self.lobby.storage.update_room(self.id, **changes))
+        for name, value in changes.items():
+            setattr(self.row, name, value)
+
+    def schedule(self) -> None:
+        """Start whatever plays next by itself: the bot of the seat to move, or the clock's timer.
+        Neither does anything but wait (and think) before putting its move in the queue."""
+        lobby = self.lobby
+        if lobby.stopping or self.is_over or not lobby.cluster.holds(self.id) or not lobby.health.writable:
+            return
+        mover = self.state.to_move
+        if mover is None or mover < 0:
+            return
+        seat = self.seats[mover]
+        if seat.played_by_bot:
+            if self.bot_task is None or self.bot_task.done() or self.bot_task_seq != self.seq:
+                if self.bot_task is not None and not self.bot_task.done():
+                    self.bot_task.cancel()
+                self.bot_task_seq = self.seq
+                self.bot_task = start_bot(self, mover, self.seq, self.row.bot_delay)
+        elif self.clock is not None and self.row.deadline is not None and self.row.deadline_seq == self.seq:
+            if self.timed_out_seq == self.seq:
+                return  # its stand-in is thinking
+            if self.clock_task is not None:
+                self.clock_task.cancel()
+            self.clock_task = start_timer(self, mover, self.seq, self.row.deadline)
+
+    async def timed_out(self, seat: int, seq: int) -> None:
+        """A decision's clock ran out (a job): the bank is spent and a stand-in bot decides."""
+        if self.seq != seq or self.is_over or self.timed_out_seq == seq or not self.lobby.health.writable:
+            return
+        if self.clock is not None and self.clock.bank is not None and self.seats[seat].bank:
+            await self.lobby.write(self.lobby.storage.update_seat(self.id, seat, bank=0.0))
+            self.seats[seat].bank = 0.0
+        self.timed_out_seq = seq
+        if self.bot_task is not None and not self.bot_task.done():
+            self.bot_task.cancel()
+        self.bot_task_seq = seq
+        self.bot_task = start_bot(self, seat, seq, 0.0, timed_out=True)
+
+    async def close(self) -> None:
+        """Leave memory: timers stop, the jobs in the queue finish, connections are closed."""
+        self._stop_timers()
+        await self.queue.close()
+        for connection in self.connections():
+            connection.close()
+
+
+__all__ = ["Outcome", "Room", "not_your_turn_message", "over_message", "stale_message", "unavailable_message"]

@@ -1,0 +1,115 @@
+"""Seats and presence: who sits where (a token's hash, never the token), who is connected, and the
+timers that hand a seat on — the grace period of a person who left, and the seat timeout of a seat
+taken but never connected (squatting)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from asobiba.bots import bot as make_bot
+from asobiba.bots.base import Bot
+from asobiba.server.cluster import HEARTBEAT_SECONDS
+from asobiba.server.protocol import SeatInfo
+
+if TYPE_CHECKING:
+    from asobiba.server.rooms.connection import Connection
+    from asobiba.server.rooms.room import Room
+
+#: The bot that plays a decision whose clock ran out, or a seat whose person left.
+STAND_IN_LEVEL = "normal"
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@dataclass
+class Seat:
+    number: int
+    kind: str
+    name: str | None = None
+    token_hash: str | None = None
+    taken_over: bool = False
+    bank: float | None = None
+    connections: set[Connection] = field(default_factory=set)
+    #: The timer that hands the seat on if nobody comes (grace or seat timeout).
+    watch_task: asyncio.Task[None] | None = None
+    #: Whether a connection ever said hello on this seat since it was taken (in this process).
+    ever_connected: bool = False
+    bot: Bot | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind.startswith("bot:")
+
+    @property
+    def occupied(self) -> bool:
+        return self.is_bot or self.token_hash is not None
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.is_bot or self.taken_over
+
+    def player(self) -> Bot:
+        """This seat's bot (its level, or the stand-in for a person)."""
+        if self.bot is None:
+            level = self.kind.removeprefix("bot:") if self.is_bot else STAND_IN_LEVEL
+            self.bot = make_bot(level, seed=secrets.randbits(63))
+        return self.bot
+
+    def info(self) -> SeatInfo:
+        return SeatInfo(
+            seat=self.number,
+            kind=self.kind,
+            name=self.name,
+            occupied=self.occupied,
+            connected=bool(self.connections),
+            taken_over=self.taken_over,
+        )
+
+    def stop_watch(self) -> None:
+        if self.watch_task is not None:
+            self.watch_task.cancel()
+            self.watch_task = None
+
+
+def watch_absence(room: Room, seat: Seat, seconds: float, *, ever_connected: bool) -> None:
+    """After ``seconds`` with nobody on ``seat`` (on any process), put the seat's hand-over in the
+    room's queue: a person who left (``ever_connected``) is taken over by a bot; a seat never
+    connected is freed or taken over (:meth:`Room.seat_unused`). Only the lease holder watches."""
+    if seat.watch_task is not None or seat.taken_over or not room.lobby.cluster.holds(room.id):
+        return
+    seat.watch_task = asyncio.get_running_loop().create_task(_absence(room, seat, seconds, ever_connected))
+
+
+async def _absence(room: Room, seat: Seat, seconds: float, ever_connected: bool) -> None:
+    cluster = room.lobby.cluster
+    if not cluster.shared:
+        await asyncio.sleep(seconds)
+    else:  # the seat may be connected to another process: away means away from all of them
+        absent_since = time.time()
+        while True:
+            if seat.connections or seat.taken_over or room.is_over:
+                seat.watch_task = None
+                return
+            now = time.time()
+            if await cluster.present_elsewhere(room.id, seat.number):
+                absent_since = now
+            elif now - absent_since >= seconds:
+                break
+            await asyncio.sleep(min(HEARTBEAT_SECONDS, max(0.0, absent_since + seconds - now)))
+    seat.watch_task = None
+    job = room.seat_left if ever_connected else room.seat_unused
+    room.post(lambda: job(seat.number))
+
+
+__all__ = ["STAND_IN_LEVEL", "Seat", "hash_token", "new_token", "watch_absence"]

@@ -1,0 +1,47 @@
+"""How the server runs: every knob ``asobiba serve`` and its environment variables set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+LogFormat = Literal["text", "json"]
+Durability = Literal["normal", "full"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server runs (``asobiba serve`` sets these)."""
+
+    database_url: str
+    bot_delay: float = 1.0
+    #: Seconds a person may be away before a bot takes the seat over.
+    grace: float = 60.0
+    #: Seconds a seat may stay taken without ever being connected: then it is freed again (before the
+    #: game's first decision) or played by a bot (after it), like a seat whose person left.
+    seat_timeout: float = 120.0
+    #: Seconds without a connection after which a room leaves memory (it stays in the database).
+    idle_close: float = 3600.0
+    #: Rooms kept in memory at most: past it, the rooms nobody is connected to longest go first.
+    max_rooms_in_memory: int = 10_000
+    #: Extra origins allowed to open WebSockets and to POST (the served origin always is).
+    origins: tuple[str, ...] = ()
+    #: Hosts (``Host`` header) served over HTTP and WebSocket, against DNS rebinding; empty: any.
+    allowed_hosts: tuple[str, ...] = ()
+    #: Rooms created or joined per client address.
+    http_rate: str = "30/second"
+    #: ``/replay`` and ``/record`` requests per client address.
+    replay_rate: str = "5/second"
+    #: WebSockets open at once per client address.
+    connections_per_address: int = 50
+    bot_threads: int = 4
+    #: Redis between several server processes (None: this process is alone).
+    redis_url: str | None = None
+    #: The public origin (``https://play.example``) WebSocket ``Origin`` headers must match behind a
+    #: proxy (None: the request's own host).
+    origin: str | None = None
+    #: Serve ``/api/docs`` (the OpenAPI schema as a page of this server's own, no outside script).
+    api_docs: bool = False
+    log_format: LogFormat = "text"
+    #: SQLite: ``normal`` (WAL, ``synchronous=NORMAL``) survives a killed process; ``full`` a power cut too.
+    durability: Durability = "normal"

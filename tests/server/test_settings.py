@@ -1,0 +1,47 @@
+"""``asobiba serve``'s settings: flags first, then the environment, then the defaults."""
+
+from __future__ import annotations
+
+import pytest
+
+from asobiba.server.serve import settings_from_environment
+
+
+def test_allowed_hosts_default_to_the_bound_address_localhost_and_the_public_origin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("ASOBIBA_ORIGIN", "https://play.example.org")
+    monkeypatch.delenv("ASOBIBA_ALLOWED_HOSTS", raising=False)
+    settings = settings_from_environment("sqlite:///x.db", host="10.0.0.5")
+    assert settings.allowed_hosts == ("10.0.0.5", "localhost", "127.0.0.1", "play.example.org")
+    listed = settings_from_environment("sqlite:///x.db", host="127.0.0.1", allowed_hosts="games.example, Other.Example")
+    assert listed.allowed_hosts[:2] == ("games.example", "other.example") and "localhost" in listed.allowed_hosts
+    assert settings_from_environment("sqlite:///x.db", allowed_hosts="*").allowed_hosts == ()
+
+
+def test_seat_timeout_log_format_and_durability_come_from_flags_or_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("ASOBIBA_SEAT_TIMEOUT", raising=False)
+    defaults = settings_from_environment("sqlite:///x.db")
+    assert (defaults.seat_timeout, defaults.log_format, defaults.durability, defaults.api_docs) == (
+        120.0,
+        "text",
+        "normal",
+        False,
+    )
+    monkeypatch.setenv("ASOBIBA_SEAT_TIMEOUT", "30")
+    monkeypatch.setenv("ASOBIBA_DURABILITY", "full")
+    from_environment = settings_from_environment("sqlite:///x.db")
+    assert (from_environment.seat_timeout, from_environment.durability) == (30.0, "full")
+    flags = settings_from_environment("sqlite:///x.db", seat_timeout=5, log_format="json", api_docs=True)
+    assert (flags.seat_timeout, flags.log_format, flags.api_docs) == (5, "json", True)
+
+
+@pytest.mark.parametrize(("name", "value"), [("ASOBIBA_DURABILITY", "sometimes"), ("ASOBIBA_LOG_FORMAT", "xml")])
+def test_an_unknown_durability_or_log_format_is_refused_saying_what_is_accepted(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str
+) -> None:
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ValueError, match=r"normal or full|text or json"):
+        settings_from_environment("sqlite:///x.db")
