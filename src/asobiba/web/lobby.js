@@ -264,6 +264,7 @@ export function Lobby({ lang }) {
       </div>
       <fieldset class="seats-choice">
         <legend>${t("Seats")}</legend>
+        <p class="doc muted">${t("Friends are invited from the room: it shows a link for each free seat.")}</p>
         ${[...Array(players).keys()].map(
           (seat) => html`<div class="field seat-row">
             <label for=${`seat-${seat}`}>${seat === 0 ? t("p{seat} (you)", { seat }) : `p${seat}`}</label>

@@ -190,9 +190,45 @@ function announceTurn(text, title) {
   if (document.hidden && "Notification" in window && Notification.permission === "granted") new Notification(title, { body: text });
 }
 
+/** The seat an invite link (/r/{room}?seat=N) offers, if any. */
+function invitedSeat() {
+  const value = new URLSearchParams(location.search).get("seat");
+  return value !== null && /^\d{1,2}$/.test(value) ? Number(value) : null;
+}
+
+/** Taking the seat of an invite link: the joiner's name (remembered), then the seat. */
+function JoinSeat({ room, seat, onJoined }) {
+  const [name, setName] = useState(localStorage.getItem("asobiba.name") || "");
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const granted = await postJson(`/api/rooms/${room}/join`, { name, seat });
+      localStorage.setItem("asobiba.name", name.trim());
+      rememberToken(room, granted.token);
+      history.replaceState(null, "", location.pathname);
+      onJoined(granted.token);
+    } catch (failure) {
+      setError(failure.message);
+      setBusy(false);
+    }
+  };
+  return html`<form class="join-seat card-panel" id="join-seat" onSubmit=${submit}>
+    <h2>${t("You are invited to seat p{seat}", { seat })}</h2>
+    <div class="field"><label for="join-name">${t("Your name")}</label>
+      <input id="join-name" type="text" maxlength="24" required value=${name}
+        onInput=${(e) => { setError(null); setName(e.target.value); }} /></div>
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+    <button type="submit" class="primary" id="take-seat" disabled=${busy || !name.trim()}>${t("Take the seat")}</button>
+  </form>`;
+}
+
 function Invite({ room, presence }) {
   const invite = `${location.origin}/r/${room}`;
   const watch = `${invite}#watch`;
+  const seatLink = (seat) => `${invite}?seat=${seat}`;
   const free = presence ? presence.seats.filter((s) => s.kind === "human" && !s.occupied) : [];
   const [copied, setCopied] = useState(null);
   const copy = (text, which) => {
@@ -202,9 +238,9 @@ function Invite({ room, presence }) {
   };
   return html`<section class="invite card-panel">
     ${free.map(
-      (s) => html`<div class="link-row"><span>${t("Invite for p{seat}", { seat: s.seat })}</span>
-        <input readonly value=${invite} aria-label=${t("Invite link")} onFocus=${(e) => e.target.select()} />
-        <button type="button" data-copy=${`seat-${s.seat}`} onClick=${() => copy(invite, s.seat)}>
+      (s) => html`<div class="link-row" data-invite=${s.seat}><span>${t("Invite for p{seat}", { seat: s.seat })}</span>
+        <input readonly value=${seatLink(s.seat)} aria-label=${t("Invite link")} onFocus=${(e) => e.target.select()} />
+        <button type="button" data-copy=${`seat-${s.seat}`} onClick=${() => copy(seatLink(s.seat), s.seat)}>
           ${copied === s.seat ? t("Copied") : t("Copy link")}</button></div>`,
     )}
     <div class="link-row"><span>${t("For spectators")}</span>
@@ -391,6 +427,7 @@ export function Room({ room, lang }) {
   const join = async () => {
     try {
       const granted = await postJson(`/api/rooms/${room}/join`, { name: localStorage.getItem("asobiba.name") || null });
+      history.replaceState(null, "", location.pathname);
       rememberToken(room, granted.token);
       dispatch({ type: "token", token: granted.token });
     } catch (failure) {
@@ -412,6 +449,7 @@ export function Room({ room, lang }) {
   }
   const seat = shown ? shown.seat : null;
   const freeSeat = presence && presence.seats.some((s) => s.kind === "human" && !s.occupied);
+  const invited = token ? null : invitedSeat();
   const offline = !status.online && !status.connecting;
   return html`<div class="room">
     ${offline
@@ -421,6 +459,9 @@ export function Room({ room, lang }) {
     ${queue.length > 0 && shown
       ? html`<div class="catching-up" role="status">${t("Showing the moves made meanwhile ({count} to go)…", { count: queue.length })}
           <button type="button" onClick=${() => setSpeedStored(0)}>${t("Skip")}</button></div>`
+      : null}
+    ${invited !== null && !(shown && shown.view.is_over)
+      ? html`<${JoinSeat} room=${room} seat=${invited} onJoined=${(granted) => dispatch({ type: "token", token: granted })} />`
       : null}
     <div class="status-line">
       <h1>${summary ? gameTitle(summary.game) : ""} <span class="muted">${t("Room")} ${room}</span></h1>
