@@ -42,10 +42,11 @@ def test_two_people_play_one_room_from_two_browsers(
     first = console.watch(first_context.new_page())
     room = create_room_from_lobby(first, shared_web_server.base_url, "cockroach-poker", 3, {2: "bot:random"})
     invite = first.locator("[data-copy=seat-1]").locator("xpath=..").locator("input").input_value()
-    assert invite.endswith(f"/r/{room}")
+    assert invite.endswith(f"/r/{room}?seat=1")  # each free seat its own link
     second = console.watch(second_context.new_page())
     second.goto(invite)
-    second.click("#join")
+    second.fill("#join-name", "Ken")
+    second.click("#take-seat")
     second.wait_for_function("() => document.querySelector('#table')?.dataset.seat === '1'")
     rngs = {0: random.Random(1), 1: random.Random(2)}
     pages = {0: first, 1: second}
