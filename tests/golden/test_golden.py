@@ -16,6 +16,7 @@ import pytest
 
 import asobiba
 from asobiba.core import replay_steps
+from asobiba.core.registry import declaration
 
 HERE = Path(__file__).resolve().parent
 FILES = sorted(HERE.glob("*.json"))
@@ -37,9 +38,11 @@ def load(path: Path) -> dict[str, Any]:
     return golden
 
 
-def test_every_game_has_golden_records() -> None:
+def test_every_game_of_asobiba_has_golden_records() -> None:
     games = {load(path)["game"] for path in FILES}
-    assert games == set(asobiba.game_names())
+    # asobiba's own games; a game from another package (the plug-in example) keeps its records itself
+    own = {name for name in asobiba.game_names() if declaration(name).game.startswith("asobiba.")}
+    assert games == own
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
