@@ -1,5 +1,6 @@
 """Screenshots of the browser client for the README: each game mid-play and at the end, in English
-and Japanese, plus the lobby and a phone-width table (docs/screenshots/*.png).
+and Japanese, the lobby, a rules page, and each game on a phone (390×844, what the screen shows)
+(docs/screenshots/*.png).
 
 Runs a real ``asobiba serve`` on a temporary database and Debian's Chromium, and plays our seat by
 clicking as the browser tests do::
@@ -37,9 +38,15 @@ GAMES = {
 }
 
 
-def shoot(page: Page, path: Path) -> None:
+#: A phone's screen in CSS pixels (an iPhone 12-15).
+PHONE = (390, 844)
+#: game -> clicks before its phone picture (past the setup, at a decision of ours)
+PHONE_CLICKS = {"cockroach-poker": 2, "paper-safari": 4, "survive": 25}
+
+
+def shoot(page: Page, path: Path, full_page: bool = True) -> None:
     page.wait_for_timeout(300)
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
 
@@ -66,11 +73,23 @@ def main() -> None:
                 play_until_over(page, rng)
                 shoot(page, out / f"{game}.end.{lang}.png")
             context.close()
-        phone = new_context(browser, "ja", width=360, height=780)
-        page = phone.new_page()
-        create_room_from_lobby(page, server.base_url, "survive", 2, {1: "bot:random"})
-        play_until_over(page, random.Random(1), stop_after=25)
-        shoot(page, out / "survive.phone.ja.png")
+        rules = browser.new_page(viewport={"width": 1000, "height": 900})
+        rules.goto(server.base_url + "/rules/survive?lang=ja")
+        shoot(rules, out / "rules.ja.png", full_page=False)
+        for lang in ("en", "ja"):
+            phone = new_context(browser, lang, width=PHONE[0], height=PHONE[1])
+            page = phone.new_page()
+            page.goto(server.base_url + "/")
+            page.wait_for_selector("#create-room")
+            shoot(page, out / f"lobby.phone.{lang}.png", full_page=False)
+            for game, clicks in PHONE_CLICKS.items():
+                players = GAMES[game][0] if game != "survive" else 2
+                bots = dict.fromkeys(range(1, players), "bot:random")
+                create_room_from_lobby(page, server.base_url, game, players, bots)
+                play_until_over(page, random.Random(f"{game}-phone"), stop_after=clicks)
+                page.evaluate("window.scrollTo(0, 0)")
+                shoot(page, out / f"{game}.phone.{lang}.png", full_page=False)
+            phone.close()
         browser.close()
 
 

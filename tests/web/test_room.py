@@ -42,10 +42,11 @@ def test_two_people_play_one_room_from_two_browsers(
     first = console.watch(first_context.new_page())
     room = create_room_from_lobby(first, shared_web_server.base_url, "cockroach-poker", 3, {2: "bot:random"})
     invite = first.locator("[data-copy=seat-1]").locator("xpath=..").locator("input").input_value()
-    assert invite.endswith(f"/r/{room}")
+    assert invite.endswith(f"/r/{room}?seat=1")  # each free seat its own link
     second = console.watch(second_context.new_page())
     second.goto(invite)
-    second.click("#join")
+    second.fill("#join-name", "Ken")
+    second.click("#take-seat")
     second.wait_for_function("() => document.querySelector('#table')?.dataset.seat === '1'")
     rngs = {0: random.Random(1), 1: random.Random(2)}
     pages = {0: first, 1: second}
@@ -251,6 +252,7 @@ def test_a_turn_clock_counts_down_for_the_player_to_move(
     wait_for_turn_or_end(page, None)
     timer = page.locator("[data-seat-info='0'] [role=timer]")
     timer.wait_for()
-    seconds = int(timer.inner_text().split()[1])
+    seconds = int(timer.inner_text().split()[0])  # the clock icon is drawn, not a glyph of the text
     assert 0 < seconds <= 60
+    assert timer.locator("svg.icon-clock").count() == 1
     context.close()

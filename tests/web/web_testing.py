@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Error, Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
@@ -99,6 +100,22 @@ def create_room_from_lobby(
     page.wait_for_url("**/r/*")
     page.wait_for_selector("#table")
     return page.url.rsplit("/", 1)[1].split("#")[0]
+
+
+#: The impacts an accessibility check refuses (axe-core's two worst of four).
+REFUSED_IMPACTS = frozenset({"serious", "critical"})
+
+
+def serious_accessibility_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now, one line each (rule,
+    impact, the first few elements, the first element's failure summary)."""
+    results = Axe().run(page)
+    return [
+        f"{violation['id']} ({violation['impact']}): {[node['target'] for node in violation['nodes'][:3]]} "
+        f"{violation['nodes'][0].get('failureSummary', '')[:200]}"
+        for violation in results.response["violations"]
+        if violation["impact"] in REFUSED_IMPACTS
+    ]
 
 
 def table(page: Page) -> dict[str, Any]:

@@ -123,6 +123,7 @@ class Game(ABC):
                 low=low,
                 high=high,
             )
+        self.check_applies_when(resolved)
         return self._complete_options(players, resolved)
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
@@ -161,6 +162,56 @@ class Game(ABC):
             if option.secret:
                 kept[option.name] = None
         return kept
+
+    def player_counts(self, option: Option, value: Any) -> tuple[int, ...]:
+        """The numbers of players the game takes with ``option`` set to ``value`` (the other options
+        at their defaults, or at the value ``option`` applies with), found by the game's own checks.
+
+        >>> import asobiba
+        >>> game = asobiba.get_game("cockroach-poker")
+        >>> game.player_counts(game.options[0], "trump")
+        (3, 4, 5)
+        """
+        given: dict[str, Any] = {option.name: value}
+        if option.applies_when is not None:
+            other, other_value = option.applies_when
+            given[other] = other_value
+        counts = []
+        for players in range(self.min_players, self.max_players + 1):
+            try:
+                self.resolve_options(players, given)
+            except InvalidOption:
+                continue
+            counts.append(players)
+        return tuple(counts)
+
+    def options_in_force(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` without those that do not apply to the others (``Option.applies_when``)."""
+        inapplicable = {
+            option.name
+            for option in self.options
+            if option.applies_when is not None and options.get(option.applies_when[0]) != option.applies_when[1]
+        }
+        return {name: value for name, value in options.items() if name not in inapplicable}
+
+    def check_applies_when(self, options: Mapping[str, Any]) -> None:
+        """Refuse an option set away from its default while the option it depends on
+        (``Option.applies_when``) has another value: it would silently change nothing."""
+        for option in self.options:
+            if option.applies_when is None or options.get(option.name) == option.default:
+                continue
+            other, needed = option.applies_when
+            if options.get(other) != needed:
+                raise InvalidOption(
+                    "{game}: option {name}={value} applies only to {other}={needed}, not to {other}={actual}; "
+                    "leave it out",
+                    game=self.name,
+                    name=option.name,
+                    value=short_repr(options.get(option.name)),
+                    other=other,
+                    needed=short_repr(needed),
+                    actual=short_repr(options.get(other)),
+                )
 
     def option_docs(self) -> list[tuple[str, Any, str]]:
         """(name, default, documentation) of every option, for help screens."""

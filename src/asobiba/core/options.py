@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from asobiba.core.errors import AsobibaError, InvalidOption, short_repr
@@ -30,6 +30,16 @@ class Option:
 
     A ``secret`` option (a fixed deal, a tile layout, explorer values) tells what players may not
     know: core shows it as ``"fixed"`` in every view and leaves it out of determinized samples.
+
+    What a menu shows (the browser's lobby, ``GET /api/games``): ``label``, a few words naming the
+    option (``doc`` is its help line), and ``choice_labels``, a few words per value; all in English,
+    translated by the game's catalog. ``offered`` lists the values a menu offers for an option whose
+    ``check`` accepts more (a deck name, where a custom deck table stays possible). ``applies_when``
+    ``(other option, value)`` says the option matters only when that other option has that value
+    (a menu hides it otherwise, and the game refuses a non-default value then).
+
+    >>> Option("rules", "trump", "which rules", choices=("trump", "original"), label="Rules").label
+    'Rules'
     """
 
     name: str
@@ -39,6 +49,21 @@ class Option:
     bounds: tuple[int, int] | None = None
     check: Callable[[Any], Any] | None = None
     secret: bool = False
+    label: str = ""
+    choice_labels: Mapping[Any, str] = field(default_factory=dict, hash=False, compare=False)
+    offered: tuple[Any, ...] | None = None
+    applies_when: tuple[str, Any] | None = None
+
+    def menu_values(self) -> tuple[Any, ...] | None:
+        """The values a menu offers: the choices, the offered values, or both booleans; ``None`` for a
+        number or a free value."""
+        if self.choices is not None:
+            return self.choices
+        if self.offered is not None:
+            return self.offered
+        if isinstance(self.default, bool):
+            return (False, True)
+        return None
 
     def accepts(self) -> str:
         """What values the option takes, in English."""

@@ -27,12 +27,13 @@ from pydantic import ValidationError
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from asobiba.core.errors import AsobibaError, InvalidOption
-from asobiba.core.jsonable import to_json
 from asobiba.core.registry import game_names, get_game
 from asobiba.i18n import Catalog
 from asobiba.server import metrics
 from asobiba.server.apidocs import api_docs_page
 from asobiba.server.guards import RequestGuard, strict_json
+from asobiba.server.names import InvalidName, clean_name
+from asobiba.server.option_menu import option_entries
 from asobiba.server.protocol import (
     CLIENT_MESSAGE,
     CLOSE_BAD_TOKEN,
@@ -200,13 +201,31 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
             return error_response(409, "game_over", "the game is over")
         if room.row.rematch_of is not None:
             return error_response(403, "rematch", "the seats of a rematch are kept for the previous game's players")
+        name = None
+        if body is not None and body.name is not None:
+            try:
+                name = clean_name(body.name)
+            except InvalidName as error:
+                return refused(error)
+        wanted = body.seat if body is not None else None
+        if wanted is not None:
+            if wanted >= len(room.seats):
+                return error_response(
+                    400, "no_such_seat", f"there is no seat {wanted}; seats are 0 to {len(room.seats) - 1}"
+                )
+            if room.seats[wanted].kind != "human":
+                return error_response(409, "seat_taken", f"seat {wanted} is played by a bot")
+            if room.seats[wanted].token_hash is not None:
+                return error_response(409, "seat_taken", f"seat {wanted} is taken: ask for another link")
         if not lobby.health.writable:
             return unavailable()
         try:
-            granted = await lobby.join(room, body.name if body else None)
+            granted = await lobby.join(room, name, wanted)
         except Exception:
             log.exception("room %s: a seat could not be stored", room.id, extra={"event": "error"})
             return unavailable()
+        if granted is None and wanted is not None:
+            return error_response(409, "seat_taken", f"seat {wanted} is taken: ask for another link")
         if granted is None:
             return error_response(409, "room_full", "every seat for a person is taken")
         seat, token = granted
@@ -512,22 +531,12 @@ def game_summary(name: str) -> dict[str, Any]:
     """A game as ``GET /api/games`` lists it: name, titles, player range, options with docs, and
     what the browser needs of it (its renderer module, how to play, its words)."""
     game = get_game(name)
-    catalog = Catalog(game.text_domain)
     return {
         "name": game.name,
         "title": {"en": game.title.get("en", game.name), "ja": game.title.get("ja", game.name)},
         "min_players": game.min_players,
         "max_players": game.max_players,
-        "options": [
-            {
-                "name": option.name,
-                "default": to_json(option.default),
-                "doc": {"en": option.doc, "ja": catalog(option.doc, "ja")},
-                "choices": to_json(option.choices) if option.choices is not None else None,
-                "bounds": list(option.bounds) if option.bounds is not None else None,
-            }
-            for option in game.options
-        ],
+        "options": option_entries(name),
         **client_entry(name),
     }
 

@@ -170,9 +170,13 @@ class CreateRoom(BaseModel):
 
 
 class JoinRoom(BaseModel):
+    """``{"name": …, "seat": N}``: a person takes seat N (an invite link ``/r/{room}?seat=N``), or the
+    first free person seat without ``seat``; the name is checked by :func:`asobiba.server.names.clean_name`."""
+
     model_config = ConfigDict(extra="forbid")
 
-    name: Name | None = None
+    name: str | None = Field(default=None, max_length=200)
+    seat: int | None = Field(default=None, ge=0, le=63)
 
 
 class Rematch(BaseModel):

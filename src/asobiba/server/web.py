@@ -8,6 +8,8 @@
 - ``GET /rules/{game}.{lang}.md`` — the rules page the game's package carries (text/markdown);
 - ``GET /games/{game}/{file}`` — the game's renderer module (``/api/games`` names it) and the
   scripts and style sheets beside it, from the game's package.
+- ``GET /rules/{game}?lang=ja|en`` — the same page as HTML (:mod:`asobiba.server.rules_html`); without
+  ``lang``, in the language the browser prefers.
 
 Replays and records are computed in a worker thread of their own (never on the event loop), once per
 room, seat and language (then served from a bounded cache), and limited per client address (429).
@@ -27,7 +29,7 @@ from typing import Any
 
 import orjson
 from fastapi import APIRouter, FastAPI, Query, Request
-from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from limits import parse as parse_limit
 from limits.aio.storage import MemoryStorage
@@ -37,6 +39,7 @@ from starlette.types import Scope
 from asobiba.core.record import replay_steps
 from asobiba.core.registry import declaration, game_names, get_game
 from asobiba.i18n import LANGUAGES
+from asobiba.server.rules_html import game_for_page, rules_page_html
 from asobiba.web.games import client_file
 
 router = APIRouter()
@@ -171,8 +174,37 @@ async def room_record(room_id: str, request: Request) -> Response:
     return json_bytes(await cache.get((room.id, None, "record"), final.record))
 
 
+def preferred_language(accept_language: str) -> str:
+    """The first language asobiba speaks in an ``Accept-Language`` header (by weight), else English."""
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(accept_language.split(",")[:20]):
+        tag, _, parameters = part.strip().partition(";")
+        weight = 1.0
+        if parameters.strip().startswith("q="):
+            try:
+                weight = float(parameters.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        ranked.append((-weight, index, tag.strip().lower().split("-")[0]))
+    return next((lang for _, _, lang in sorted(ranked) if lang in LANGUAGES), "en")
+
+
 @router.get("/rules/{page}", response_model=None)
-async def rules_page(page: str) -> PlainTextResponse | JSONResponse:
+async def rules_page(
+    page: str, request: Request, lang: str | None = Query(default=None, max_length=8)
+) -> PlainTextResponse | JSONResponse | HTMLResponse:
+    game = game_for_page(page)
+    if game is not None:
+        if lang is None:
+            lang = preferred_language(request.headers.get("accept-language", ""))
+        if lang not in LANGUAGES:
+            return JSONResponse(
+                {"code": "no_such_language", "message": f"lang takes one of: {', '.join(LANGUAGES)}"}, status_code=400
+            )
+        html = rules_page_html(game, lang)
+        if html is None:
+            return JSONResponse({"code": "no_such_page", "message": "this game has no rules page"}, status_code=404)
+        return HTMLResponse(html)
     stem, _, lang = page.removesuffix(".md").rpartition(".")
     pages = {name.replace("-", "_"): name for name in game_names()}
     found = None

@@ -27,7 +27,8 @@ function App() {
   const [lang, setLanguage] = useState(currentLang());
   const [where] = useState(route());
   useEffect(() => {
-    document.title = where.page === "room" ? `asobiba — ${t("Room")} ${where.room}` : `asobiba — ${t("Lobby")}`;
+    // the room names itself (and marks our turn with "● "); the lobby is named here
+    if (where.page !== "room") document.title = `asobiba — ${t("Lobby")}`;
   }, [lang, where]);
   const change = (code) => {
     setLang(code);

@@ -21,16 +21,27 @@ export function eventPlayers(events) {
   return players;
 }
 
-/** A seat's panel; pickable as "p<player>" when the decision names a player. */
+/** Whether ``player`` decides now (never once the game is over: then the winners are marked). */
+export function isToMove(view, player) {
+  return !view.is_over && view.to_move === player;
+}
+
+/** A seat's panel; pickable as "p<player>" when the decision names a player. The seat to move
+ * carries data-to-move="true" and a badge; at the end, the winners' panels carry data-winner="true". */
 export function SeatPanel({ player, view, seat, picker, name, recent, children }) {
   const props = picker.pick(`p${player}`, name(player)) || {};
   const classes = ["seat-panel"];
-  if (view.to_move === player) classes.push("to-move");
+  const toMove = isToMove(view, player);
+  const winner = Boolean(view.is_over && view.result && (view.result.winners || []).includes(player));
   if (player === seat) classes.push("mine");
-  if (recent.has(player)) classes.push("recent");
+  if (recent.has(player) && !view.is_over) classes.push("recent");
+  if (winner) classes.push("winner");
   if (picker.isPicked(`p${player}`)) classes.push("picked");
-  return html`<div ...${props} class=${[...classes, props.class || ""].join(" ")} data-player=${player}>
-    <div class="seat-name">${name(player)}${player === seat ? html` <span class="tag you">${t("you")}</span>` : null}</div>
+  return html`<div ...${props} class=${[...classes, props.class || ""].join(" ")} data-player=${player}
+    data-to-move=${toMove ? "true" : "false"} data-winner=${winner ? "true" : undefined}>
+    <div class="seat-name">${name(player)}${player === seat ? html` <span class="tag you">${t("you")}</span>` : null}
+      ${toMove ? html`<span class="to-move-badge">${player === seat ? t("your turn") : t("deciding")}</span>` : null}
+      ${winner ? html`<span class="winner-badge">${t("winner")}</span>` : null}</div>
     ${children}
   </div>`;
 }

@@ -44,27 +44,74 @@ function optionValue(option, raw) {
   return raw;
 }
 
+/** An option's words in the reader's language: its label, its help line, a choice's label. */
+function inLang(texts, fallback) {
+  return (texts && (texts[currentLang()] || texts.en)) || fallback;
+}
+
+function choiceLabel(option, value) {
+  const choice = (option.choices || []).find((c) => c.value === value);
+  return choice ? inLang(choice.label, String(value)) : String(value ?? "—");
+}
+
+/** Whether an option matters with the other options as they are (``applies_when``). */
+export function optionApplies(option, options) {
+  const when = option.applies_when;
+  return !when || options[when.option] === when.value;
+}
+
+/** The player counts every applicable option's current value allows, in order. */
+export function validPlayerCounts(game, options) {
+  let counts = [...Array(game.max_players - game.min_players + 1).keys()].map((i) => game.min_players + i);
+  for (const option of game.options) {
+    if (!optionApplies(option, options) || !option.choices) continue;
+    const choice = option.choices.find((c) => c.value === options[option.name]);
+    if (choice && choice.players) counts = counts.filter((count) => choice.players.includes(count));
+  }
+  return counts;
+}
+
+/** Shown in the form: the option applies, and it offers a real choice at this number of players
+ * (a yes/no option whose other value needs another player count is hidden while left at its default). */
+export function optionShown(option, options, players) {
+  if (!optionApplies(option, options)) return false;
+  if (!option.choices) return true;
+  const usable = option.choices.filter((c) => !c.players || c.players.includes(players));
+  const ruledOut = usable.length < option.choices.length;
+  return !ruledOut || usable.length > 1 || options[option.name] !== option.default;
+}
+
+/** The count nearest to ``wanted`` among ``counts`` (the lower one on a tie). */
+export function nearestCount(counts, wanted) {
+  if (!counts.length || counts.includes(wanted)) return wanted;
+  return counts.reduce((best, count) => (Math.abs(count - wanted) < Math.abs(best - wanted) ? count : best));
+}
+
 function OptionField({ option, value, onChange }) {
-  const doc = currentLang() === "ja" ? option.doc.ja : option.doc.en;
   const id = `option-${option.name}`;
+  const helpId = `${id}-help`;
   let input;
   if (typeof option.default === "boolean") {
-    input = html`<input id=${id} type="checkbox" checked=${value} onChange=${(e) => onChange(e.target.checked)} />`;
+    input = html`<input id=${id} type="checkbox" checked=${value} aria-describedby=${helpId}
+      onChange=${(e) => onChange(e.target.checked)} />`;
   } else if (option.choices) {
-    input = html`<select id=${id} value=${value ?? ""} onChange=${(e) => onChange(e.target.value)}>
+    input = html`<select id=${id} value=${value ?? ""} aria-describedby=${helpId}
+      onChange=${(e) => onChange(e.target.value)}>
       ${option.default === null ? html`<option value="">—</option>` : null}
-      ${option.choices.map((choice) => html`<option value=${choice}>${String(choice)}</option>`)}
+      ${option.choices.map((choice) => html`<option value=${choice.value}>${inLang(choice.label, String(choice.value))}</option>`)}
     </select>`;
   } else if (option.bounds || typeof option.default === "number") {
     const [low, high] = option.bounds || [null, null];
-    input = html`<input id=${id} type="number" min=${low} max=${high} value=${value ?? ""}
-      onInput=${(e) => onChange(e.target.value)} />`;
+    input = html`<input id=${id} type="number" inputmode="numeric" min=${low} max=${high} value=${value ?? ""}
+      aria-describedby=${helpId} onInput=${(e) => onChange(e.target.value)} />`;
   } else {
-    input = html`<input id=${id} type="text" value=${value ?? ""} onInput=${(e) => onChange(e.target.value)} />`;
+    input = html`<input id=${id} type="text" value=${value ?? ""} aria-describedby=${helpId}
+      onInput=${(e) => onChange(e.target.value)} />`;
   }
-  return html`<div class="field option">
-    <label for=${id}>${option.name}</label>${input}
-    <p class="doc">${doc} <span class="default">(${t("default")}: ${String(option.default ?? "—")})</span></p>
+  const shownDefault = option.default === null ? "—" : choiceLabel(option, option.default);
+  return html`<div class="field option" data-option=${option.name}>
+    <label for=${id}>${inLang(option.label, option.name)}</label>${input}
+    <p class="doc" id=${helpId}>${inLang(option.help, "")} <span class="default">(${t("default")}: ${shownDefault})</span></p>
   </div>`;
 }
 
@@ -126,10 +173,17 @@ export function Lobby({ lang }) {
   }, []);
 
   const choose = (game) => {
+    const defaults = Object.fromEntries(game.options.map((option) => [option.name, option.default]));
     setGameName(game.name);
-    setPlayers(Math.min(Math.max(3, game.min_players), game.max_players));
-    setOptions(Object.fromEntries(game.options.map((option) => [option.name, option.default])));
+    setPlayers(nearestCount(validPlayerCounts(game, defaults), 3));
+    setOptions(defaults);
     setSeats({});
+    setError(null);
+  };
+  // Any change to the form clears the last error: it spoke of what was there before.
+  const edited = (setter) => (value) => {
+    setError(null);
+    setter(value);
   };
 
   if (!games) return html`<p class="muted">${error || t("Loading…")}</p>`;
@@ -142,6 +196,7 @@ export function Lobby({ lang }) {
     localStorage.setItem("asobiba.name", name);
     const chosen = {};
     for (const option of game.options) {
+      if (!optionApplies(option, options)) continue;
       const value = optionValue(option, options[option.name]);
       if (JSON.stringify(value) !== JSON.stringify(option.default)) chosen[option.name] = value;
     }
@@ -163,12 +218,24 @@ export function Lobby({ lang }) {
       setBusy(false);
     }
   };
-  const common = game.options.filter((option) => option.default !== null || option.choices);
-  const advanced = game.options.filter((option) => !common.includes(option));
+  const playerCounts = validPlayerCounts(game, options);
+  const changeOption = (option, value) => {
+    setError(null);
+    const next = { ...options, [option.name]: typeof option.default === "boolean" ? value : optionValue(option, value) };
+    if (option.choices && typeof option.default !== "boolean") {
+      const choice = option.choices.find((c) => String(c.value) === String(value));
+      next[option.name] = choice ? choice.value : value;
+    }
+    setOptions(next);
+    setPlayers(nearestCount(validPlayerCounts(game, next), players));
+  };
+  const shown = (option) => optionShown(option, options, players);
   const optionField = (option) =>
     html`<${OptionField} key=${option.name} option=${option} value=${options[option.name]}
-      onChange=${(value) => setOptions({ ...options, [option.name]: value })} />`;
-  const rulesFile = `/rules/${game.name.replace(/-/g, "_")}.${lang}.md`;
+      onChange=${(value) => changeOption(option, value)} />`;
+  const common = game.options.filter((option) => (option.default !== null || option.choices) && shown(option));
+  const advanced = game.options.filter((option) => option.default === null && !option.choices && shown(option));
+  const rulesPage = `/rules/${game.name}?lang=${lang}`;
   return html`<div class="lobby">
     <section class="games" aria-label=${t("Choose a game")}>
       ${games.map(
@@ -182,26 +249,27 @@ export function Lobby({ lang }) {
     <form class="card-panel new-room" onSubmit=${create}>
       <h2>${game.title[lang] || game.title.en}</h2>
       <p class="howto">${howToPlay(game.name)}</p>
-      ${game.howto && game.howto.en ? html`<p><a href=${rulesFile} target="_blank" rel="noopener">${t("Full rules")}</a></p>` : null}
+      ${game.howto && game.howto.en
+        ? html`<p><a href=${rulesPage} target="_blank" rel="noopener" data-rules-link=${game.name}>${t("Full rules")}</a></p>`
+        : null}
       <div class="field">
         <label for="your-name">${t("Your name")}</label>
-        <input id="your-name" type="text" maxlength="40" value=${name} onInput=${(e) => setName(e.target.value)} />
+        <input id="your-name" type="text" maxlength="40" value=${name} onInput=${(e) => edited(setName)(e.target.value)} />
       </div>
       <div class="field">
         <label for="players">${t("Players")}</label>
-        <select id="players" value=${players} onChange=${(e) => setPlayers(Number(e.target.value))}>
-          ${[...Array(game.max_players - game.min_players + 1).keys()].map(
-            (i) => html`<option value=${game.min_players + i}>${game.min_players + i}</option>`,
-          )}
+        <select id="players" value=${players} onChange=${(e) => edited(setPlayers)(Number(e.target.value))}>
+          ${playerCounts.map((count) => html`<option value=${count}>${count}</option>`)}
         </select>
       </div>
       <fieldset class="seats-choice">
         <legend>${t("Seats")}</legend>
+        <p class="doc muted">${t("Friends are invited from the room: it shows a link for each free seat.")}</p>
         ${[...Array(players).keys()].map(
           (seat) => html`<div class="field seat-row">
             <label for=${`seat-${seat}`}>${seat === 0 ? t("p{seat} (you)", { seat }) : `p${seat}`}</label>
             <select id=${`seat-${seat}`} value=${seatKind(seat)}
-              onChange=${(e) => setSeats({ ...seats, [seat]: e.target.value })}>
+              onChange=${(e) => edited(setSeats)({ ...seats, [seat]: e.target.value })}>
               ${SEAT_KINDS.map((kind) => html`<option value=${kind}>${seatKindLabel(kind)}</option>`)}
             </select>
           </div>`,
@@ -215,20 +283,22 @@ export function Lobby({ lang }) {
           : null}
         <div class="field">
           <label for="clock">${t("Turn clock")}</label>
-          <select id="clock" value=${clock} onChange=${(e) => setClock(e.target.value)}>
+          <select id="clock" value=${clock} onChange=${(e) => edited(setClock)(e.target.value)}>
             <option value="">${t("off")}</option>
             ${[30, 60, 120, 300].map((s) => html`<option value=${s}>${t("{seconds} s per decision", { seconds: s })}</option>`)}
           </select>
         </div>
         <div class="field">
           <label for="bot-delay">${t("Bots wait")}</label>
-          <select id="bot-delay" value=${botDelay} onChange=${(e) => setBotDelay(e.target.value)}>
+          <select id="bot-delay" value=${botDelay} onChange=${(e) => edited(setBotDelay)(e.target.value)}>
             ${["0", "0.5", "1", "2"].map((s) => html`<option value=${s}>${t("{seconds} s", { seconds: s })}</option>`)}
           </select>
         </div>
       </fieldset>
-      ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-      <button class="primary" type="submit" id="create-room" disabled=${busy}>${t("Create the room")}</button>
+      <div class="create-bar">
+        ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+        <button class="primary" type="submit" id="create-room" disabled=${busy}>${t("Create the room")}</button>
+      </div>
     </form>
     <${OpenRooms} games=${games} />
   </div>`;

@@ -38,13 +38,26 @@ export function narrow(tokenized, picked) {
   }
 }
 
-export function makePicker(legal, game, requested, setPicked, act, view) {
+/**
+ * Whether choosing the one action `item` with a click on its token asks for a confirming click first:
+ * with "confirm moves" on, an action the game calls costly (`game.costly(entry)`: a joker spent, a
+ * card passed on) or one whose last steps are implied by this click (a boat with one destination).
+ */
+export function needsConfirmation(item, picked, game, confirm) {
+  if (!confirm) return false;
+  const implied = item.tokens.length > picked.length + 1;
+  return implied || Boolean(game.costly && game.costly(item.entry));
+}
+
+export function makePicker(legal, game, requested, setPicked, act, view, { confirm = false } = {}) {
   const tokenized = legal.map((entry) => ({ entry, tokens: game.tokens(entry, view) }));
   const { picked, next, complete } = narrow(tokenized, requested);
   const choose = (token) => {
     const items = next.get(token);
     if (!items) return;
-    if (items.length === 1) {
+    if (items.length === 1 && needsConfirmation(items[0], picked, game, confirm)) {
+      setPicked(items[0].tokens); // every step taken: the action bar asks for the confirming click
+    } else if (items.length === 1) {
       act(items[0].entry.notation);
       setPicked([]);
     } else {
@@ -83,6 +96,10 @@ export function makePicker(legal, game, requested, setPicked, act, view) {
     complete,
     props,
     cancel: () => setPicked([]),
+    /** Take back the last step the person picked (Escape, or the Undo button). */
+    undo: () => setPicked(requested.slice(0, -1)),
+    /** Whether every step is taken and the action waits for its confirming click. */
+    confirming: complete.length > 0 && next.size === 0 && requested.length > 0,
     act,
   };
 }

@@ -6,6 +6,9 @@ import { postJson, rememberToken, seatKindLabel } from "./lobby.js";
 import { RoomSocket } from "./net.js";
 import { makePicker } from "./picker.js";
 import { initialRoom, isCurrent, reduceRoom, secondsLeft, waitBeforeShowing } from "./room_state.js";
+import { Icon } from "./icons.js";
+import { RulesPanel } from "./rules_panel.js";
+import { decisionPrompt, pageTitle, seatName, standings, withNames } from "./table_words.js";
 
 const SPEEDS = [
   [0, N_("instant")],
@@ -29,9 +32,13 @@ function takeToken(room) {
   return localStorage.getItem(`asobiba.token.${room}`);
 }
 
-export function playerName(presence, player) {
-  const seat = presence && presence.seats[player];
-  return seat && seat.name ? `p${player} ${seat.name}` : `p${player}`;
+/** A seat's name as every part of the room shows it (the name its person gave, else p{n}). */
+export const playerName = seatName;
+
+/** A setting of the page, kept in localStorage (`on`: its value when never set). */
+function storedFlag(key, on) {
+  const value = localStorage.getItem(key);
+  return value === null ? on : value === "1";
 }
 
 /** The table of a game: the game's picture inside the root that carries data-seq/phase/seat. */
@@ -50,9 +57,8 @@ function decisionText(game, view, seat, presence) {
   const pending = view.pending;
   if (!pending) return "";
   if (pending.player < 0) return t("Shuffling…");
-  const what = game.kindText(pending, view);
-  if (pending.player === seat) return t("Your turn: {what}", { what });
-  return t("{player} to move: {what}", { player: playerName(presence, pending.player), what });
+  const [message, fields] = decisionPrompt({ mover: pending.player, reader: seat, what: game.kindText(pending, view), presence });
+  return t(message, fields);
 }
 
 function ActionBar({ picker, legal, current, game }) {
@@ -66,11 +72,13 @@ function ActionBar({ picker, legal, current, game }) {
       ? html`<span class="picked">${picker.picked.map((token) => game.tokenLabel(token)).join(" → ")}</span>`
       : null}
     ${picker.requested.length
-      ? html`<button type="button" class="cancel" data-cancel="1" onClick=${picker.cancel}>${t("Cancel")}</button>`
+      ? html`<button type="button" class="undo" data-undo="1" onClick=${picker.undo} aria-label=${t("Undo the last step")}>
+          <${Icon} name="undo" /> ${t("Undo")}</button>
+        <button type="button" class="cancel" data-cancel="1" onClick=${picker.cancel}>${t("Cancel")}</button>`
       : null}
     ${picker.complete.map(
-      (entry) => html`<button type="button" class="act" data-action=${entry.notation}
-        onClick=${() => picker.act(entry.notation)}>${entry.label}</button>`,
+      (entry) => html`<button type="button" class=${`act ${picker.confirming ? "confirm primary" : ""}`} data-action=${entry.notation}
+        onClick=${() => { picker.act(entry.notation); picker.cancel(); }}>${picker.confirming ? t("Confirm: {move}", { move: entry.label }) : entry.label}</button>`,
     )}
     ${picker.offered.map((token) => {
       const props = picker.props(token, labelOf(token));
@@ -92,15 +100,15 @@ function AllMoves({ legal, act }) {
   </details>`;
 }
 
-function Log({ entries }) {
+function Log({ entries, presence }) {
   const list = useRef(null);
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [entries.length]);
   return html`<section class="log card-panel" aria-label=${t("Log")}>
     <h3>${t("Log")}</h3>
-    <ol ref=${list} aria-live="polite">
-      ${entries.map((entry) => html`<li key=${entry.key} class=${entry.fresh ? "fresh" : ""}>${entry.text}</li>`)}
+    <ol ref=${list} aria-live="polite" tabindex="0">
+      ${entries.map((entry) => html`<li key=${entry.key} class=${entry.fresh ? "fresh" : ""}>${withNames(entry.text, presence)}</li>`)}
     </ol>
   </section>`;
 }
@@ -115,7 +123,7 @@ function Chat({ messages, send, presence }) {
     <h3>${t("Chat")}</h3>
     <ol>
       ${messages.map(
-        (m, i) => html`<li key=${i}><b>${m.seat === null ? t("spectator") : playerName(presence, m.seat)}:</b> ${m.text}</li>`,
+        (m, i) => html`<li key=${i}><b>${m.name || (m.seat === null || m.seat === undefined ? t("spectator") : playerName(presence, m.seat))}:</b> ${m.text}</li>`,
       )}
     </ol>
     <form onSubmit=${submit}>
@@ -154,12 +162,73 @@ function Clock({ clock, receivedAt }) {
   }, []);
   const left = secondsLeft(clock, receivedAt, now);
   if (left === null) return null;
-  return html`<span class=${`clock ${left < 10 ? "low" : ""}`} role="timer">⏱ ${t("{seconds} s", { seconds: left })}</span>`;
+  return html`<span class=${`clock ${left < 10 ? "low" : ""}`} role="timer"><${Icon} name="clock" size="14" /> ${t("{seconds} s", { seconds: left })}</span>`;
+}
+
+/** Ask the browser once for notifications (after the person ticked the box: a user gesture). */
+function askToNotify() {
+  if ("Notification" in window && Notification.permission === "default") Notification.requestPermission().catch(() => {});
+}
+
+/** A short two-note chime and, while the page is hidden, a notification. */
+function announceTurn(text, title) {
+  try {
+    const audio = new AudioContext();
+    [660, 880].forEach((frequency, index) => {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.08, audio.currentTime + index * 0.15);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + index * 0.15 + 0.14);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(audio.currentTime + index * 0.15);
+      tone.stop(audio.currentTime + index * 0.15 + 0.15);
+    });
+  } catch {
+    // no sound on this machine
+  }
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") new Notification(title, { body: text });
+}
+
+/** The seat an invite link (/r/{room}?seat=N) offers, if any. */
+function invitedSeat() {
+  const value = new URLSearchParams(location.search).get("seat");
+  return value !== null && /^\d{1,2}$/.test(value) ? Number(value) : null;
+}
+
+/** Taking the seat of an invite link: the joiner's name (remembered), then the seat. */
+function JoinSeat({ room, seat, onJoined }) {
+  const [name, setName] = useState(localStorage.getItem("asobiba.name") || "");
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const granted = await postJson(`/api/rooms/${room}/join`, { name, seat });
+      localStorage.setItem("asobiba.name", name.trim());
+      rememberToken(room, granted.token);
+      history.replaceState(null, "", location.pathname);
+      onJoined(granted.token);
+    } catch (failure) {
+      setError(failure.message);
+      setBusy(false);
+    }
+  };
+  return html`<form class="join-seat card-panel" id="join-seat" onSubmit=${submit}>
+    <h2>${t("You are invited to seat p{seat}", { seat })}</h2>
+    <div class="field"><label for="join-name">${t("Your name")}</label>
+      <input id="join-name" type="text" maxlength="24" required value=${name}
+        onInput=${(e) => { setError(null); setName(e.target.value); }} /></div>
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+    <button type="submit" class="primary" id="take-seat" disabled=${busy || !name.trim()}>${t("Take the seat")}</button>
+  </form>`;
 }
 
 function Invite({ room, presence }) {
   const invite = `${location.origin}/r/${room}`;
   const watch = `${invite}#watch`;
+  const seatLink = (seat) => `${invite}?seat=${seat}`;
   const free = presence ? presence.seats.filter((s) => s.kind === "human" && !s.occupied) : [];
   const [copied, setCopied] = useState(null);
   const copy = (text, which) => {
@@ -169,9 +238,9 @@ function Invite({ room, presence }) {
   };
   return html`<section class="invite card-panel">
     ${free.map(
-      (s) => html`<div class="link-row"><span>${t("Invite for p{seat}", { seat: s.seat })}</span>
-        <input readonly value=${invite} aria-label=${t("Invite link")} onFocus=${(e) => e.target.select()} />
-        <button type="button" data-copy=${`seat-${s.seat}`} onClick=${() => copy(invite, s.seat)}>
+      (s) => html`<div class="link-row" data-invite=${s.seat}><span>${t("Invite for p{seat}", { seat: s.seat })}</span>
+        <input readonly value=${seatLink(s.seat)} aria-label=${t("Invite link")} onFocus=${(e) => e.target.select()} />
+        <button type="button" data-copy=${`seat-${s.seat}`} onClick=${() => copy(seatLink(s.seat), s.seat)}>
           ${copied === s.seat ? t("Copied") : t("Copy link")}</button></div>`,
     )}
     <div class="link-row"><span>${t("For spectators")}</span>
@@ -193,10 +262,18 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
       setError(failure.message);
     }
   };
-  return html`<section class="end card-panel" role="status">
+  const rows = standings(view.result || {}, view.players);
+  return html`<section class="end card-panel" role="status" data-result="true">
     <h2>${t("Game over")}</h2>
     <p class="result" id="result">${game.resultText(view, (p) => playerName(presence, p))}</p>
-    <ul class="why">${frame.events.map((event) => html`<li>${event.text}</li>`)}</ul>
+    <table class="standings">
+      <thead><tr><th scope="col">${t("Rank")}</th><th scope="col">${t("Player")}</th><th scope="col">${t("Score")}</th></tr></thead>
+      <tbody>${rows.map((row) => html`<tr data-seat=${row.seat} data-winner=${row.winner ? "true" : "false"} class=${row.winner ? "winner" : ""}>
+        <td>${row.rank}</td><td>${playerName(presence, row.seat)}${row.seat === frame.seat ? html` <span class="tag you">${t("you")}</span>` : null}
+          ${row.winner ? html` <span class="winner-badge">${t("winner")}</span>` : null}</td>
+        <td>${row.score === null ? "—" : row.score}</td></tr>`)}</tbody>
+    </table>
+    <ul class="why">${frame.events.map((event) => html`<li>${withNames(event.text, presence)}</li>`)}</ul>
     <div class="buttons">
       <button type="button" class="primary" id="rematch" onClick=${rematch}>${t("Rematch")}</button>
       <button type="button" id="replay" onClick=${onReplay}>${t("Replay")}</button>
@@ -246,18 +323,18 @@ function Replay({ game, room, players, lang, presence, onClose }) {
         <option value="spectator">${t("a spectator")}</option>
         ${[...Array(players).keys()].map((p) => html`<option value=${p}>${playerName(presence, p)}</option>`)}
       </select>
-      <button type="button" data-replay="first" onClick=${() => setIndex(0)} aria-label=${t("First")}>⏮</button>
-      <button type="button" data-replay="back" onClick=${() => setIndex(Math.max(0, index - 1))} aria-label=${t("Back")}>◀</button>
+      <button type="button" data-replay="first" onClick=${() => setIndex(0)} aria-label=${t("First")}><${Icon} name="first" /></button>
+      <button type="button" data-replay="back" onClick=${() => setIndex(Math.max(0, index - 1))} aria-label=${t("Back")}><${Icon} name="previous" /></button>
       <input type="range" min="0" max=${list.length - 1} value=${index} aria-label=${t("Step")}
         onInput=${(e) => setIndex(Number(e.target.value))} />
-      <button type="button" data-replay="next" onClick=${() => setIndex(Math.min(list.length - 1, index + 1))} aria-label=${t("Next")}>▶</button>
-      <button type="button" data-replay="last" onClick=${() => setIndex(list.length - 1)} aria-label=${t("Last")}>⏭</button>
+      <button type="button" data-replay="next" onClick=${() => setIndex(Math.min(list.length - 1, index + 1))} aria-label=${t("Next")}><${Icon} name="next" /></button>
+      <button type="button" data-replay="last" onClick=${() => setIndex(list.length - 1)} aria-label=${t("Last")}><${Icon} name="last" /></button>
       <span class="muted">${t("step {step} of {steps}", { step: index + 1, steps: list.length })}</span>
       <button type="button" onClick=${onClose}>${t("Close")}</button>
     </div>
     <div class="room-grid">
       <div class="play"><${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${frame.events} current=${false} /></div>
-      <aside><${Log} entries=${log} /></aside>
+      <aside><${Log} entries=${log} presence=${presence} /></aside>
     </div>
   </div>`;
 }
@@ -308,6 +385,12 @@ export function Room({ room, lang }) {
     return () => clearTimeout(timer);
   }, [queue, speed]);
 
+  const [confirmMoves, setConfirmMoves] = useState(() => storedFlag("asobiba.confirm", true));
+  const [alerts, setAlerts] = useState(() => storedFlag("asobiba.alerts", false));
+  const setFlag = (key, setter) => (on) => {
+    localStorage.setItem(key, on ? "1" : "0");
+    setter(on);
+  };
   const setSpeedStored = (value) => {
     localStorage.setItem("asobiba.speed", String(value));
     dispatch({ type: "speed", speed: value });
@@ -320,20 +403,31 @@ export function Room({ room, lang }) {
     socket.current.act(shown.seq, notation);
   };
   const picker = useMemo(
-    () => (game && shown ? makePicker(legal, game, picked, setPicked, act, shown.view) : null),
-    [game, shown, picked, current],
+    () => (game && shown ? makePicker(legal, game, picked, setPicked, act, shown.view, { confirm: confirmMoves }) : null),
+    [game, shown, picked, current, confirmMoves],
   );
+  const undoRef = useRef(null);
+  undoRef.current = picker ? picker.undo : null;
   useEffect(() => {
     const escape = (event) => {
-      if (event.key === "Escape") setPicked([]);
+      if (event.key === "Escape" && undoRef.current) undoRef.current(); // one step back
     };
     addEventListener("keydown", escape);
     return () => removeEventListener("keydown", escape);
   }, []);
+  // Whose turn: the title starts with "● " on ours; a sound and a notification if the person asked.
+  const yourTurn = Boolean(shown && !shown.view.is_over && shown.seat !== null && shown.view.to_move === shown.seat);
+  useEffect(() => {
+    document.title = pageTitle(`${summary ? gameTitle(summary.game) : "asobiba"} — ${t("Room")} ${room}`, yourTurn);
+  }, [yourTurn, summary, lang]);
+  useEffect(() => {
+    if (yourTurn && alerts) announceTurn(t("Your turn"), gameName ? gameTitle(gameName) : "asobiba");
+  }, [yourTurn, shown ? shown.seq : null]);
 
   const join = async () => {
     try {
       const granted = await postJson(`/api/rooms/${room}/join`, { name: localStorage.getItem("asobiba.name") || null });
+      history.replaceState(null, "", location.pathname);
       rememberToken(room, granted.token);
       dispatch({ type: "token", token: granted.token });
     } catch (failure) {
@@ -355,6 +449,7 @@ export function Room({ room, lang }) {
   }
   const seat = shown ? shown.seat : null;
   const freeSeat = presence && presence.seats.some((s) => s.kind === "human" && !s.occupied);
+  const invited = token ? null : invitedSeat();
   const offline = !status.online && !status.connecting;
   return html`<div class="room">
     ${offline
@@ -364,6 +459,9 @@ export function Room({ room, lang }) {
     ${queue.length > 0 && shown
       ? html`<div class="catching-up" role="status">${t("Showing the moves made meanwhile ({count} to go)…", { count: queue.length })}
           <button type="button" onClick=${() => setSpeedStored(0)}>${t("Skip")}</button></div>`
+      : null}
+    ${invited !== null && !(shown && shown.view.is_over)
+      ? html`<${JoinSeat} room=${room} seat=${invited} onJoined=${(granted) => dispatch({ type: "token", token: granted })} />`
       : null}
     <div class="status-line">
       <h1>${summary ? gameTitle(summary.game) : ""} <span class="muted">${t("Room")} ${room}</span></h1>
@@ -389,7 +487,15 @@ export function Room({ room, lang }) {
             ${SPEEDS.map(([value, label]) => html`<option value=${value}>${t(label)}</option>`)}
           </select>
         </div>
-        <${Log} entries=${log} />
+        <div class="settings card-panel">
+          <label><input type="checkbox" id="confirm-moves" checked=${confirmMoves}
+            onChange=${(e) => setFlag("asobiba.confirm", setConfirmMoves)(e.target.checked)} /> ${t("Confirm moves")}</label>
+          <label><input type="checkbox" id="turn-alerts" checked=${alerts}
+            onChange=${(e) => { setFlag("asobiba.alerts", setAlerts)(e.target.checked); if (e.target.checked) askToNotify(); }} />
+            <${Icon} name="bell" size="16" /> ${t("Sound and notification on my turn")}</label>
+        </div>
+        ${gameName ? html`<${RulesPanel} game=${gameName} lang=${lang} />` : null}
+        <${Log} entries=${log} presence=${presence} />
         <${Chat} messages=${chat} send=${(text) => socket.current.chat(text)} presence=${presence} />
         ${shown && !shown.view.is_over ? html`<${Invite} room=${room} presence=${presence} />` : null}
       </aside>

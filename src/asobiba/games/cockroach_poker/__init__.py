@@ -51,10 +51,6 @@ def _read_card_order(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-#: Options that apply to one rule set only: name -> that rule set.
-_APPLIES_TO = {"jokers": "trump", "loss_threshold": "trump", "deal": "original", "eight_kinds": "original"}
-
-
 class CockroachPoker(Game):
     """The game; ``GAME`` is its instance."""
 
@@ -69,42 +65,37 @@ class CockroachPoker(Game):
     pending_type = CockroachPokerPending
     options = (
         Option("rules", "trump", "trump (playing cards, 3-5 players) or original (8 creatures, 2-6 players)",
-               choices=("trump", "original")),
+               choices=("trump", "original"), label="Rules",
+               choice_labels={"trump": "Playing cards (3-5 players)",
+                              "original": "Original: 8 creatures (2-6 players)"}),
         Option("jokers", "redirect", "trump only: redirect (a joker makes another player answer), wild (a joker "
-               "matches any claim) or none (52 cards)", choices=("redirect", "wild", "none")),
+               "matches any claim) or none (52 cards)", choices=("redirect", "wild", "none"), label="Jokers",
+               choice_labels={"redirect": "Pass the question on", "wild": "Match any claim",
+                              "none": "No jokers (52 cards)"},
+               applies_when=("rules", "trump")),
         Option("loss_threshold", 6, "trump only: face-up cards from which 4 suits or 4 of a suit lose",
-               bounds=(5, 7)),
+               bounds=(5, 7), label="Face-up cards to lose", applies_when=("rules", "trump")),
         Option("deal", "equal", "original only: equal (everyone the same number, the rest set aside) or all "
-               "(every card dealt)", choices=("equal", "all")),
-        Option("eight_kinds", True, "original only: all 8 creatures face up in a row lose", check=parse_bool),
+               "(every card dealt)", choices=("equal", "all"), label="Deal",
+               choice_labels={"equal": "Equal hands (the rest set aside)", "all": "Every card dealt"},
+               applies_when=("rules", "original")),
+        Option("eight_kinds", True, "original only: all 8 creatures face up in a row lose", check=parse_bool,
+               label="Eight different creatures lose", applies_when=("rules", "original")),
         Option("first_player", None, "who offers first, e.g. 0 or 'p0' (default: drawn at random with the deal)",
-               check=player_check(actions.MAX_PLAYERS)),
+               check=player_check(actions.MAX_PLAYERS), label="First player"),
         Option("card_order", None, "the deck's order, top first, as card texts (all of it or its top part; the "
-               "rest is shuffled); cards are dealt one at a time from p0", check=_read_card_order, secret=True),
+               "rest is shuffled); cards are dealt one at a time from p0", check=_read_card_order, secret=True,
+               label="Deck order"),
     )  # fmt: skip
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         return PLAYER_RANGE[options["rules"]]
 
     def _complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
-        rules = options["rules"]
-        defaults = {option.name: option.default for option in self.options}
-        for name, applies_to in _APPLIES_TO.items():
-            if applies_to != rules and options[name] != defaults[name]:
-                raise InvalidOption(
-                    "{game}: option {name}={value} applies only to rules={applies_to}, "
-                    "not to rules={rules}; leave it out",
-                    domain="cockroach_poker",
-                    game=self.name,
-                    name=name,
-                    value=repr(options[name]),
-                    applies_to=repr(applies_to),
-                    rules=repr(rules),
-                )
         check_first_player(self.name, options["first_player"], players)
         order = options["card_order"]
         if order is not None:
-            options["card_order"] = self._check_card_order(rules, options["jokers"], order)
+            options["card_order"] = self._check_card_order(options["rules"], options["jokers"], order)
         return options
 
     def _check_card_order(self, rules: str, jokers: str, order: tuple[str, ...]) -> tuple[str, ...]:
@@ -145,11 +136,9 @@ class CockroachPoker(Game):
 
     def explicit_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options in force: those of the other rule set are left out."""
-        rules = options["rules"]
         return {
             name: (list(value) if isinstance(value, tuple) else value)
-            for name, value in options.items()
-            if _APPLIES_TO.get(name, rules) == rules
+            for name, value in self.options_in_force(options).items()
         }
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:

@@ -5,10 +5,9 @@ import { PALETTE, SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba
 
 const DOMAIN = "cockroach_poker";
 const SUIT_LETTERS = { S: "spades", C: "clubs", H: "hearts", D: "diamonds", J: "joker" };
-const SYMBOLS = {
-  spades: "♠", clubs: "♣", hearts: "♥", diamonds: "♦", joker: "★",
-  cockroach: "C", rat: "R", bat: "B", fly: "F", toad: "T", spider: "S", scorpion: "Sc", stinkbug: "St",
-};
+/** The trump suits' marks; the original game's creatures are shown by their names (no codes, no ids). */
+const SYMBOLS = { spades: "♠", clubs: "♣", hearts: "♥", diamonds: "♦", joker: "★" };
+const isCreature = (kind) => !(kind in SYMBOLS);
 const KIND_ORDER = ["spades", "clubs", "hearts", "diamonds", "cockroach", "rat", "bat", "fly", "toad", "spider", "scorpion", "stinkbug", "joker"];
 const KIND_TEXT = {
   offer: N_("choose a card from your hand, a player to give it to, and what you say it is"),
@@ -22,6 +21,14 @@ const kindName = (kind) => word(DOMAIN, kind === "stinkbug" ? "stink bug" : kind
 const kindColour = (kind) => (kind === "joker" ? "#555" : PALETTE[KIND_ORDER.indexOf(kind) % 7]);
 const RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K" };
 
+/** A card in words: "hearts Q", a joker, or a creature by its name alone (the id tells a reader nothing). */
+export function cardLabel(card) {
+  const kind = cardKind(card);
+  if (isCreature(kind) || kind === "joker") return kindName(kind);
+  const number = cardNumber(card);
+  return `${kindName(kind)} ${RANKS[number] || number}`;
+}
+
 export function Card({ card, props, picked, small, label }) {
   const width = small ? 34 : 54;
   const height = small ? 48 : 78;
@@ -33,16 +40,28 @@ export function Card({ card, props, picked, small, label }) {
       <path d="M8 12h38M8 24h38M8 36h38M8 48h38M8 60h38" stroke="#a55" stroke-width="3" />
     </svg>`;
   }
-  const number = cardNumber(card);
-  const rank = kind === "joker" ? "" : /^[SCHD]/.test(card) ? RANKS[number] || number : number;
   const colour = kindColour(kind);
+  const name = kindName(kind);
+  const frame = html`<rect x="1" y="1" width="52" height="76" rx="6" fill="#fffdf7" stroke=${picked ? "#d00" : "#333"} stroke-width=${picked ? 3 : 1} />
+    <rect x="5" y="5" width="44" height="68" rx="4" fill="none" stroke=${colour} stroke-width="2" />`;
+  if (isCreature(kind)) {
+    // a creature card is its creature: its name, large, fitted to the card (no letter code, no card id)
+    return html`<svg ...${props || {}} class=${classes} viewBox="0 0 54 78" width=${width} height=${height}
+      data-card=${card} role="img" aria-label=${(props && props["aria-label"]) || label || name}>
+      ${frame}
+      <circle cx="27" cy="30" r="12" fill=${colour} opacity="0.85" />
+      <text x="27" y="60" font-size=${name.length > 4 ? 8 : 10} font-weight="700" text-anchor="middle" fill="#222"
+        textLength=${name.length > 3 ? 40 : undefined} lengthAdjust="spacingAndGlyphs">${name}</text>
+    </svg>`;
+  }
+  const number = cardNumber(card);
+  const rank = kind === "joker" ? "" : RANKS[number] || number;
   return html`<svg ...${props || {}} class=${classes} viewBox="0 0 54 78" width=${width} height=${height}
-    data-card=${card} aria-label=${(props && props["aria-label"]) || label || `${kindName(kind)} ${rank}`}>
-    <rect x="1" y="1" width="52" height="76" rx="6" fill="#fffdf7" stroke=${picked ? "#d00" : "#333"} stroke-width=${picked ? 3 : 1} />
-    <rect x="5" y="5" width="44" height="68" rx="4" fill="none" stroke=${colour} stroke-width="2" />
+    data-card=${card} role="img" aria-label=${(props && props["aria-label"]) || label || cardLabel(card)}>
+    ${frame}
     <text x="9" y="18" font-size="12" font-weight="700" fill=${colour}>${rank}</text>
-    <text x="27" y="50" font-size=${SYMBOLS[kind].length > 1 ? 18 : 26} text-anchor="middle" fill=${colour}>${SYMBOLS[kind]}</text>
-    ${small ? null : html`<text x="27" y="68" font-size="8" text-anchor="middle" fill="#333">${kindName(kind)}</text>`}
+    <text x="27" y="50" font-size="26" text-anchor="middle" fill=${colour}>${SYMBOLS[kind]}</text>
+    ${small ? null : html`<text x="27" y="68" font-size="8" text-anchor="middle" fill="#333">${name}</text>`}
   </svg>`;
 }
 
@@ -52,7 +71,7 @@ function Row({ row, view, player }) {
     ${row.length === 0 ? html`<span class="muted">${t("no cards face up")}</span>` : null}
     ${row.map((card) => html`<${Card} card=${card} small=${true} />`)}
     <div class="counts">${Object.entries(counts).filter(([, n]) => n > 0).map(([kind, n]) =>
-      html`<span class="count" style=${{ borderColor: kindColour(kind) }}>${SYMBOLS[kind]} ${kindName(kind)} ×${n}</span>`)}</div>
+      html`<span class="count" style=${{ borderColor: kindColour(kind) }}>${SYMBOLS[kind] || ""} ${kindName(kind)} ×${n}</span>`)}</div>
   </div>`;
 }
 
@@ -98,7 +117,9 @@ function Table({ view, seat, picker, recent, name }) {
     <div class="centre">
       <${InPlay} view=${view} name=${name} />
       <${LastRound} view=${view} name=${name} />
-      <span class="muted">${t("Jokers in the heap: {count}", { count: view.heap.length })}</span>
+      ${view.options && view.options.rules === "trump" && view.options.jokers === "redirect"
+        ? html`<span class="muted">${t("Jokers in the heap: {count}", { count: view.heap.length })}</span>`
+        : null}
     </div>
     ${seat !== null
       ? html`<div class="mine">${panel(seat)}
@@ -127,8 +148,10 @@ export default {
     }
   },
   drawn: (token) => token.startsWith("card=") || playerOf(token) !== null,
+  /** Spending a joker and passing a card on ask for a confirming click (with "confirm moves" on). */
+  costly: ({ action }) => action.kind === "redirect" || action.kind === "pass",
   tokenLabel(token) {
-    if (token.startsWith("card=")) return token.slice(5);
+    if (token.startsWith("card=")) return cardLabel(token.slice(5));
     if (playerOf(token) !== null) return token;
     if (token === "yes") return t("It is!");
     if (token === "no") return t("It is not!");

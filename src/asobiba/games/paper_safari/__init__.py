@@ -21,7 +21,7 @@ from asobiba.core.options import Option, check_first_player, parse_bool, player_
 from asobiba.core.state import Action, Observation, State
 from asobiba.games.paper_safari import text
 from asobiba.games.paper_safari.actions import ACTION_TYPES, parse
-from asobiba.games.paper_safari.data import MAX_DECK_SIZE, check_deck_option, deck_from_option
+from asobiba.games.paper_safari.data import DECK_LABELS, DECKS, MAX_DECK_SIZE, check_deck_option, deck_from_option
 from asobiba.games.paper_safari.rules import PaperSafariState
 from asobiba.games.paper_safari.view import PaperSafariPending, PaperSafariView
 
@@ -58,6 +58,9 @@ class PaperSafari(Game):
             "pokemon56",
             "the deck: 'pokemon56' or a list of card lines {id, value, ja, en, copies, effect}",
             check=check_deck_option,
+            label="Deck",
+            offered=tuple(DECKS),
+            choice_labels=DECK_LABELS,
         ),
         Option(
             "card_order",
@@ -66,13 +69,15 @@ class PaperSafari(Game):
             " player from p0, then the pile); default: shuffled",
             check=_check_card_order,
             secret=True,
+            label="Card order",
         ),
-        Option("tokens_to_win", 3, "Poké Ball tokens that win the match", bounds=(1, 10)),
+        Option("tokens_to_win", 3, "Poké Ball tokens that win the match", bounds=(1, 10), label="Tokens to win"),
         Option(
             "final_turns",
             False,
             "after somebody has six cards face up, everybody else plays one more turn",
             check=parse_bool,
+            label="One more turn for the others",
         ),
         Option(
             "first_player",
@@ -80,6 +85,7 @@ class PaperSafari(Game):
             "who starts the first round, e.g. 0 or 'p0' (default: drawn at random; at the table, whoever last"
             " read a Pokémon manga or played a Pokémon game)",
             check=player_check(5),
+            label="First player",
         ),
     )
 

@@ -113,6 +113,8 @@ POKEMON56: tuple[CardKind, ...] = (
 )
 
 DECKS: dict[str, tuple[CardKind, ...]] = {"pokemon56": POKEMON56}
+#: How a menu names each shipped deck (English; Japanese in the paper_safari catalog).
+DECK_LABELS: dict[str, str] = {"pokemon56": "Pokémon edition (56 cards)"}
 
 
 class Deck:

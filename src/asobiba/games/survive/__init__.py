@@ -87,12 +87,15 @@ class Survive(Game):
     view_type: ClassVar[type | None] = SurviveView
     pending_type: ClassVar[type | None] = SurvivePending
     options = (
-        Option("two_colours", False, "with 2 players, each plays two colours", check=parse_bool),
+        Option(
+            "two_colours", False, "with 2 players, each plays two colours", check=parse_bool, label="Two colours each"
+        ),
         Option(
             "one_per_tile",
             False,
             "explorers go on tiles with no explorer at all (the printed rule); default: not on another player's",
             check=parse_bool,
+            label="One explorer per tile",
         ),
         Option(
             "tile_layout",
@@ -100,6 +103,7 @@ class Survive(Game):
             "a fixed tile layout: the 40 tiles (b:shark …) in board order of the land spaces; secret (views say fixed)",
             check=_check_layout,
             secret=True,
+            label="Tile layout",
         ),
         Option(
             "explorer_values",
@@ -107,6 +111,7 @@ class Survive(Game):
             "fixed explorer values: one group of 10 digits per colour (red first), like 1112233456",
             check=_check_values,
             secret=True,
+            label="Explorer values",
         ),
         Option(
             "first_player",
@@ -114,6 +119,7 @@ class Survive(Game):
             "who plays first (places the first explorer and takes the first turn), e.g. 0 or 'p0'"
             " (default: drawn at random)",
             check=player_check(4),
+            label="First player",
         ),
     )
 

@@ -22,6 +22,8 @@ export const MAP = [
 ];
 const R = 20;
 const W = Math.sqrt(3) * R;
+/** Room at the left and top of the board for the row and column numbers. */
+const MARGIN = 16;
 const TERRAIN = { beach: "#f3dc8d", forest: "#4f9a4a", mountain: "#9b9b9b" };
 const SEA = "#7fb2df";
 /** Colour and shape per explorer colour: told apart without colour too. */
@@ -45,8 +47,41 @@ const KIND_TEXT = {
 };
 
 export function cellXY(row, column) {
-  return [W / 2 + 4 + column * W + (row % 2 === 0 ? W / 2 : 0), R + 4 + row * 1.5 * R];
+  return [MARGIN + W / 2 + 4 + column * W + (row % 2 === 0 ? W / 2 : 0), MARGIN + R + 4 + row * 1.5 * R];
 }
+
+/** The spaces next to r{row}c{column} (even rows are drawn half a space to the right). */
+export function neighbours(cell) {
+  const [, row, column] = /^r(\d+)c(\d+)$/.exec(cell).map(Number);
+  const shift = row % 2 === 0 ? 0 : -1;
+  return [
+    [row, column - 1], [row, column + 1],
+    [row - 1, column + shift], [row - 1, column + shift + 1],
+    [row + 1, column + shift], [row + 1, column + shift + 1],
+  ].map(([r, c]) => `r${r}c${c}`);
+}
+
+/** An explorer's name as a reader says it: 赤#3 / red#3. */
+export function explorerLabel(id) {
+  const [colour, number] = id.split("#");
+  return `${word(DOMAIN, colour)}#${number}`;
+}
+
+/** What each tile does, in words (hover, or read under the chip on a phone). */
+const EFFECT_TEXT = {
+  shark: N_("a shark appears on this space"),
+  whale: N_("a whale appears on this space"),
+  boat: N_("a boat appears on this space"),
+  whirlpool: N_("everything at sea here and next to it is lost"),
+  volcano: N_("the volcano erupts: the game ends"),
+  dolphin: N_("move one of your swimmers up to 3 sea spaces (on your turn)"),
+  winds: N_("move a boat you control up to 3 sea spaces (on your turn)"),
+  "move-serpent": N_("move any sea serpent to any empty sea space (on your turn)"),
+  "move-shark": N_("move any shark to any empty sea space (on your turn)"),
+  "move-whale": N_("move any whale to any empty sea space (on your turn)"),
+  "kill-shark": N_("remove a shark entering your swimmer's space (on another's turn)"),
+  "kill-whale": N_("remove a whale entering a boat you control (on another's turn)"),
+};
 
 const HEX = [...Array(6).keys()]
   .map((i) => {
@@ -67,27 +102,56 @@ function Shape({ shape, fill, stroke, ...at }) {
 
 function Explorer({ explorer, picker, picked, recent, ...at }) {
   const [x, y] = [Number(at.x), Number(at.y)];
+  const size = Number(at.size ?? 9);
+  const hitWidth = Number(at.hitWidth ?? 32);
+  const hitHeight = Number(at.hitHeight ?? 32);
   const style = COLOURS[explorer.colour];
-  const props = picker.pick(explorer.id, explorer.id) || {};
-  return html`<g ...${props} class=${`explorer ${props.class || ""} ${picked ? "picked" : ""} ${recent ? "recent" : ""}`}
-    data-explorer=${explorer.id} aria-label=${props["aria-label"] || explorer.id}>
-    <${Shape} shape=${style.shape} x=${x} y=${y} size="6" fill=${style.fill} stroke=${picked ? "#fff" : "#222"} />
+  const label = explorerLabel(explorer.id);
+  const props = picker.pick(explorer.id, label);
+  // a piece that cannot be picked now lets the click through to the space under it (a boat, a hex)
+  const classes = `explorer ${props ? props.class : "inert"} ${picked ? "picked" : ""} ${recent ? "recent" : ""}`;
+  return html`<g ...${props || { role: "img" }} class=${classes} data-explorer=${explorer.id}
+    aria-label=${(props && props["aria-label"]) || label}>
+    <${Shape} shape=${style.shape} x=${x} y=${y} size=${size} fill=${style.fill} stroke=${picked ? "#fff" : "#222"} />
     ${explorer.value !== undefined
-      ? html`<text x=${x} y=${y + 3} font-size="7" text-anchor="middle" fill=${explorer.colour === "yellow" ? "#000" : "#fff"}>${explorer.value}</text>`
+      ? html`<text x=${x} y=${y + size / 2.6} font-size=${size + 1} font-weight="700" text-anchor="middle" fill=${explorer.colour === "yellow" ? "#000" : "#fff"}>${explorer.value}</text>`
       : null}
+    ${props ? html`<rect class="hit" x=${x - hitWidth / 2} y=${y - hitHeight / 2} width=${hitWidth} height=${hitHeight} fill="transparent" />` : null}
   </g>`;
 }
 
-function Creature({ kind, x, y }) {
+/** Sharks, whales and sea serpents have drawn shapes of their own, never a player's shape. */
+export function Creature({ kind, x, y }) {
   const label = word(DOMAIN, kind);
   if (kind === "shark")
-    return html`<g class="creature" aria-label=${label}><polygon points=${`${x - 6},${y + 4} ${x + 1},${y - 8} ${x + 6},${y + 4}`} fill="#555" stroke="#fff" /></g>`;
+    return html`<g class="creature shark" role="img" aria-label=${label}>
+      <path d=${`M${x - 9},${y + 5} Q${x - 2},${y + 2} ${x + 1},${y - 9} Q${x + 3},${y - 1} ${x + 9},${y + 5} Z`} fill="#5b6770" stroke="#fff" stroke-width="1.2" />
+      <path d=${`M${x - 10},${y + 6} q5,3 10,0 t10,0`} fill="none" stroke="#fff" stroke-width="1.2" /></g>`;
   if (kind === "whale")
-    return html`<g class="creature" aria-label=${label}><ellipse cx=${x} cy=${y} rx="8" ry="5" fill="#1f3b73" stroke="#fff" /><text x=${x} y=${y + 3} font-size="7" text-anchor="middle" fill="#fff">W</text></g>`;
-  return html`<g class="creature" aria-label=${label}><path d=${`M${x - 8},${y} q4,-7 8,0 t8,0`} fill="none" stroke="#6a1b9a" stroke-width="3.5" /><text x=${x} y=${y + 9} font-size="7" text-anchor="middle" fill="#3b0a57">S</text></g>`;
+    return html`<g class="creature whale" role="img" aria-label=${label}>
+      <path d=${`M${x - 9},${y + 1} Q${x - 8},${y - 6} ${x},${y - 6} Q${x + 7},${y - 6} ${x + 8},${y} L${x + 12},${y - 4} L${x + 11},${y + 4} L${x + 8},${y + 2} Q${x + 3},${y + 6} ${x - 3},${y + 6} Q${x - 9},${y + 6} ${x - 9},${y + 1} Z`}
+        fill="#1f3b73" stroke="#fff" stroke-width="1.2" />
+      <path d=${`M${x - 3},${y - 6} q-1,-4 -3,-5 M${x - 3},${y - 6} q1,-4 3,-5`} fill="none" stroke="#fff" stroke-width="1" /></g>`;
+  return html`<g class="creature serpent" role="img" aria-label=${label}>
+    <path d=${`M${x - 10},${y + 2} q3,-7 6,0 t6,0 t6,0`} fill="none" stroke="#6a1b9a" stroke-width="3.5" stroke-linecap="round" />
+    <circle cx=${x + 9} cy=${y} r="2.6" fill="#6a1b9a" /><circle cx=${x + 9.6} cy=${y - 0.6} r="0.8" fill="#fff" /></g>`;
 }
 
-function Board({ view, picker, recent }) {
+function Legend({ view }) {
+  const colours = [...new Set(view.colours.flat())];
+  const spot = (content) => html`<svg width="26" height="22" viewBox="-13 -11 26 22" aria-hidden="true">${content}</svg>`;
+  return html`<details class="legend"><summary>${t("Legend")}</summary><ul>
+    ${colours.map((colour) => html`<li>${spot(html`<${Shape} shape=${COLOURS[colour].shape} x="0" y="0" size="7" fill=${COLOURS[colour].fill} stroke="#222" />`)}
+      ${t("explorers of {colour} (the number: its value, seen by its owner)", { colour: word(DOMAIN, colour) })}</li>`)}
+    ${["shark", "whale", "serpent"].map((kind) => html`<li>${spot(html`<${Creature} kind=${kind} x="0" y="2" />`)} ${word(DOMAIN, kind)}</li>`)}
+    <li>${spot(html`<path d="M-12,-1 h24 l-5,8 h-14 z" fill="#8b5a2b" stroke="#3b2410" />`)} ${t("a boat (up to 3 explorers)")}</li>
+    <li>${spot(html`<polygon points=${HEX} transform="scale(0.5)" fill="#d9c38a" stroke="#2d5d86" />`)} ${t("a safe island: explorers escape here")}</li>
+    ${Object.entries(TERRAIN).map(([terrain, fill]) => html`<li>${spot(html`<polygon points=${HEX} transform="scale(0.5)" fill=${fill} stroke="#2d5d86" />`)} ${word(DOMAIN, terrain)}</li>`)}
+    <li>${spot(html`<polygon points=${HEX} transform="scale(0.5)" fill=${SEA} stroke="#2d5d86" />`)} ${t("sea")}</li>
+  </ul></details>`;
+}
+
+function Board({ view, picker, recent, highlight }) {
   const explorersAt = {};
   for (const explorer of view.explorers) {
     if (explorer.cell) (explorersAt[explorer.cell] ||= []).push(explorer);
@@ -97,10 +161,24 @@ function Board({ view, picker, recent }) {
   for (const [kind, cells] of Object.entries(view.creatures)) for (const cell of cells) (creaturesAt[cell] ||= []).push(kind);
   const recentCells = new Set();
   for (const event of recent || []) for (const value of Object.values(event)) if (typeof value === "string" && /^r\d+c\d+$/.test(value)) recentCells.add(value);
-  const width = W * 12.5 + 8;
-  const height = 1.5 * R * 12 + 2 * R + 8;
+  const width = MARGIN + W * 12.5 + 8;
+  const height = MARGIN + 1.5 * R * 12 + 2 * R + 8;
   const cells = [];
   const pieces = [];
+  const labels = [];
+  for (let column = 0; column < 12; column += 1) {
+    const [x] = cellXY(1, column);
+    labels.push(html`<text class="edge" x=${x} y=${MARGIN - 4} font-size="9" text-anchor="middle">c${column}</text>`);
+  }
+  for (let row = 0; row < 13; row += 1) {
+    const [, y] = cellXY(row, 0);
+    labels.push(html`<text class="edge" x="2" y=${y + 3} font-size="9">r${row}</text>`);
+  }
+  // escaping: the safe islands next to the explorer picked are the targets (all of them if none is)
+  const picked = view.explorers.find((explorer) => picker.isPicked(explorer.id));
+  const near = picked && picked.cell ? new Set(neighbours(picked.cell)) : new Set();
+  const safe = MAP.flatMap(([row, first, letters]) => [...letters].map((letter, i) => (letter === "E" ? `r${row}c${first + i}` : null))).filter(Boolean);
+  const escapeTo = new Set(safe.some((cell) => near.has(cell)) ? safe.filter((cell) => near.has(cell)) : safe);
   for (const [row, first, letters] of MAP) {
     [...letters].forEach((letter, i) => {
       const column = first + i;
@@ -108,27 +186,38 @@ function Board({ view, picker, recent }) {
       const [x, y] = cellXY(row, column);
       const terrain = view.tiles[name];
       const fill = letter === "E" ? "#d9c38a" : terrain ? TERRAIN[terrain] : SEA;
-      const props = picker.pick(name, name) || {};
-      cells.push(html`<g ...${props} class=${`hex ${props.class || ""} ${picker.isPicked(name) ? "picked" : ""} ${recentCells.has(name) ? "recent" : ""}`}
-        data-cell=${name} aria-label=${props["aria-label"] || name}>
+      const cellLabel = letter === "E" ? t("{cell}: safe island", { cell: name }) : terrain ? `${name}: ${word(DOMAIN, terrain)}` : `${name}: ${t("sea")}`;
+      const props = (letter === "E" && escapeTo.has(name) ? picker.pick("escape", t("escape to the safe island")) : null) || picker.pick(name, cellLabel);
+      const lit = highlight && highlight.has(name);
+      cells.push(html`<g ...${props || { role: "img" }} class=${`hex ${props ? props.class : ""} ${picker.isPicked(name) ? "picked" : ""} ${recentCells.has(name) ? "recent" : ""} ${lit ? "lit" : ""}`}
+        data-cell=${name} aria-label=${(props && props["aria-label"]) || cellLabel}>
         <polygon points=${HEX} transform=${`translate(${x} ${y})`} fill=${fill} stroke="#2d5d86" stroke-width="1" />
         ${letter === "E" ? html`<text x=${x} y=${y + 3} font-size="8" text-anchor="middle">${t("safe")}</text>` : null}
         ${terrain === "mountain" ? html`<path d=${`M${x - 9},${y + 7} l6,-10 l3,4 l3,-7 l6,13 z`} fill="#6d6d6d" />` : null}
         ${terrain === "forest" ? html`<path d=${`M${x - 5},${y + 8} l5,-14 l5,14 z`} fill="#2e6b2b" />` : null}
       </g>`);
       const boat = boatAt[name];
-      if (boat) pieces.push(html`<path class="boat" d=${`M${x - 13},${y + 2} h26 l-5,8 h-16 z`} fill="#8b5a2b" stroke="#3b2410" />`);
+      if (boat) {
+        // the boat stays clickable under its explorers: it stands for its space (sailing starts there)
+        const boatProps = picker.pick(name, t("the boat on {cell}", { cell: name }));
+        pieces.push(html`<g ...${boatProps || { role: "img" }} class=${`boat ${boatProps ? boatProps.class : "inert"}`}
+          aria-label=${(boatProps && boatProps["aria-label"]) || t("the boat on {cell}", { cell: name })}>
+          <path d=${`M${x - 13},${y + 2} h26 l-5,8 h-16 z`} fill="#8b5a2b" stroke="#3b2410" />
+          ${boatProps ? html`<rect class="hit" x=${x - W / 2} y=${y} width=${W} height=${R} fill="transparent" />` : null}
+        </g>`);
+      }
       (creaturesAt[name] || []).forEach((kind, k) => pieces.push(html`<${Creature} kind=${kind} x=${x - 6 + k * 8} y=${y - 8} />`));
       (explorersAt[name] || []).forEach((explorer, k) => {
         const count = explorersAt[name].length;
-        const dx = (k - (count - 1) / 2) * 9;
-        pieces.push(html`<${Explorer} explorer=${explorer} x=${x + dx} y=${y + (boat ? -2 : 3)} picker=${picker}
-          picked=${picker.isPicked(explorer.id)} recent=${recentCells.has(name)} />`);
+        const dx = (k - (count - 1) / 2) * 11;
+        pieces.push(html`<${Explorer} explorer=${explorer} x=${x + dx} y=${y + (boat ? -7 : 3)} picker=${picker}
+          picked=${picker.isPicked(explorer.id)} recent=${recentCells.has(name)} hitWidth=${count > 1 ? 11 : 32}
+          hitHeight=${boat ? 14 : 32} size=${count > 1 || boat ? 6.5 : 9} />`);
       });
     });
   }
-  return html`<div class="board-wrap"><svg class="board" viewBox=${`0 0 ${width.toFixed(0)} ${height.toFixed(0)}`} role="group" aria-label=${t("the island")}>
-    ${cells}${pieces}
+  return html`<div class="board-wrap" tabindex="-1"><svg class="board" viewBox=${`0 0 ${width.toFixed(0)} ${height.toFixed(0)}`} role="group" aria-label=${t("the island")}>
+    ${labels}${cells}${pieces}
   </svg></div>`;
 }
 
@@ -137,9 +226,9 @@ function Unplaced({ view, seat, picker }) {
   if (!waiting.length) return null;
   return html`<div class="unplaced" aria-label=${t("explorers to place")}>
     <span>${t("Explorers to place (their values):")}</span>
-    <svg viewBox=${`0 0 ${waiting.length * 20 + 4} 22`} width=${waiting.length * 28 + 6} height="30">
-      ${waiting.map((explorer, i) => html`<${Explorer} explorer=${explorer} x=${12 + i * 20} y="11" picker=${picker}
-        picked=${picker.isPicked(explorer.id)} recent=${false} />`)}
+    <svg viewBox=${`0 0 ${waiting.length * 22 + 4} 22`} width=${waiting.length * 36 + 6} height="36">
+      ${waiting.map((explorer, i) => html`<${Explorer} explorer=${explorer} x=${13 + i * 22} y="11" picker=${picker}
+        picked=${picker.isPicked(explorer.id)} recent=${false} hitWidth="22" hitHeight="22" size="8" />`)}
     </svg>
   </div>`;
 }
@@ -149,19 +238,21 @@ function Held({ view, picker }) {
   return html`<div class="held" aria-label=${t("your tiles")}>
     ${view.held.map((tile) => {
       const token = `tile:${tile.effect}`;
-      const props = picker.pick(token, word(DOMAIN, tile.effect)) || {};
-      return html`<span ...${props} class=${`tile ${props.class || ""}`} data-tile=${tile.effect}>${word(DOMAIN, tile.effect)}</span>`;
+      const what = EFFECT_TEXT[tile.effect] ? t(EFFECT_TEXT[tile.effect]) : "";
+      const props = picker.pick(token, `${word(DOMAIN, tile.effect)}: ${what}`) || {};
+      return html`<span ...${props} class=${`tile ${props.class || ""}`} data-tile=${tile.effect} title=${what}>
+        <b>${word(DOMAIN, tile.effect)}</b><small class="effect">${what}</small></span>`;
     })}
   </div>`;
 }
 
-function Table({ view, seat, picker, recent, name }) {
+function Table({ view, seat, picker, recent, name, highlight }) {
   const highlighted = eventPlayers(recent);
   const players = [...Array(view.players).keys()];
   const over = view.is_over && view.result;
   return html`<div class="sv">
     <div class="opponents">${players.map((player) => html`<${SeatPanel} player=${player} view=${view} seat=${seat} picker=${picker} name=${name} recent=${highlighted}>
-      <div class="colours">${view.colours[player].map((colour) => html`<svg width="14" height="14" viewBox="0 0 14 14" aria-label=${colour}>
+      <div class="colours">${view.colours[player].map((colour) => html`<svg width="14" height="14" viewBox="0 0 14 14" role="img" aria-label=${word(DOMAIN, colour)}>
         <${Shape} shape=${COLOURS[colour].shape} x="7" y="7" size="5" fill=${COLOURS[colour].fill} stroke="#222" /></svg>`)}</div>
       <div>${t("rescued: {count}", { count: view.rescued[player] })} · ${t("tiles: {count}", { count: view.held_counts[player] })}</div>
       ${over ? html`<div class="score"><b>${t("{points} points", { points: view.result.scores[player] })}</b></div>` : null}
@@ -172,11 +263,12 @@ function Table({ view, seat, picker, recent, name }) {
       <span class="muted">${t("tiles left: beach {beach}, forest {forest}, mountain {mountain}", view.tiles_left)}</span>
     </div>
     <${Unplaced} view=${view} seat=${seat} picker=${picker} />
-    <${Board} view=${view} picker=${picker} recent=${recent} />
+    <${Board} view=${view} picker=${picker} recent=${recent} highlight=${highlight} />
     <${Held} view=${view} picker=${picker} />
+    <${Legend} view=${view} />
     ${over ? html`<div class="rescued-reveal"><h4>${t("Rescued explorers")}</h4>
       ${view.explorers.some((e) => e.status === "rescued") ? null : html`<span class="muted">${t("none")}</span>`}
-      ${view.explorers.filter((e) => e.status === "rescued").map((e) => html`<span class="tag">${e.id}: ${e.value ?? "?"}</span>`)}</div>` : null}
+      ${view.explorers.filter((e) => e.status === "rescued").map((e) => html`<span class="tag">${explorerLabel(e.id)}: ${e.value ?? "?"}</span>`)}</div>` : null}
   </div>`;
 }
 
@@ -216,12 +308,13 @@ export default {
         return [];
     }
   },
-  drawn: (token) => CELL.test(token) || token.includes("#") || token.startsWith("tile:") || playerOf(token) !== null,
+  drawn: (token) => CELL.test(token) || token.includes("#") || token.startsWith("tile:") || token === "escape" || playerOf(token) !== null,
   tokenLabel(token) {
     if (token.startsWith("tile:")) return word(DOMAIN, token.slice(5));
     if (token === "board") return t("board the boat");
     if (token === "escape") return t("escape to the safe island");
     if (["serpent", "shark", "whale"].includes(token)) return word(DOMAIN, token);
+    if (token.includes("#")) return explorerLabel(token);
     return token;
   },
   kindText: (pending) => t(KIND_TEXT[pending.kind] || pending.kind),

@@ -346,9 +346,10 @@ class Lobby:
             return room, None
         return room, token
 
-    async def join(self, room: Room, name: str | None) -> tuple[int, str] | None:
-        """The next free human seat (ascending) for a new person, or None if none is free."""
-        return await room.claim(name)
+    async def join(self, room: Room, name: str | None, seat: int | None = None) -> tuple[int, str] | None:
+        """Seat ``seat`` (or the next free human seat, ascending) for a new person, or None if it is
+        taken (or none is free)."""
+        return await room.claim(name, only=seat)
 
     async def rematch(self, room: Room, token: str) -> tuple[Room, int] | None:
         """The room's rematch (made on the first call, as a job of the old room's queue): same game,

@@ -275,14 +275,18 @@ class Room:
         self.schedule()
         await self.lobby.cluster.publish(self.id, self.seq, seats=True)
 
-    async def claim(self, name: str | None, preferred: list[int] | None = None) -> tuple[int, str] | None:
-        """Give the first free human seat (of ``preferred``, else ascending) to a new person: its
-        number and token, or None if none is free."""
-        claimed: tuple[int, str] | None = await self.run(lambda: self._claim(name, preferred))
+    async def claim(
+        self, name: str | None, preferred: list[int] | None = None, *, only: int | None = None
+    ) -> tuple[int, str] | None:
+        """Give the first free human seat (of ``preferred``, else ascending; just seat ``only`` when
+        given) to a new person: its number and token, or None if none (or not that one) is free."""
+        claimed: tuple[int, str] | None = await self.run(lambda: self._claim(name, preferred, only))
         return claimed
 
-    async def _claim(self, name: str | None, preferred: list[int] | None) -> tuple[int, str] | None:
-        order = [*(preferred or []), *range(len(self.seats))]
+    async def _claim(
+        self, name: str | None, preferred: list[int] | None, only: int | None = None
+    ) -> tuple[int, str] | None:
+        order = [only] if only is not None else [*(preferred or []), *range(len(self.seats))]
         for number in order:
             seat = self.seats[number]
             if seat.kind == "human" and seat.token_hash is None:

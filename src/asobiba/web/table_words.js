@@ -1,0 +1,62 @@
+// What the room says about people, as pure functions (`node --test` runs them): a seat's name, the
+// log's lines with names for p0…pN, the prompt that speaks to the reader, the page title that tells
+// whose turn it is, and the final standing of every seat. No import: texts come back as
+// [message, fields] for the page's t() (the messages are marked for the catalog with N_).
+
+/** Marks a message for the catalog (python -m asobiba.web.catalog finds it); the page translates it. */
+const N_ = (message) => message;
+
+/** The page title's mark while it is the reader's turn. */
+export const TURN_MARK = "● ";
+
+/** The name a seat goes by: the name its person gave, else "p{n}". */
+export function seatName(presence, player) {
+  const seat = presence && presence.seats && presence.seats[player];
+  return seat && seat.name ? seat.name : `p${player}`;
+}
+
+/** A player written p0…pN in a text (the notation's players), as a whole word. */
+const PLAYER_WORD = /(?<![A-Za-z0-9_#])p(\d{1,2})(?![A-Za-z0-9_])/g;
+
+/** ``text`` with every p0…pN of a seat that has a name replaced by that name. */
+export function withNames(text, presence) {
+  if (!text || !presence || !presence.seats) return text;
+  return text.replace(PLAYER_WORD, (whole, number) => {
+    const seat = presence.seats[Number(number)];
+    return seat && seat.name ? seat.name : whole;
+  });
+}
+
+/** The line above the table, as [message, fields]: "Your turn: …" to the mover, "Ken is deciding: …"
+ * to everyone else. */
+export function decisionPrompt({ mover, reader, what, presence }) {
+  if (mover === reader) return [N_("Your turn: {what}"), { what }];
+  return [N_("{player} is deciding: {what}"), { player: seatName(presence, mover), what }];
+}
+
+/** The page title: the room's title, marked while it is the reader's turn. */
+export function pageTitle(title, yourTurn) {
+  return yourTurn ? `${TURN_MARK}${title}` : title;
+}
+
+/**
+ * Every seat's standing at the end, best first: winners share rank 1; the others are ranked by their
+ * score (higher first, ties share a rank) after the winners. `result` is the view's
+ * `{winners, losers, scores, reason}`.
+ */
+export function standings(result, players) {
+  const winners = new Set(result.winners || []);
+  const scores = result.scores || [];
+  const seats = [...Array(players).keys()];
+  const score = (seat) => (typeof scores[seat] === "number" ? scores[seat] : null);
+  const order = [...seats].sort(
+    (a, b) => Number(winners.has(b)) - Number(winners.has(a)) || (score(b) ?? 0) - (score(a) ?? 0) || a - b,
+  );
+  const rows = [];
+  order.forEach((seat, index) => {
+    const previous = rows[index - 1];
+    const tied = previous && winners.has(seat) === previous.winner && (winners.has(seat) || score(seat) === previous.score);
+    rows.push({ seat, rank: tied ? previous.rank : index + 1, score: score(seat), winner: winners.has(seat) });
+  });
+  return rows;
+}

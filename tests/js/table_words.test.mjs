@@ -1,0 +1,48 @@
+// What the room says about people: names for p0…pN, the prompt, the title, the standings.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { decisionPrompt, pageTitle, seatName, standings, withNames } from "../../src/asobiba/web/table_words.js";
+
+const presence = { seats: [{ name: "Aki" }, { name: "Ken" }, { name: null }] };
+
+test("a seat goes by its person's name, else p{n}", () => {
+  assert.equal(seatName(presence, 1), "Ken");
+  assert.equal(seatName(presence, 2), "p2");
+  assert.equal(seatName(null, 0), "p0");
+});
+
+test("the log names the players instead of p0…pN, and leaves other words alone", () => {
+  assert.equal(withNames("p0 offers p1 a card: a bat", presence), "Aki offers Ken a card: a bat");
+  assert.equal(withNames("p1は p2 にカードを渡しました", presence), "Kenは p2 にカードを渡しました");
+  assert.equal(withNames("explorer red#4 at r6c5; top10 p12", presence), "explorer red#4 at r6c5; top10 p12");
+});
+
+test("the prompt speaks to the reader", () => {
+  const what = "choose a card";
+  assert.deepEqual(decisionPrompt({ mover: 0, reader: 0, what, presence }), ["Your turn: {what}", { what }]);
+  const others = ["{player} is deciding: {what}", { player: "Ken", what }];
+  assert.deepEqual(decisionPrompt({ mover: 1, reader: 0, what, presence }), others);
+  assert.deepEqual(decisionPrompt({ mover: 1, reader: null, what, presence }), others);
+});
+
+test("the title is marked while it is your turn", () => {
+  assert.equal(pageTitle("Room x — asobiba", true), "● Room x — asobiba");
+  assert.equal(pageTitle("Room x — asobiba", false), "Room x — asobiba");
+});
+
+test("winners share rank 1 and the others follow by score", () => {
+  assert.deepEqual(standings({ winners: [0, 1], losers: [2], scores: [1, 1, 0] }, 3), [
+    { seat: 0, rank: 1, score: 1, winner: true },
+    { seat: 1, rank: 1, score: 1, winner: true },
+    { seat: 2, rank: 3, score: 0, winner: false },
+  ]);
+  assert.deepEqual(
+    standings({ winners: [2], scores: [1, 2, 3, 2] }, 4).map((row) => [row.seat, row.rank]),
+    [[2, 1], [1, 2], [3, 2], [0, 4]],
+  );
+});
+
+test("the framed seat is the winner, not the last mover", () => {
+  const rows = standings({ winners: [1], losers: [0], scores: [0, 3] }, 2);
+  assert.deepEqual(rows.filter((row) => row.winner).map((row) => row.seat), [1]);
+});
