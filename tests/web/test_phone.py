@@ -82,12 +82,15 @@ def test_cockroach_pokers_answer_and_claim_buttons_are_on_screen_when_it_is_our_
         if state.get("current") != "yes" or not page.query_selector(".play [data-action], .play [data-choice]"):
             wait_for_turn_or_end(page, state.get("seq"))
             continue
-        buttons = page.locator(".action-bar [data-action], .action-bar [data-choice]")
-        if buttons.count():
-            page.evaluate("window.scrollTo(0, 0)")
-            for index in range(buttons.count()):
-                box = buttons.nth(index).bounding_box()
-                assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+        # every button's box read at one moment (a bot's move may redraw the bar between two reads)
+        boxes = page.evaluate(
+            """() => { window.scrollTo(0, 0);
+              return [...document.querySelectorAll('.action-bar [data-action], .action-bar [data-choice]')]
+                .map(button => { const r = button.getBoundingClientRect(); return {y: r.y, height: r.height}; }); }"""
+        )
+        if boxes:
+            for box in boxes:
+                assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
             seen += 1
         click_one(page, rng)
     assert seen >= 1, "no decision with answer or claim buttons came"
