@@ -199,8 +199,8 @@ def snapshot(state: State) -> str:
     return json.dumps([state.record(), state.view(None)], sort_keys=True)
 
 
-def foreign_actions(game: str, players: int, seed: int) -> list[asobiba.Action]:
-    """Legal actions met in other games of the same game and table."""
+def foreign_actions(game: str, players: int, seed: int, per_position: int = 3) -> list[asobiba.Action]:
+    """Legal actions met in other games of the same game and table (``per_position`` at each position)."""
     found: list[asobiba.Action] = []
     for other_seed in (seed + 1, seed + 2):
         other = asobiba.new_game(game, players, seed=other_seed)
@@ -209,7 +209,7 @@ def foreign_actions(game: str, players: int, seed: int) -> list[asobiba.Action]:
             if other.is_over:
                 break
             actions = other.legal_actions()
-            found.extend(rng.sample(actions, min(3, len(actions))))
+            found.extend(rng.sample(actions, min(per_position, len(actions))))
             other.apply(rng.choice(actions))
     return found
 

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.test_contract import foreign_actions
 
 import asobiba
 from asobiba import IllegalAction, State
@@ -135,28 +136,13 @@ def test_an_equal_action_with_a_field_of_the_wrong_type_is_refused_saying_which(
     assert snapshot(state) == before
 
 
-def foreign_actions(game: str, players: int, seed: int) -> list[asobiba.Action]:
-    """Legal actions met in other games of the same game and table."""
-    found: list[asobiba.Action] = []
-    for other_seed in (seed + 1, seed + 2):
-        other = asobiba.new_game(game, players, seed=other_seed)
-        rng = random.Random(other_seed)
-        for _ in range(40):
-            if other.is_over:
-                break
-            actions = other.legal_actions()
-            found.extend(rng.sample(actions, min(4, len(actions))))
-            other.apply(rng.choice(actions))
-    return found
-
-
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_an_action_outside_the_legal_set_is_refused_with_the_games_own_reason(game: str, seed: int) -> None:
     players = 3 if asobiba.get_game(game).max_players >= 3 else 2
     state = asobiba.new_game(game, players, seed=seed)
-    others = foreign_actions(game, players, seed)
+    others = foreign_actions(game, players, seed, per_position=4)
     rng = random.Random(seed)
     for _ in range(25):
         if state.is_over:
