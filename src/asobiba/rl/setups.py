@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from asobiba.core.errors import InvalidOption
-from asobiba.core.registry import game_names
+from asobiba.core.registry import declaration, game_names
 from asobiba.rl.support import Setup, support
 
 __all__ = ["GameSetup", "all_setups", "gym_id", "make", "register_gymnasium"]
@@ -105,7 +105,7 @@ def make(name: str, api: str = "pettingzoo", **overrides: Any) -> Any:
 def gym_id(game: str) -> str:
     """The Gymnasium id of ``game``: ``asobiba/CockroachPoker-v1``."""
     camel = "".join(part.capitalize() for part in game.replace("_", "-").split("-"))
-    return f"asobiba/{camel}-v{support(game).gym_version}"
+    return f"asobiba/{camel}-v{declaration(game).gym_version}"
 
 
 def _gym_env(game: str, **kwargs: Any) -> Any:
