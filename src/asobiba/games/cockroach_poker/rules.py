@@ -90,6 +90,7 @@ from asobiba.games.cockroach_poker.data import (
     TWO_PLAYER_SET_ASIDE,
     Deck,
 )
+from asobiba.games.cockroach_poker.notation import shown
 from asobiba.games.cockroach_poker.view import (
     Choice,
     ClaimStep,
@@ -460,7 +461,7 @@ class CockroachPokerState(State):
             raise IllegalAction(
                 "{claim} is not a claim of this game; claims are: {claims}",
                 domain="cockroach_poker",
-                claim=act.shown(claim) if isinstance(claim, str) else type(claim).__name__,
+                claim=shown(claim) if isinstance(claim, str) else type(claim).__name__,
                 claims=", ".join(self.setup.deck.kinds),
             )
 
@@ -471,7 +472,7 @@ class CockroachPokerState(State):
             raise IllegalAction(
                 "{card} is not a card of this game",
                 domain="cockroach_poker",
-                card=act.shown(text) if isinstance(text, str) else type(text).__name__,
+                card=shown(text) if isinstance(text, str) else type(text).__name__,
             )
         if card >= self.setup.deck.size:
             raise IllegalAction("{card} is not in play with jokers=none", domain="cockroach_poker", card=text)
