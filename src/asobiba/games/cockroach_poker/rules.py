@@ -91,6 +91,7 @@ from asobiba.games.cockroach_poker.data import (
     Deck,
 )
 from asobiba.games.cockroach_poker.notation import shown
+from asobiba.games.cockroach_poker.phase import Phase
 from asobiba.games.cockroach_poker.view import (
     Choice,
     ClaimStep,
@@ -105,16 +106,6 @@ from asobiba.games.cockroach_poker.view import (
 
 #: Numbers at least this large are not quoted in an error message.
 _SHOWN_NUMBER = 10**6
-
-
-class Phase(StrEnum):
-    """Where the game stands; the value is the view's ``phase``."""
-
-    DEAL = "deal"  # chance: the deal
-    OFFER = "offer"  # the offerer gives a card
-    ANSWER = "answer"  # the receiver answers (or redirects, or peeks to pass)
-    PASS = "pass"  # original, after a peek: the receiver passes the card on
-    OVER = "over"
 
 
 class StepKind(StrEnum):

@@ -32,7 +32,9 @@ from typing import Any
 
 from asobiba.core.errors import AsobibaError
 from asobiba.games.paper_safari.data import POSITION_INDEX, deck_from_option
-from asobiba.games.paper_safari.rules import GRID, PaperSafariState, Step, grid_slots, slot
+from asobiba.games.paper_safari.grid import GRID, grid_slots, slot
+from asobiba.games.paper_safari.phase import Phase
+from asobiba.games.paper_safari.rules import PaperSafariState
 
 
 def card_order(
@@ -127,7 +129,7 @@ def position(
             )
         state.tokens = list(tokens)
     if to_move is not None:
-        if state.step is not Step.TURN or not 0 <= to_move < state.players:
+        if state.phase is not Phase.TURN or not 0 <= to_move < state.players:
             raise AsobibaError(
                 "to_move sets whose turn it is after the setup flips, to a player", domain="paper_safari"
             )

@@ -1,6 +1,6 @@
 """Sentences for actions and events, in English and Japanese (catalog ``paper_safari``).
 
->>> from asobiba.games.paper_safari.actions import parse
+>>> from asobiba.games.paper_safari.notation import parse
 >>> describe_action(parse("mew p2"), "en")
 'Mew: choose p2'
 >>> describe_action(parse("swap b2"), "ja")

@@ -15,7 +15,8 @@ from asobiba.games.survive.actions import CREATURE_STEP_TO, DECLINE, PLAY_TILE, 
 from asobiba.games.survive.board import CELL_NAMES, N_CELLS, NEIGHBOUR_SETS
 from asobiba.games.survive.data import CREATURES, EFFECTS, KILL_SHARK, KILL_WHALE, SERPENT, SHARK, WHALE
 from asobiba.games.survive.movement import MovementRules
-from asobiba.games.survive.steps import CounterQuestion, CreatureRun, Jump, Phase
+from asobiba.games.survive.phase import Phase
+from asobiba.games.survive.steps import CounterQuestion, CreatureRun, Jump
 from asobiba.games.survive.text import game_word
 
 #: The counter tile that answers each creature.

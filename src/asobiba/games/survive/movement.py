@@ -21,8 +21,9 @@ from asobiba.games.survive.actions import (
 )
 from asobiba.games.survive.board import CELL_NAMES, IS_ESCAPE, IS_ISLAND, NEIGHBOUR_SETS
 from asobiba.games.survive.data import SERPENT, WHALE, explorer_name
+from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.pieces import IN_PLAY, NOWHERE, ON_BOAT, ON_LAND, RESCUED, SWIMMING
-from asobiba.games.survive.steps import DolphinRide, Phase, WindsSail
+from asobiba.games.survive.steps import DolphinRide, WindsSail
 from asobiba.games.survive.turn import TurnRules
 
 

@@ -33,7 +33,8 @@ from asobiba.games.survive.data import (
     colour_of,
     explorer_name,
 )
-from asobiba.games.survive.steps import Phase, Step, StepT
+from asobiba.games.survive.phase import Phase
+from asobiba.games.survive.steps import Step, StepT
 
 if TYPE_CHECKING:
     from asobiba.core.game import Game

@@ -79,6 +79,7 @@ from asobiba.games.survive.board import N_CELLS
 from asobiba.games.survive.creatures import CreatureRules
 from asobiba.games.survive.data import CREATURES, DIE_FACES, EFFECTS, EXPLORER_VALUES, TILE_BY_NAME, TILES
 from asobiba.games.survive.determinize import Determinize
+from asobiba.games.survive.phase import CHANCE_PHASES, SETUP_PHASES, Phase
 from asobiba.games.survive.pieces import (
     LOST,
     ON_BOAT,
@@ -88,7 +89,7 @@ from asobiba.games.survive.pieces import (
     SWIMMING,
     UNPLACED,
 )
-from asobiba.games.survive.steps import CHANCE_PHASES, SETUP_PHASES, BoatTileBoarding, CounterQuestion, Phase
+from asobiba.games.survive.steps import BoatTileBoarding, CounterQuestion
 from asobiba.games.survive.view import ViewRules
 
 if TYPE_CHECKING:

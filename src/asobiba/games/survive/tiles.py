@@ -34,8 +34,9 @@ from asobiba.games.survive.data import (
     effect_of,
     terrain_of,
 )
+from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.pieces import NOWHERE, ON_LAND, SWIMMING, SurviveBase
-from asobiba.games.survive.steps import BoatTileBoarding, DolphinRide, Jump, Phase, WindsSail
+from asobiba.games.survive.steps import BoatTileBoarding, DolphinRide, Jump, WindsSail
 from asobiba.games.survive.text import game_word
 
 #: The creature a "move any …" tile jumps.

@@ -17,8 +17,8 @@ from asobiba.games.survive.data import (
     explorer_name,
     terrain_of,
 )
+from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.pieces import ON_LAND, UNPLACED
-from asobiba.games.survive.steps import Phase
 from asobiba.games.survive.tiles import TileRules
 
 

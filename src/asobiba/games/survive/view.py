@@ -16,7 +16,7 @@ The phases (``view["phase"]``) are the values of :class:`~asobiba.games.survive.
 or the winds' or a creature's steps, the players who declined a counter tile already. A counter
 question says which tile would answer the creature, never whether the asked player holds one.
 
->>> from asobiba.games.survive.scenario import position
+>>> from asobiba.games.survive.positions import position
 >>> state = position(explorers={"red#1": "r5c4", "blue#1": "r7c7"})
 >>> _ = state.apply(state.parse_action("move red#1 r5c5"))
 >>> pending = state.view(1)["pending"]
@@ -49,16 +49,9 @@ from asobiba.games.survive.data import (
     explorer_name,
     terrain_of,
 )
+from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.pieces import RESCUED, STATUS_NAMES, SurviveBase
-from asobiba.games.survive.steps import (
-    BoatTileBoarding,
-    CounterQuestion,
-    CreatureRun,
-    DolphinRide,
-    Jump,
-    Phase,
-    WindsSail,
-)
+from asobiba.games.survive.steps import BoatTileBoarding, CounterQuestion, CreatureRun, DolphinRide, Jump, WindsSail
 
 #: By the code of every tile in the game: its terrain's and its effect's names.
 TERRAIN_OF_CODE: dict[int, str] = {code: TERRAINS[terrain_of(code)] for code in TILES}
