@@ -26,7 +26,7 @@ from typing import Any
 
 from asobiba.core.errors import InvalidOption
 from asobiba.core.registry import declaration, game_names
-from asobiba.rl.support import Setup, support
+from asobiba.rl.support import Setup, openspiel_name, support
 
 __all__ = ["GameSetup", "all_setups", "gym_id", "make", "register_gymnasium"]
 
@@ -86,8 +86,6 @@ def make(name: str, api: str = "pettingzoo", **overrides: Any) -> Any:
     options = {**found.options, **overrides}
     if api == "openspiel":
         import pyspiel  # type: ignore[import-not-found]
-
-        from asobiba.rl.openspiel import openspiel_name
 
         parameters = {"players": found.players, **options}
         if found.action_space is not None and len(support(found.game).codecs) > 1:

@@ -142,7 +142,7 @@ class CockroachPoker(Game):
         }
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
-        return CockroachPokerState(players, seed, options, chance)
+        return CockroachPokerState(self, players, seed, options, chance)
 
     def _parse_action(self, text: str, state: State) -> Action:
         return notation.parse(text, state.options["rules"], state.players)
@@ -160,6 +160,5 @@ class CockroachPoker(Game):
 
 
 GAME = CockroachPoker()
-CockroachPokerState.game = GAME
 
 __all__ = ["GAME", "CockroachPoker", "CockroachPokerState"]

@@ -63,7 +63,7 @@ from typing import Any
 
 from asobiba.core.errors import IllegalAction
 from asobiba.core.events import Event
-from asobiba.core.state import CHANCE, Action, State
+from asobiba.core.state import CHANCE, Action, GameRules, State
 from asobiba.games.cockroach_poker import actions as act
 from asobiba.games.cockroach_poker import events as ev
 from asobiba.games.cockroach_poker.actions import (
@@ -196,11 +196,11 @@ _FINISHED_ROUNDS: dict[tuple[int, int, tuple[Any, ...]], tuple[Deck, FinishedRou
 _FINISHED_ROUNDS_KEPT = 50_000
 
 
-class CockroachPokerState(State):
+class CockroachPokerState(State[CockroachPokerView]):
     """A position of Cockroach Poker (either rule set); see the module docstring for the view."""
 
-    def __init__(self, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
-        super().__init__(players, seed, options, chance)
+    def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
+        super().__init__(game, players, seed, options, chance)
         self.setup = Setup.from_options(players, options)
         self.kind_of = self.setup.deck.kind_of
         self.offer_table = offers_by_offerer(self.setup.rules, players)
@@ -778,7 +778,7 @@ class CockroachPokerState(State):
             choices.append("peek")
         return choices
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> CockroachPokerView:
         deck = self.setup.deck
         cards, kinds = deck.cards, deck.kinds
         deck_counts = dict(_deck_counts(deck))
@@ -831,7 +831,7 @@ class CockroachPokerState(State):
             "in_play": in_play,
             "log": log,
         }
-        return dict(view)
+        return view
 
     def _finished_round(self, number: int, entry: tuple[Any, ...]) -> FinishedRound:
         steps, card, counts_as, correct, row_of = entry

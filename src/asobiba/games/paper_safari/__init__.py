@@ -125,7 +125,7 @@ class PaperSafari(Game):
         return options
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
-        return PaperSafariState(players, seed, options, chance)
+        return PaperSafariState(self, players, seed, options, chance)
 
     def _parse_action(self, text: str, state: State) -> Action:
         return parse(text)
@@ -143,6 +143,5 @@ class PaperSafari(Game):
 
 
 GAME = PaperSafari()
-PaperSafariState.game = GAME
 
 __all__ = ["GAME", "PaperSafari", "PaperSafariState"]

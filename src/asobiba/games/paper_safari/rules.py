@@ -37,7 +37,7 @@ import random
 from typing import Any
 
 from asobiba.core.events import Event
-from asobiba.core.state import CHANCE, Action
+from asobiba.core.state import CHANCE, Action, GameRules
 from asobiba.games.paper_safari import events as ev
 from asobiba.games.paper_safari.actions import (
     COINS,
@@ -75,7 +75,15 @@ from asobiba.games.paper_safari.data import POSITIONS, Deck, Effect, deck_from_o
 from asobiba.games.paper_safari.grid import ALL_GRID_SLOTS, GRID, grid_slots, round_winner, score_grid, slot
 from asobiba.games.paper_safari.phase import PENDING_KINDS, Phase
 from asobiba.games.paper_safari.verify import PaperSafariVerify
-from asobiba.games.paper_safari.view import CoinFace, DrawStep, PaperSafariPending, TakeStep, TurnStep
+from asobiba.games.paper_safari.view import (
+    CoinFace,
+    DrawStep,
+    PaperSafariPending,
+    PaperSafariView,
+    RoundEntry,
+    TakeStep,
+    TurnStep,
+)
 
 #: Drawn cards everybody sees at once: what happens next shows them anyway.
 _SHOWN_AT_ONCE = frozenset({Effect.MEW, Effect.TEAM_ROCKET})
@@ -91,7 +99,7 @@ _MEW_OPPONENTS = {
 }
 
 
-def _round_copy(entry: dict[str, Any]) -> dict[str, Any]:
+def _round_copy(entry: RoundEntry) -> RoundEntry:
     """A finished round's record (JSON-ready already: numbers, texts, lists) copied for a view,
     as ``to_json`` would copy it but without its generic walk (a view is built after many moves)."""
     return {
@@ -111,8 +119,8 @@ def _round_copy(entry: dict[str, Any]) -> dict[str, Any]:
 class PaperSafariState(PaperSafariVerify):
     """A position of a Paper Safari match (see the module documentation for the layout)."""
 
-    def __init__(self, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
-        super().__init__(players, seed, options, chance)
+    def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
+        super().__init__(game, players, seed, options, chance)
         self.deck: Deck = deck_from_option(options["deck"])
         #: The first deal's fixed order (secret option ``card_order``), forgotten once dealt.
         self.card_order: tuple[str, ...] | None = (
@@ -155,7 +163,7 @@ class PaperSafariState(PaperSafariVerify):
         self.final_left = -1
         self.tokens: list[int] = [0] * players
         #: One entry per finished round (shared between clones: it is replaced, never changed).
-        self.rounds: list[dict[str, Any]] = []
+        self.rounds: list[RoundEntry] = []
 
     # ------------------------------------------------------------------ contract
 
@@ -576,7 +584,7 @@ class PaperSafariState(PaperSafariVerify):
     def _hand_visible_to(self, viewer: int | None) -> bool:
         return self.hand >= 0 and (self.hand_public or viewer == self.player)
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> PaperSafariView:
         ids = self.deck.ids
         grids: list[list[str | None]] = []
         for owner in range(self.players):
@@ -624,7 +632,7 @@ class PaperSafariState(PaperSafariVerify):
             "tokens": list(self.tokens),
             "tokens_to_win": self.tokens_to_win,
             "rounds": [_round_copy(entry) for entry in self.rounds],
-            "cards": {card_id: dict(line) for card_id, line in self.deck.table.items()},
+            "cards": {card_id: line.copy() for card_id, line in self.deck.table.items()},
         }
 
     def result(self) -> dict[str, Any]:

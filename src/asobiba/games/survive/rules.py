@@ -46,11 +46,11 @@ from __future__ import annotations
 
 import random
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from asobiba.core.errors import IllegalAction
 from asobiba.core.events import Event
-from asobiba.core.state import CHANCE, Action
+from asobiba.core.state import CHANCE, Action, GameRules
 from asobiba.games.survive.actions import (
     BOARD,
     PLACE_BOAT,
@@ -92,9 +92,6 @@ from asobiba.games.survive.pieces import (
 from asobiba.games.survive.steps import BoatTileBoarding, CounterQuestion
 from asobiba.games.survive.view import ViewRules
 
-if TYPE_CHECKING:
-    from asobiba.core.game import Game
-
 
 class Numbered(Enum):
     """What a numbered field of an action counts, and so its range."""
@@ -127,7 +124,7 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
     """A position of Survive!; see ``rules/survive.md``. Pieces are held in flat lists by number:
     explorer ``colour * 10 + k``, cells as in :mod:`asobiba.games.survive.board`."""
 
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], chance: str) -> None:
+    def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str) -> None:
         super().__init__(game, players, seed, options, chance)
         counts = {
             Numbered.CELL: N_CELLS,

@@ -27,7 +27,7 @@ question says which tile would answer the creature, never whether the asked play
 from __future__ import annotations
 
 from itertools import compress, pairwise
-from typing import Any, Literal, NotRequired
+from typing import Any, Literal, NotRequired, get_args
 
 # pydantic reads TypedDicts (for the JSON Schema) only from typing_extensions before Python 3.12.
 from typing_extensions import TypedDict
@@ -52,10 +52,6 @@ from asobiba.games.survive.data import (
 from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.pieces import RESCUED, STATUS_NAMES, SurviveBase
 from asobiba.games.survive.steps import BoatTileBoarding, CounterQuestion, CreatureRun, DolphinRide, Jump, WindsSail
-
-#: By the code of every tile in the game: its terrain's and its effect's names.
-TERRAIN_OF_CODE: dict[int, str] = {code: TERRAINS[terrain_of(code)] for code in TILES}
-EFFECT_OF_CODE: dict[int, str] = {code: EFFECTS[effect_of(code)] for code in TILES}
 
 Colour = Literal["red", "blue", "yellow", "green"]
 Terrain = Literal["beach", "forest", "mountain"]
@@ -89,6 +85,20 @@ PendingKind = Literal[
     "creature",
     "counter",
 ]
+
+
+#: The names a view uses, typed, in the order of the data's tables (checked below).
+TERRAIN_NAMES: tuple[Terrain, ...] = get_args(Terrain)
+EFFECT_NAMES: tuple[Effect, ...] = get_args(Effect)
+STATUS_VIEW_NAMES: tuple[Status, ...] = get_args(Status)
+COLOUR_NAMES: tuple[Colour, ...] = get_args(Colour)
+if (TERRAIN_NAMES, EFFECT_NAMES, STATUS_VIEW_NAMES, COLOUR_NAMES) != (TERRAINS, EFFECTS, STATUS_NAMES, COLOURS):
+    raise AssertionError("the view's names differ from the data's tables")
+#: By explorer number, its colour's name.
+EXPLORER_COLOUR_NAMES: tuple[Colour, ...] = tuple(COLOUR_NAMES[COLOURS.index(name)] for name in EXPLORER_COLOURS)
+#: By the code of every tile in the game: its terrain's and its effect's names.
+TERRAIN_OF_CODE: dict[int, Terrain] = {code: TERRAIN_NAMES[terrain_of(code)] for code in TILES}
+EFFECT_OF_CODE: dict[int, Effect] = {code: EFFECT_NAMES[effect_of(code)] for code in TILES}
 
 
 class ExplorerView(TypedDict):
@@ -282,14 +292,18 @@ def _cell(cell: int | None) -> str | None:
 class ViewRules(SurviveBase):
     """The views of a position."""
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> SurviveView:
         return {
             "current_player": self.current,
             "first_player": self.first,
             "turn": self.turn,
             "colours": [[COLOURS[c] for c in colours] for colours in self.colours_of],
             "tiles": {CELL_NAMES[c]: TERRAIN_OF_CODE[code] for c in LAND_SPACES if (code := self.tile_at[c]) >= 0},
-            "tiles_left": {TERRAINS[t]: self.terrain_left[t] for t in range(3)},
+            "tiles_left": {
+                "beach": self.terrain_left[0],
+                "forest": self.terrain_left[1],
+                "mountain": self.terrain_left[2],
+            },
             "explorers": self._explorers_view(player),
             "boats": [
                 {
@@ -300,7 +314,11 @@ class ViewRules(SurviveBase):
                 for b, cell in sorted(enumerate(self.boat_cell), key=lambda item: item[1])
                 if cell >= 0
             ],
-            "creatures": {CREATURES[kind]: self._creature_cells(kind) for kind in range(3)},
+            "creatures": {
+                "serpent": self._creature_cells(0),
+                "shark": self._creature_cells(1),
+                "whale": self._creature_cells(2),
+            },
             "supply": {
                 "boat": self.boat_supply,
                 "shark": self.creature_supply[SHARK],
@@ -308,10 +326,7 @@ class ViewRules(SurviveBase):
             },
             "held_counts": [len(h) for h in self.held],
             "held": (
-                [
-                    {"terrain": TERRAINS[terrain_of(code)], "effect": EFFECTS[effect_of(code)]}
-                    for code in self.held[player]
-                ]
+                [{"terrain": TERRAIN_OF_CODE[code], "effect": EFFECT_OF_CODE[code]} for code in self.held[player]]
                 if player is not None
                 else []
             ),
@@ -321,7 +336,7 @@ class ViewRules(SurviveBase):
             "fresh": self.fresh,
             "die": CREATURES[self.die] if self.die is not None else None,
             "removed": self._removed_view(player),
-            "played": [{"player": p, "effect": EFFECTS[effect]} for p, effect in self.played_log],
+            "played": [{"player": p, "effect": EFFECT_NAMES[effect]} for p, effect in self.played_log],
         }
 
     def _creature_cells(self, kind: int) -> list[str]:
@@ -329,19 +344,19 @@ class ViewRules(SurviveBase):
         counts = self.creature_at[kind]
         return [CELL_NAMES[c] for c in compress(range(N_CELLS), counts) for _ in range(counts[c])]
 
-    def _explorers_view(self, player: int | None) -> list[dict[str, Any]]:
+    def _explorers_view(self, player: int | None) -> list[ExplorerView]:
         over = self.phase == Phase.OVER
-        explorers = []
+        explorers: list[ExplorerView] = []
         owners, statuses, cells, values = self.explorer_owner, self.ex_status, self.ex_cell, self.ex_value
         for e in range(self.n_explorers):
             owner = owners[e]
             status = statuses[e]
             cell = cells[e]
-            entry: dict[str, Any] = {
+            entry: ExplorerView = {
                 "id": EXPLORER_NAMES[e],
                 "player": owner,
-                "colour": EXPLORER_COLOURS[e],
-                "status": STATUS_NAMES[status],
+                "colour": EXPLORER_COLOUR_NAMES[e],
+                "status": STATUS_VIEW_NAMES[status],
                 "cell": CELL_NAMES[cell] if cell >= 0 else None,
             }
             if owner == player or (over and status == RESCUED):
@@ -349,11 +364,11 @@ class ViewRules(SurviveBase):
             explorers.append(entry)
         return explorers
 
-    def _removed_view(self, player: int | None) -> list[dict[str, Any]]:
+    def _removed_view(self, player: int | None) -> list[RemovedTile]:
         return [
             {
                 "cell": CELL_NAMES[cell],
-                "terrain": TERRAIN_OF_CODE[code] if code >= 0 else TERRAINS[-1 - code],
+                "terrain": TERRAIN_OF_CODE[code] if code >= 0 else TERRAIN_NAMES[-1 - code],
                 "player": remover,
                 "effect": EFFECT_OF_CODE[code] if code >= 0 and (public or remover == player) else None,
             }
@@ -434,5 +449,4 @@ def _creature(kind: int) -> Creature:
 
 
 def _effect(effect: int) -> Effect:
-    name: Any = EFFECTS[effect]
-    return name
+    return EFFECT_NAMES[effect]
