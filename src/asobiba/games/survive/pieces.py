@@ -7,13 +7,13 @@ share: an explorer entering the sea, being lost, climbing onto a boat; a boat si
 capsizing; the end of the game and the scores (rules/survive.md "End of the game").
 
 The rules are layered on it, each module using only those before it: :mod:`.tiles`,
-:mod:`.turn`, :mod:`.movement`, :mod:`.creatures`; :mod:`.view` and :mod:`.determinize` read the
+:mod:`.turn`, :mod:`.movement`, :mod:`.creatures`; :mod:`.view_rules` and :mod:`.determinize` read the
 position; :mod:`.rules` puts them together and dispatches the actions.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Self
+from typing import Any, Final, Self
 
 from asobiba.core.events import Event
 from asobiba.core.state import Action, GameRules, State
@@ -35,9 +35,7 @@ from asobiba.games.survive.data import (
 )
 from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.steps import Step, StepT
-
-if TYPE_CHECKING:  # the view module reads this one
-    from asobiba.games.survive.view import SurviveView
+from asobiba.games.survive.view import SurviveView
 
 # Where an explorer is.
 UNPLACED, ON_LAND, ON_BOAT, SWIMMING, RESCUED, LOST = range(6)

@@ -6,7 +6,7 @@ section by section, and the dispatch of every action to its rule.
 - :mod:`.turn` setup and the order of a turn,
 - :mod:`.movement` explorers and boats, the dolphin and the winds,
 - :mod:`.creatures` the die, the creatures and the counter tiles,
-- :mod:`.view` what each player may know, :mod:`.determinize` sampling what he may not,
+- :mod:`.view_rules` what each player may know (its types: :mod:`.view`), :mod:`.determinize` sampling what he may not,
 - :mod:`.steps` the phases and the typed steps of multi-step decisions.
 
 Where the seed (``seeds/survive_ja.txt``) and the page disagree the seed is followed; where both are
@@ -90,7 +90,7 @@ from asobiba.games.survive.pieces import (
     UNPLACED,
 )
 from asobiba.games.survive.steps import BoatTileBoarding, CounterQuestion
-from asobiba.games.survive.view import ViewRules
+from asobiba.games.survive.view_rules import ViewRules
 
 
 class Numbered(Enum):
