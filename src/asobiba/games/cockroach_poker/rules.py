@@ -299,17 +299,17 @@ class CockroachPokerState(State[CockroachPokerView]):
     def _check(self, action: Action) -> None:
         match action:
             case Offer(target, claim, card):
-                self._check_offer(target, claim, card)
+                self.verify_offer(target, claim, card)
             case Answer(yes):
-                self._check_answer(yes)
+                self.verify_answer(yes)
             case Redirect(target):
-                self._check_redirect(target)
+                self.verify_redirect(target)
             case Peek():
-                self._check_peek()
+                self.verify_peek()
             case Pass(target, claim):
-                self._check_pass(target, claim)
+                self.verify_pass(target, claim)
             case Deal():
-                self._check_deal(action)
+                self.verify_deal(action)
             case _:
                 raise IllegalAction(
                     "'{action}' is not a move of cockroach-poker",
@@ -317,14 +317,14 @@ class CockroachPokerState(State[CockroachPokerView]):
                     action=type(action).__name__,
                 )
 
-    def _check_offer(self, target: int, claim: str, card: str) -> None:
+    def verify_offer(self, target: int, claim: str, card: str) -> None:
         if self.phase != Phase.OFFER:
             raise IllegalAction(
                 "no offer now: p{player} must first deal with the card in play",
                 domain="cockroach_poker",
                 player=self.receiver,
             )
-        self._check_target(target)
+        self.verify_target(target)
         if target == self.offerer:
             raise IllegalAction("a player cannot offer a card to himself", domain="cockroach_poker")
         if target == self.barred_target():
@@ -335,13 +335,13 @@ class CockroachPokerState(State[CockroachPokerView]):
                 player=self.offerer,
                 target=target,
             )
-        self._check_claim(claim)
+        self.verify_claim(claim)
         if self._card_number(card) not in self.hands[self.offerer]:
             raise IllegalAction(
                 "{card} is not in p{player}'s hand", domain="cockroach_poker", card=card, player=self.offerer
             )
 
-    def _check_answer(self, yes: bool) -> None:
+    def verify_answer(self, yes: bool) -> None:
         if not isinstance(yes, bool):
             raise IllegalAction(
                 "an answer is yes (True) or no (False), not {kind}", domain="cockroach_poker", kind=type(yes).__name__
@@ -349,7 +349,7 @@ class CockroachPokerState(State[CockroachPokerView]):
         if self.phase != Phase.ANSWER:
             raise self._not_now("answer")
 
-    def _check_redirect(self, target: int) -> None:
+    def verify_redirect(self, target: int) -> None:
         if not self.redirect_jokers:
             raise IllegalAction(
                 "no redirect with these rules (rules={rules}, jokers={jokers})",
@@ -363,7 +363,7 @@ class CockroachPokerState(State[CockroachPokerView]):
             raise IllegalAction(
                 "p{player} has no joker to redirect with", domain="cockroach_poker", player=self.receiver
             )
-        self._check_target(target)
+        self.verify_target(target)
         if target == self.receiver:
             raise IllegalAction("a player cannot redirect to himself", domain="cockroach_poker")
         if target == self.offerer:
@@ -377,7 +377,7 @@ class CockroachPokerState(State[CockroachPokerView]):
                 player=target,
             )
 
-    def _check_peek(self) -> None:
+    def verify_peek(self) -> None:
         if self.trump:
             raise IllegalAction(
                 "in the trump rule set a card cannot be passed on; answer yes or no", domain="cockroach_poker"
@@ -387,7 +387,7 @@ class CockroachPokerState(State[CockroachPokerView]):
         if not self.pass_targets():
             raise IllegalAction("every other player has seen this card: it must be answered", domain="cockroach_poker")
 
-    def _check_pass(self, target: int, claim: str) -> None:
+    def verify_pass(self, target: int, claim: str) -> None:
         if self.trump:
             raise IllegalAction(
                 "in the trump rule set a card cannot be passed on; answer yes or no", domain="cockroach_poker"
@@ -396,7 +396,7 @@ class CockroachPokerState(State[CockroachPokerView]):
             raise IllegalAction("look at the card first ('peek'), then pass it", domain="cockroach_poker")
         if self.phase != Phase.PASS:
             raise self._not_now("pass")
-        self._check_target(target)
+        self.verify_target(target)
         if target == self.receiver:
             raise IllegalAction("a player cannot pass the card to himself", domain="cockroach_poker")
         if has(self.seen, target):
@@ -405,7 +405,7 @@ class CockroachPokerState(State[CockroachPokerView]):
                 domain="cockroach_poker",
                 player=target,
             )
-        self._check_claim(claim)
+        self.verify_claim(claim)
 
     def _not_now(self, verb: str) -> IllegalAction:
         """Why ``verb`` (answer, redirect, peek or pass) is refused outside its phase. The core
@@ -433,7 +433,7 @@ class CockroachPokerState(State[CockroachPokerView]):
                     "nothing to pass: p{player} must offer a card first", domain="cockroach_poker", player=offerer
                 )
 
-    def _check_target(self, target: object) -> None:
+    def verify_target(self, target: object) -> None:
         """A player's number: a whole number (not a bool) from 0 to players - 1."""
         if isinstance(target, bool) or not isinstance(target, int):
             raise IllegalAction(
@@ -447,7 +447,7 @@ class CockroachPokerState(State[CockroachPokerView]):
                 last=self.players - 1,
             )
 
-    def _check_claim(self, claim: object) -> None:
+    def verify_claim(self, claim: object) -> None:
         if not isinstance(claim, str) or claim not in self.setup.deck.kinds:
             raise IllegalAction(
                 "{claim} is not a claim of this game; claims are: {claims}",
@@ -506,7 +506,7 @@ class CockroachPokerState(State[CockroachPokerView]):
         events.append(ev.FirstOfferer(deal.first))
         return events
 
-    def _check_deal(self, deal: Deal) -> None:
+    def verify_deal(self, deal: Deal) -> None:
         if self.phase != Phase.DEAL:
             raise IllegalAction("the cards have already been dealt", domain="cockroach_poker")
         deck = self.setup.deck
@@ -525,7 +525,7 @@ class CockroachPokerState(State[CockroachPokerView]):
         fixed = self.setup.card_order
         if tuple(order[: len(fixed)]) != fixed:
             raise IllegalAction("the deal does not follow the card_order option", domain="cockroach_poker")
-        self._check_target(deal.first)
+        self.verify_target(deal.first)
         if self.setup.first_player is not None and deal.first != self.setup.first_player:
             raise IllegalAction(
                 "the first_player option says p{player} offers first",

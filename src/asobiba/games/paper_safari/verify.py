@@ -38,7 +38,7 @@ from asobiba.games.paper_safari.phase import Phase
 from asobiba.games.paper_safari.view import PaperSafariView
 
 
-def _check_position(action: Action, position: int) -> None:
+def verify_position(action: Action, position: int) -> None:
     if not 0 <= position < len(POSITIONS):
         raise IllegalAction(
             "'{action}': a position is a1 a2 a3 b1 b2 b3 (0 to 5), not {position}",
@@ -152,85 +152,96 @@ class PaperSafariVerify(State[PaperSafariView]):
         )
 
     def _check(self, action: Action) -> None:
-        self._check_ranges(action)
-        step = self.phase
+        """Every field in range, then the action's own check in the phase that takes it; any other
+        action is refused with what the player to move must do now."""
+        self.verify_ranges(action)
+        phase = self.phase
         match action:
-            case Draw() | TakeDiscard() if step == Phase.TURN:
+            case Draw() | TakeDiscard() if phase == Phase.TURN:
                 return
-            case Swap() if step in (Phase.HAND, Phase.MEOWTH):
+            case Swap() if phase in (Phase.HAND, Phase.MEOWTH):
                 return
-            case Discard() if step == Phase.HAND:
-                if not self.hand_from_pile:
-                    raise IllegalAction(
-                        "a card taken from the discard must be used: swap it with one of your cards",
-                        domain="paper_safari",
-                    )
-                if self.deck.stars[self.hand]:
-                    raise IllegalAction(
-                        "a drawn ★ card must be used: {card} cannot be discarded",
-                        domain="paper_safari",
-                        card=CardName.of(self.deck.kinds[self.hand]),
-                    )
+            case Discard() if phase == Phase.HAND:
+                return self.verify_discard()
+            case Flip(position) if phase == Phase.FLIP:
+                return self.verify_flip(position)
+            case Peek(position) if phase == Phase.PEEK:
+                return self.verify_peek(position)
+            case Skip() if phase in (Phase.PEEK, Phase.SNORLAX):
                 return
-            case Flip(position) if step == Phase.FLIP:
-                if self.face_up[slot(self.player, position)]:
-                    raise IllegalAction(
-                        "{position} is already face up", domain="paper_safari", position=POSITIONS[position]
-                    )
+            case Exchange() if phase == Phase.SNORLAX:
                 return
-            case Peek(position) if step == Phase.PEEK:
-                if self.face_up[slot(self.player, position)]:
-                    raise IllegalAction(
-                        "Charizard looks at a face-down card: {position} is face up",
-                        domain="paper_safari",
-                        position=POSITIONS[position],
-                    )
+            case MewChoose(opponent) if phase == Phase.MEW_OPPONENT:
+                return self.verify_mew_choice(opponent)
+            case MewTake() if phase == Phase.MEW_TAKE:
                 return
-            case Skip() if step in (Phase.PEEK, Phase.SNORLAX):
+            case MewPlace() if phase == Phase.MEW_PLACE:
                 return
-            case Exchange() if step == Phase.SNORLAX:
+            case Rocket() if phase == Phase.ROCKET:
                 return
-            case MewChoose(opponent) if step == Phase.MEW_OPPONENT:
-                if opponent == self.player:
-                    raise IllegalAction(
-                        "Mew must be used on an opponent: p{player} is not one", domain="paper_safari", player=opponent
-                    )
+            case Start(player) if phase == Phase.START:
+                return self.verify_start(player)
+            case Coin() if phase == Phase.COIN:
                 return
-            case MewTake() if step == Phase.MEW_TAKE:
-                return
-            case MewPlace() if step == Phase.MEW_PLACE:
-                return
-            case Rocket() if step == Phase.ROCKET:
-                return
-            case Start(player) if step == Phase.START:
-                if self.first_player is not None and player != self.first_player:
-                    raise IllegalAction(
-                        "the option first_player fixes who starts: p{player}",
-                        domain="paper_safari",
-                        player=self.first_player,
-                    )
-                return
-            case Coin() if step == Phase.COIN:
-                return
-            case Deal(cards) if step == Phase.DEAL:
-                self._check_cards(
-                    cards, self.deck.cards, AsobibaError("a deal orders the whole deck", domain="paper_safari")
-                )
-                if self.card_order is not None and cards != self.card_order:
-                    raise IllegalAction(
-                        "the option card_order fixes the first deal: it must be that order", domain="paper_safari"
-                    )
-                return
-            case Reshuffle(cards) if step == Phase.RESHUFFLE:
-                self._check_cards(
-                    cards,
-                    self.discard[:-1],
-                    AsobibaError("a reshuffle orders the discard pile but its top card", domain="paper_safari"),
-                )
-                return
+            case Deal(cards) if phase == Phase.DEAL:
+                return self.verify_deal(cards)
+            case Reshuffle(cards) if phase == Phase.RESHUFFLE:
+                return self.verify_reshuffle(cards)
         raise self._refuse(action)
 
-    def _check_ranges(self, action: Action) -> None:
+    def verify_discard(self) -> None:
+        """Only a card drawn from the pile may be discarded, and not a ★ card."""
+        if not self.hand_from_pile:
+            raise IllegalAction(
+                "a card taken from the discard must be used: swap it with one of your cards",
+                domain="paper_safari",
+            )
+        if self.deck.stars[self.hand]:
+            raise IllegalAction(
+                "a drawn ★ card must be used: {card} cannot be discarded",
+                domain="paper_safari",
+                card=CardName.of(self.deck.kinds[self.hand]),
+            )
+
+    def verify_flip(self, position: int) -> None:
+        if self.face_up[slot(self.player, position)]:
+            raise IllegalAction("{position} is already face up", domain="paper_safari", position=POSITIONS[position])
+
+    def verify_peek(self, position: int) -> None:
+        if self.face_up[slot(self.player, position)]:
+            raise IllegalAction(
+                "Charizard looks at a face-down card: {position} is face up",
+                domain="paper_safari",
+                position=POSITIONS[position],
+            )
+
+    def verify_mew_choice(self, opponent: int) -> None:
+        if opponent == self.player:
+            raise IllegalAction(
+                "Mew must be used on an opponent: p{player} is not one", domain="paper_safari", player=opponent
+            )
+
+    def verify_start(self, player: int) -> None:
+        if self.first_player is not None and player != self.first_player:
+            raise IllegalAction(
+                "the option first_player fixes who starts: p{player}", domain="paper_safari", player=self.first_player
+            )
+
+    def verify_deal(self, cards: tuple[str, ...]) -> None:
+        self.verify_cards(cards, self.deck.cards, AsobibaError("a deal orders the whole deck", domain="paper_safari"))
+        if self.card_order is not None and cards != self.card_order:
+            raise IllegalAction(
+                "the option card_order fixes the first deal: it must be that order", domain="paper_safari"
+            )
+
+    def verify_reshuffle(self, cards: tuple[str, ...]) -> None:
+        self.verify_cards(
+            cards,
+            self.discard[:-1],
+            AsobibaError("a reshuffle orders the discard pile but its top card", domain="paper_safari"),
+        )
+
+    def verify_ranges(self, action: Action) -> None:
         """Every field of a (type-checked) action in its range: positions, players, coin faces."""
         match action:
             case (
@@ -241,10 +252,10 @@ class PaperSafariVerify(State[PaperSafariView]):
                 | MewPlace(position)
                 | Rocket(position)
             ):
-                _check_position(action, position)
+                verify_position(action, position)
             case Exchange(first, second):
-                _check_position(action, first)
-                _check_position(action, second)
+                verify_position(action, first)
+                verify_position(action, second)
                 if first >= second:
                     raise IllegalAction(
                         "'{action}': Snorlax exchanges two different positions, the earlier one first (snorlax a1 b3)",
@@ -267,7 +278,7 @@ class PaperSafariVerify(State[PaperSafariView]):
                         face=_quoted(face),
                     )
 
-    def _check_cards(self, ids: Sequence[str], cards: Sequence[int], what: AsobibaError) -> None:
+    def verify_cards(self, ids: Sequence[str], cards: Sequence[int], what: AsobibaError) -> None:
         index = self.deck.index
         unknown = [card_id for card_id in ids if card_id not in index]
         if unknown:
