@@ -145,7 +145,7 @@ class State(ABC, Generic[ViewT]):
         """A short snake_case name of the phase (``offer``, ``flip``, ``move``, …); not called when over."""
 
     @abstractmethod
-    def _pending(self, viewer: int | None) -> dict[str, Any]:
+    def _pending(self, viewer: int | None) -> Mapping[str, object]:
         """The decision the player to move faces, as ``viewer`` may know it:
         ``{"kind": …, "steps": [steps of a multi-step decision taken so far], …}`` (core adds
         ``player``). Called only while a player, not chance, is to move."""

@@ -739,7 +739,7 @@ class CockroachPokerState(State[CockroachPokerView]):
     def _phase(self) -> str:
         return self.phase.value
 
-    def _pending(self, viewer: int | None) -> dict[str, Any]:
+    def _pending(self, viewer: int | None) -> CockroachPokerPending:
         """The decision of the player to move (see :mod:`~asobiba.games.cockroach_poker.view`); the
         same for every viewer: nothing in it depends on a hand."""
         kinds = self.setup.deck.kinds
@@ -763,7 +763,7 @@ class CockroachPokerState(State[CockroachPokerView]):
                     "claim": kinds[self.claim],
                     "giver": self.giver,
                 }
-        return dict(pending)
+        return pending
 
     def _choices(self) -> list[Choice]:
         """What the rules allow the receiver now, whatever his hand: yes, no, and redirect while

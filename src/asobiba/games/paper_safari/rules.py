@@ -568,7 +568,7 @@ class PaperSafariState(PaperSafariVerify):
     def _phase(self) -> str:
         return self.phase.value
 
-    def _pending(self, viewer: int | None) -> dict[str, Any]:
+    def _pending(self, viewer: int | None) -> PaperSafariPending:
         pending: PaperSafariPending = {"kind": PENDING_KINDS[self.phase], "steps": list(self.turn_steps)}
         match self.phase:
             case Phase.HAND:
@@ -579,7 +579,7 @@ class PaperSafariState(PaperSafariVerify):
                 pending["may_discard"] = self.may_discard() if visible else None
             case Phase.MEW_TAKE | Phase.MEW_PLACE:
                 pending["opponent"] = self.mew_opponent
-        return dict(pending)
+        return pending
 
     def _hand_visible_to(self, viewer: int | None) -> bool:
         return self.hand >= 0 and (self.hand_public or viewer == self.player)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from itertools import compress, pairwise
-from typing import Any
 
 from asobiba.games.survive.board import CELL_NAMES, LAND_SPACES, N_CELLS
 from asobiba.games.survive.data import (
@@ -135,7 +134,7 @@ class ViewRules(SurviveBase):
     def _phase(self) -> str:
         return self.phase.value
 
-    def _pending(self, viewer: int | None) -> dict[str, Any]:
+    def _pending(self, viewer: int | None) -> SurvivePending:
         pending: SurvivePending
         match self.step:
             case DolphinRide() as ride:
@@ -197,7 +196,7 @@ class ViewRules(SurviveBase):
                 if self.phase == Phase.MOVE:
                     pending["steps"] = [move_step(action) for action in self.turn_moves]
                     pending["points_left"] = self.points
-        return dict(pending)
+        return pending
 
 
 def _creature(kind: int) -> Creature:
