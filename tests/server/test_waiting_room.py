@@ -276,7 +276,8 @@ def test_a_name_change_updates_seats_presence_and_chat_for_everyone(shared_serve
         ):
             await ken_client.chat("hi")
             await aki.next_frame("chat")
-            assert rename(shared_server.base_url, made["room"], ken["token"], "  Kenji  ") == {"seat": 1, "name": "Kenji"}
+            renamed = rename(shared_server.base_url, made["room"], ken["token"], "  Kenji  ")
+            assert renamed == {"seat": 1, "name": "Kenji"}
             while True:
                 presence = await aki.next_frame("presence")
                 if presence["seats"][1]["name"] == "Kenji":
@@ -305,9 +306,8 @@ def test_a_creators_name_is_checked_like_a_joiners(shared_server: ServerProcess)
 
 def test_a_clock_running_out_is_a_line_of_the_log_with_the_name(shared_server: ServerProcess) -> None:
     bots = {"1": "bot:random", "2": "bot:random"}
-    made = create_room(
-        shared_server.base_url, GAME, 3, seats=bots, name="Aki", clock={"per_decision": 1.0}, options={"first_player": 0}
-    )
+    clock, first = {"per_decision": 1.0}, {"first_player": 0}
+    made = create_room(shared_server.base_url, GAME, 3, seats=bots, name="Aki", clock=clock, options=first)
 
     async def scenario() -> None:
         async with (

@@ -141,7 +141,9 @@ def test_a_name_changed_in_the_room_shows_for_everyone(
     friend.wait_for_selector("#table[data-seat='1']")
     friend.fill(".chat input", "hi all")
     friend.click(".chat button[type=submit]")
-    page.wait_for_function("() => [...document.querySelectorAll('.chat li')].some(li => li.textContent === 'Ken: hi all')")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.chat li')].some(li => li.textContent === 'Ken: hi all')"
+    )
     assert friend.inner_text("#my-name") == "Ken"
     friend.click("#edit-name")
     friend.fill("#new-name", "Kenji")

@@ -2,7 +2,8 @@
 
 A room is its record: the ``rooms`` row holds the setup (game, players, options, seed), the
 ``actions`` rows every record entry in order (unique ``(room, seq)``), the ``seats`` rows who sits
-where (a token's hash, never the token). The schema is made by the Alembic migrations shipped in
+where (a token's hash, never the token), the ``chat`` rows the room's last 200 messages and the
+``notices`` rows the log's lines of the server. The schema is made by the Alembic migrations shipped in
 ``asobiba/server/migrations``.
 """
 

@@ -356,8 +356,8 @@ class Room:
         await self._change_seat(seat, taken_over=True)
 
     async def seat_unused(self, number: int) -> None:
-        """A seat taken but never connected: freed again before the game's first decision (a rematch
-        keeps its seats for its players: there a bot takes it), else taken over like a seat that left."""
+        """A seat taken but never connected: freed again in the waiting room (a rematch keeps its
+        seats for its players: there a bot takes it), else taken over like a seat that left."""
         seat = self.seats[number]
         if seat.connections or seat.ever_connected or seat.taken_over or self.is_over or seat.is_bot:
             return
