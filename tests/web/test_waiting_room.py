@@ -85,6 +85,7 @@ def test_the_creator_starts_with_bots_of_the_level_chosen(
     lobby = console.watch(context.new_page())
     lobby.goto(shared_web_server.base_url + "/")
     lobby.wait_for_selector(f".open-rooms [data-room='{room}']")  # listed: friends find it in the lobby
+    assert lobby.get_attribute(f".open-rooms [data-room='{room}']", "href") == f"/r/{room}?seat=1"  # its invite
     assert "プレイヤーを待っています" in page.inner_text("#waiting-room")
     page.select_option("#start-bots", "easy")
     page.click("#start-game")
@@ -105,8 +106,8 @@ def test_the_chat_is_kept_across_a_reload_once_each_and_as_text(
     context = new_context(browser, "en")
     page = console.watch(context.new_page())
     page.goto(shared_web_server.base_url + "/")
-    page.evaluate("() => localStorage.setItem('asobiba.name', 'Aki')")
     page.click("[data-game=cockroach-poker]")
+    page.fill("#your-name", "Aki")
     page.select_option("#players", "3")
     page.select_option("#seat-1", "bot:random")
     page.select_option("#seat-2", "bot:random")

@@ -141,9 +141,12 @@ function OpenRooms({ games }) {
     ${rooms.length === 0 ? html`<p class="muted">${t("No open rooms right now.")}</p>` : null}
     <ul>
       ${rooms.map((room) => {
-        const free = room.seats.filter((seat) => seat.kind === "human" && !seat.occupied).length;
+        const open = room.seats.filter((seat) => seat.kind === "human" && !seat.occupied);
+        const free = open.length;
+        // a listed room waits for players: its link is the invite of its first free seat (a name is asked)
+        const link = free ? `/r/${room.room}?seat=${open[0].seat}` : `/r/${room.room}`;
         return html`<li>
-          <a href=${`/r/${room.room}`} data-room=${room.room}>${title(room.game)} — ${room.name || room.room}</a>
+          <a href=${link} data-room=${room.room}>${title(room.game)} — ${room.name || room.room}</a>
           <span class="muted"> ${t("{free} free seats", { free })} · ${t("{count} watching", { count: room.spectators })}</span>
         </li>`;
       })}

@@ -417,7 +417,10 @@ class Room:
         try:
             started = await self.lobby.write(self.lobby.storage.start_room(self.id, kinds, changes))
         except BaseException:
-            await self._reload_after_failure()
+            self.row.started = False  # not stored (or not known to be): still waiting, as before
+            for number in kinds:
+                self.seats[number].kind = "human"
+            self.needs_reload = True
             raise
         if not started:  # another process started it first: its seats are the truth
             await self._reload()
@@ -474,7 +477,10 @@ class Room:
                     self.start_seat_timeout(seat)
                     self.broadcast_presence()
                     await self.lobby.cluster.publish(self.id, self.seq, seats=True)
-                    await self.start_if_full()
+                    try:
+                        await self.start_if_full()
+                    except Exception:  # the seat is theirs; the start comes when the database is back
+                        log.exception("room %s: the start could not be stored", self.id)
                     return number, token
         return None
 
@@ -603,6 +609,7 @@ class Room:
                     self.start_grace(seat)
                 else:
                     self.start_seat_timeout(seat)
+        await self.start_if_full()
         self.schedule()
 
     async def lease_gained_job(self) -> None:
