@@ -5,7 +5,7 @@ reload; a person changes their name in the room and everybody sees it."""
 from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
-from web_testing import ConsoleWatch, WebServer, new_context
+from web_testing import ConsoleWatch, WebServer, new_context, serious_accessibility_violations
 
 from asobiba.server.client import room_summary
 
@@ -54,6 +54,7 @@ def test_the_waiting_room_holds_bots_and_clocks_until_the_friend_joins(
     assert not page.title().startswith("● ")
     assert page.inner_text("#decision") == "Waiting for players…"
     assert room_summary(shared_web_server.base_url, room)["started"] is False
+    assert not serious_accessibility_violations(page)
     invite = page.input_value("#waiting-room [data-invite='1'] input")
     friend = console.watch(guest.new_page())
     friend.goto(invite)
