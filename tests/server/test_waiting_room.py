@@ -6,11 +6,14 @@ change their name; timeouts and bots taking seats over are lines of the log."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from server_testing import ServerProcess, run
 
 from asobiba.server.client import (
@@ -222,25 +225,28 @@ def test_a_hello_gets_the_kept_chat_once_after_its_state_not_on_every_hello(shar
     run(scenario())
 
 
+def bare_room(room_id: str) -> RoomRow:
+    return RoomRow(
+        id=room_id,
+        game=GAME,
+        players=3,
+        options="{}",
+        seed=1,
+        status="open",
+        bot_delay=0.0,
+        grace=60.0,
+        created_at=0.0,
+        updated_at=0.0,
+        started=True,
+        listed=False,
+    )
+
+
 def test_only_the_last_200_chat_messages_of_a_room_are_kept(tmp_path: Path) -> None:
     async def scenario() -> list[str]:
         storage = Storage(f"sqlite:///{tmp_path / 'chat.db'}")
         await storage.migrate()
-        row = RoomRow(
-            id="room",
-            game=GAME,
-            players=3,
-            options="{}",
-            seed=1,
-            status="open",
-            bot_delay=0.0,
-            grace=60.0,
-            created_at=0.0,
-            updated_at=0.0,
-            started=True,
-            listed=False,
-        )
-        await storage.create_room(row, [], [])
+        await storage.create_room(bare_room("room"), [], [])
         for number in range(KEPT_CHAT + 5):
             await storage.add_chat("room", 0, "Aki", f"m{number}")
         texts = [message.text for message in await storage.chat("room")]
@@ -249,6 +255,30 @@ def test_only_the_last_200_chat_messages_of_a_room_are_kept(tmp_path: Path) -> N
 
     texts = run(scenario())
     assert texts == [f"m{number}" for number in range(5, KEPT_CHAT + 5)]
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.booleans(), min_size=KEPT_CHAT - 10, max_size=KEPT_CHAT + 30))
+def test_each_room_keeps_its_own_last_messages_in_order_whatever_the_interleaving(
+    tmp_path: Path, rooms: list[bool]
+) -> None:
+    """Messages of two rooms, interleaved at random: each room keeps its own last 200, in order."""
+
+    async def scenario() -> dict[str, list[str]]:
+        storage = Storage(f"sqlite:///{tmp_path / f'chat-{secrets.token_hex(4)}.db'}")
+        await storage.migrate()
+        for room_id in ("a", "b"):
+            await storage.create_room(bare_room(room_id), [], [])
+        for number, second in enumerate(rooms):
+            await storage.add_chat("b" if second else "a", None, None, f"m{number}")
+        kept = {room_id: [message.text for message in await storage.chat(room_id)] for room_id in ("a", "b")}
+        await storage.close()
+        return kept
+
+    kept = run(scenario())
+    for room_id, second in (("a", False), ("b", True)):
+        sent = [f"m{number}" for number, which in enumerate(rooms) if which == second]
+        assert kept[room_id] == sent[-KEPT_CHAT:]
 
 
 def test_rooms_are_private_unless_listed_and_the_list_shows_only_waiting_ones(shared_server: ServerProcess) -> None:
