@@ -242,3 +242,35 @@ def test_behind_a_proxy_the_configured_public_origin_is_the_one_served(tmp_path:
         assert run(scenario()) == (4403, 0)
     finally:
         server.stop()
+
+
+def test_the_waiting_room_its_start_and_the_chat_work_across_processes(servers: Servers) -> None:
+    from asobiba.server.client import start_room
+
+    first, second = servers(2)
+    waiting = {"seats": {"1": "human", "2": "bot:random"}, "name": "Aki", "bot_delay": 0}
+    joined_room = create_room(first.base_url, GAME, 3, **waiting)
+    started_room = create_room(first.base_url, GAME, 3, **waiting)
+
+    async def scenario() -> None:
+        async with RoomClient(first.base_url, joined_room["room"], joined_room["token"]) as aki:
+            assert aki.state["started"] is False
+            ken = join_room(second.base_url, joined_room["room"], "Ken")  # the last seat, through the other
+            async with RoomClient(second.base_url, joined_room["room"], ken["token"]) as ken_client:
+                while not aki.state["started"]:
+                    await aki.next_state()
+                await ken_client.chat("from the other process")
+                chat = await aki.next_frame("chat")
+                assert chat["text"] == "from the other process" and chat["name"] == "Ken"
+        async with RoomClient(first.base_url, started_room["room"], started_room["token"]) as aki:
+            assert aki.state["started"] is False
+            start_room(second.base_url, started_room["room"], started_room["token"], bot="easy")
+            while not aki.state["started"]:
+                await aki.next_state()
+            presence = await aki.next_frame("presence")
+            while presence["seats"][1]["kind"] != "bot:easy":
+                presence = await aki.next_frame("presence")
+        async with RoomClient(second.base_url, joined_room["room"]) as late:  # the kept chat, on the other
+            assert (await late.next_frame("chat"))["text"] == "from the other process"
+
+    run(scenario())

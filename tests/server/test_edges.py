@@ -143,8 +143,11 @@ def test_a_seat_never_connected_after_the_first_decision_is_played_by_a_bot(edge
 
     async def scenario() -> None:
         async with RoomClient(edge_server.base_url, made["room"], made["token"]) as client:
+            assert client.state["started"] is False  # seat 1 is free: the room waits
             joined = join_room(edge_server.base_url, made["room"], "squatter")
-            await client.act(client.state["legal"][0]["notation"])  # the game has started
+            while not client.state["started"]:  # every seat taken: it starts
+                await client.next_state()
+            await client.act(client.state["legal"][0]["notation"])  # the game's first decision
 
             def squatted() -> dict[str, Any]:
                 found: dict[str, Any] = room_summary(edge_server.base_url, made["room"])["seats"][joined["seat"]]

@@ -199,7 +199,8 @@ def test_every_hello_is_answered_with_a_full_state_for_that_seat(shared_server: 
         async with RoomClient(shared_server.base_url, made["room"], made["token"]) as client:
             first = client.state
             assert first["type"] == "state" and first["seat"] == 0
-            assert set(first) == {"type", "seq", "seat", "view", "legal", "events", "clock"}
+            assert set(first) == {"type", "seq", "seat", "started", "view", "legal", "events", "clock"}
+            assert first["started"] is False  # seats 1 and 2 are free: the room waits
             assert first["clock"] is None
             assert first["view"]["viewer"] == 0
             again = await client.hello(first["seq"])
@@ -380,7 +381,9 @@ def test_an_act_quoting_an_old_seq_is_stale_and_a_fresh_state_follows(shared_ser
 
 
 def test_an_act_when_it_is_another_seats_turn_is_not_your_turn(shared_server: ServerProcess) -> None:
-    made = create_room(shared_server.base_url, "cockroach-poker", 3, seats={"1": "bot:random"}, bot_delay=30)
+    made = create_room(
+        shared_server.base_url, "cockroach-poker", 3, seats={"1": "bot:random", "2": "bot:random"}, bot_delay=30
+    )
 
     async def scenario() -> None:
         async with RoomClient(shared_server.base_url, made["room"], made["token"]) as client:
@@ -456,6 +459,7 @@ def test_acting_before_hello_is_bad_message(shared_server: ServerProcess) -> Non
 
 def test_more_than_twenty_messages_a_second_are_rate_limited(shared_server: ServerProcess) -> None:
     made = people_room(shared_server)
+    join_room(shared_server.base_url, made["room"], "bo")  # every seat taken: the game has started
 
     async def scenario() -> list[str]:
         async with RoomClient(shared_server.base_url, made["room"], made["token"]) as client:
@@ -523,7 +527,8 @@ def test_chat_goes_to_everyone_in_the_room_with_the_senders_seat_and_name(shared
             await ann.chat("こんにちは")
             for client in (ann, watcher):
                 frame = await client.next_frame("chat")
-                assert frame == {"type": "chat", "seat": 0, "name": "ann", "text": "こんにちは"}
+                assert isinstance(frame["id"], int)
+                assert frame == {"type": "chat", "id": frame["id"], "seat": 0, "name": "ann", "text": "こんにちは"}
 
     run(scenario())
 

@@ -202,9 +202,9 @@ def test_a_move_made_when_a_clock_runs_out_is_announced_to_the_other_processes(t
         lobby, _storage = await open_lobby(tmp_path)
         published: list[int] = []
 
-        async def publish(room_id: str, seq: int, *, seats: bool = False) -> None:
+        async def publish(room_id: str, seq: int, *, seats: bool = False, news: bool = False) -> None:
             await asyncio.sleep(0)  # a real publish is a round trip to Redis
-            if not seats:
+            if not seats and not news:
                 published.append(seq)
 
         lobby.cluster.publish = publish  # type: ignore[method-assign]
@@ -213,6 +213,10 @@ def test_a_move_made_when_a_clock_runs_out_is_announced_to_the_other_processes(t
             room, _token = await lobby.create(
                 "cockroach-poker", 3, {}, {1: "human", 2: "human"}, "ann", 0.0, clock, None
             )
+            assert not room.started and room.row.deadline is None  # the waiting room: no clock runs
+            await room.claim("bo")
+            await room.claim("cy")  # every seat taken: the game starts, the clock runs
+            assert room.started and room.row.deadline is not None
             seq = room.seq
             await until(lambda: room.seq > seq, "the clock ran out and a stand-in moved")
             moved_to = room.seq
@@ -288,6 +292,8 @@ def test_each_seats_frame_is_built_and_serialised_once_per_action_whatever_the_c
         try:
             people = {1: "human", 2: "human"}
             room, _token = await lobby.create("cockroach-poker", 3, {}, people, "ann", 0.0, None, None)
+            await room.claim("bo")
+            await room.claim("cy")  # every seat taken: the game starts
             transports = [FakeTransport() for _ in range(6)]
             writers = [
                 connect(room, seat, transport)[1]
@@ -296,9 +302,9 @@ def test_each_seats_frame_is_built_and_serialised_once_per_action_whatever_the_c
             built: list[int | None] = []
             original = frames.state_frame
 
-            def counting(room: Room, seat: int | None, lang: str, since: int | None) -> dict[str, Any]:
+            def counting(room: Room, seat: int | None, lang: str, since: int | None, **how: bool) -> dict[str, Any]:
                 built.append(seat)
-                return original(room, seat, lang, since)
+                return original(room, seat, lang, since, **how)
 
             monkeypatch.setattr(frames, "state_frame", counting)
             mover = room.state.to_move

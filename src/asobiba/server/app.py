@@ -52,8 +52,11 @@ from asobiba.server.protocol import (
     JoinRoom,
     Rejected,
     Rematch,
+    Rename,
+    StartRoom,
 )
 from asobiba.server.rooms import Connection, Lobby, Outcome, Room, Settings
+from asobiba.server.rooms.room import unavailable_message
 from asobiba.server.storage import Storage as RoomStorage
 from asobiba.server.web import ClientFiles
 from asobiba.web.games import client_entry
@@ -169,11 +172,25 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
                     400, "invalid_option", f"seats: {key!r} is not a seat; seats are 0 to {body.players - 1}"
                 )
             kinds[int(key)] = kind
+        creator_name = None
+        if body.name is not None and body.name.strip():
+            try:
+                creator_name = clean_name(body.name)
+            except InvalidName as error:
+                return refused(error)
         if not lobby.health.writable:
             return unavailable()
         try:
             room, token = await lobby.create(
-                body.game, body.players, options, kinds, body.name, bot_delay, body.clock, body.grace
+                body.game,
+                body.players,
+                options,
+                kinds,
+                creator_name,
+                bot_delay,
+                body.clock,
+                body.grace,
+                listed=body.listed,
             )
         except AsobibaError as error:
             return refused(error)
@@ -231,6 +248,57 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
         seat, token = granted
         invite = f"{str(request.base_url).rstrip('/')}/r/{room.id}"
         return {"seat": seat, "token": token, "link": f"{invite}#token={token}"}
+
+    @app.post("/api/rooms/{room_id}/start", response_model=None)
+    async def start_room(room_id: str, request: Request, body: StartRoom) -> JSONResponse | dict[str, Any]:
+        """The creator starts a waiting room: its free person seats become bots of ``bot``."""
+        if not await http_allowed(request):
+            return error_response(429, "rate_limited", "too many requests")
+        room = await room_or_none(room_id)
+        if room is None:
+            return no_room(room_id)
+        if body.token is None or not room.is_creator(body.token):
+            return error_response(403, "bad_token", "only the room's creator may start it: send the creator's token")
+        if not lobby.health.writable:
+            return unavailable()
+        try:
+            answer = await room.start(body.token, body.bot)
+        except Exception:
+            log.exception("room %s: the start could not be stored", room.id, extra={"event": "error"})
+            return unavailable()
+        if answer == "bad_token":
+            return error_response(403, "bad_token", "only the room's creator may start it: send the creator's token")
+        if answer == "game_over":
+            return error_response(409, "game_over", "the game is over")
+        if answer == "already_started":
+            return error_response(409, "already_started", "the game has started already")
+        return room.summary()
+
+    @app.post("/api/rooms/{room_id}/name", response_model=None)
+    async def rename(room_id: str, request: Request, body: Rename) -> JSONResponse | dict[str, Any]:
+        """The person of ``token`` goes by ``name`` in this room from now on."""
+        if not await http_allowed(request):
+            return error_response(429, "rate_limited", "too many requests")
+        room = await room_or_none(room_id)
+        if room is None:
+            return no_room(room_id)
+        try:
+            name = clean_name(body.name)
+        except InvalidName as error:
+            return refused(error)
+        seat = room.seat_by_token(body.token) if body.token is not None else None
+        if seat is None or seat.is_bot:
+            return error_response(403, "bad_token", "that token holds no seat in this room")
+        if not lobby.health.writable:
+            return unavailable()
+        try:
+            renamed = await room.rename(body.token or "", name)
+        except Exception:
+            log.exception("room %s: a name could not be stored", room.id, extra={"event": "error"})
+            return unavailable()
+        if renamed is None:
+            return error_response(403, "bad_token", "that token holds no seat in this room")
+        return {"seat": renamed, "name": name}
 
     @app.get("/api/rooms/{room_id}", response_model=None)
     async def room_summary(room_id: str) -> JSONResponse | dict[str, Any]:
@@ -419,8 +487,8 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
             chat_text = message.text.strip()
             if not chat_text:
                 reject(connection, None, "bad_message", tr("a chat message needs some text", connection.lang), room)
-            else:
-                room.broadcast_chat(connection, chat_text)
+            elif not await room.say(connection, chat_text):
+                reject(connection, None, "unavailable", unavailable_message(connection.lang), room)
         return None
 
     async def greet(hello: Hello, room: Room, connection: Connection) -> int | None:

@@ -98,8 +98,25 @@ def create_room(
     return result
 
 
-def join_room(base_url: str, room: str, name: str | None = None) -> dict[str, Any]:
-    result: dict[str, Any] = http("POST", f"{base_url.rstrip('/')}/api/rooms/{room}/join", {"name": name})
+def join_room(base_url: str, room: str, name: str | None = None, seat: int | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"name": name} if seat is None else {"name": name, "seat": seat}
+    result: dict[str, Any] = http("POST", f"{base_url.rstrip('/')}/api/rooms/{room}/join", body)
+    return result
+
+
+def start_room(base_url: str, room: str, token: str | None, bot: str = "normal") -> dict[str, Any]:
+    """``POST /api/rooms/{room}/start``: the creator starts a waiting room (free seats: bots of ``bot``)."""
+    result: dict[str, Any] = http(
+        "POST", f"{base_url.rstrip('/')}/api/rooms/{room}/start", {"token": token, "bot": bot}
+    )
+    return result
+
+
+def rename(base_url: str, room: str, token: str | None, name: str) -> dict[str, Any]:
+    """``POST /api/rooms/{room}/name``: the person of ``token`` goes by ``name`` in the room."""
+    result: dict[str, Any] = http(
+        "POST", f"{base_url.rstrip('/')}/api/rooms/{room}/name", {"token": token, "name": name}
+    )
     return result
 
 

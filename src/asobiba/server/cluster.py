@@ -28,6 +28,8 @@ log = logging.getLogger("asobiba.server")
 CHANNEL = "asobiba:rooms"
 #: The same ``"ROOM SEQ"`` when a seat changed hands (joined, taken over by a bot, taken back).
 SEATS_CHANNEL = "asobiba:seats"
+#: The same ``"ROOM SEQ"`` when the room's chat or log lines grew (read them from the database).
+NEWS_CHANNEL = "asobiba:news"
 #: A lease not renewed for this long is free for another process.
 LEASE_SECONDS = 4.0
 #: How often leases are renewed (and free ones taken) and presence refreshed.
@@ -49,7 +51,9 @@ if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) 
 return 0
 """
 
-Advanced = Callable[[str, int, bool], Awaitable[None]]
+#: ``(room, seq, kind)``: ``kind`` is ``"moves"``, ``"seats"`` or ``"news"`` (chat and log lines).
+Advanced = Callable[[str, int, str], Awaitable[None]]
+CHANNEL_KINDS = {CHANNEL: "moves", SEATS_CHANNEL: "seats", NEWS_CHANNEL: "news"}
 Reconnected = Callable[[], Awaitable[None]]
 
 
@@ -121,7 +125,7 @@ class Cluster:
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(CHANNEL, SEATS_CHANNEL)
+                await pubsub.subscribe(CHANNEL, SEATS_CHANNEL, NEWS_CHANNEL)
                 self.connected.set()
                 if not first:
                     log.warning("redis is back: reloading the rooms from the database")
@@ -134,7 +138,7 @@ class Cluster:
                     parsed = parse_advanced(str(message["data"]))
                     if parsed is not None:
                         try:
-                            await on_advanced(*parsed, message.get("channel") == SEATS_CHANNEL)
+                            await on_advanced(*parsed, CHANNEL_KINDS.get(str(message.get("channel")), "moves"))
                         except Exception:
                             log.exception("room %s: catching up failed", parsed[0])
             except asyncio.CancelledError:
@@ -149,13 +153,14 @@ class Cluster:
                 with contextlib.suppress(BaseException):
                     await pubsub.aclose()
 
-    async def publish(self, room_id: str, seq: int, *, seats: bool = False) -> None:
-        """Tell the others the room is at ``seq`` now, or that a seat changed (lost if Redis is away:
-        they catch up later)."""
+    async def publish(self, room_id: str, seq: int, *, seats: bool = False, news: bool = False) -> None:
+        """Tell the others the room is at ``seq`` now, or that a seat changed, or that its chat or log
+        grew (lost if Redis is away: they catch up later)."""
         if self.redis is None:
             return
+        channel = NEWS_CHANNEL if news else SEATS_CHANNEL if seats else CHANNEL
         try:
-            await self.redis.publish(SEATS_CHANNEL if seats else CHANNEL, advanced_message(room_id, seq))
+            await self.redis.publish(channel, advanced_message(room_id, seq))
         except Exception as error:
             log.warning("room %s: could not publish seq %s (%s)", room_id, seq, error)
 
@@ -220,4 +225,12 @@ class Cluster:
         return False
 
 
-__all__ = ["CHANNEL", "LEASE_SECONDS", "SEATS_CHANNEL", "Cluster", "advanced_message", "parse_advanced"]
+__all__ = [
+    "CHANNEL",
+    "LEASE_SECONDS",
+    "NEWS_CHANNEL",
+    "SEATS_CHANNEL",
+    "Cluster",
+    "advanced_message",
+    "parse_advanced",
+]

@@ -38,7 +38,12 @@ SeatKind = Literal["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"]
 
 #: ``rejected`` codes.
 #: ``unavailable``: the database could not store the act (nothing happened); retry it.
-RejectionCode = Literal["stale", "not_your_turn", "illegal", "notation", "rate_limited", "bad_message", "unavailable"]
+#: ``not_started``: the room waits for its players (or its creator's Start); nothing happened.
+RejectionCode = Literal[
+    "stale", "not_your_turn", "illegal", "notation", "rate_limited", "bad_message", "unavailable", "not_started"
+]
+#: The bot levels the creator may give the free seats on Start.
+BotLevel = Literal["random", "easy", "normal", "hard"]
 
 Text = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
 MessageId = Annotated[str, StringConstraints(max_length=100)] | Annotated[int, Field(ge=-(2**53), le=2**53)]
@@ -100,6 +105,8 @@ class StateFrame(BaseModel):
     type: Literal["state"] = "state"
     seq: int
     seat: int | None
+    #: False in the waiting room (``legal`` is empty then).
+    started: bool
     view: dict[str, Any]
     legal: list[LegalAction]
     events: list[dict[str, Any]]
@@ -134,10 +141,15 @@ class Presence(BaseModel):
     seats: list[SeatInfo]
     spectators: int
     rematch: str | None
+    started: bool
+    #: The seat of the room's creator (who may press Start), None if they hold none.
+    creator: int | None
 
 
 class ChatFrame(BaseModel):
     type: Literal["chat"] = "chat"
+    #: The kept message's number (a client that reconnects gets the kept ones again: same ids).
+    id: int
     seat: int | None
     name: str | None
     text: str
@@ -167,6 +179,26 @@ class CreateRoom(BaseModel):
     bot_delay: Annotated[float, Field(ge=0, le=60)] | None = None
     clock: ClockSpec | None = None
     grace: Annotated[float, Field(ge=0, le=86400)] | None = None
+    #: Shown in the lobby's open rooms while it waits for players (private by default).
+    listed: bool = False
+
+
+class StartRoom(BaseModel):
+    """``{"token": …, "bot": "normal"}``: the creator starts the game; free person seats become bots."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: Annotated[str, StringConstraints(max_length=200)] | None = None
+    bot: BotLevel = "normal"
+
+
+class Rename(BaseModel):
+    """``{"token": …, "name": …}``: the person of the token goes by another name in the room."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: Annotated[str, StringConstraints(max_length=200)] | None = None
+    name: str = Field(max_length=200)
 
 
 class JoinRoom(BaseModel):

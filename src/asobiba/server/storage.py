@@ -2,7 +2,8 @@
 
 A room is its record: the ``rooms`` row holds the setup (game, players, options, seed), the
 ``actions`` rows every record entry in order (unique ``(room, seq)``), the ``seats`` rows who sits
-where (a token's hash, never the token). The schema is made by the Alembic migrations shipped in
+where (a token's hash, never the token), the ``chat`` rows the room's last 200 messages and the
+``notices`` rows the log's lines of the server. The schema is made by the Alembic migrations shipped in
 ``asobiba/server/migrations``.
 """
 
@@ -71,6 +72,12 @@ class RoomRow(Base):
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
+    #: False while a person seat is free and the creator has not pressed Start (the waiting room).
+    started: Mapped[bool] = mapped_column(Boolean, default=True)
+    #: Shown in the lobby's list of open rooms (rooms are private by default).
+    listed: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The hash of the creator's token (who may press Start), None for a room of bots or a rematch.
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class SeatRow(Base):
@@ -98,6 +105,33 @@ class ActionRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class ChatRow(Base):
+    """A chat message of a room (the last :data:`KEPT_CHAT` of each room are kept)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id"))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class NoticeRow(Base):
+    """A line of the room's log that is no game event: a clock ran out, a bot took a seat over or
+    gave it back, the game started (``kind``), at the room's ``seq`` then."""
+
+    __tablename__ = "notices"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
 class HealthRow(Base):
     """One row per server process, written every second by its health probe."""
 
@@ -108,6 +142,8 @@ class HealthRow(Base):
 
 
 ACTIONS = Base.metadata.tables["actions"]
+CHAT = Base.metadata.tables["chat"]
+NOTICES = Base.metadata.tables["notices"]
 HEALTH = Base.metadata.tables["health"]
 ROOMS = Base.metadata.tables["rooms"]
 SEATS = Base.metadata.tables["seats"]
@@ -146,6 +182,11 @@ class StoredRoom:
     actions: list[str]
     players_of_actions: list[int | None]
 
+
+#: Chat messages kept per room (older ones are deleted as new ones come).
+KEPT_CHAT = 200
+#: Log lines of the server (:class:`NoticeRow`) read per room at most.
+KEPT_NOTICES = 500
 
 #: Appends committed together at most (group commit).
 MAX_BATCH = 500
@@ -369,6 +410,61 @@ class Storage:
         claimed: bool = await self._enqueue(_Write(write))
         return claimed
 
+    async def start_room(self, room_id: str, kinds: dict[int, str], room_changes: dict[str, Any]) -> bool:
+        """The room starts: the free person seats of ``kinds`` become those bots and the room's row
+        takes ``room_changes`` (``started`` and the clock), in one transaction; False if it had
+        started already (another process pressed Start first)."""
+
+        def write(connection: Connection) -> bool:
+            result = connection.execute(
+                update(ROOMS)
+                .where(ROOMS.c.id == room_id, ROOMS.c.started.is_(False))
+                .values(started=True, updated_at=time.time(), **room_changes)
+            )
+            if not result.rowcount:
+                return False
+            for seat, kind in kinds.items():
+                connection.execute(
+                    update(SEATS)
+                    .where(SEATS.c.room_id == room_id, SEATS.c.seat == seat, SEATS.c.token_hash.is_(None))
+                    .values(kind=kind)
+                )
+            return True
+
+        started: bool = await self._enqueue(_Write(write))
+        return started
+
+    async def add_chat(self, room_id: str, seat: int | None, name: str | None, text: str) -> ChatRow:
+        """Keep a chat message (and only the room's last :data:`KEPT_CHAT`): the row as stored."""
+        now = time.time()
+
+        def write(connection: Connection) -> int:
+            result = connection.execute(
+                insert(CHAT).values(room_id=room_id, seat=seat, name=name, text=text, created_at=now)
+            )
+            key = result.inserted_primary_key
+            assert key is not None
+            kept = select(CHAT.c.id).where(CHAT.c.room_id == room_id).order_by(CHAT.c.id.desc()).limit(KEPT_CHAT)
+            connection.execute(delete(CHAT).where(CHAT.c.room_id == room_id, CHAT.c.id.not_in(kept.scalar_subquery())))
+            return int(key[0])
+
+        number: int = await self._enqueue(_Write(write))
+        return ChatRow(id=number, room_id=room_id, seat=seat, name=name, text=text, created_at=now)
+
+    async def add_notice(self, room_id: str, seq: int, kind: str, seat: int | None) -> NoticeRow:
+        now = time.time()
+
+        def write(connection: Connection) -> int:
+            result = connection.execute(
+                insert(NOTICES).values(room_id=room_id, seq=seq, kind=kind, seat=seat, created_at=now)
+            )
+            key = result.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+        number: int = await self._enqueue(_Write(write))
+        return NoticeRow(id=number, room_id=room_id, seq=seq, kind=kind, seat=seat, created_at=now)
+
     async def _write_queue(self) -> None:
         while self._pending:
             if isinstance(self._pending[0][0], _Write):
@@ -444,6 +540,33 @@ class Storage:
                 )
             ).all()
         return StoredRoom(row, list(seats), [text for text, _ in actions], [player for _, player in actions])
+
+    async def chat(self, room_id: str) -> list[ChatRow]:
+        """The room's kept chat messages, oldest first."""
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(ChatRow).where(ChatRow.room_id == room_id).order_by(ChatRow.id.desc()).limit(KEPT_CHAT)
+            )
+            return list(reversed(rows.all()))
+
+    async def notices(self, room_id: str) -> list[NoticeRow]:
+        """The room's log lines of the server (the last :data:`KEPT_NOTICES`), oldest first."""
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(NoticeRow).where(NoticeRow.room_id == room_id).order_by(NoticeRow.id.desc()).limit(KEPT_NOTICES)
+            )
+            return list(reversed(rows.all()))
+
+    async def listed_waiting_room_ids(self, limit: int) -> list[str]:
+        """Rooms listed in the lobby that have not started, newest first."""
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(RoomRow.id)
+                .where(RoomRow.listed.is_(True), RoomRow.started.is_(False), RoomRow.status != "over")
+                .order_by(RoomRow.created_at.desc())
+                .limit(limit)
+            )
+            return list(rows.all())
 
     async def entry_counts(self, room_ids: Sequence[str]) -> dict[str, int]:
         """How many record entries each room has stored (one query)."""
@@ -550,8 +673,10 @@ def dumps(value: Any) -> str:
 __all__ = [
     "ActionRow",
     "Base",
+    "ChatRow",
     "Conflict",
     "DatabaseGone",
+    "NoticeRow",
     "RoomRow",
     "SeatRow",
     "Storage",

@@ -1,6 +1,7 @@
 """What the browser client (``src/asobiba/web/``) reads beyond docs/protocol.md, as one router:
 
-- ``GET /api/open-rooms`` — the rooms in memory whose game is not over, each as its public summary;
+- ``GET /api/open-rooms`` — the rooms listed in the lobby (``"listed": true``) still waiting for players,
+  each as its public summary;
 - ``GET /api/rooms/{room}/replay?seat=N&lang=en`` — once the game is over (403 before): every
   position of the record as that seat saw it (``seat`` omitted: as a spectator), each
   ``{seq, view, events}`` with the events' texts in ``lang``;
@@ -114,10 +115,21 @@ def rate_limited() -> JSONResponse:
     return JSONResponse({"code": "rate_limited", "message": "too many replays; wait a moment"}, status_code=429)
 
 
+#: Rooms ``/api/open-rooms`` lists at most (the newest).
+MAX_OPEN_ROOMS = 50
+
+
 @router.get("/api/open-rooms")
 async def open_rooms(request: Request) -> list[dict[str, Any]]:
+    """The rooms their creators listed in the lobby that wait for players (not started, a person
+    seat free), newest first, each as its public summary; private rooms never."""
     lobby = request.app.state.lobby
-    return [room.summary() for room in list(lobby.rooms.values()) if not room.is_over and room.row.status == "open"]
+    found = []
+    for room_id in await lobby.read(lobby.storage.listed_waiting_room_ids(MAX_OPEN_ROOMS)):
+        room = await lobby.get(room_id)
+        if room is not None and room.row.listed and not room.started and not room.is_over and room.free_person_seats():
+            found.append(room.summary())
+    return found
 
 
 @router.get("/api/rooms/{room_id}/replay", response_model=None)

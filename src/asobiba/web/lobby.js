@@ -141,9 +141,12 @@ function OpenRooms({ games }) {
     ${rooms.length === 0 ? html`<p class="muted">${t("No open rooms right now.")}</p>` : null}
     <ul>
       ${rooms.map((room) => {
-        const free = room.seats.filter((seat) => seat.kind === "human" && !seat.occupied).length;
+        const open = room.seats.filter((seat) => seat.kind === "human" && !seat.occupied);
+        const free = open.length;
+        // a listed room waits for players: its link is the invite of its first free seat (a name is asked)
+        const link = free ? `/r/${room.room}?seat=${open[0].seat}` : `/r/${room.room}`;
         return html`<li>
-          <a href=${`/r/${room.room}`} data-room=${room.room}>${title(room.game)} — ${room.name || room.room}</a>
+          <a href=${link} data-room=${room.room}>${title(room.game)} — ${room.name || room.room}</a>
           <span class="muted"> ${t("{free} free seats", { free })} · ${t("{count} watching", { count: room.spectators })}</span>
         </li>`;
       })}
@@ -160,6 +163,7 @@ export function Lobby({ lang }) {
   const [name, setName] = useState(localStorage.getItem("asobiba.name") || "");
   const [clock, setClock] = useState("");
   const [botDelay, setBotDelay] = useState("1");
+  const [listed, setListed] = useState(false);
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
 
@@ -208,6 +212,7 @@ export function Lobby({ lang }) {
       name: name || null,
       bot_delay: Number(botDelay),
       clock: clock ? { per_decision: Number(clock) } : null,
+      listed,
     };
     try {
       const made = await postJson("/api/rooms", body);
@@ -254,7 +259,7 @@ export function Lobby({ lang }) {
         : null}
       <div class="field">
         <label for="your-name">${t("Your name")}</label>
-        <input id="your-name" type="text" maxlength="40" value=${name} onInput=${(e) => edited(setName)(e.target.value)} />
+        <input id="your-name" type="text" maxlength="24" value=${name} onInput=${(e) => edited(setName)(e.target.value)} />
       </div>
       <div class="field">
         <label for="players">${t("Players")}</label>
@@ -265,6 +270,7 @@ export function Lobby({ lang }) {
       <fieldset class="seats-choice">
         <legend>${t("Seats")}</legend>
         <p class="doc muted">${t("Friends are invited from the room: it shows a link for each free seat.")}</p>
+        <p class="doc muted">${t("The game waits until every person seat is taken, or until you start it with bots in the free seats.")}</p>
         ${[...Array(players).keys()].map(
           (seat) => html`<div class="field seat-row">
             <label for=${`seat-${seat}`}>${seat === 0 ? t("p{seat} (you)", { seat }) : `p${seat}`}</label>
@@ -295,6 +301,10 @@ export function Lobby({ lang }) {
           </select>
         </div>
       </fieldset>
+      <div class="field listed">
+        <label><input type="checkbox" id="listed" checked=${listed} onChange=${(e) => edited(setListed)(e.target.checked)} />
+          ${t("List in the lobby (anyone may join); otherwise only those with a link")}</label>
+      </div>
       <div class="create-bar">
         ${error ? html`<p class="error" role="alert">${error}</p>` : null}
         <button class="primary" type="submit" id="create-room" disabled=${busy}>${t("Create the room")}</button>

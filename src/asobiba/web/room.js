@@ -9,6 +9,9 @@ import { initialRoom, isCurrent, reduceRoom, secondsLeft, waitBeforeShowing } fr
 import { Icon } from "./icons.js";
 import { RulesPanel } from "./rules_panel.js";
 import { decisionPrompt, pageTitle, seatName, standings, withNames } from "./table_words.js";
+import { Chat } from "./chat.js";
+import { NameEditor } from "./name_edit.js";
+import { WaitingRoom } from "./waiting.js";
 
 const SPEEDS = [
   [0, N_("instant")],
@@ -110,26 +113,6 @@ function Log({ entries, presence }) {
     <ol ref=${list} aria-live="polite" tabindex="0">
       ${entries.map((entry) => html`<li key=${entry.key} class=${entry.fresh ? "fresh" : ""}>${withNames(entry.text, presence)}</li>`)}
     </ol>
-  </section>`;
-}
-
-function Chat({ messages, send, presence }) {
-  const [text, setText] = useState("");
-  const submit = (event) => {
-    event.preventDefault();
-    if (text.trim() && send(text.trim())) setText("");
-  };
-  return html`<section class="chat card-panel" aria-label=${t("Chat")}>
-    <h3>${t("Chat")}</h3>
-    <ol>
-      ${messages.map(
-        (m, i) => html`<li key=${i}><b>${m.name || (m.seat === null || m.seat === undefined ? t("spectator") : playerName(presence, m.seat))}:</b> ${m.text}</li>`,
-      )}
-    </ol>
-    <form onSubmit=${submit}>
-      <input type="text" maxlength="1000" value=${text} aria-label=${t("Message")} onInput=${(e) => setText(e.target.value)} />
-      <button type="submit">${t("Send")}</button>
-    </form>
   </section>`;
 }
 
@@ -416,7 +399,8 @@ export function Room({ room, lang }) {
     return () => removeEventListener("keydown", escape);
   }, []);
   // Whose turn: the title starts with "● " on ours; a sound and a notification if the person asked.
-  const yourTurn = Boolean(shown && !shown.view.is_over && shown.seat !== null && shown.view.to_move === shown.seat);
+  const waiting = Boolean(shown && shown.started === false); // the waiting room: nobody moves yet
+  const yourTurn = Boolean(shown && !waiting && !shown.view.is_over && shown.seat !== null && shown.view.to_move === shown.seat);
   useEffect(() => {
     document.title = pageTitle(`${summary ? gameTitle(summary.game) : "asobiba"} — ${t("Room")} ${room}`, yourTurn);
   }, [yourTurn, summary, lang]);
@@ -425,6 +409,11 @@ export function Room({ room, lang }) {
   }, [yourTurn, shown ? shown.seq : null]);
 
   const join = async () => {
+    const free = presence && presence.seats.find((s) => s.kind === "human" && !s.occupied);
+    if (!localStorage.getItem("asobiba.name") && free) {
+      location.assign(`/r/${room}?seat=${free.seat}`); // a name is asked on joining
+      return;
+    }
     try {
       const granted = await postJson(`/api/rooms/${room}/join`, { name: localStorage.getItem("asobiba.name") || null });
       history.replaceState(null, "", location.pathname);
@@ -465,13 +454,15 @@ export function Room({ room, lang }) {
       : null}
     <div class="status-line">
       <h1>${summary ? gameTitle(summary.game) : ""} <span class="muted">${t("Room")} ${room}</span></h1>
-      <p class="decision" id="decision">${shown && game ? decisionText(game, shown.view, seat, presence) : t("Connecting…")}</p>
+      <p class="decision" id="decision">${waiting ? t("Waiting for players…") : shown && game ? decisionText(game, shown.view, seat, presence) : t("Connecting…")}</p>
       ${seat === null && shown ? html`<p class="muted">${t("You are watching.")}${freeSeat && !shown.view.is_over
         ? html` <button type="button" id="join" onClick=${join}>${t("Take a free seat")}</button>` : null}</p>` : null}
       ${rejection ? html`<p class="error" role="alert" id="rejected">${rejection}</p>` : null}
     </div>
     <div class="room-grid">
       <div class="play">
+        ${waiting ? html`<${WaitingRoom} room=${room} token=${token} presence=${presence} seat=${seat}
+          invite=${html`<${Invite} room=${room} presence=${presence} />`} />` : null}
         ${shown && game ? html`<${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} />` : null}
         ${shown && game ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} />` : null}
         <${AllMoves} legal=${legal} act=${act} />
@@ -480,6 +471,7 @@ export function Room({ room, lang }) {
           : null}
       </div>
       <aside>
+        ${seat !== null && token && presence ? html`<${NameEditor} room=${room} token=${token} presence=${presence} seat=${seat} />` : null}
         <${Seats} presence=${presence} seat=${seat} toMove=${shown ? shown.view.to_move : null} clock=${shown ? shown.clock : null} receivedAt=${shown ? shown.receivedAt : 0} />
         <div class="speed card-panel">
           <label for="speed">${t("Others' moves")}</label>
@@ -497,7 +489,7 @@ export function Room({ room, lang }) {
         ${gameName ? html`<${RulesPanel} game=${gameName} lang=${lang} />` : null}
         <${Log} entries=${log} presence=${presence} />
         <${Chat} messages=${chat} send=${(text) => socket.current.chat(text)} presence=${presence} />
-        ${shown && !shown.view.is_over ? html`<${Invite} room=${room} presence=${presence} />` : null}
+        ${shown && !waiting && !shown.view.is_over ? html`<${Invite} room=${room} presence=${presence} />` : null}
       </aside>
     </div>
   </div>`;

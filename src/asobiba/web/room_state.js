@@ -5,7 +5,7 @@
 /** The log keeps this many lines. */
 export const MAX_LOG = 400;
 /** The chat keeps this many messages. */
-export const MAX_CHAT = 100;
+export const MAX_CHAT = 200;
 
 export function initialRoom({ token = null, speed = 0.9 } = {}) {
   return {
@@ -33,8 +33,15 @@ function received(state, frame, at) {
       return { ...state, queue: [...state.queue, { ...frame, receivedAt: at }] };
     case "presence":
       return { ...state, presence: frame };
-    case "chat":
+    case "chat": // kept messages come again after a reconnect: each id once
+      if (frame.id !== undefined && state.chat.some((message) => message.id === frame.id)) return state;
       return { ...state, chat: [...state.chat.slice(-(MAX_CHAT - 1)), frame] };
+    case "notice": // a line of the log from the server (a clock ran out, a bot took a seat over)
+      return {
+        ...state,
+        log: [...state.log, { key: state.logCount, text: frame.text, fresh: true }].slice(-MAX_LOG),
+        logCount: state.logCount + 1,
+      };
     case "rejected":
       return frame.code === "stale" ? state : { ...state, rejection: frame.message };
     case "accepted":

@@ -48,11 +48,13 @@ def clock_after(
 
 def deadline_for(room: Room, state: State, now: float, seat_changes: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
     """The room row's clock columns for the decision of ``state``."""
-    if room.clock is None or state.is_over:
+    if room.clock is None or state.is_over or not room.started:
         return {"deadline": None, "deadline_seq": None, "decision_started": None}
     mover = state.to_move
     assert mover is not None
     seat = room.seats[mover]
+    if not seat.occupied:  # a clock never runs for a seat nobody has taken
+        return {"deadline": None, "deadline_seq": None, "decision_started": None}
     if seat.played_by_bot:
         return {"deadline": None, "deadline_seq": None, "decision_started": now}
     bank = seat_changes.get(mover, {}).get("bank", seat.bank) or 0.0

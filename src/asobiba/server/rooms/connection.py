@@ -61,6 +61,8 @@ class Connection:
         self.seat: int | None = None
         self.lang = "en"
         self.greeted = False
+        #: Whether the room's kept chat went to this connection (after its first state).
+        self.chat_sent = False
         #: The seq of the last ``state`` this connection got (events after it come next).
         self.last_seq: int | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()

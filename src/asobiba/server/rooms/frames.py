@@ -12,6 +12,7 @@ import orjson
 from asobiba.core.actions import Action
 from asobiba.core.game import Game
 from asobiba.server.rooms.clocks import clock_info
+from asobiba.server.rooms.notices import notice_event
 
 if TYPE_CHECKING:
     from asobiba.server.rooms.connection import Connection
@@ -43,16 +44,18 @@ def legal_entry(game: Game, action: Action, lang: str) -> dict[str, Any]:
     return {"notation": str(action), "action": action.to_json(), "label": game.describe_action(action, lang)}
 
 
-def state_frame(room: Room, seat: int | None, lang: str, since: int | None) -> dict[str, Any]:
+def state_frame(room: Room, seat: int | None, lang: str, since: int | None, *, notices: bool = False) -> dict[str, Any]:
     """A full snapshot for ``seat`` in ``lang`` (a :class:`StateFrame`, built as a plain dict: it is
-    the hot path), with the events after ``since`` as that seat may see them."""
+    the hot path), with the events after ``since`` as that seat may see them — and, with
+    ``notices`` (a connection's hello: live ones come as ``notice`` frames), the server's log lines
+    made after ``since``, each after the events of its seq. Before the start nobody has a move."""
     state = room.state
     cache = room.frame_cache.at(state.seq)
     view = cache.views.get(seat)
     if view is None:
         view = cache.views[seat] = state.view(seat)
     legal: list[dict[str, Any]] = []
-    if seat is not None and state.to_move == seat:
+    if seat is not None and state.to_move == seat and room.started:
         found = cache.legal.get(lang)
         if found is None:
             game = room.game
@@ -60,15 +63,22 @@ def state_frame(room: Room, seat: int | None, lang: str, since: int | None) -> d
         legal = found
     events = []
     first = 0 if since is None else bisect.bisect_right(room.events, since, key=lambda entry: entry[0])
-    for _after, event in room.events[first:]:
+    lines = [notice for notice in room.notices if since is None or notice.seq > since] if notices else []
+    line = 0
+    for after, event in room.events[first:]:
+        while line < len(lines) and lines[line].seq < after:
+            events.append(notice_event(room, lines[line], lang))
+            line += 1
         shown = event.seen_by(seat)
         if shown is not None:
             events.append({**shown.to_dict(), "text": room.game.describe_event(shown, lang)})
+    events.extend(notice_event(room, notice, lang) for notice in lines[line:])
     clock = clock_info(room)
     return {
         "type": "state",
         "seq": state.seq,
         "seat": seat,
+        "started": room.started,
         "view": view,
         "legal": legal,
         "events": events,
@@ -80,8 +90,8 @@ def dumps(frame: dict[str, Any]) -> str:
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def send_state(room: Room, connection: Connection, since: int | None) -> None:
-    connection.push_text(dumps(state_frame(room, connection.seat, connection.lang, since)))
+def send_state(room: Room, connection: Connection, since: int | None, *, notices: bool = False) -> None:
+    connection.push_text(dumps(state_frame(room, connection.seat, connection.lang, since, notices=notices)))
     connection.last_seq = room.seq
 
 

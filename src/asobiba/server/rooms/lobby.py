@@ -112,16 +112,22 @@ class Lobby:
 
     # ------------------------------------------------------------------ other processes
 
-    async def _advanced(self, room_id: str, seq: int, seats_changed: bool) -> None:
-        """A process says the room is at ``seq`` (or changed a seat): catch up if this one is behind."""
+    async def _advanced(self, room_id: str, seq: int, kind: str) -> None:
+        """A process says the room is at ``seq`` (or changed a seat, or kept chat or a log line):
+        catch up if this one is behind."""
         room = self.rooms.get(room_id)
-        if room is not None and (seq > room.seq or seats_changed):
+        if room is None:
+            return
+        if kind == "news":
+            room.post(room.news)
+        elif seq > room.seq or kind == "seats":
             room.post(room.reload)
 
     async def _redis_back(self) -> None:
         """Messages may have been lost while Redis was away: read every room again."""
         for room in list(self.rooms.values()):
             room.post(room.reload)
+            room.post(room.news)
 
     async def _beat(self) -> None:
         """Every heartbeat: renew this process's leases (take free ones), say which seats are
@@ -217,6 +223,8 @@ class Lobby:
                 if room is not None:
                     return room
                 room = self.rebuild(stored)
+                room.chat = await self.read(self.storage.chat(room_id))
+                room.notices = await self.read(self.storage.notices(room_id))
                 if room.row.status == "closed":
                     room.row.status = "open"
                     await self.write(self.storage.update_room(room_id, status="open"))
@@ -228,6 +236,8 @@ class Lobby:
             if not seat.is_bot and seat.occupied and not seat.taken_over and not room.is_over:
                 room.start_grace(seat)
         room.schedule()
+        if not room.started:  # stopped between a seat's being taken and the start it made
+            room.post(room.start_if_full)
         self._keep_within_bounds()
         return room
 
@@ -270,10 +280,14 @@ class Lobby:
         grace: float | None,
         rematch_of: Room | None = None,
         shift: int = 0,
+        *,
+        listed: bool = False,
     ) -> tuple[Room, str | None]:
         """A new room with the game dealt. The creator sits at seat 0 (its token is returned) when it is
         a person's; a rematch seats the previous room's players instead (each keeps their token),
-        moved ``shift`` seats down, and returns no token."""
+        moved ``shift`` seats down, and returns no token. A room with a free person seat waits (it
+        has not started) until they are all taken or the creator presses Start; ``listed`` shows it in
+        the lobby meanwhile."""
         game = get_game(game_name)
         seed = secrets.randbits(63)
         state, setup_events = game.start(players, seed=seed, **options)
@@ -295,6 +309,9 @@ class Lobby:
             rematch_of=rematch_of.id if rematch_of is not None else None,
             created_at=now,
             updated_at=now,
+            started=True,
+            listed=listed,
+            creator=None,
         )
         seats = [
             Seat(
@@ -315,6 +332,9 @@ class Lobby:
                     seat.taken_over = old.token_hash is None
         elif seats[0].kind == "human":
             seats[0].name, seats[0].token_hash = name, hash_token(token)
+            row.creator = seats[0].token_hash
+        awaited = [seat for seat in seats if seat.kind == "human" and seat.token_hash is None and not seat.taken_over]
+        row.started = not awaited
         seat_rows = [
             SeatRow(
                 room_id=room_id,

@@ -31,9 +31,10 @@ from asobiba.server.rooms.bots import start_bot
 from asobiba.server.rooms.clocks import clock_after, deadline_for, start_timer
 from asobiba.server.rooms.connection import Connection, frame_text
 from asobiba.server.rooms.frames import FrameCache, broadcast_state, send_state
+from asobiba.server.rooms.notices import notice_frame
 from asobiba.server.rooms.queue import QueueClosed, RoomQueue
 from asobiba.server.rooms.seats import Seat, hash_token, new_token, watch_absence
-from asobiba.server.storage import Conflict, RoomRow
+from asobiba.server.storage import KEPT_CHAT, ChatRow, Conflict, NoticeRow, RoomRow
 
 if TYPE_CHECKING:
     from asobiba.server.rooms.lobby import Lobby
@@ -56,6 +57,10 @@ def not_your_turn_message(lang: str) -> str:
 
 def unavailable_message(lang: str) -> str:
     return tr("the server cannot store moves just now: try again in a moment", lang)
+
+
+def not_started_message(lang: str) -> str:
+    return tr("the game has not started: it waits for every seat to be taken, or for its creator to start it", lang)
 
 
 @dataclass
@@ -98,6 +103,10 @@ class Room:
         #: The seq whose decision timed out (its stand-in bot is thinking).
         self.timed_out_seq = -1
         self.frame_cache = FrameCache()
+        #: The kept chat messages, oldest first (the database's last 200).
+        self.chat: list[ChatRow] = []
+        #: The log's lines of the server (timeouts, bots taking seats over and giving them back).
+        self.notices: list[NoticeRow] = []
         self._presence_sent: str | None = None
         #: The room in memory may be behind the database (a write failed): read it again when it can be.
         self.needs_reload = False
@@ -115,8 +124,30 @@ class Room:
 
     @property
     def started(self) -> bool:
+        """Has the game started (every person seat taken, or Start pressed)? Before, it waits."""
+        return self.row.started
+
+    @property
+    def decided(self) -> bool:
         """Has a seat made a decision yet (the setup's chance entries do not count)?"""
         return any(player is not None for player in self.entry_players)
+
+    def free_person_seats(self) -> list[Seat]:
+        """The person seats nobody has taken."""
+        return [seat for seat in self.seats if seat.kind == "human" and seat.token_hash is None and not seat.taken_over]
+
+    @property
+    def creator_seat(self) -> int | None:
+        """The seat of the room's creator (who may press Start), if they hold one."""
+        if self.row.creator is None:
+            return None
+        for seat in self.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, self.row.creator):
+                return seat.number
+        return None
+
+    def is_creator(self, token: str) -> bool:
+        return self.row.creator is not None and secrets.compare_digest(self.row.creator, hash_token(token))
 
     def connections(self) -> list[Connection]:
         found = list(self.spectators)
@@ -138,6 +169,9 @@ class Room:
             "players": self.state.players,
             "name": self.row.name,
             "status": self.row.status,
+            "started": self.started,
+            "listed": self.row.listed,
+            "creator": self.creator_seat,
             "seq": self.seq,
             "to_move": self.state.to_move,
             "seats": [seat.info().model_dump() for seat in self.seats],
@@ -161,15 +195,19 @@ class Room:
 
     # ------------------------------------------------------------------ frames
 
-    def send_state(self, connection: Connection, since: int | None) -> None:
-        send_state(self, connection, since)
+    def send_state(self, connection: Connection, since: int | None, *, notices: bool = False) -> None:
+        send_state(self, connection, since, notices=notices)
 
     def broadcast_state(self) -> None:
         broadcast_state(self)
 
     def presence(self) -> Presence:
         return Presence(
-            seats=[seat.info() for seat in self.seats], spectators=len(self.spectators), rematch=self.row.rematch
+            seats=[seat.info() for seat in self.seats],
+            spectators=len(self.spectators),
+            rematch=self.row.rematch,
+            started=self.started,
+            creator=self.creator_seat,
         )
 
     def broadcast_presence(self) -> None:
@@ -182,12 +220,68 @@ class Room:
             if connection.greeted:
                 connection.push_text(text)
 
-    def broadcast_chat(self, connection: Connection, text: str) -> None:
-        name = self.seats[connection.seat].name if connection.seat is not None else None
-        frame = frame_text(ChatFrame(seat=connection.seat, name=name, text=text))
-        for other in self.connections():
-            if other.greeted:
-                other.push_text(frame)
+    def chat_frame(self, message: ChatRow) -> str:
+        """A kept message as its ``chat`` frame: a seat's message under the seat's name now."""
+        seat = message.seat
+        name = self.seats[seat].name if seat is not None and 0 <= seat < len(self.seats) else message.name
+        return frame_text(ChatFrame(id=message.id, seat=seat, name=name, text=message.text))
+
+    async def say(self, connection: Connection, text: str) -> bool:
+        """A chat message, kept (the room's last 200), then sent to everybody in the room (a job of the
+        queue: messages keep their order); False if the database could not keep it."""
+        said: bool = await self.run(lambda: self._say(connection, text))
+        return said
+
+    async def _say(self, connection: Connection, text: str) -> bool:
+        seat = connection.seat
+        name = self.seats[seat].name if seat is not None else None
+        try:
+            message = await self.lobby.write(self.lobby.storage.add_chat(self.id, seat, name, text))
+        except Exception:
+            log.exception("room %s: a chat message could not be kept", self.id)
+            return False
+        self._keep_chat([message])
+        await self.lobby.cluster.publish(self.id, self.seq, news=True)
+        return True
+
+    def _keep_chat(self, messages: list[ChatRow]) -> None:
+        """Messages new to this process join the kept ones and go to every connection, in order."""
+        known = {message.id for message in self.chat}
+        fresh = sorted((message for message in messages if message.id not in known), key=lambda m: m.id)
+        if not fresh:
+            return
+        self.chat = sorted([*self.chat, *fresh], key=lambda m: m.id)[-KEPT_CHAT:]
+        for message in fresh:
+            text = self.chat_frame(message)
+            for connection in self.connections():
+                if connection.greeted:
+                    connection.push_text(text)
+
+    async def _notice(self, kind: str, seat: int | None) -> None:
+        """A line of the log (kept), sent to everybody in their language as a ``notice`` frame."""
+        try:
+            notice = await self.lobby.write(self.lobby.storage.add_notice(self.id, self.seq, kind, seat))
+        except Exception:
+            log.exception("room %s: a log line could not be kept", self.id)
+            return
+        self._keep_notices([notice])
+        await self.lobby.cluster.publish(self.id, self.seq, news=True)
+
+    def _keep_notices(self, notices: list[NoticeRow]) -> None:
+        known = {notice.id for notice in self.notices}
+        fresh = sorted((notice for notice in notices if notice.id not in known), key=lambda n: n.id)
+        if not fresh:
+            return
+        self.notices = sorted([*self.notices, *fresh], key=lambda n: n.id)
+        for notice in fresh:
+            for connection in self.connections():
+                if connection.greeted:
+                    connection.push(notice_frame(self, notice, connection.lang))
+
+    async def news(self) -> None:
+        """The job of reading the chat and the log lines again (another process kept some)."""
+        self._keep_chat(await self.lobby.read(self.lobby.storage.chat(self.id)))
+        self._keep_notices(await self.lobby.read(self.lobby.storage.notices(self.id)))
 
     # ------------------------------------------------------------------ connections
 
@@ -201,7 +295,6 @@ class Room:
             return
         self.detach_quietly(connection)
         connection.seat = seat.number if seat is not None else None
-        connection.greeted = True
         if self.detach not in connection.on_drop:
             connection.on_drop.append(self.detach)  # dropped for a full queue: departed
         self.last_connection = time.time()
@@ -211,10 +304,20 @@ class Room:
             seat.connections.add(connection)
             seat.ever_connected = True
             seat.stop_watch()
-            if seat.taken_over:
-                await self._change_seat(seat, taken_over=False)
-        self.send_state(connection, since if since is not None and since <= self.seq else None)
+        lines_before = len(self.notices)
+        if seat is not None and seat.taken_over:  # (told to the others; this one hears it below)
+            await self._change_seat(seat, taken_over=False)
+        connection.greeted = True
+        since = since if since is not None and since <= self.seq else None
+        self.send_state(connection, since, notices=True)
+        for notice in self.notices[lines_before:]:
+            if since is not None and notice.seq <= since:  # not in the state's events
+                connection.push(notice_frame(self, notice, connection.lang))
         connection.push_text(frame_text(self.presence()))
+        if not connection.chat_sent:  # its first state: the earlier messages follow it
+            connection.chat_sent = True
+            for message in self.chat:
+                connection.push_text(self.chat_frame(message))
         self.broadcast_presence()
 
     def detach_quietly(self, connection: Connection) -> None:
@@ -254,14 +357,14 @@ class Room:
         await self._change_seat(seat, taken_over=True)
 
     async def seat_unused(self, number: int) -> None:
-        """A seat taken but never connected: freed again before the game's first decision (a rematch
-        keeps its seats for its players: there a bot takes it), else taken over like a seat that left."""
+        """A seat taken but never connected: freed again in the waiting room (a rematch keeps its
+        seats for its players: there a bot takes it), else taken over like a seat that left."""
         seat = self.seats[number]
         if seat.connections or seat.ever_connected or seat.taken_over or self.is_over or seat.is_bot:
             return
         if seat.token_hash is None:
             return
-        if not self.started and self.row.rematch_of is None:
+        if not self.started and self.row.rematch_of is None:  # the waiting room: the seat is free again
             await self._change_seat(seat, token_hash=None, name=None)
         else:
             await self._change_seat(seat, taken_over=True)
@@ -269,12 +372,84 @@ class Room:
     async def _change_seat(self, seat: Seat, **changes: Any) -> None:
         """Store a seat change, then make it (bot or person to play, the clock, presence, others told)."""
         await self.lobby.write(self.lobby.storage.update_seat(self.id, seat.number, **changes))
+        was_taken_over = seat.taken_over
         for name, value in changes.items():
             setattr(seat, name, value)
         await self._restart_clock()
         self.broadcast_presence()
         self.schedule()
         await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+        if "taken_over" in changes and changes["taken_over"] != was_taken_over and not self.is_over:
+            await self._notice("SeatTakenOver" if seat.taken_over else "SeatGivenBack", seat.number)
+
+    # ------------------------------------------------------------------ the waiting room
+
+    async def start(self, token: str, level: str) -> str:
+        """The creator (by ``token``) starts the game: the free person seats become bots of ``level``.
+        ``"started"``, or why not: ``"bad_token"``, ``"already_started"``, ``"game_over"``."""
+        answer: str = await self.run(lambda: self._start_by(token, level))
+        return answer
+
+    async def _start_by(self, token: str, level: str) -> str:
+        if not self.is_creator(token):
+            return "bad_token"
+        if self.is_over:
+            return "game_over"
+        if self.started:
+            return "already_started"
+        await self._start(level)
+        return "started"
+
+    async def start_if_full(self) -> None:
+        """The job run when a seat is taken (or the room is read again): every person seat taken,
+        the game starts by itself."""
+        if not self.started and not self.free_person_seats() and not self.is_over:
+            await self._start(None)
+
+    async def _start(self, level: str | None) -> None:
+        """Start: free person seats become bots of ``level``, the row says started (one transaction),
+        then the clock runs, every connection gets its state (now with its moves), bots move."""
+        kinds = {seat.number: f"bot:{level}" for seat in self.free_person_seats()} if level else {}
+        self.row.started = True  # the clock's deadline is for a started game
+        for number, kind in kinds.items():
+            self.seats[number].kind = kind
+        changes = self.clock_columns(time.time())
+        try:
+            started = await self.lobby.write(self.lobby.storage.start_room(self.id, kinds, changes))
+        except BaseException:
+            self.row.started = False  # not stored (or not known to be): still waiting, as before
+            for number in kinds:
+                self.seats[number].kind = "human"
+            self.needs_reload = True
+            raise
+        if not started:  # another process started it first: its seats are the truth
+            await self._reload()
+            return
+        for name, value in changes.items():
+            setattr(self.row, name, value)
+        for number in kinds:
+            self.seats[number].bot = None
+        self.broadcast_state()
+        self.broadcast_presence()
+        self.schedule()
+        await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+        await self._notice("GameStartedWithBots" if kinds else "GameStarted", None)
+
+    async def rename(self, token: str, name: str) -> int | None:
+        """The person of ``token`` goes by ``name`` now (seats, presence, chat and log show it for
+        everybody): their seat's number, or None if the token holds no seat here."""
+        renamed: int | None = await self.run(lambda: self._rename(token, name))
+        return renamed
+
+    async def _rename(self, token: str, name: str) -> int | None:
+        seat = self.seat_by_token(token)
+        if seat is None or seat.is_bot:
+            return None
+        await self.lobby.write(self.lobby.storage.update_seat(self.id, seat.number, name=name))
+        seat.name = name
+        self.broadcast_presence()
+        await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+        return seat.number
 
     async def claim(
         self, name: str | None, preferred: list[int] | None = None, *, only: int | None = None
@@ -302,6 +477,10 @@ class Room:
                     self.start_seat_timeout(seat)
                     self.broadcast_presence()
                     await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+                    try:
+                        await self.start_if_full()
+                    except Exception:  # the seat is theirs; the start comes when the database is back
+                        log.exception("room %s: the start could not be stored", self.id)
                     return number, token
         return None
 
@@ -339,6 +518,8 @@ class Room:
         current = self.seq
         if seat_number is None:
             return Outcome(False, current, "not_your_turn", message=not_your_turn_message)
+        if not self.started:
+            return Outcome(False, current, "not_started", message=not_started_message)
         if seq < current:
             if (
                 seq < len(self.entries)
@@ -424,10 +605,11 @@ class Room:
             await self._reload()
         for seat in self.seats:
             if not seat.is_bot and seat.occupied and not seat.connections and not seat.taken_over and not self.is_over:
-                if seat.ever_connected or self.started:
+                if seat.ever_connected or self.decided:
                     self.start_grace(seat)
                 else:
                     self.start_seat_timeout(seat)
+        await self.start_if_full()
         self.schedule()
 
     async def lease_gained_job(self) -> None:
@@ -449,7 +631,7 @@ class Room:
         self.needs_reload = False
         if stored is None:
             return
-        before_seq = self.seq
+        before_seq, was_started = self.seq, self.started
         if stored.actions:
             try:
                 self._apply_stored(stored.actions, stored.players_of_actions)
@@ -463,11 +645,13 @@ class Room:
                 self.entries, self.entry_players = rebuilt.entries, rebuilt.entry_players
         self.row = stored.row
         for seat, seat_row in zip(self.seats, stored.seats, strict=True):
+            if seat.kind != seat_row.kind:
+                seat.bot = None
             seat.kind, seat.name, seat.token_hash = seat_row.kind, seat_row.name, seat_row.token_hash
             seat.taken_over, seat.bank = seat_row.taken_over, seat_row.bank
             if seat.taken_over:
                 seat.stop_watch()
-        if self.seq != before_seq:
+        if self.seq != before_seq or self.started != was_started:
             self.broadcast_state()
         self.broadcast_presence()
         self.schedule()
@@ -528,6 +712,8 @@ class Room:
         lobby = self.lobby
         if lobby.stopping or self.is_over or not lobby.cluster.holds(self.id) or not lobby.health.writable:
             return
+        if not self.started:
+            return  # the waiting room: nothing plays by itself
         mover = self.state.to_move
         if mover is None or mover < 0:
             return
@@ -557,6 +743,7 @@ class Room:
             self.bot_task.cancel()
         self.bot_task_seq = seq
         self.bot_task = start_bot(self, seat, seq, 0.0, timed_out=True)
+        await self._notice("ClockRanOut", seat)
 
     async def close(self) -> None:
         """Leave memory: timers stop, the jobs in the queue finish, connections are closed."""
@@ -566,4 +753,12 @@ class Room:
             connection.close()
 
 
-__all__ = ["Outcome", "Room", "not_your_turn_message", "over_message", "stale_message", "unavailable_message"]
+__all__ = [
+    "Outcome",
+    "Room",
+    "not_started_message",
+    "not_your_turn_message",
+    "over_message",
+    "stale_message",
+    "unavailable_message",
+]

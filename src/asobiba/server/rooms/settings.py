@@ -17,8 +17,8 @@ class Settings:
     bot_delay: float = 1.0
     #: Seconds a person may be away before a bot takes the seat over.
     grace: float = 60.0
-    #: Seconds a seat may stay taken without ever being connected: then it is freed again (before the
-    #: game's first decision) or played by a bot (after it), like a seat whose person left.
+    #: Seconds a seat may stay taken without ever being connected: then it is freed again (in the
+    #: waiting room, before the start) or played by a bot (after it), like a seat whose person left.
     seat_timeout: float = 120.0
     #: Seconds without a connection after which a room leaves memory (it stays in the database).
     idle_close: float = 3600.0

@@ -1,0 +1,70 @@
+// The waiting room: a room with a free person seat has not started (docs/protocol.md). It shows who
+// is seated and who is awaited, the invite links, and to the room's creator the Start button with the
+// level of the bots that take the free seats (POST /api/rooms/{room}/start).
+import { useState } from "preact/hooks";
+import { html } from "./html.js";
+import { t } from "./i18n.js";
+import { postJson, seatKindLabel } from "./lobby.js";
+import { seatName } from "./table_words.js";
+
+export const BOT_LEVELS = ["random", "easy", "normal", "hard"];
+
+/** Each seat's line in the waiting room: [seat, name, status] (status "you", "seated", "bot", "awaited"). */
+export function waitingSeats(presence, seat) {
+  if (!presence) return [];
+  return presence.seats.map((s) => {
+    let status = "awaited";
+    if (s.kind !== "human") status = "bot";
+    else if (s.occupied) status = s.seat === seat ? "you" : "seated";
+    return { seat: s.seat, name: seatName(presence, s.seat), status, kind: s.kind, connected: s.connected };
+  });
+}
+
+function StartButton({ room, token }) {
+  const [level, setLevel] = useState("normal");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await postJson(`/api/rooms/${room}/start`, { token, bot: level });
+    } catch (failure) {
+      setError(failure.message);
+      setBusy(false);
+    }
+  };
+  return html`<div class="start-row">
+    <label for="start-bots">${t("Free seats are played by")}</label>
+    <select id="start-bots" value=${level} onChange=${(e) => setLevel(e.target.value)}>
+      ${BOT_LEVELS.map((value) => html`<option value=${value}>${seatKindLabel(`bot:${value}`)}</option>`)}
+    </select>
+    <button type="button" class="primary" id="start-game" disabled=${busy} onClick=${start}>${t("Start now")}</button>
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+  </div>`;
+}
+
+export function WaitingRoom({ room, token, presence, seat, invite }) {
+  const lines = waitingSeats(presence, seat);
+  const creator = Boolean(token) && presence && presence.creator !== null && presence.creator === seat;
+  const awaited = lines.filter((line) => line.status === "awaited").length;
+  const statusText = {
+    you: () => t("you"),
+    seated: (line) => (line.connected ? t("seated") : t("seated (not connected)")),
+    bot: (line) => seatKindLabel(line.kind),
+    awaited: () => t("awaited"),
+  };
+  return html`<section class="waiting card-panel" id="waiting-room" data-waiting="true" aria-labelledby="waiting-title">
+    <h2 id="waiting-title">${t("Waiting for players")}</h2>
+    <p>${t("Nothing moves and no clock runs until every seat is taken or the creator starts the game ({count} awaited).", { count: awaited })}</p>
+    <ul class="waiting-seats">
+      ${lines.map(
+        (line) => html`<li data-waiting-seat=${line.seat} data-status=${line.status}>
+          <b>${line.name}</b> <span class=${`tag ${line.status === "awaited" ? "warn" : ""}`}>${statusText[line.status](line)}</span>
+        </li>`,
+      )}
+    </ul>
+    ${invite}
+    ${creator ? html`<${StartButton} room=${room} token=${token} />` : html`<p class="muted">${t("The room's creator may start the game with bots in the free seats.")}</p>`}
+  </section>`;
+}
