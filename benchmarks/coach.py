@@ -13,8 +13,7 @@ import statistics
 import time
 
 import asobiba
-from asobiba.core.registry import game_names
-from asobiba.core.registry import declaration
+from asobiba.core.registry import declaration, game_names
 from asobiba.server.analysis import decision_count, run_analysis, sizing_for
 
 
@@ -45,7 +44,10 @@ def main() -> None:
             elapsed = time.perf_counter() - started
             times.append(elapsed)
             samples = sizing_for(decisions, declaration(name).analysis_rollout_depth).samples
-            print(f"{name:<16} {seed:>4} {len(record['actions']):>7} {decisions:>9} {samples:>7} {elapsed:>8.1f}", flush=True)
+            print(
+                f"{name:<16} {seed:>4} {len(record['actions']):>7} {decisions:>9} {samples:>7} {elapsed:>8.1f}",
+                flush=True,
+            )
         print(f"{name:<16} median {statistics.median(times):.1f} s, max {max(times):.1f} s over {len(times)} games")
 
 

@@ -75,7 +75,9 @@ def test_an_analysis_is_refused_while_the_game_is_on_then_202_with_progress_then
     answer = analysed(client, room, 1)
     assert answer["seat"] == 1
     record = client.get(f"/api/rooms/{room}/record").json()
-    decisions = [state.seq for state, _, _ in replay_steps(record) if state.to_move == 1 and len(state.legal_actions()) > 1]
+    decisions = [
+        state.seq for state, _, _ in replay_steps(record) if state.to_move == 1 and len(state.legal_actions()) > 1
+    ]
     assert [decision["seq"] for decision in answer["decisions"]] == decisions
     for decision in answer["decisions"]:
         assert decision["chosen"] == record["actions"][decision["seq"]]

@@ -63,7 +63,9 @@ def test_analyse_shows_the_curve_and_the_candidates_and_a_point_jumps_the_replay
     page.wait_for_selector("[data-result]")
     open_analysis(page)
     assert page.get_attribute("#coach-result", "data-seat") == "0"
-    decisions = page.eval_on_selector_all("[data-decision-seq]", "items => items.map(i => Number(i.dataset.decisionSeq))")
+    decisions = page.eval_on_selector_all(
+        "[data-decision-seq]", "items => items.map(i => Number(i.dataset.decisionSeq))"
+    )
     points = page.eval_on_selector_all("#coach-curve [data-curve-seq]", "ps => ps.map(p => Number(p.dataset.curveSeq))")
     assert decisions and points[:-1] == decisions  # a point per decision, then the end
     rows = page.eval_on_selector_all(

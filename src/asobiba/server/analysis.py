@@ -31,7 +31,7 @@ import orjson
 
 from asobiba.bots import bot
 from asobiba.bots.analysis import COACH_HARD, Analysis, analyse, describe_move
-from asobiba.core.record import replay_steps
+from asobiba.core.record import replay, replay_steps
 from asobiba.core.registry import declaration
 from asobiba.core.state import State
 from asobiba.i18n import LANGUAGES
@@ -61,8 +61,10 @@ class Sizing:
 #: benchmarks/coach.py, every game's analysis within a minute on a 2-core machine).
 ROLLOUT_BUDGET = 480
 MIN_SAMPLES, MAX_SAMPLES = 2, 12
-MIN_ITERATIONS, MAX_ITERATIONS = 4, 32
+MIN_ITERATIONS, MAX_ITERATIONS = 2, 32
 MAX_CANDIDATES = 4
+#: A decision's share of the budget under which it looks at one candidate fewer (long games).
+FEW_CANDIDATES_BELOW = 16
 #: A rollout cut short by the game's evaluator plays at most this many moves here (the terminal's
 #: ``asobiba analyse`` plays the game's own depth): the coach answers within a minute.
 MAX_ROLLOUT_DEPTH = 8
@@ -70,28 +72,31 @@ MAX_ROLLOUT_DEPTH = 8
 #: What is stored beside an analysis: the sizing rule (an analysis made by another rule is made again).
 SIZING_RULE = (
     f"budget={ROLLOUT_BUDGET},samples={MIN_SAMPLES}-{MAX_SAMPLES},"
-    f"iterations={MIN_ITERATIONS}-{MAX_ITERATIONS},candidates={MAX_CANDIDATES},depth={MAX_ROLLOUT_DEPTH}"
+    f"iterations={MIN_ITERATIONS}-{MAX_ITERATIONS},candidates={MAX_CANDIDATES}/{FEW_CANDIDATES_BELOW},depth={MAX_ROLLOUT_DEPTH}"
 )
 
 
 def sizing_for(decisions: int, depth: int | None = None) -> Sizing:
     """The sizing of an analysis of ``decisions`` decisions in a game whose rollouts the evaluator cuts
     at ``depth`` moves (None: played to the end): a third of each decision's share of
-    :data:`ROLLOUT_BUDGET` to the coach's search, the rest to the candidates' samples; rollouts of at most
-    :data:`MAX_ROLLOUT_DEPTH` moves.
+    :data:`ROLLOUT_BUDGET` to the coach's search (its iterations, or its samples where it is a PIMC: a
+    game's own ``samples`` would cost seconds a decision), the rest to the candidates' samples (one
+    candidate fewer in long games); rollouts of at most :data:`MAX_ROLLOUT_DEPTH` moves.
 
-    >>> sizing_for(11)
-    Sizing(samples=7, max_candidates=4, hard='hard:time_limit=none,iterations=14', seed=0, rollout_depth=None)
-    >>> sizing_for(90, 24).samples, sizing_for(90, 24).hard, sizing_for(90, 24).rollout_depth
-    (2, 'hard:time_limit=none,iterations=4', 8)
+    >>> sizing_for(11).samples, sizing_for(11).hard, sizing_for(11).rollout_depth
+    (7, 'hard:time_limit=none,iterations=14,samples=14', None)
+    >>> long = sizing_for(90, 24)
+    >>> long.samples, long.max_candidates, long.hard, long.rollout_depth
+    (2, 3, 'hard:time_limit=none,iterations=2,samples=2', 8)
     """
     share = ROLLOUT_BUDGET // max(1, decisions)
     iterations = max(MIN_ITERATIONS, min(MAX_ITERATIONS, share // 3))
-    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, (share - iterations) // MAX_CANDIDATES))
+    candidates = MAX_CANDIDATES if share >= FEW_CANDIDATES_BELOW else MAX_CANDIDATES - 1
+    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, (share - iterations) // candidates))
     return Sizing(
         samples=samples,
-        max_candidates=MAX_CANDIDATES,
-        hard=f"hard:time_limit=none,iterations={iterations}",
+        max_candidates=candidates,
+        hard=f"hard:time_limit=none,iterations={iterations},samples={iterations}",
         rollout_depth=None if depth is None else min(depth, MAX_ROLLOUT_DEPTH),
     )
 
@@ -194,10 +199,8 @@ def coach_json(analysis: Analysis, record: Mapping[str, Any]) -> dict[str, Any]:
 
 def run_hint(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
     """(In a worker.) What the coach would play for ``seat`` at the end of ``record`` (it must be to move)."""
-    state: State | None = None
-    for state, _, _ in replay_steps(record):
-        pass
-    assert state is not None and state.to_move == seat
+    state = replay(record)
+    assert state.to_move == seat
     action = str(bot(COACH_HARD, seed=state.seq).choose(state.observe(seat)))
     return {
         "seat": seat,

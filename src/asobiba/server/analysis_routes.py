@@ -126,8 +126,8 @@ async def hint(room_id: str, request: Request, seat: str | None = None) -> Respo
 
 
 def mount(app: FastAPI) -> FastAPI:
-    """Add the coach's routes and its :class:`Coach` (:func:`~asobiba.server.analysis.coach_from_environment`) to ``app``
-    of :func:`asobiba.server.app.create_app` (before its static files are mounted)."""
+    """Add the coach's routes and its :class:`Coach` (see :func:`~asobiba.server.analysis.coach_from_environment`)
+    to ``app`` of :func:`asobiba.server.app.create_app` (before its static files are mounted)."""
     app.state.coach = coach_from_environment(app.state.lobby.storage)
     app.include_router(router)
     return app
