@@ -17,6 +17,7 @@ from web_testing import (
     create_room_from_lobby,
     new_context,
     play_until_over,
+    serious_accessibility_violations,
     table,
     wait_for_turn_or_end,
 )
@@ -79,6 +80,7 @@ def test_analyse_shows_the_curve_and_the_candidates_and_a_point_jumps_the_replay
     assert page.locator(f'[data-decision-seq="{target}"].current').count() == 1
     page.click(f'[data-jump="{decisions[0]}"]')  # the decision's heading jumps too
     page.wait_for_function("(seq) => document.querySelector('#table').dataset.seq === String(seq)", arg=decisions[0])
+    assert not serious_accessibility_violations(page)
     context.close()
 
 

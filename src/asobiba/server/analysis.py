@@ -72,7 +72,7 @@ MAX_ROLLOUT_DEPTH = 8
 #: What is stored beside an analysis: the sizing rule (an analysis made by another rule is made again).
 SIZING_RULE = (
     f"budget={ROLLOUT_BUDGET},samples={MIN_SAMPLES}-{MAX_SAMPLES},"
-    f"iterations={MIN_ITERATIONS}-{MAX_ITERATIONS},candidates={MAX_CANDIDATES}/{FEW_CANDIDATES_BELOW},depth={MAX_ROLLOUT_DEPTH}"
+    f"iterations={MIN_ITERATIONS}-{MAX_ITERATIONS},candidates={MAX_CANDIDATES}/{FEW_CANDIDATES_BELOW},depth={MAX_ROLLOUT_DEPTH},search-depth"
 )
 
 
@@ -81,23 +81,26 @@ def sizing_for(decisions: int, depth: int | None = None) -> Sizing:
     at ``depth`` moves (None: played to the end): a third of each decision's share of
     :data:`ROLLOUT_BUDGET` to the coach's search (its iterations, or its samples where it is a PIMC: a
     game's own ``samples`` would cost seconds a decision), the rest to the candidates' samples (one
-    candidate fewer in long games); rollouts of at most :data:`MAX_ROLLOUT_DEPTH` moves.
+    candidate fewer in long games); rollouts, the search's too, of at most :data:`MAX_ROLLOUT_DEPTH` moves
+    where the game cuts them at all.
 
     >>> sizing_for(11).samples, sizing_for(11).hard, sizing_for(11).rollout_depth
     (7, 'hard:time_limit=none,iterations=14,samples=14', None)
     >>> long = sizing_for(90, 24)
     >>> long.samples, long.max_candidates, long.hard, long.rollout_depth
-    (2, 3, 'hard:time_limit=none,iterations=2,samples=2', 8)
+    (2, 3, 'hard:time_limit=none,iterations=2,samples=2,rollout_depth=8', 8)
     """
     share = ROLLOUT_BUDGET // max(1, decisions)
     iterations = max(MIN_ITERATIONS, min(MAX_ITERATIONS, share // 3))
     candidates = MAX_CANDIDATES if share >= FEW_CANDIDATES_BELOW else MAX_CANDIDATES - 1
     samples = max(MIN_SAMPLES, min(MAX_SAMPLES, (share - iterations) // candidates))
+    rollout_depth = None if depth is None else min(depth, MAX_ROLLOUT_DEPTH)
+    hard = f"hard:time_limit=none,iterations={iterations},samples={iterations}"
     return Sizing(
         samples=samples,
         max_candidates=candidates,
-        hard=f"hard:time_limit=none,iterations={iterations},samples={iterations}",
-        rollout_depth=None if depth is None else min(depth, MAX_ROLLOUT_DEPTH),
+        hard=hard if rollout_depth is None else f"{hard},rollout_depth={rollout_depth}",
+        rollout_depth=rollout_depth,
     )
 
 
@@ -355,7 +358,11 @@ class Coach:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         for pool in (self.pool, self.hint_pool):
             if pool is not None:
+                # an analysis may have a minute to go: its worker is stopped, not waited for
+                workers = list(getattr(pool, "_processes", {}).values())
                 pool.shutdown(wait=False, cancel_futures=True)
+                for worker in workers:
+                    worker.terminate()
         self.pool = self.hint_pool = None
 
 

@@ -49,7 +49,7 @@ export function Curve({ curve, currentSeq, onJump }) {
   const x = (seq) => PAD.left + ((WIDTH - PAD.left - PAD.right) * seq) / Math.max(1, last);
   const y = (chance) => PAD.top + (HEIGHT - PAD.top - PAD.bottom) * (1 - chance);
   const path = curve.map((point, i) => `${i ? "L" : "M"}${x(point.seq).toFixed(1)},${y(point.win).toFixed(1)}`).join(" ");
-  return html`<svg class="coach-curve" id="coach-curve" viewBox=${`0 0 ${WIDTH} ${HEIGHT}`} role="img"
+  return html`<svg class="coach-curve" id="coach-curve" viewBox=${`0 0 ${WIDTH} ${HEIGHT}`} role="group"
     aria-label=${t("Chance of winning over the game")}>
     ${[0, 0.5, 1].map(
       (level) => html`<g><line class="grid" x1=${PAD.left} x2=${WIDTH - PAD.right} y1=${y(level)} y2=${y(level)} />
@@ -105,7 +105,7 @@ export function CoachPanel({ room, players, seatName, initialSeat, currentSeq, o
       ? html`<p class="muted" role="status">${found.queued
           ? t("Waiting for the coach ({count} ahead)…", { count: found.queued - 1 })
           : t("The coach is thinking… {done}", { done: percent(found.progress) })}
-          <progress id="coach-progress" max="1" value=${found.progress}></progress></p>`
+          <progress id="coach-progress" max="1" value=${found.progress} aria-label=${t("Coach")}></progress></p>`
       : null}
     ${found.error ? html`<p class="error" role="alert">${found.error}</p>` : null}
     ${analysis
