@@ -59,9 +59,9 @@ class Sizing:
 #: Rollouts a whole analysis may play (the coach's search and the candidates' samples together), shared
 #: out over the seat's decisions; every decision gets at least the minimums below (measured:
 #: benchmarks/coach.py, every game's analysis within a minute on a 2-core machine).
-ROLLOUT_BUDGET = 480
-MIN_SAMPLES, MAX_SAMPLES = 2, 12
-MIN_ITERATIONS, MAX_ITERATIONS = 2, 32
+ROLLOUT_BUDGET = 1000
+MIN_SAMPLES, MAX_SAMPLES = 2, 16
+MIN_ITERATIONS, MAX_ITERATIONS = 2, 16
 MAX_CANDIDATES = 4
 #: A decision's share of the budget under which it looks at one candidate fewer (long games).
 FEW_CANDIDATES_BELOW = 16
@@ -78,20 +78,20 @@ SIZING_RULE = (
 
 def sizing_for(decisions: int, depth: int | None = None) -> Sizing:
     """The sizing of an analysis of ``decisions`` decisions in a game whose rollouts the evaluator cuts
-    at ``depth`` moves (None: played to the end): a third of each decision's share of
+    at ``depth`` moves (None: played to the end): a sixth of each decision's share of
     :data:`ROLLOUT_BUDGET` to the coach's search (its iterations, or its samples where it is a PIMC: a
     game's own ``samples`` would cost seconds a decision), the rest to the candidates' samples (one
     candidate fewer in long games); rollouts, the search's too, of at most :data:`MAX_ROLLOUT_DEPTH` moves
     where the game cuts them at all.
 
     >>> sizing_for(11).samples, sizing_for(11).hard, sizing_for(11).rollout_depth
-    (7, 'hard:time_limit=none,iterations=14,samples=14', None)
+    (16, 'hard:time_limit=none,iterations=15,samples=15', None)
     >>> long = sizing_for(90, 24)
     >>> long.samples, long.max_candidates, long.hard, long.rollout_depth
-    (2, 3, 'hard:time_limit=none,iterations=2,samples=2,rollout_depth=8', 8)
+    (3, 3, 'hard:time_limit=none,iterations=2,samples=2,rollout_depth=8', 8)
     """
     share = ROLLOUT_BUDGET // max(1, decisions)
-    iterations = max(MIN_ITERATIONS, min(MAX_ITERATIONS, share // 3))
+    iterations = max(MIN_ITERATIONS, min(MAX_ITERATIONS, share // 6))
     candidates = MAX_CANDIDATES if share >= FEW_CANDIDATES_BELOW else MAX_CANDIDATES - 1
     samples = max(MIN_SAMPLES, min(MAX_SAMPLES, (share - iterations) // candidates))
     rollout_depth = None if depth is None else min(depth, MAX_ROLLOUT_DEPTH)
