@@ -35,6 +35,7 @@ from asobiba.core.record import replay, replay_steps
 from asobiba.core.registry import declaration
 from asobiba.core.state import State
 from asobiba.i18n import LANGUAGES
+from asobiba.server.storage import Storage
 
 #: Analyses waiting for a worker at most; past it a request is refused (503) until one finishes.
 MAX_QUEUED = 32
@@ -234,7 +235,7 @@ class Coach:
     """The analyses of a server: a pool of ``workers`` processes, a queue, the cache (see the module)."""
 
     def __init__(
-        self, storage: Any, workers: int = 1, max_queued: int = MAX_QUEUED, sizing: Sizing | None = None
+        self, storage: Storage, workers: int = 1, max_queued: int = MAX_QUEUED, sizing: Sizing | None = None
     ) -> None:
         self.storage = storage
         #: A fixed sizing (None: :func:`sizing_for` each analysis), and the key stored with analyses.
@@ -366,7 +367,7 @@ class Coach:
         self.pool = self.hint_pool = None
 
 
-def coach_from_environment(storage: Any) -> Coach:
+def coach_from_environment(storage: Storage) -> Coach:
     """The server's :class:`Coach`: ``$ASOBIBA_ANALYSIS_WORKERS`` processes (default 1: one analysis at a
     time beside the games); ``$ASOBIBA_ANALYSIS_SAMPLES`` fixes the samples a candidate (with
     ``$ASOBIBA_ANALYSIS_HARD`` the coach's bot; tests make analyses short so), else :func:`sizing_for`."""
