@@ -202,3 +202,33 @@ def test_a_hint_is_for_the_player_to_move_alone_among_bots(client: TestClient) -
     ).json()
     refused = hint(client, with_person["room"], 0, with_person["token"])
     assert refused.status_code == 403 and refused.json()["code"] == "not_alone"
+
+
+def test_the_server_answers_the_same_analysis_for_two_rooms_that_agree_on_what_the_seat_saw(tmp_path: Path) -> None:
+    # A room played by bots, and a twin stored beside it whose deal swaps a card p1 kept with one p2
+    # kept (never played, never shown to p0): the server's analyses of p0 in the two rooms are equal.
+    from asobiba.server.storage import RoomRow, SeatRow
+
+    with TestClient(app_on(tmp_path / "a.db")) as client:
+        room = finished_room(client)
+        lobby = client.app.state.lobby
+        final = lobby.rooms[room].state
+        first = next(card for card in final.view(1)["hand"] if not card.startswith("J"))
+        second = next(card for card in final.view(2)["hand"] if card[0] != first[0] and not card.startswith("J"))
+        twin = swapped_deal(final.record(), first, second)
+
+        async def store_twin() -> None:
+            stored = await lobby.storage.load(room)
+            columns = {column.name: getattr(stored.row, column.name) for column in RoomRow.__table__.columns}
+            seats = [SeatRow(room_id="twin", seat=seat.seat, kind=seat.kind, taken_over=False) for seat in stored.seats]
+            await lobby.storage.create_room(RoomRow(**{**columns, "id": "twin"}), seats, twin["actions"])
+
+        client.portal.call(store_twin)
+    with TestClient(app_on(tmp_path / "a.db")) as client:
+        assert client.get("/api/rooms/twin").json()["status"] == "over"
+        assert client.get("/api/rooms/twin/record").json()["actions"] == twin["actions"] != final.record()["actions"]
+        answers = []
+        for name in (room, "twin"):
+            client.post(f"/api/rooms/{name}/analysis?seat=0", json={})
+            answers.append(analysed(client, name, 0))
+        assert answers[0] == answers[1]
