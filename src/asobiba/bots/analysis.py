@@ -49,6 +49,10 @@ from asobiba.core.state import Action, Observation, State
 #: A decision is marked when the move played gave away at least this much chance.
 MARK_THRESHOLD = 0.05
 
+#: The coach's ``hard`` bot: a search bounded by its samples, not by the clock, so the same seed gives
+#: the same report on any machine (64 samples is about what 0.7 s reaches).
+COACH_HARD = "hard:time_limit=none,iterations=64"
+
 #: Progress callback: ``progress(decisions_done, decisions_total)``.
 Progress = Callable[[int, int], None]
 
@@ -229,6 +233,15 @@ def analyse(
         rollout_depth=depth,
         settings={"hard": hard, "max_candidates": max_candidates, "seed": seed},
     )
+
+
+def describe_move(state: State, notation: str, lang: str) -> str:
+    """A move of the position ``state`` in words (its notation if the game cannot read it there)."""
+    game = state.game
+    try:
+        return str(game.describe_action(game.parse_action(notation, state), lang))
+    except Exception:  # a description is a help: the notation is always right
+        return notation
 
 
 def _with_first(first: State, steps: Any) -> Any:

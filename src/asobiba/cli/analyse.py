@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from asobiba.bots.analysis import Analysis, analyse, save_curve, terminal_chart
+from asobiba.bots.analysis import COACH_HARD, Analysis, analyse, describe_move, save_curve, terminal_chart
 from asobiba.cli.linebreak import PhraseText, paragraph
 from asobiba.cli.replay import load_record
 from asobiba.core.record import replay_steps
@@ -39,9 +39,8 @@ def default_png(record_path: Path, player: int) -> Path:
     return record_path.with_name(f"{record_path.stem}.p{player}.png")
 
 
-#: The ``hard`` bot of an analysis: a search bounded by its samples, not by the clock, so the same
-#: ``--seed`` gives the same report on any machine (64 samples is about what 0.7 s reaches).
-ANALYSIS_HARD = "hard:time_limit=none,iterations=64"
+#: The ``hard`` bot of an analysis (the coach's: see :data:`asobiba.bots.analysis.COACH_HARD`).
+ANALYSIS_HARD = COACH_HARD
 
 
 def percent(chance: float) -> str:
@@ -64,11 +63,7 @@ class Moment:
 
     def describe(self, notation: str, lang: str) -> str:
         """A move of this decision in words (its notation if the game cannot read it here)."""
-        game = self.state.game
-        try:
-            return str(game.describe_action(game.parse_action(notation, self.state), lang))
-        except Exception:  # a description is a help: the notation is always right
-            return notation
+        return describe_move(self.state, notation, lang)
 
 
 def moments(record: Mapping[str, Any], player: int) -> dict[int, Moment]:

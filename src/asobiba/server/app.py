@@ -86,6 +86,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await lobby.start()
         yield
+        await _app.state.coach.close()
         await lobby.stop()
 
     app = FastAPI(
@@ -542,9 +543,11 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
         connection.push(Rejected(id=message_id, code=code, message=text, seq=room.seq))
 
     # the browser client (src/asobiba/web) and the routes it reads beyond the protocol
+    from asobiba.server import analysis_routes
     from asobiba.server import web as web_routes
 
     web_routes.mount(app)
+    analysis_routes.mount(app)
     if WEB.is_dir():
         app.mount("/", ClientFiles(directory=WEB, html=True), name="web")
     # outermost first: the host check, then the request guard (headers, bodies, origins, logs)

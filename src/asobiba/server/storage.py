@@ -141,9 +141,22 @@ class HealthRow(Base):
     checked_at: Mapped[float] = mapped_column(Float)
 
 
+class AnalysisRow(Base):
+    """A finished coach's analysis of one seat of a finished game (``sizing``: how it was computed)."""
+
+    __tablename__ = "analyses"
+
+    room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sizing: Mapped[str] = mapped_column(Text)
+    body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
 ACTIONS = Base.metadata.tables["actions"]
 CHAT = Base.metadata.tables["chat"]
 NOTICES = Base.metadata.tables["notices"]
+ANALYSES = Base.metadata.tables["analyses"]
 HEALTH = Base.metadata.tables["health"]
 ROOMS = Base.metadata.tables["rooms"]
 SEATS = Base.metadata.tables["seats"]
@@ -465,6 +478,16 @@ class Storage:
         number: int = await self._enqueue(_Write(write))
         return NoticeRow(id=number, room_id=room_id, seq=seq, kind=kind, seat=seat, created_at=now)
 
+    async def save_analysis(self, room_id: str, seat: int, sizing: str, body: str) -> None:
+        """Keep a seat's analysis (replacing one made otherwise)."""
+        values = {"room_id": room_id, "seat": seat, "sizing": sizing, "body": body, "created_at": time.time()}
+
+        def write(connection: Connection) -> None:
+            connection.execute(delete(ANALYSES).where(ANALYSES.c.room_id == room_id, ANALYSES.c.seat == seat))
+            connection.execute(insert(ANALYSES), [values])
+
+        await self._enqueue(_Write(write))
+
     async def _write_queue(self) -> None:
         while self._pending:
             if isinstance(self._pending[0][0], _Write):
@@ -567,6 +590,12 @@ class Storage:
                 .limit(limit)
             )
             return list(rows.all())
+
+    async def load_analysis(self, room_id: str, seat: int, sizing: str) -> str | None:
+        """A seat's stored analysis made with ``sizing`` (its JSON text), if any."""
+        async with self.sessions() as session:
+            row = await session.get(AnalysisRow, (room_id, seat))
+            return row.body if row is not None and row.sizing == sizing else None
 
     async def entry_counts(self, room_ids: Sequence[str]) -> dict[str, int]:
         """How many record entries each room has stored (one query)."""
@@ -672,6 +701,7 @@ def dumps(value: Any) -> str:
 
 __all__ = [
     "ActionRow",
+    "AnalysisRow",
     "Base",
     "ChatRow",
     "Conflict",

@@ -7,6 +7,7 @@ import { RoomSocket } from "./net.js";
 import { makePicker } from "./picker.js";
 import { initialRoom, isCurrent, reduceRoom, secondsLeft, waitBeforeShowing } from "./room_state.js";
 import { Icon } from "./icons.js";
+import { CoachHint, CoachPanel } from "./coach.js";
 import { RulesPanel } from "./rules_panel.js";
 import { decisionPrompt, pageTitle, seatName, standings, withNames } from "./table_words.js";
 import { Chat } from "./chat.js";
@@ -268,7 +269,7 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
   </section>`;
 }
 
-function Replay({ game, room, players, lang, presence, onClose }) {
+function Replay({ game, room, players, lang, presence, seat, onClose }) {
   const [perspective, setPerspective] = useState("spectator");
   const [frames, setFrames] = useState(null);
   const [index, setIndex] = useState(0);
@@ -298,6 +299,7 @@ function Replay({ game, room, players, lang, presence, onClose }) {
   const list = frames.list;
   const frame = list[index];
   const shown = { seq: frame.seq, seat: perspective === "spectator" ? null : Number(perspective), view: frame.view };
+  const jump = (seq) => setIndex(Math.max(0, list.findLastIndex((f) => f.seq <= seq)));
   const log = list.slice(0, index + 1).flatMap((f, i) => f.events.map((e, j) => ({ key: `${i}-${j}`, text: e.text, fresh: i === index })));
   return html`<div class="replay" id="replay-view">
     <div class="replay-controls card-panel">
@@ -319,6 +321,8 @@ function Replay({ game, room, players, lang, presence, onClose }) {
       <div class="play"><${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${frame.events} current=${false} /></div>
       <aside><${Log} entries=${log} presence=${presence} /></aside>
     </div>
+    <${CoachPanel} room=${room} players=${players} seatName=${(p) => playerName(presence, p)}
+      initialSeat=${seat === null ? 0 : seat} currentSeq=${frame.seq} onJump=${jump} />
   </div>`;
 }
 
@@ -370,6 +374,7 @@ export function Room({ room, lang }) {
 
   const [confirmMoves, setConfirmMoves] = useState(() => storedFlag("asobiba.confirm", true));
   const [alerts, setAlerts] = useState(() => storedFlag("asobiba.alerts", false));
+  const [hints, setHints] = useState(() => storedFlag("asobiba.hints", false));
   const setFlag = (key, setter) => (on) => {
     localStorage.setItem(key, on ? "1" : "0");
     setter(on);
@@ -434,9 +439,11 @@ export function Room({ room, lang }) {
   }
   if (replaying && shown && game) {
     return html`<${Replay} game=${game} room=${room} players=${shown.view.players} lang=${lang} presence=${presence}
-      onClose=${() => setReplaying(false)} />`;
+      seat=${shown.seat} onClose=${() => setReplaying(false)} />`;
   }
   const seat = shown ? shown.seat : null;
+  // the coach's hints: only for a player alone among bots (the server refuses them otherwise too)
+  const alone = Boolean(presence && seat !== null && presence.seats.every((s) => s.seat === seat || s.kind !== "human"));
   const freeSeat = presence && presence.seats.some((s) => s.kind === "human" && !s.occupied);
   const invited = token ? null : invitedSeat();
   const offline = !status.online && !status.connecting;
@@ -464,6 +471,9 @@ export function Room({ room, lang }) {
         ${waiting ? html`<${WaitingRoom} room=${room} token=${token} presence=${presence} seat=${seat}
           invite=${html`<${Invite} room=${room} presence=${presence} />`} />` : null}
         ${shown && game ? html`<${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} />` : null}
+        ${alone && hints && yourTurn && current && token
+          ? html`<${CoachHint} room=${room} seat=${seat} seq=${shown.seq} token=${token} />`
+          : null}
         ${shown && game ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} />` : null}
         <${AllMoves} legal=${legal} act=${act} />
         ${shown && game && shown.view.is_over
@@ -485,6 +495,10 @@ export function Room({ room, lang }) {
           <label><input type="checkbox" id="turn-alerts" checked=${alerts}
             onChange=${(e) => { setFlag("asobiba.alerts", setAlerts)(e.target.checked); if (e.target.checked) askToNotify(); }} />
             <${Icon} name="bell" size="16" /> ${t("Sound and notification on my turn")}</label>
+          ${alone
+            ? html`<label><input type="checkbox" id="coach-hints" checked=${hints}
+                onChange=${(e) => setFlag("asobiba.hints", setHints)(e.target.checked)} /> ${t("Show what the coach would play")}</label>`
+            : null}
         </div>
         ${gameName ? html`<${RulesPanel} game=${gameName} lang=${lang} />` : null}
         <${Log} entries=${log} presence=${presence} />

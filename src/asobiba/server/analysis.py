@@ -1,0 +1,383 @@
+"""The coach in the browser: a finished game's analysis for one seat, in a pool of worker processes.
+
+An analysis is :func:`asobiba.bots.analysis.analyse` on the room's record, from the seat's observations
+only (determinized samples, never the true hands). It is CPU work of up to a minute, so it never runs on
+the event loop nor in a thread of the server's process: :class:`Coach` hands it to a pool of worker
+processes (``spawn``: a fresh interpreter, nothing inherited from the server's threads), one analysis a
+worker, the rest waiting in a bounded queue; one analysis per room and seat at a time (asking again
+while it runs or waits is the same analysis). A worker writes its progress (decisions done / decisions)
+into a slot of a shared array the server reads. A finished analysis is kept in the ``analyses`` table
+(with the sizing it was made with) and served from there and from a small cache in memory.
+
+The sizing (:func:`sizing_for`) is chosen so that a whole game's analysis takes well under a minute on
+a 2-core machine: ``samples`` determinizations a candidate, fewer in games with many decisions.
+
+:func:`coach_hint` is "what the coach would play": the coach's ``hard`` bot on the seat's observation,
+in a worker process of its own (a hint waits for no analysis).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from collections import OrderedDict, deque
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from asobiba.bots import bot
+from asobiba.bots.analysis import COACH_HARD, Analysis, analyse, describe_move
+from asobiba.core.record import replay, replay_steps
+from asobiba.core.registry import declaration
+from asobiba.core.state import State
+from asobiba.i18n import LANGUAGES
+from asobiba.server.storage import Storage
+
+#: Analyses waiting for a worker at most; past it a request is refused (503) until one finishes.
+MAX_QUEUED = 32
+#: Finished analyses kept serialised in memory (the database keeps them all).
+CACHED = 64
+#: Finished hints kept in memory (one per room, seq and seat).
+CACHED_HINTS = 256
+
+
+@dataclass(frozen=True)
+class Sizing:
+    """How much work an analysis does (stored beside it: a change of sizing makes it again)."""
+
+    samples: int
+    max_candidates: int
+    hard: str = COACH_HARD
+    seed: int = 0
+    #: Moves a rollout plays before the game's evaluator scores it (``"auto"``: the game's own).
+    rollout_depth: int | str | None = "auto"
+
+
+#: Rollouts a whole analysis may play (the coach's search and the candidates' samples together), shared
+#: out over the seat's decisions; every decision gets at least the minimums below (measured:
+#: benchmarks/coach.py, every game's analysis within a minute on a 2-core machine).
+ROLLOUT_BUDGET = 1000
+MIN_SAMPLES, MAX_SAMPLES = 2, 16
+MIN_ITERATIONS, MAX_ITERATIONS = 2, 16
+MAX_CANDIDATES = 4
+#: A decision's share of the budget under which it looks at one candidate fewer (long games).
+FEW_CANDIDATES_BELOW = 16
+#: A rollout cut short by the game's evaluator plays at most this many moves here (the terminal's
+#: ``asobiba analyse`` plays the game's own depth): the coach answers within a minute.
+MAX_ROLLOUT_DEPTH = 8
+
+#: What is stored beside an analysis: the sizing rule (an analysis made by another rule is made again).
+SIZING_RULE = (
+    f"budget={ROLLOUT_BUDGET},samples={MIN_SAMPLES}-{MAX_SAMPLES},"
+    f"iterations={MIN_ITERATIONS}-{MAX_ITERATIONS},candidates={MAX_CANDIDATES}/{FEW_CANDIDATES_BELOW},depth={MAX_ROLLOUT_DEPTH},search-depth"
+)
+
+
+def sizing_for(decisions: int, depth: int | None = None) -> Sizing:
+    """The sizing of an analysis of ``decisions`` decisions in a game whose rollouts the evaluator cuts
+    at ``depth`` moves (None: played to the end): a sixth of each decision's share of
+    :data:`ROLLOUT_BUDGET` to the coach's search (its iterations, or its samples where it is a PIMC: a
+    game's own ``samples`` would cost seconds a decision), the rest to the candidates' samples (one
+    candidate fewer in long games); rollouts, the search's too, of at most :data:`MAX_ROLLOUT_DEPTH` moves
+    where the game cuts them at all.
+
+    >>> sizing_for(11).samples, sizing_for(11).hard, sizing_for(11).rollout_depth
+    (16, 'hard:time_limit=none,iterations=15,samples=15', None)
+    >>> long = sizing_for(90, 24)
+    >>> long.samples, long.max_candidates, long.hard, long.rollout_depth
+    (3, 3, 'hard:time_limit=none,iterations=2,samples=2,rollout_depth=8', 8)
+    """
+    share = ROLLOUT_BUDGET // max(1, decisions)
+    iterations = max(MIN_ITERATIONS, min(MAX_ITERATIONS, share // 6))
+    candidates = MAX_CANDIDATES if share >= FEW_CANDIDATES_BELOW else MAX_CANDIDATES - 1
+    samples = max(MIN_SAMPLES, min(MAX_SAMPLES, (share - iterations) // candidates))
+    rollout_depth = None if depth is None else min(depth, MAX_ROLLOUT_DEPTH)
+    hard = f"hard:time_limit=none,iterations={iterations},samples={iterations}"
+    return Sizing(
+        samples=samples,
+        max_candidates=candidates,
+        hard=hard if rollout_depth is None else f"{hard},rollout_depth={rollout_depth}",
+        rollout_depth=rollout_depth,
+    )
+
+
+# ---------------------------------------------------------------------- in the worker process
+
+_progress: Any = None
+
+
+def _start_worker(progress: Any) -> None:
+    global _progress
+    _progress = progress
+
+
+def decision_count(record: Mapping[str, Any], seat: int) -> int:
+    """How many decisions of ``seat`` the record holds with a real choice (what an analysis looks at)."""
+    return sum(1 for state, _, _ in replay_steps(record) if state.to_move == seat and len(state.legal_actions()) > 1)
+
+
+def run_analysis(
+    record: Mapping[str, Any], seat: int, slot: int | None = None, sizing: Sizing | None = None
+) -> dict[str, Any]:
+    """(In a worker.) The analysis of ``seat`` in ``record`` as the server answers it, progress in ``slot``;
+    ``sizing`` fixed, else :func:`sizing_for` the seat's decisions."""
+
+    def progress(done: int, total: int) -> None:
+        if _progress is not None and slot is not None:
+            _progress[slot] = done / total if total else 1.0
+
+    if sizing is None:
+        sizing = sizing_for(decision_count(record, seat), declaration(record["game"]).analysis_rollout_depth)
+    analysis = analyse(
+        record,
+        seat,
+        samples=sizing.samples,
+        max_candidates=sizing.max_candidates,
+        hard=sizing.hard,
+        seed=sizing.seed,
+        rollout_depth=sizing.rollout_depth,
+        progress=progress,
+    )
+    return coach_json(analysis, record)
+
+
+def coach_json(analysis: Analysis, record: Mapping[str, Any]) -> dict[str, Any]:
+    """An analysis as ``GET /api/rooms/{room}/analysis`` answers it (docs/protocol.md), the moves also
+    in words in every language."""
+    wanted = {decision.seq for decision in analysis.decisions}
+    positions: dict[int, State] = {}
+    final_seq = 0
+    for state, _, _ in replay_steps(record):
+        final_seq = state.seq
+        if state.seq in wanted:
+            positions[state.seq] = state.clone()
+
+    def labels(seq: int, notation: str) -> dict[str, str]:
+        return {lang: describe_move(positions[seq], notation, lang) for lang in LANGUAGES}
+
+    decisions = []
+    for decision in analysis.decisions:
+        candidates = []
+        for candidate in decision.candidates:
+            low, high = candidate.interval
+            candidates.append(
+                {
+                    "action": candidate.action,
+                    "win": candidate.chance,
+                    "low": low,
+                    "high": high,
+                    "n": candidate.samples,
+                    "label": labels(decision.seq, candidate.action),
+                }
+            )
+        decisions.append(
+            {
+                "seq": decision.seq,
+                "chosen": decision.played,
+                "preferred": decision.preferred,
+                "best": decision.best.action,
+                "loss": decision.loss,
+                "marked": decision.marked,
+                "candidates": candidates,
+            }
+        )
+    curve = [
+        {"seq": decision.seq, "win": decision.played_candidate.chance, "marked": decision.marked}
+        for decision in analysis.decisions
+    ]
+    curve.append({"seq": final_seq, "win": analysis.outcome, "marked": False})
+    return {
+        "seat": analysis.player,
+        "game": analysis.game,
+        "players": analysis.players,
+        "outcome": analysis.outcome,
+        "samples": analysis.samples,
+        "decisions": decisions,
+        "curve": curve,
+    }
+
+
+def run_hint(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """(In a worker.) What the coach would play for ``seat`` at the end of ``record`` (it must be to move)."""
+    state = replay(record)
+    assert state.to_move == seat
+    action = str(bot(COACH_HARD, seed=state.seq).choose(state.observe(seat)))
+    return {
+        "seat": seat,
+        "seq": state.seq,
+        "action": action,
+        "label": {lang: describe_move(state, action, lang) for lang in LANGUAGES},
+    }
+
+
+# ---------------------------------------------------------------------- in the server
+
+
+@dataclass
+class Job:
+    """One analysis asked for: waiting (``slot`` None) or running in a worker (its progress slot)."""
+
+    room: str
+    seat: int
+    record: dict[str, Any]
+    slot: int | None = None
+
+
+class Busy(Exception):
+    """Too many analyses are waiting already."""
+
+
+class Coach:
+    """The analyses of a server: a pool of ``workers`` processes, a queue, the cache (see the module)."""
+
+    def __init__(
+        self, storage: Storage, workers: int = 1, max_queued: int = MAX_QUEUED, sizing: Sizing | None = None
+    ) -> None:
+        self.storage = storage
+        #: A fixed sizing (None: :func:`sizing_for` each analysis), and the key stored with analyses.
+        self.sizing = sizing
+        self.sizing_key = SIZING_RULE if sizing is None else repr(sizing)
+        self.workers = max(1, workers)
+        self.max_queued = max_queued
+        self._context = multiprocessing.get_context("spawn")
+        self._progress: Any = None
+        self.pool: ProcessPoolExecutor | None = None
+        self.hint_pool: ProcessPoolExecutor | None = None
+        self._free_slots: list[int] = list(range(self.workers))
+        self.jobs: dict[tuple[str, int], Job] = {}
+        self.waiting: deque[Job] = deque()
+        self.failed: dict[tuple[str, int], str] = {}
+        self._done: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+        self._hints: OrderedDict[tuple[str, int, int], asyncio.Future[dict[str, Any]]] = OrderedDict()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self._progress = self._context.Array("d", self.workers, lock=False)
+            self.pool = ProcessPoolExecutor(
+                self.workers, mp_context=self._context, initializer=_start_worker, initargs=(self._progress,)
+            )
+        return self.pool
+
+    async def finished(self, room: str, seat: int) -> bytes | None:
+        """The finished analysis (its JSON), from memory or the database; None if there is none."""
+        found = self._done.get((room, seat))
+        if found is not None:
+            self._done.move_to_end((room, seat))
+            return found
+        stored = await self.storage.load_analysis(room, seat, self.sizing_key)
+        if stored is None:
+            return None
+        body = stored.encode()
+        self._remember((room, seat), body)
+        return body
+
+    def progress(self, room: str, seat: int) -> dict[str, Any] | None:
+        """``{"progress", "queued"}`` of an analysis running or waiting (None: neither)."""
+        job = self.jobs.get((room, seat))
+        if job is None:
+            return None
+        if job.slot is None:
+            position = next((index for index, waiting in enumerate(self.waiting) if waiting is job), 0)
+            return {"progress": 0.0, "queued": position + 1}
+        return {"progress": float(self._progress[job.slot]) if self._progress is not None else 0.0, "queued": 0}
+
+    def start(self, room: str, seat: int, record: dict[str, Any]) -> dict[str, Any]:
+        """Start (or join) the analysis of ``seat`` in the finished ``room`` (:class:`Busy` if too many wait)."""
+        key = (room, seat)
+        if key not in self.jobs:
+            if len(self.waiting) >= self.max_queued and not self._free_slots:
+                raise Busy()
+            self.failed.pop(key, None)
+            job = Job(room, seat, record)
+            self.jobs[key] = job
+            self.waiting.append(job)
+            self._dispatch()
+        found = self.progress(room, seat)
+        assert found is not None
+        return found
+
+    def _dispatch(self) -> None:
+        while self.waiting and self._free_slots:
+            job = self.waiting.popleft()
+            job.slot = self._free_slots.pop()
+            task = asyncio.get_running_loop().create_task(self._run(job))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _run(self, job: Job) -> None:
+        key = (job.room, job.seat)
+        slot = job.slot
+        assert slot is not None
+        pool = self._pool()
+        self._progress[slot] = 0.0
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(
+                pool, run_analysis, job.record, job.seat, slot, self.sizing
+            )
+            body = orjson.dumps(result)
+            await self.storage.save_analysis(job.room, job.seat, self.sizing_key, body.decode())
+            self._remember(key, body)
+        except Exception as error:  # told to whoever asks next; asking again starts it again
+            self.failed[key] = f"{type(error).__name__}: {error}"
+        finally:
+            self.jobs.pop(key, None)
+            self._free_slots.append(slot)
+            self._dispatch()
+
+    def _remember(self, key: tuple[str, int], body: bytes) -> None:
+        self._done[key] = body
+        while len(self._done) > CACHED:
+            self._done.popitem(last=False)
+
+    async def hint(self, room: str, seq: int, seat: int, record: dict[str, Any]) -> dict[str, Any]:
+        """What the coach would play for ``seat`` at ``seq`` (computed once per position)."""
+        key = (room, seq, seat)
+        found = self._hints.get(key)
+        if found is None:
+            if self.hint_pool is None:
+                self.hint_pool = ProcessPoolExecutor(1, mp_context=self._context)
+            found = asyncio.ensure_future(
+                asyncio.get_running_loop().run_in_executor(self.hint_pool, run_hint, record, seat)
+            )
+            self._hints[key] = found
+            while len(self._hints) > CACHED_HINTS:
+                self._hints.popitem(last=False)
+        try:
+            return await asyncio.shield(found)
+        except Exception:
+            self._hints.pop(key, None)
+            raise
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        for pool in (self.pool, self.hint_pool):
+            if pool is not None:
+                # an analysis may have a minute to go: its worker is stopped, not waited for
+                workers = list(getattr(pool, "_processes", {}).values())
+                pool.shutdown(wait=False, cancel_futures=True)
+                for worker in workers:
+                    worker.terminate()
+        self.pool = self.hint_pool = None
+
+
+def coach_from_environment(storage: Storage) -> Coach:
+    """The server's :class:`Coach`: ``$ASOBIBA_ANALYSIS_WORKERS`` processes (default 1: one analysis at a
+    time beside the games); ``$ASOBIBA_ANALYSIS_SAMPLES`` fixes the samples a candidate (with
+    ``$ASOBIBA_ANALYSIS_HARD`` the coach's bot; tests make analyses short so), else :func:`sizing_for`."""
+    workers = os.environ.get("ASOBIBA_ANALYSIS_WORKERS", "1")
+    samples = os.environ.get("ASOBIBA_ANALYSIS_SAMPLES")
+    sizing = None
+    if samples:
+        hard = os.environ.get("ASOBIBA_ANALYSIS_HARD") or COACH_HARD
+        sizing = Sizing(samples=max(1, int(samples)), max_candidates=MAX_CANDIDATES, hard=hard)
+    return Coach(storage, workers=max(1, int(workers)), sizing=sizing)
+
+
+__all__ = ["Busy", "Coach", "Sizing", "coach_json", "run_analysis", "run_hint", "sizing_for"]

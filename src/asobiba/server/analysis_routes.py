@@ -1,0 +1,133 @@
+"""The coach's routes (docs/protocol.md, "The coach"), as one router:
+
+- ``POST /api/rooms/{room}/analysis?seat=N`` — once the game is over (403 before): start the analysis
+  of seat N (202 ``{"progress", "queued"}``; 200 with the analysis if it is made already; 503 when too
+  many wait);
+- ``GET /api/rooms/{room}/analysis?seat=N`` — 202 ``{"progress": 0..1, "queued"}`` while it waits or
+  runs, 200 with the analysis once made, 404 if nobody asked for it, 403 while the game is on;
+- ``GET /api/rooms/{room}/hint?seat=N`` with ``Authorization: Bearer <the seat's token>`` — what the
+  coach would play now: only for the seat to move, and only where no other seat is a person's (403).
+
+Anyone who may see the replay may ask for an analysis, spectators too: once the game is over its whole
+record is public (``/record``), so no seat's information is secret any more. The analysis itself still
+reads only that seat's observations (:mod:`asobiba.server.analysis`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+
+from asobiba.server.analysis import Busy, Coach, coach_from_environment
+from asobiba.server.rooms import Room
+
+router = APIRouter()
+
+
+def coach(request: Request) -> Coach:
+    found: Coach = request.app.state.coach
+    return found
+
+
+def error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message}, status_code=status)
+
+
+async def finished_room(request: Request, room_id: str, seat_text: str | None) -> tuple[Room, int] | JSONResponse:
+    """The room and the seat asked for, or the answer that says what is wrong."""
+    lobby = request.app.state.lobby
+    room = await lobby.current(room_id) if len(room_id) <= 32 else None
+    if room is None:
+        return error(404, "no_such_room", f"there is no room {room_id[:32]!r}")
+    seat = await parsed_seat(room, seat_text)
+    if isinstance(seat, JSONResponse):
+        return seat
+    if not room.is_over:
+        return error(403, "not_over", "a game is analysed once it is over")
+    return room, seat
+
+
+async def parsed_seat(room: Room, seat_text: str | None) -> int | JSONResponse:
+    players = room.state.players
+    if seat_text is None:
+        return error(400, "no_seat", f"say which seat: ?seat=N, N from 0 to {players - 1}")
+    if not seat_text.isascii() or not seat_text.isdigit() or len(seat_text) > 3:
+        return error(400, "bad_seat", f"seat is a whole number from 0 to {players - 1}, not {seat_text[:20]!r}")
+    seat = int(seat_text)
+    if seat >= players:
+        return error(404, "no_such_seat", f"there is no seat {seat}; seats are 0 to {players - 1}")
+    return seat
+
+
+def json_bytes(body: bytes, status: int = 200) -> Response:
+    return Response(body, status_code=status, media_type="application/json")
+
+
+@router.post("/api/rooms/{room_id}/analysis", response_model=None)
+async def start_analysis(room_id: str, request: Request, seat: str | None = None) -> Response:
+    found = await finished_room(request, room_id, seat)
+    if isinstance(found, JSONResponse):
+        return found
+    room, number = found
+    service = coach(request)
+    done = await service.finished(room.id, number)
+    if done is not None:
+        return json_bytes(done)
+    try:
+        progress = service.start(room.id, number, room.state.record())
+    except Busy:
+        return error(503, "busy", "too many analyses are waiting; try again in a minute")
+    return JSONResponse(progress, status_code=202)
+
+
+@router.get("/api/rooms/{room_id}/analysis", response_model=None)
+async def get_analysis(room_id: str, request: Request, seat: str | None = None) -> Response:
+    found = await finished_room(request, room_id, seat)
+    if isinstance(found, JSONResponse):
+        return found
+    room, number = found
+    service = coach(request)
+    progress = service.progress(room.id, number)
+    if progress is not None:
+        return JSONResponse(progress, status_code=202)
+    done = await service.finished(room.id, number)
+    if done is not None:
+        return json_bytes(done)
+    failure = service.failed.get((room.id, number))
+    if failure is not None:
+        return error(500, "analysis_failed", f"the analysis failed ({failure}); ask again to retry")
+    return error(404, "not_analysed", f"seat {number} is not analysed: POST to this address to start")
+
+
+@router.get("/api/rooms/{room_id}/hint", response_model=None)
+async def hint(room_id: str, request: Request, seat: str | None = None) -> Response:
+    lobby = request.app.state.lobby
+    room = await lobby.current(room_id) if len(room_id) <= 32 else None
+    if room is None:
+        return error(404, "no_such_room", f"there is no room {room_id[:32]!r}")
+    number = await parsed_seat(room, seat)
+    if isinstance(number, JSONResponse):
+        return number
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    holder = room.seat_by_token(token.strip()) if scheme.lower() == "bearer" and token.strip() else None
+    if holder is None or holder.number != number:
+        return error(403, "bad_token", "a hint is for the seat's player: send its token (Authorization: Bearer)")
+    if any(other.kind == "human" for other in room.seats if other.number != number):
+        return error(403, "not_alone", "hints are only given when every other seat is a bot")
+    if room.is_over:
+        return error(409, "game_over", "the game is over: ask for its analysis")
+    state = room.state  # never changed once swapped in
+    if state.to_move != number:
+        return error(409, "not_your_turn", f"seat {number} is not to move")
+    answer: dict[str, Any] = await coach(request).hint(room.id, state.seq, number, state.record())
+    return JSONResponse(answer)
+
+
+def mount(app: FastAPI) -> FastAPI:
+    """Add the coach's routes and its :class:`Coach` (see :func:`~asobiba.server.analysis.coach_from_environment`)
+    to ``app`` of :func:`asobiba.server.app.create_app` (before its static files are mounted)."""
+    app.state.coach = coach_from_environment(app.state.lobby.storage)
+    app.include_router(router)
+    return app

@@ -1,0 +1,139 @@
+// The coach: after the game, an analysis of any seat's decisions (POST/GET /api/rooms/{room}/analysis,
+// docs/protocol.md) — the win-probability curve drawn in SVG (a point jumps the replay there), each
+// decision's candidates with their chances, intervals and sample sizes, the costliest marked; and,
+// while playing alone among bots, the hint "what the coach would play" (GET /api/rooms/{room}/hint).
+import { useEffect, useState } from "preact/hooks";
+import { html } from "./html.js";
+import { currentLang, t } from "./i18n.js";
+import { postJson } from "./lobby.js";
+
+const WIDTH = 320;
+const HEIGHT = 140;
+const PAD = { left: 34, right: 8, top: 8, bottom: 18 };
+
+const percent = (chance) => `${Math.round(chance * 100)}%`;
+
+/** A move of the analysis in the reader's language (its notation if the server gave no words). */
+function label(candidate) {
+  return (candidate.label && (candidate.label[currentLang()] || candidate.label.en)) || candidate.action;
+}
+
+/** Start the analysis of `seat` (or join it) and follow it until made: {analysis} or {progress}. */
+function useAnalysis(room, seat) {
+  const [found, setFound] = useState({ idle: true });
+  useEffect(() => {
+    setFound({ idle: true });
+  }, [room, seat]);
+  const start = async () => {
+    setFound({ progress: 0, queued: 0 });
+    try {
+      let answer = await postJson(`/api/rooms/${room}/analysis?seat=${seat}`, {});
+      while (!answer.decisions) {
+        setFound({ progress: answer.progress || 0, queued: answer.queued || 0 });
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        const response = await fetch(`/api/rooms/${room}/analysis?seat=${seat}`);
+        answer = await response.json();
+        if (!response.ok) throw new Error(answer.message || response.statusText);
+      }
+      setFound({ analysis: answer });
+    } catch (failure) {
+      setFound({ error: failure.message });
+    }
+  };
+  return [found, start];
+}
+
+/** The win-probability curve: a point per decision (marked ones red), the end, the replay's position. */
+export function Curve({ curve, currentSeq, onJump }) {
+  const last = curve.length ? curve[curve.length - 1].seq : 1;
+  const x = (seq) => PAD.left + ((WIDTH - PAD.left - PAD.right) * seq) / Math.max(1, last);
+  const y = (chance) => PAD.top + (HEIGHT - PAD.top - PAD.bottom) * (1 - chance);
+  const path = curve.map((point, i) => `${i ? "L" : "M"}${x(point.seq).toFixed(1)},${y(point.win).toFixed(1)}`).join(" ");
+  return html`<svg class="coach-curve" id="coach-curve" viewBox=${`0 0 ${WIDTH} ${HEIGHT}`} role="group"
+    aria-label=${t("Chance of winning over the game")}>
+    ${[0, 0.5, 1].map(
+      (level) => html`<g><line class="grid" x1=${PAD.left} x2=${WIDTH - PAD.right} y1=${y(level)} y2=${y(level)} />
+        <text class="axis" x=${PAD.left - 4} y=${y(level) + 4} text-anchor="end">${percent(level)}</text></g>`,
+    )}
+    ${currentSeq === null ? null : html`<line class="now" x1=${x(currentSeq)} x2=${x(currentSeq)} y1=${PAD.top} y2=${HEIGHT - PAD.bottom} />`}
+    <path class="line" d=${path} />
+    ${curve.map(
+      (point, i) => html`<g class=${`point ${point.marked ? "marked" : ""}`} data-curve-seq=${point.seq} data-marked=${point.marked ? "true" : "false"}
+        role="button" tabindex="0" aria-label=${t("Step {seq}: {chance}", { seq: point.seq, chance: percent(point.win) })}
+        onClick=${() => onJump(point.seq)} onKeyDown=${(event) => { if (event.key === "Enter") onJump(point.seq); }}>
+        <circle class="hit" cx=${x(point.seq)} cy=${y(point.win)} r="9" />
+        <circle cx=${x(point.seq)} cy=${y(point.win)} r=${point.marked ? 5 : i === curve.length - 1 ? 4 : 3} />
+      </g>`,
+    )}
+  </svg>`;
+}
+
+function DecisionEntry({ decision, index, onJump, current }) {
+  return html`<li class=${`coach-decision ${decision.marked ? "marked" : ""} ${current ? "current" : ""}`} data-decision-seq=${decision.seq}>
+    <button type="button" class="jump" data-jump=${decision.seq} onClick=${() => onJump(decision.seq)}>
+      ${t("Decision {number} (step {seq})", { number: index + 1, seq: decision.seq })}
+      ${decision.marked ? html` <span class="tag warn">${t("costly: {loss} lost", { loss: percent(decision.loss) })}</span>` : null}
+    </button>
+    <table class="coach-candidates">
+      <thead><tr><th scope="col">${t("Move")}</th><th scope="col">${t("Win")}</th><th scope="col">${t("95% interval")}</th><th scope="col">n</th></tr></thead>
+      <tbody>${decision.candidates.map(
+        (candidate) => html`<tr data-candidate=${candidate.action} class=${candidate.action === decision.chosen ? "chosen" : ""}>
+          <td>${label(candidate)}${candidate.action === decision.chosen ? html` <span class="tag you">${t("played")}</span>` : null}
+            ${candidate.action === decision.best ? html` <span class="tag">${t("best")}</span>` : null}</td>
+          <td>${percent(candidate.win)}</td><td>${percent(candidate.low)}–${percent(candidate.high)}</td><td>${candidate.n}</td></tr>`,
+      )}</tbody>
+    </table>
+  </li>`;
+}
+
+/** The coach's panel of the replay: a seat to analyse, "Analyse", its progress, then the analysis. */
+export function CoachPanel({ room, players, seatName, initialSeat, currentSeq, onJump }) {
+  const [seat, setSeat] = useState(initialSeat);
+  const [found, start] = useAnalysis(room, seat);
+  const analysis = found.analysis;
+  const current = analysis ? [...analysis.decisions].reverse().find((decision) => decision.seq <= currentSeq) : null;
+  return html`<section class="coach card-panel" id="coach" aria-label=${t("Coach")}>
+    <h3>${t("Coach")}</h3>
+    <div class="coach-controls">
+      <label for="coach-seat">${t("Analyse the decisions of")}</label>
+      <select id="coach-seat" value=${seat} onChange=${(e) => setSeat(Number(e.target.value))}>
+        ${[...Array(players).keys()].map((p) => html`<option value=${p}>${seatName(p)}</option>`)}
+      </select>
+      <button type="button" class="primary" id="analyse" disabled=${"progress" in found} onClick=${start}>${t("Analyse")}</button>
+    </div>
+    ${"progress" in found
+      ? html`<p class="muted" role="status">${found.queued
+          ? t("Waiting for the coach ({count} ahead)…", { count: found.queued - 1 })
+          : t("The coach is thinking… {done}", { done: percent(found.progress) })}
+          <progress id="coach-progress" max="1" value=${found.progress} aria-label=${t("Coach")}></progress></p>`
+      : null}
+    ${found.error ? html`<p class="error" role="alert">${found.error}</p>` : null}
+    ${analysis
+      ? html`<div class="coach-result" id="coach-result" data-seat=${analysis.seat}>
+          <p class="muted">${t("From {player}'s information only: {samples} samples a move. Red points cost most.", { player: seatName(analysis.seat), samples: analysis.samples })}</p>
+          <${Curve} curve=${analysis.curve} currentSeq=${currentSeq} onJump=${onJump} />
+          ${analysis.decisions.length === 0 ? html`<p>${t("This seat had no choice to make.")}</p>` : null}
+          <ol class="coach-decisions">${analysis.decisions.map(
+            (decision, index) => html`<${DecisionEntry} decision=${decision} index=${index} onJump=${onJump} current=${decision === current} />`,
+          )}</ol>
+        </div>`
+      : null}
+  </section>`;
+}
+
+/** "What the coach would play", while the player is alone among bots and it is his turn (asked once per position). */
+export function CoachHint({ room, seat, seq, token }) {
+  const [hint, setHint] = useState(null);
+  useEffect(() => {
+    setHint(null);
+    let cancelled = false;
+    fetch(`/api/rooms/${room}/hint?seat=${seat}`, { headers: { authorization: `Bearer ${token}` } })
+      .then((response) => response.json().then((body) => (response.ok ? body : Promise.reject(new Error(body.message)))))
+      .then((body) => { if (!cancelled && body.seq === seq) setHint({ text: label(body), action: body.action }); })
+      .catch((failure) => { if (!cancelled) setHint({ error: failure.message }); });
+    return () => { cancelled = true; };
+  }, [room, seat, seq, token]);
+  if (!hint) return html`<p class="coach-hint muted" id="coach-hint" role="status">${t("The coach is thinking…")}</p>`;
+  if (hint.error) return html`<p class="coach-hint error" id="coach-hint" role="status">${hint.error}</p>`;
+  return html`<p class="coach-hint" id="coach-hint" role="status" data-hint=${hint.action}>${t("The coach would play: {move}", { move: hint.text })}</p>`;
+}

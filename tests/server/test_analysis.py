@@ -1,0 +1,234 @@
+"""The coach in the browser, server side (asobiba.server.analysis, analysis_routes): refused before
+the end, 202 with progress while it waits or runs, 200 once made, kept in the database, one at a time
+per room and seat with a queue for the rest, computed in worker processes (the event loop answers
+meanwhile), from the seat's information only; and the hint, for a player alone among bots."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import asobiba
+from asobiba.core.record import replay_steps
+from asobiba.server.analysis import Coach, Sizing, run_analysis
+from asobiba.server.app import create_app
+from asobiba.server.rooms import Settings
+
+#: A short analysis for tests: few samples, a cheap coach.
+QUICK = Sizing(samples=2, max_candidates=2, hard="hard:time_limit=none,iterations=4")
+BOTS = {"0": "bot:random", "1": "bot:random", "2": "bot:random"}
+
+
+def wait_for(check: Callable[[], Any], what: str, timeout: float = 120.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def app_on(database: Path, workers: int = 1, max_queued: int = 32) -> Any:
+    app = create_app(Settings(database_url=f"sqlite:///{database}", bot_delay=0.0, replay_rate="1000/second"))
+    app.state.coach = Coach(app.state.lobby.storage, workers=workers, max_queued=max_queued, sizing=QUICK)
+    return app
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(app_on(tmp_path / "a.db")) as found:
+        yield found
+
+
+def finished_room(client: TestClient, game: str = "cockroach-poker") -> str:
+    made = client.post("/api/rooms", json={"game": game, "players": 3, "seats": BOTS}).json()
+    wait_for(lambda: client.get(f"/api/rooms/{made['room']}").json()["status"] == "over", "the bots finished")
+    return str(made["room"])
+
+
+def analysed(client: TestClient, room: str, seat: int) -> dict[str, Any]:
+    def done() -> dict[str, Any] | None:
+        answer = client.get(f"/api/rooms/{room}/analysis?seat={seat}")
+        assert answer.status_code in (200, 202), answer.text
+        return answer.json() if answer.status_code == 200 else None
+
+    found: dict[str, Any] = wait_for(done, f"the analysis of seat {seat}")
+    return found
+
+
+def test_an_analysis_is_refused_while_the_game_is_on_then_202_with_progress_then_200(client: TestClient) -> None:
+    on = client.post("/api/rooms", json={"game": "cockroach-poker", "players": 3, "seats": {"1": "human"}}).json()
+    for method in ("POST", "GET"):
+        refused = client.request(method, f"/api/rooms/{on['room']}/analysis?seat=0", json={})
+        assert refused.status_code == 403 and refused.json()["code"] == "not_over"
+    room = finished_room(client)
+    assert client.get(f"/api/rooms/{room}/analysis?seat=1").json()["code"] == "not_analysed"
+    started = client.post(f"/api/rooms/{room}/analysis?seat=1", json={})
+    assert started.status_code == 202 and 0.0 <= started.json()["progress"] <= 1.0
+    answer = analysed(client, room, 1)
+    assert answer["seat"] == 1
+    record = client.get(f"/api/rooms/{room}/record").json()
+    decisions = [
+        state.seq for state, _, _ in replay_steps(record) if state.to_move == 1 and len(state.legal_actions()) > 1
+    ]
+    assert [decision["seq"] for decision in answer["decisions"]] == decisions
+    for decision in answer["decisions"]:
+        assert decision["chosen"] == record["actions"][decision["seq"]]
+        actions = [candidate["action"] for candidate in decision["candidates"]]
+        assert decision["chosen"] in actions
+        for candidate in decision["candidates"]:
+            assert candidate["n"] == QUICK.samples
+            assert 0.0 <= candidate["low"] <= candidate["win"] <= candidate["high"] <= 1.0
+            assert set(candidate["label"]) == {"en", "ja"}
+    assert [point["seq"] for point in answer["curve"]][:-1] == decisions
+    assert answer["curve"][-1]["seq"] == len(record["actions"]) - 1 or answer["curve"][-1]["seq"] >= decisions[-1]
+
+
+def test_bad_seats_and_rooms_get_a_clear_answer(client: TestClient) -> None:
+    room = finished_room(client)
+    cases = {"": 400, "?seat=": 400, "?seat=x": 400, "?seat=-1": 400, "?seat=3": 404, "?seat=99999": 400}
+    for query, status in cases.items():
+        answer = client.post(f"/api/rooms/{room}/analysis{query}", json={})
+        assert answer.status_code == status, (query, answer.text)
+        assert "seat" in answer.json()["message"]
+    assert client.get("/api/rooms/nope/analysis?seat=0").status_code == 404
+    assert not client.app.state.coach.jobs  # nothing was started
+
+
+def test_an_analysis_is_kept_in_the_database_and_served_after_a_restart(tmp_path: Path) -> None:
+    with TestClient(app_on(tmp_path / "a.db")) as client:
+        room = finished_room(client)
+        client.post(f"/api/rooms/{room}/analysis?seat=2", json={})
+        first = analysed(client, room, 2)
+        again = client.post(f"/api/rooms/{room}/analysis?seat=2", json={})
+        assert again.status_code == 200 and again.json() == first  # made once: no new job
+    with TestClient(app_on(tmp_path / "a.db")) as client:
+        answer = client.get(f"/api/rooms/{room}/analysis?seat=2")
+        assert answer.status_code == 200 and answer.json() == first
+        assert client.app.state.coach.pool is None  # no worker was needed
+
+
+def test_one_analysis_per_room_and_seat_at_a_time_the_rest_wait_in_a_bounded_queue(tmp_path: Path) -> None:
+    with TestClient(app_on(tmp_path / "a.db", workers=1, max_queued=2)) as client:
+        room, other = finished_room(client), finished_room(client)
+        answers = [client.post(f"/api/rooms/{room}/analysis?seat={seat}", json={}).json() for seat in (0, 1, 2)]
+        assert [answer["queued"] for answer in answers] == [0, 1, 2]
+        assert client.post(f"/api/rooms/{room}/analysis?seat=1", json={}).json()["queued"] == 1  # the same job
+        assert len(client.app.state.coach.jobs) == 3
+        busy = client.post(f"/api/rooms/{other}/analysis?seat=0", json={})
+        assert busy.status_code == 503 and busy.json()["code"] == "busy"
+        queued = client.get(f"/api/rooms/{room}/analysis?seat=2")
+        assert queued.status_code == 202 and queued.json() == {"progress": 0.0, "queued": 2}
+        for seat in (0, 1, 2):
+            assert analysed(client, room, seat)["seat"] == seat
+
+
+def test_the_analysis_runs_in_worker_processes_and_the_event_loop_answers_meanwhile(tmp_path: Path) -> None:
+    app = app_on(tmp_path / "a.db")
+    app.state.coach.sizing = Sizing(samples=12, max_candidates=4, hard="hard:time_limit=none,iterations=64")
+    with TestClient(app) as client:
+        room = finished_room(client)
+        client.post(f"/api/rooms/{room}/analysis?seat=0", json={})
+        seen_running = 0
+        slowest = 0.0
+        while client.get(f"/api/rooms/{room}/analysis?seat=0").status_code == 202:
+            started = time.perf_counter()
+            assert client.get("/healthz").status_code == 200
+            slowest = max(slowest, time.perf_counter() - started)
+            seen_running += 1
+            time.sleep(0.05)
+        workers = app.state.coach.pool._processes
+        assert workers and os.getpid() not in workers
+        assert seen_running >= 3, "the analysis ended before it could be watched"
+        assert slowest < 1.0, f"/healthz took {slowest:.2f} s while an analysis ran"
+
+
+def swapped_deal(record: dict[str, Any], first: str, second: str) -> dict[str, Any]:
+    deal = record["actions"][0].split(" ")
+    i, j = deal.index(first), deal.index(second)
+    deal[i], deal[j] = deal[j], deal[i]
+    return {**record, "actions": [" ".join(deal), *record["actions"][1:]]}
+
+
+def test_a_seats_analysis_is_the_same_whatever_the_others_hidden_cards_were() -> None:
+    # Two games with the same moves whose deals differ by a card of p1 and a card of p2 never played:
+    # everything p0 saw is the same, the true hands are not.
+    state = asobiba.new_game("cockroach-poker", 3, seed=3)
+    while not state.is_over:
+        state.apply(asobiba.bot("normal", seed=state.seq).choose(state.observe(state.to_move)))
+    record = state.record()
+    kept_by_1, kept_by_2 = state.view(1)["hand"], state.view(2)["hand"]
+    first = next(card for card in kept_by_1 if not card.startswith("J"))
+    second = next(card for card in kept_by_2 if card[0] != first[0] and not card.startswith("J"))
+    other = swapped_deal(record, first, second)
+    seen, hidden = [], []
+    for (a, _, _), (b, _, _) in zip(replay_steps(record), replay_steps(other), strict=True):  # one state each, moved on
+        if not a.is_over:
+            seen.append(a.view(0) == b.view(0))
+            hidden.append(a.view(1) == b.view(1))
+    assert all(seen) and not all(hidden)
+    assert run_analysis(record, 0, sizing=QUICK) == run_analysis(other, 0, sizing=QUICK)
+
+
+def hint(client: TestClient, room: str, seat: int, token: str | None) -> Any:
+    headers = {"authorization": f"Bearer {token}"} if token else {}
+    return client.get(f"/api/rooms/{room}/hint?seat={seat}", headers=headers)
+
+
+def test_a_hint_is_for_the_player_to_move_alone_among_bots(client: TestClient) -> None:
+    made = client.post(
+        "/api/rooms", json={"game": "cockroach-poker", "players": 3, "seats": {"1": "bot:random", "2": "bot:random"}}
+    ).json()
+    room = client.app.state.lobby.rooms[made["room"]]
+    wait_for(lambda: room.state.to_move == 0, "p0's turn")
+    assert hint(client, made["room"], 0, None).status_code == 403
+    assert hint(client, made["room"], 0, "not-a-token").json()["code"] == "bad_token"
+    assert hint(client, made["room"], 1, made["token"]).json()["code"] == "bad_token"  # not the token's seat
+    answer = hint(client, made["room"], 0, made["token"])
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["seq"] == room.state.seq and body["seat"] == 0
+    assert body["action"] in {str(action) for action in room.state.legal_actions()}
+    assert set(body["label"]) == {"en", "ja"}
+    with_person = client.post(
+        "/api/rooms", json={"game": "cockroach-poker", "players": 3, "seats": {"1": "human", "2": "bot:random"}}
+    ).json()
+    refused = hint(client, with_person["room"], 0, with_person["token"])
+    assert refused.status_code == 403 and refused.json()["code"] == "not_alone"
+
+
+def test_the_server_answers_the_same_analysis_for_two_rooms_that_agree_on_what_the_seat_saw(tmp_path: Path) -> None:
+    # A room played by bots, and a twin stored beside it whose deal swaps a card p1 kept with one p2
+    # kept (never played, never shown to p0): the server's analyses of p0 in the two rooms are equal.
+    from asobiba.server.storage import RoomRow, SeatRow
+
+    with TestClient(app_on(tmp_path / "a.db")) as client:
+        room = finished_room(client)
+        lobby = client.app.state.lobby
+        final = lobby.rooms[room].state
+        first = next(card for card in final.view(1)["hand"] if not card.startswith("J"))
+        second = next(card for card in final.view(2)["hand"] if card[0] != first[0] and not card.startswith("J"))
+        twin = swapped_deal(final.record(), first, second)
+
+        async def store_twin() -> None:
+            stored = await lobby.storage.load(room)
+            columns = {column.name: getattr(stored.row, column.name) for column in RoomRow.__table__.columns}
+            seats = [SeatRow(room_id="twin", seat=seat.seat, kind=seat.kind, taken_over=False) for seat in stored.seats]
+            await lobby.storage.create_room(RoomRow(**{**columns, "id": "twin"}), seats, twin["actions"])
+
+        client.portal.call(store_twin)
+    with TestClient(app_on(tmp_path / "a.db")) as client:
+        assert client.get("/api/rooms/twin").json()["status"] == "over"
+        assert client.get("/api/rooms/twin/record").json()["actions"] == twin["actions"] != final.record()["actions"]
+        answers = []
+        for name in (room, "twin"):
+            client.post(f"/api/rooms/{name}/analysis?seat=0", json={})
+            answers.append(analysed(client, name, 0))
+        assert answers[0] == answers[1]

@@ -1,0 +1,129 @@
+"""The coach in a real browser: a short game played to the end against bots, "Analyse" in the replay,
+the win-probability curve (SVG) and the candidates with their chances, intervals and sample sizes; a
+point of the curve jumps the replay there; in Japanese on a phone with no horizontal scroll; and the
+hint "what the coach would play", off by default, offered only to a player alone among bots."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+from web_testing import (
+    ConsoleWatch,
+    WebServer,
+    create_room_from_lobby,
+    new_context,
+    play_until_over,
+    serious_accessibility_violations,
+    table,
+    wait_for_turn_or_end,
+)
+
+#: Short analyses: the browser test is about the page, benchmarks/coach.py about the sizing.
+QUICK_COACH = {"ASOBIBA_ANALYSIS_SAMPLES": "2", "ASOBIBA_ANALYSIS_HARD": "hard:time_limit=none,iterations=4"}
+
+
+@pytest.fixture(scope="module")
+def coach_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    folder = tmp_path_factory.mktemp("coach")
+    process = WebServer(folder / "asobiba.db", folder / "server.log", environment=QUICK_COACH)
+    process.start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+@pytest.fixture(scope="module")
+def finished(browser: Browser, coach_server: WebServer) -> str:
+    """A game of Cockroach Poker played to the end in the browser by seat 0 against two bots."""
+    context = new_context(browser, "en")
+    page = context.new_page()
+    room = create_room_from_lobby(page, coach_server.base_url, "cockroach-poker", 3, {1: "bot:random", 2: "bot:random"})
+    play_until_over(page, random.Random(24))
+    context.close()
+    return room
+
+
+def open_analysis(page: Page) -> None:
+    page.click("#replay")
+    page.wait_for_selector("#replay-view #table")
+    page.click("#analyse")
+    page.wait_for_selector("#coach-result")
+
+
+def test_analyse_shows_the_curve_and_the_candidates_and_a_point_jumps_the_replay(
+    browser: Browser, coach_server: WebServer, finished: str, console: ConsoleWatch
+) -> None:
+    context = new_context(browser, "en")
+    page = console.watch(context.new_page())
+    page.goto(f"{coach_server.base_url}/r/{finished}")
+    page.wait_for_selector("[data-result]")
+    open_analysis(page)
+    assert page.get_attribute("#coach-result", "data-seat") == "0"
+    decisions = page.eval_on_selector_all(
+        "[data-decision-seq]", "items => items.map(i => Number(i.dataset.decisionSeq))"
+    )
+    points = page.eval_on_selector_all("#coach-curve [data-curve-seq]", "ps => ps.map(p => Number(p.dataset.curveSeq))")
+    assert decisions and points[:-1] == decisions  # a point per decision, then the end
+    rows = page.eval_on_selector_all(
+        ".coach-candidates tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent.trim()))"
+    )
+    assert rows and all(cells[1].endswith("%") and "–" in cells[2] and cells[3] == "2" for cells in rows), rows
+    assert page.locator(".coach-candidates tr.chosen").count() == len(decisions)
+    target = decisions[len(decisions) // 2]
+    page.click(f'#coach-curve [data-curve-seq="{target}"]')
+    page.wait_for_function("(seq) => document.querySelector('#table').dataset.seq === String(seq)", arg=target)
+    assert page.locator(f'[data-decision-seq="{target}"].current').count() == 1
+    page.click(f'[data-jump="{decisions[0]}"]')  # the decision's heading jumps too
+    page.wait_for_function("(seq) => document.querySelector('#table').dataset.seq === String(seq)", arg=decisions[0])
+    assert not serious_accessibility_violations(page)
+    context.close()
+
+
+def test_the_coach_speaks_japanese_on_a_phone_without_horizontal_scroll(
+    browser: Browser, coach_server: WebServer, finished: str, console: ConsoleWatch
+) -> None:
+    context = new_context(browser, "ja", width=390, height=844)
+    page = console.watch(context.new_page())
+    page.goto(f"{coach_server.base_url}/r/{finished}")
+    page.wait_for_selector("[data-result]")
+    open_analysis(page)
+    assert "コーチ" in page.inner_text("#coach h3")
+    assert "95% 区間" in page.inner_text(".coach-candidates thead")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px phone"
+    box = page.locator("#coach-curve").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    context.close()
+
+
+def test_the_hint_is_off_by_default_and_offered_only_alone_among_bots(
+    browser: Browser, coach_server: WebServer, console: ConsoleWatch, tmp_path: Path
+) -> None:
+    context = new_context(browser, "en")
+    page = console.watch(context.new_page())
+    create_room_from_lobby(page, coach_server.base_url, "cockroach-poker", 3, {1: "bot:random", 2: "bot:random"})
+    assert not page.is_checked("#coach-hints")
+    wait_for_turn_or_end(page, None)
+    assert page.locator("#coach-hint").count() == 0  # off: no hint is asked for
+    page.check("#coach-hints")
+    for _ in range(200):  # until a hint is shown on our turn
+        state = table(page)
+        assert state.get("phase") != "over", "the game ended before a hint was shown"
+        if state.get("current") == "yes" and page.locator(".play [data-action]").count():
+            page.wait_for_selector("#coach-hint[data-hint]")
+            hinted = page.get_attribute("#coach-hint", "data-hint")
+            legal = page.eval_on_selector_all(".all-moves [data-action]", "es => es.map(e => e.dataset.action)")
+            assert hinted in legal, (hinted, legal)
+            assert page.inner_text("#coach-hint").startswith("The coach would play: ")
+            break
+        wait_for_turn_or_end(page, state.get("seq"))
+    with_person = context.new_page()
+    create_room_from_lobby(with_person, coach_server.base_url, "cockroach-poker", 3, {1: "human", 2: "bot:random"})
+    with_person.wait_for_selector(".settings #confirm-moves")
+    assert with_person.locator("#coach-hints").count() == 0
+    context.close()
