@@ -36,13 +36,30 @@ def test_the_games_are_registered_under_their_python_names() -> None:
     assert asobiba_spiel.spiel_names()["cockroach-poker"] == "python_asobiba_cockroach_poker"
 
 
-def test_a_shuffle_is_drawn_card_by_card_with_the_engines_probabilities() -> None:
+def test_a_deal_is_drawn_kind_by_kind_with_the_engines_probabilities() -> None:
+    """A card's rank never matters: each draw is a suit, with probability its cards left / cards left."""
     game = pyspiel.load_game("python_asobiba_cockroach_poker", {"players": 3, "jokers": "none"})
     state = game.new_initial_state()
     outcomes = state.chance_outcomes()
-    assert len(outcomes) == 52 and all(probability == pytest.approx(1 / 52) for _, probability in outcomes)
-    state.apply_action(outcomes[0][0])
-    assert len(state.chance_outcomes()) == 51 and state.is_chance_node()
+    assert outcomes == [(0, 0.25), (1, 0.25), (2, 0.25), (3, 0.25)]
+    state.apply_action(0)
+    assert state.chance_outcomes() == [(0, 12 / 51), (1, 13 / 51), (2, 13 / 51), (3, 13 / 51)]
+    for _ in range(12):
+        state.apply_action(0)
+    assert [action for action, _ in state.chance_outcomes()] == [1, 2, 3]  # the spades are all drawn
+    with pytest.raises(pyspiel.SpielError, match="not left to draw"):
+        state.apply_action(0)
+
+
+def test_the_deal_by_kind_gives_each_kinds_cards_in_the_decks_order() -> None:
+    game = pyspiel.load_game("python_asobiba_cockroach_poker", {"players": 3, "rules": "original"})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    _deal(state, rng)
+    hands = [state.asobiba_state.view(player)["hand"] for player in range(3)]
+    cards = sorted(card for hand in hands for card in hand)
+    assert len(cards) == len(set(cards)) and state.current_player() in (0, 1, 2)
+    assert pyspiel.load_game("python_asobiba_cockroach_poker", {"players": 3}).max_chance_outcomes() == 8
 
 
 def _deal(state: Any, rng: np.random.Generator) -> None:
