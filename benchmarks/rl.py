@@ -16,13 +16,14 @@ numpy tensor like PettingZoo's), and the column ``OS list`` is the same play rea
 freeing one float object per number costs about 0.3 ms a step for Survive!'s 9,699). Games are played to
 the end and restarted. A setup's three versions take turns (``--slices`` turns each, the time
 split between them), so a change in the shared machine's load weighs on each alike. The last
-column is OpenSpiel's rate over PettingZoo's for the same setup. Needs ``asobiba[rl]``, ``open_spiel`` and, for the poker
-references, ``rlcard``.
+column is OpenSpiel's rate over PettingZoo's for the same setup. Needs ``asobiba[rl]``,
+``open_spiel`` and, for the poker references, ``rlcard``.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -149,9 +150,9 @@ def main() -> None:
         if arguments.env is not None and arguments.env not in name:
             continue
         runners = {
-            "pettingzoo": pettingzoo_steps(lambda name=name: asobiba.rl.make(name), seed),
+            "pettingzoo": pettingzoo_steps(functools.partial(asobiba.rl.make, name), seed),
             "gymnasium": gymnasium_steps(
-                lambda name=name: asobiba.rl.make(name, api="gymnasium", opponents="random"), seed
+                functools.partial(asobiba.rl.make, name, api="gymnasium", opponents="random"), seed
             ),
         }
         if pyspiel is not None:
