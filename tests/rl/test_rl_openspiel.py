@@ -12,8 +12,10 @@ pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed: pip install open_spiel (part of asobiba[rl] where it has a wheel)"
 )
 
+import asobiba.rl  # noqa: E402
 import asobiba.rl.openspiel as asobiba_spiel  # noqa: E402
 from asobiba.rl.openspiel import determinize_resampler  # noqa: E402
+from asobiba.rl.setups import all_setups  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -177,30 +179,62 @@ def test_two_histories_a_player_cannot_tell_apart_give_him_one_key() -> None:
     assert sample.information_state_string(other) != state.information_state_string(other)
 
 
-#: Every game at a setup outcome sampling supports: the long games with a horizon of decisions.
+#: The named setups outcome sampling refuses: a whole Paper Safari match, a whole Survive! game
+#: (their random play-outs' sample reach falls under float64's range).
+OUTCOME_SAMPLING_REFUSED = sorted(
+    name
+    for name in all_setups()
+    if (name.startswith("paper_safari_") and "one_round" not in name)
+    or (name.startswith("survive_") and "horizon" not in name)
+)
+#: One setup of each kind outcome sampling runs: the longest Cockroach Poker, a Paper Safari round,
+#: the first 60 decisions of Survive!.
 OUTCOME_SAMPLING_SETUPS = [
-    ("python_asobiba_cockroach_poker", {"players": 3}),
-    ("python_asobiba_cockroach_poker", {"players": 2, "rules": "original"}),
-    ("python_asobiba_paper_safari", {"players": 2, "horizon": 60}),
-    ("python_asobiba_survive", {"players": 2, "horizon": 60, "action_space": "compact"}),
+    "cockroach_poker_trump_3p_v1",
+    "cockroach_poker_original_6p_v1",
+    "paper_safari_one_round_2p_v1",
+    "survive_compact_horizon60_2p_v1",
 ]
 
 
+def _finite(solver: Any) -> bool:
+    tables = list(solver._infostates.values())
+    return bool(tables) and all(
+        np.isfinite(regrets).all() and np.isfinite(average).all() for regrets, average in tables
+    )
+
+
 @pytest.mark.filterwarnings("error::RuntimeWarning")  # a division by a reach of 0 fails the test
-@pytest.mark.parametrize(("name", "params"), OUTCOME_SAMPLING_SETUPS)
-def test_outcome_sampling_mccfr_runs_200_iterations_with_finite_regrets(name: str, params: dict[str, Any]) -> None:
-    game = pyspiel.load_game(name, params)
+@pytest.mark.parametrize("name", sorted(all_setups()))
+def test_outcome_sampling_on_every_named_setup_runs_or_says_plainly_why_not(name: str) -> None:
+    game = asobiba.rl.make(name, api="openspiel")
+    if name in OUTCOME_SAMPLING_REFUSED:
+        with pytest.raises(asobiba_spiel.UnsupportedAlgorithm, match=r"float64 ends at 1e-308.*set a horizon"):
+            asobiba_spiel.outcome_sampling_solver(game)
+        with pytest.raises(asobiba_spiel.UnsupportedAlgorithm, match="not supported"):
+            asobiba_spiel.outcome_sampling_solver(game, cpp=True)
+        return
+    np.random.seed(1)
+    solver = asobiba_spiel.outcome_sampling_solver(game)
+    for _ in range(3):
+        solver.iteration()
+    assert _finite(solver)
+
+
+@pytest.mark.filterwarnings("error::RuntimeWarning")
+@pytest.mark.parametrize("name", OUTCOME_SAMPLING_SETUPS)
+def test_outcome_sampling_mccfr_runs_200_iterations_with_finite_regrets(name: str) -> None:
+    game = asobiba.rl.make(name, api="openspiel")
     np.random.seed(0)
     solver = asobiba_spiel.outcome_sampling_solver(game)
     for _ in range(200):
         solver.iteration()
-    tables = list(solver._infostates.values())
-    assert tables and all(np.isfinite(regrets).all() and np.isfinite(average).all() for regrets, average in tables)
+    assert _finite(solver)
 
 
-@pytest.mark.parametrize(("name", "params"), OUTCOME_SAMPLING_SETUPS)
-def test_openspiels_cpp_outcome_sampling_runs_200_iterations(name: str, params: dict[str, Any]) -> None:
-    game = pyspiel.load_game(name, params)
+@pytest.mark.parametrize("name", OUTCOME_SAMPLING_SETUPS)
+def test_openspiels_cpp_outcome_sampling_runs_200_iterations(name: str) -> None:
+    game = asobiba.rl.make(name, api="openspiel")
     solver = asobiba_spiel.outcome_sampling_solver(game, cpp=True)
     for _ in range(200):
         solver.run_iteration()  # the C++ solver aborts the process on a NaN regret
@@ -210,12 +244,12 @@ def test_openspiels_cpp_outcome_sampling_runs_200_iterations(name: str, params: 
     assert sum(probabilities.values()) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize(("name", "params"), [("python_asobiba_paper_safari", {"players": 2}),
-                                              ("python_asobiba_survive", {"players": 2})])  # fmt: skip
-def test_outcome_sampling_on_a_whole_long_game_is_refused_saying_why(name: str, params: dict[str, Any]) -> None:
-    game = pyspiel.load_game(name, params)
-    with pytest.raises(asobiba_spiel.UnsupportedAlgorithm, match=r"float64's 1e-308.*set a horizon"):
-        asobiba_spiel.outcome_sampling_solver(game)
+def test_a_refusal_stops_the_probe_where_the_reach_leaves_float64() -> None:
+    """Survive!'s play-out is cut once under the floor: the refusal names a reach just past it."""
+    game = asobiba.rl.make("survive_2p_v1", api="openspiel")
+    floor = asobiba_spiel.sample_reach_floor(game, stop_below=asobiba_spiel.REACH_FLOOR)
+    assert asobiba_spiel.REACH_FLOOR - 3 < floor < asobiba_spiel.REACH_FLOOR
+    assert asobiba_spiel.sample_reach_floor(game, probes=1) < -380  # a whole game: about 1e-410
 
 
 def test_external_sampling_on_cockroach_poker_3p_is_refused_saying_why() -> None:

@@ -22,7 +22,7 @@ def layout_digest(name: str) -> str:
     found = all_setups()[name]
     encoder = asobiba.rl.encoder(found.game, players=found.players, **found.options)
     codec = asobiba.rl.codec(found.game, players=found.players, action_space=found.action_space, **found.options)
-    layout = [encoder.describe(), codec.layout(), found.options]
+    layout = [encoder.describe(), codec.layout(), found.options, *([found.horizon] if found.horizon else [])]
     return hashlib.sha256(json.dumps(layout, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 

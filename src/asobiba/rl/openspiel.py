@@ -42,7 +42,7 @@ import json
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -51,10 +51,11 @@ import pyspiel  # type: ignore[import-not-found]
 from asobiba.core.errors import AsobibaError, InvalidOption
 from asobiba.core.events import Event
 from asobiba.core.game import MAX_SEED, Game
-from asobiba.core.registry import declaration, game_names, get_game
+from asobiba.core.registry import game_names, get_game
 from asobiba.core.state import Action, State
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder
+from asobiba.rl.rewards import cut_rewards
 from asobiba.rl.support import RLSupport, Shuffle, openspiel_name, support
 
 __all__ = [
@@ -133,7 +134,6 @@ class AsobibaSpielGame(pyspiel.Game):
         self.players, self.game_options, self.horizon = players, options, horizon
         self.encoder: Encoder = encoder
         self.codec: ActionCodec = codec
-        self.evaluator: Callable[[State], list[float]] | None = declaration(asobiba_game.name).load("evaluator")
         self.seeds = random.Random(0)
         #: The asobiba position every game starts from (OpenSpiel's new states are clones of it).
         self.initial = asobiba_game.new_game(players, seed=0, chance="scripted", **options)
@@ -387,10 +387,7 @@ class AsobibaSpielState(pyspiel.State):
             return state.returns()
         if not self.is_cut():
             return [0.0] * state.players
-        evaluator = self._game().evaluator
-        if evaluator is None:
-            return [1.0 / state.players] * state.players
-        return [float(value) for value in evaluator(state)]
+        return cut_rewards(state)
 
     def __str__(self) -> str:
         return json.dumps(self._position.state.view(None), sort_keys=True)
@@ -540,16 +537,19 @@ def external_sampling_cost(game: AsobibaSpielGame, probes: int = 20, seed: int =
     return total
 
 
-def sample_reach_floor(game: AsobibaSpielGame, probes: int = 10, seed: int = 0) -> float:
+def sample_reach_floor(
+    game: AsobibaSpielGame, probes: int = 10, seed: int = 0, stop_below: float = -math.inf
+) -> float:
     """The lowest ``log10`` of an outcome-sampling play-out's sample reach over ``probes`` random
     play-outs (chance probabilities times 1 / legal actions at every decision, the first
-    iteration's exploring policy). Under ``log10`` of float64's smallest normal number (-308) the
-    reach is 0 and the regrets NaN."""
+    iteration's exploring policy), or the first value under ``stop_below`` (the play-out stops
+    there). Under ``log10`` of float64's smallest normal number (-308) the reach is 0 and the
+    regrets NaN."""
     rng = np.random.default_rng(seed)
     floor = 0.0
     for _ in range(probes):
         state, reach = game.new_initial_state(), 0.0
-        while not state.is_terminal():
+        while not state.is_terminal() and reach >= stop_below:
             if state.is_chance_node():
                 outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
                 chosen = int(rng.choice(len(outcomes), p=probabilities))
@@ -560,6 +560,8 @@ def sample_reach_floor(game: AsobibaSpielGame, probes: int = 10, seed: int = 0) 
             reach -= math.log10(len(legal))
             state.apply_action(int(rng.choice(legal)))
         floor = min(floor, reach)
+        if floor < stop_below:
+            break
     return floor
 
 
@@ -574,11 +576,12 @@ def outcome_sampling_solver(game: AsobibaSpielGame, cpp: bool = False) -> Any:
     would be NaN): the game is too long for it, a ``horizon`` cuts it."""
     from open_spiel.python.algorithms import outcome_sampling_mccfr  # type: ignore[import-untyped]
 
-    floor = sample_reach_floor(game)
+    floor = sample_reach_floor(game, stop_below=REACH_FLOOR)
     if floor < REACH_FLOOR:
         raise UnsupportedAlgorithm(
             "outcome-sampling MCCFR is not supported on {game}: a random play-out's sample reach falls to "
-            "1e{floor}, under float64's 1e-308, so its regrets would be NaN; set a horizon (decisions) to cut it",
+            "1e{floor} (float64 ends at 1e-308), so OpenSpiel's opp_reach / sample_reach would be 0/0 and the "
+            "regrets NaN; a whole game is too long: set a horizon (that many decisions) to cut it",
             domain="rl",
             game=str(game),
             floor=f"{floor:.0f}",
