@@ -85,21 +85,37 @@ def test_a_resampled_state_has_the_players_information_state_and_his_view() -> N
     assert sample.asobiba_state.view(player) == state.asobiba_state.view(player)
 
 
-def test_openspiels_ismcts_plays_with_asobibas_determinize_as_its_resampler() -> None:
+@pytest.mark.parametrize(
+    "name",
+    [
+        "cockroach_poker_trump_3p_v1",
+        "cockroach_poker_original_2p_v1",
+        "paper_safari_2p_v1",
+        "paper_safari_one_round_2p_v1",
+        "survive_2p_v1",
+        "survive_compact_horizon60_2p_v1",
+    ],
+)
+def test_openspiels_ismcts_plays_with_asobibas_determinize_as_its_resampler(name: str) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = pyspiel.load_game("python_asobiba_cockroach_poker", {"players": 3})
+    game = asobiba.rl.make(name, api="openspiel")
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=np.random.RandomState(2))
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(2))
     bot.set_resampler(determinize_resampler)
     state = game.new_initial_state()
     rng = np.random.default_rng(3)
     _deal(state, rng)
-    for _ in range(3):
+    for _ in range(2):
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
         _deal(state, rng)
+
+
+@pytest.mark.parametrize("name", ["paper_safari_one_round_3p_v1", "survive_horizon60_3p_v1"])
+def test_the_shorter_setups_pass_openspiels_random_simulation_test(name: str) -> None:
+    pyspiel.random_sim_test(asobiba.rl.make(name, api="openspiel"), num_sims=1, serialize=True, verbose=False)
 
 
 def test_outcome_sampling_mccfr_runs_on_cockroach_poker() -> None:
