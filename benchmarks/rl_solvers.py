@@ -21,7 +21,7 @@ import numpy as np
 
 import asobiba.rl
 import asobiba.rl.openspiel as spiel
-from asobiba.rl.setups import all_setups
+from asobiba.rl.named import all_setups
 
 #: The setups timed: one of each kind outcome sampling supports (tests/rl/test_rl_openspiel.py runs the same).
 TIMED = (
