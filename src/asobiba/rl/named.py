@@ -91,6 +91,8 @@ def make(name: str, api: str = "pettingzoo", **overrides: Any) -> Any:
     if api == "openspiel":
         import pyspiel  # type: ignore[import-not-found]
 
+        import asobiba.rl.openspiel  # (registers the games with pyspiel)
+
         parameters = {"players": found.players, **options}
         if found.action_space is not None and len(support(found.game).codecs) > 1:
             parameters["action_space"] = found.action_space
