@@ -23,9 +23,11 @@ import asobiba.rl
 import asobiba.rl.openspiel as spiel
 from asobiba.rl.named import all_setups
 
-#: The setups timed: one of each kind outcome sampling supports (tests/rl/test_rl_openspiel.py runs the same).
+#: The setups timed: one of each kind outcome sampling supports (tests/rl/test_rl_openspiel.py runs
+#: the same but the longest, 6 players original).
 TIMED = (
     "cockroach_poker_trump_3p_v1",
+    "cockroach_poker_original_2p_v1",
     "cockroach_poker_original_6p_v1",
     "paper_safari_one_round_2p_v1",
     "survive_compact_horizon60_2p_v1",

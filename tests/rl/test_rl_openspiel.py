@@ -203,11 +203,12 @@ OUTCOME_SAMPLING_REFUSED = sorted(
     if (name.startswith("paper_safari_") and "one_round" not in name)
     or (name.startswith("survive_") and "horizon" not in name)
 )
-#: One setup of each kind outcome sampling runs: the longest Cockroach Poker, a Paper Safari round,
-#: the first 60 decisions of Survive!.
+#: One setup of each kind outcome sampling runs: both Cockroach Poker rule sets, a Paper Safari
+#: round, the first 60 decisions of Survive! (benchmarks/rl_solvers.py times the longest
+#: Cockroach Poker, 6 players original, too: minutes).
 OUTCOME_SAMPLING_SETUPS = [
     "cockroach_poker_trump_3p_v1",
-    "cockroach_poker_original_6p_v1",
+    "cockroach_poker_original_2p_v1",
     "paper_safari_one_round_2p_v1",
     "survive_compact_horizon60_2p_v1",
 ]
