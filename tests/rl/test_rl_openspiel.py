@@ -14,8 +14,8 @@ pyspiel = pytest.importorskip(
 
 import asobiba.rl  # noqa: E402
 import asobiba.rl.openspiel as asobiba_spiel  # noqa: E402
-from asobiba.rl.openspiel import determinize_resampler  # noqa: E402
 from asobiba.rl.named import all_setups  # noqa: E402
+from asobiba.rl.openspiel import determinize_resampler  # noqa: E402
 
 
 @pytest.mark.parametrize(

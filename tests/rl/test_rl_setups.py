@@ -63,6 +63,6 @@ def test_gymnasium_make_knows_every_game() -> None:
 
 def test_setups_lists_every_named_setup() -> None:
     """``asobiba.rl.setups()`` is the function (the module of that name once shadowed it)."""
-    import asobiba.rl.openspiel  # noqa: F401  (importing the rest of the package leaves it a function)
+    import asobiba.rl.openspiel  # (importing the rest of the package leaves it a function)
 
     assert callable(asobiba.rl.setups) and asobiba.rl.setups() == all_setups()

@@ -537,9 +537,7 @@ def external_sampling_cost(game: AsobibaSpielGame, probes: int = 20, seed: int =
     return total
 
 
-def sample_reach_floor(
-    game: AsobibaSpielGame, probes: int = 10, seed: int = 0, stop_below: float = -math.inf
-) -> float:
+def sample_reach_floor(game: AsobibaSpielGame, probes: int = 10, seed: int = 0, stop_below: float = -math.inf) -> float:
     """The lowest ``log10`` of an outcome-sampling play-out's sample reach over ``probes`` random
     play-outs (chance probabilities times 1 / legal actions at every decision, the first
     iteration's exploring policy), or the first value under ``stop_below`` (the play-out stops
