@@ -24,11 +24,14 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
+
+import asobiba.rl
 
 #: The setups measured (a named setup each).
 SETUPS = (
@@ -138,10 +141,10 @@ def main() -> None:
     try:
         import pyspiel  # type: ignore[import-not-found]
 
-        import asobiba.rl.openspiel
-    except ImportError:
+        importlib.import_module("asobiba.rl.openspiel")  # registers the games (binds no local name)
+    except ImportError as error:
         pyspiel = None
-        print("(open_spiel is not installed: the OpenSpiel column is left empty)")
+        print(f"(OpenSpiel is not available: {error}; the OpenSpiel columns are left empty)")
     seconds, seed = arguments.seconds, arguments.seed
     print(
         f"{'setup':34} {'PettingZoo':>11} {'Gymnasium':>10} {'OpenSpiel':>10} {'OS / PZ':>8} {'OS list':>8}   (steps/s)"
