@@ -9,13 +9,14 @@ from typing import Any
 import asobiba
 from asobiba.core.state import State
 
-#: (game, players, options): every game, both Cockroach Poker rule sets and their joker modes, 2–5 players.
+#: (game, players, options): every game, both Cockroach Poker rule sets and their joker modes, 2–6 players.
 SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("cockroach-poker", 3, {}),
     ("cockroach-poker", 5, {"jokers": "wild"}),
     ("cockroach-poker", 4, {"jokers": "none", "loss_threshold": 5}),
     ("cockroach-poker", 2, {"rules": "original"}),
     ("cockroach-poker", 5, {"rules": "original", "deal": "all"}),
+    ("cockroach-poker", 6, {"rules": "original"}),  # the shipped setup cockroach_poker_original_6p_v1
     ("paper-safari", 2, {}),
     ("paper-safari", 4, {"final_turns": True}),
     ("survive", 2, {}),

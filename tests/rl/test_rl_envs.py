@@ -49,12 +49,14 @@ def test_an_illegal_action_ends_the_game_with_a_penalty_for_its_player() -> None
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "opponents"),
-    [("cockroach-poker", 3, "random"), ("cockroach-poker", 4, "normal"), ("paper-safari", 3, "random"),
-     ("survive", 2, "random")],
+    ("game", "players", "opponents", "options"),
+    [("cockroach-poker", 3, "random", {}), ("cockroach-poker", 4, "normal", {}), ("paper-safari", 3, "random", {}),
+     ("survive", 2, "random", {}), ("cockroach-poker", 6, "random", {"rules": "original"})],
 )  # fmt: skip
-def test_the_gym_env_passes_gymnasiums_env_checker(game: str, players: int, opponents: str) -> None:
-    env = asobiba.rl.gym_env(game, players=players, opponents=opponents)
+def test_the_gym_env_passes_gymnasiums_env_checker(
+    game: str, players: int, opponents: str, options: dict[str, Any]
+) -> None:
+    env = asobiba.rl.gym_env(game, players=players, opponents=opponents, **options)
     check_env(env, skip_render_check=True)
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import asobiba.rl
 from asobiba.core.errors import InvalidOption
-from asobiba.rl.setups import all_setups
+from asobiba.rl.named import all_setups
 
 #: Each setup's layout digest (observation pieces, action blocks, options): a change here means a
 #: new version of the setup (bump ``Setup.version`` in the game's rl module, then this table).
@@ -22,7 +22,7 @@ def layout_digest(name: str) -> str:
     found = all_setups()[name]
     encoder = asobiba.rl.encoder(found.game, players=found.players, **found.options)
     codec = asobiba.rl.codec(found.game, players=found.players, action_space=found.action_space, **found.options)
-    layout = [encoder.describe(), codec.layout(), found.options]
+    layout = [encoder.describe(), codec.layout(), found.options, *([found.horizon] if found.horizon else [])]
     return hashlib.sha256(json.dumps(layout, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
@@ -59,3 +59,10 @@ def test_gymnasium_make_knows_every_game() -> None:
     observation, _ = env.reset(seed=1)
     assert env.unwrapped.players == 4 and observation.shape == (138,)
     assert {"asobiba/PaperSafari-v1", "asobiba/Survive-v1"} <= set(gymnasium.registry)
+
+
+def test_setups_lists_every_named_setup() -> None:
+    """``asobiba.rl.setups()`` is the function (the module of that name once shadowed it)."""
+    import asobiba.rl.openspiel  # (importing the rest of the package leaves it a function)
+
+    assert callable(asobiba.rl.setups) and asobiba.rl.setups() == all_setups()

@@ -87,14 +87,14 @@ def make(setup: str, **overrides: Any) -> Any:
     """The environment of a named, versioned setup (``"cockroach_poker_trump_4p_v1"``): the PettingZoo
     AEC environment by default, ``api="gymnasium"`` for the Gymnasium one, ``api="openspiel"`` for
     the OpenSpiel game (see :func:`setups`)."""
-    from asobiba.rl.setups import make as make_setup
+    from asobiba.rl.named import make as make_setup
 
     return make_setup(setup, **overrides)
 
 
 def setups() -> dict[str, Any]:
-    """Every named setup: name -> :class:`asobiba.rl.setups.GameSetup` (game, players, options, version)."""
-    from asobiba.rl.setups import all_setups
+    """Every named setup: name -> :class:`asobiba.rl.named.GameSetup` (game, players, options, version)."""
+    from asobiba.rl.named import all_setups
 
     return all_setups()
 
@@ -103,7 +103,7 @@ def _register_gymnasium() -> None:
     from importlib.util import find_spec
 
     if find_spec("gymnasium") is not None:
-        from asobiba.rl.setups import register_gymnasium
+        from asobiba.rl.named import register_gymnasium
 
         register_gymnasium()
 

@@ -37,7 +37,7 @@ from asobiba.core.game import MAX_SEED, Game
 from asobiba.core.options import resolve_options
 from asobiba.core.state import Action, State
 from asobiba.rl.render import check_render_mode, render_text
-from asobiba.rl.rewards import check_reward, rewards
+from asobiba.rl.rewards import check_horizon, check_reward, cut_rewards, rewards
 from asobiba.rl.support import support
 
 __all__ = ["SELF", "AsobibaGymEnv", "Opponent", "Policy"]
@@ -65,6 +65,7 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
         render_mode: str | None = None,
         action_space: str | None = None,
         reward: str = "win",
+        horizon: int = 0,
         **options: Any,
     ) -> None:
         if players is None:
@@ -99,6 +100,8 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
         self.illegal_reward = illegal_reward
         self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.reward = check_reward(reward)
+        self.horizon = check_horizon(horizon)
+        self._decisions = 0
         declared = support(game)
         self.encoder = declared.encoder(game, players, resolved)
         self.codec = declared.codec_type(action_space)(game, players, resolved)
@@ -131,8 +134,9 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
                 if isinstance(spec, str) and spec != SELF
             }
             self.position = self.game.new_game(self.players, seed=game_seed, **self.given_options)
+            self._decisions = 0
             self._play_opponents()
-            if not self.position.is_over:  # (a game over before the learner's first decision is drawn again)
+            if not self._ended():  # (a game over before the learner's first decision is drawn again)
                 return self._observation(), {}
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -141,10 +145,17 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
         if chosen is None:
             return self._observation(), self.illegal_reward, True, False, {"illegal": True}
         state.apply_trusted(chosen)
+        self._decisions += 1
         self._play_opponents()
         if state.is_over:
             return self._observation(), rewards(state, self.reward)[self.seat], True, False, {}
+        if self._ended():  # cut by the horizon
+            return self._observation(), cut_rewards(state)[self.seat], True, False, {"cut": True}
         return self._observation(), 0.0, False, False, {}
+
+    def _ended(self) -> bool:
+        """The game is over, or the ``horizon`` of decisions (0: none) is reached."""
+        return self._state().is_over or bool(self.horizon and self._decisions >= self.horizon)
 
     def action_masks(self) -> np.ndarray:
         """``bool`` array: True where the number is a legal action of the learner now."""
@@ -158,10 +169,11 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
 
     def _play_opponents(self) -> None:
         state = self._state()
-        while not state.is_over and state.to_move != self.seat:
+        while not self._ended() and state.to_move != self.seat:
             player = state.to_move
             assert player is not None and player >= 0  # chance is resolved by the engine
             spec = self.opponent_specs[player]
+            self._decisions += 1  # (each turn of the loop applies one decision)
             if isinstance(spec, str) and spec != SELF:
                 opponent = self._bots[player]
                 if type(opponent) is RandomBot:  # the same choice as from its observation, without building one
@@ -172,7 +184,7 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
             policy = self.self_policy if spec == SELF else spec
             assert not isinstance(policy, str)
             state.apply_trusted(self._policy_action(policy, state, player))
-        self._legal = {} if state.is_over else self.codec.legal(state)
+        self._legal = {} if self._ended() else self.codec.legal(state)
 
     def _policy_action(self, policy: Policy | None, state: State, player: int) -> Action:
         legal = self.codec.legal(state)

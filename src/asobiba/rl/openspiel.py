@@ -42,7 +42,7 @@ import json
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -51,10 +51,11 @@ import pyspiel  # type: ignore[import-not-found]
 from asobiba.core.errors import AsobibaError, InvalidOption
 from asobiba.core.events import Event
 from asobiba.core.game import MAX_SEED, Game
-from asobiba.core.registry import declaration, game_names, get_game
+from asobiba.core.registry import game_names, get_game
 from asobiba.core.state import Action, State
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder
+from asobiba.rl.rewards import cut_rewards
 from asobiba.rl.support import RLSupport, Shuffle, openspiel_name, support
 
 __all__ = [
@@ -77,6 +78,8 @@ MAX_GAME_LENGTH = 1_000_000
 GENERIC_CHANCE_OUTCOMES = 256
 #: The most nodes :func:`external_sampling_solver` lets one iteration visit (about a minute in Python).
 EXTERNAL_SAMPLING_BUDGET = 200_000
+#: OpenSpiel's player numbers of a terminal state and of a chance node.
+TERMINAL, CHANCE = int(pyspiel.PlayerId.TERMINAL), int(pyspiel.PlayerId.CHANCE)
 
 
 class UnsupportedAlgorithm(AsobibaError):
@@ -131,8 +134,12 @@ class AsobibaSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no ty
         self.players, self.game_options, self.horizon = players, options, horizon
         self.encoder: Encoder = encoder
         self.codec: ActionCodec = codec
-        self.evaluator: Callable[[State], list[float]] | None = declaration(asobiba_game.name).load("evaluator")
         self.seeds = random.Random(0)
+        #: The asobiba position every game starts from (OpenSpiel's new states are clones of it).
+        self.initial = asobiba_game.new_game(players, seed=0, chance="scripted", **options)
+        #: player -> the observation tensor of the initial state. pyspiel asks the shape of the
+        #: tensor at every ``observation_tensor(player)``, from a new initial state and its tensor.
+        self.initial_tensors: dict[int, np.ndarray] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> AsobibaSpielGame:
         return self  # a game never changes
@@ -166,7 +173,9 @@ class _Position:
     player decisions so far. OpenSpiel deep-copies a Python state's attributes to clone it: this
     copies itself with the engine's cheap ``clone``."""
 
-    __slots__ = ("decisions", "drawn", "events", "horizon", "legal", "recall", "shuffle", "state", "tensors")
+    __slots__ = (
+        "decisions", "drawn", "events", "horizon", "left", "legal", "player", "recall", "shuffle", "state", "tensors",
+    )  # fmt: skip
 
     def __init__(self, state: State, players: int, horizon: int) -> None:
         self.state = state
@@ -175,10 +184,14 @@ class _Position:
         self.tensors: dict[int, np.ndarray] = {}
         self.drawn: list[list[int]] = []
         self.shuffle: Shuffle | None = None
+        #: item -> copies of the shuffle's segment being drawn not drawn yet (in item order)
+        self.left: dict[int, int] | None = None
         self.events: list[tuple[Event, ...]] = []
         self.recall: list[_Recall | None] = [None] * players
         self.decisions = 0
         self.legal: dict[int, Action] | None = None
+        #: OpenSpiel's current player (pyspiel asks it several times a step), until the next move
+        self.player: int | None = None
 
     def __getstate__(self) -> tuple[State, list[list[int]], list[tuple[Event, ...]], int, int]:
         # The shuffle (its builder is a closure) follows from the state; the digests from the events.
@@ -186,7 +199,7 @@ class _Position:
 
     def __setstate__(self, saved: tuple[State, list[list[int]], list[tuple[Event, ...]], int, int]) -> None:
         self.state, self.drawn, self.events, self.decisions, self.horizon = saved
-        self.shuffle, self.legal, self.tensors = None, None, {}
+        self.shuffle, self.legal, self.tensors, self.left, self.player = None, None, {}, None, None
         self.recall = [None] * self.state.players
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
@@ -194,11 +207,13 @@ class _Position:
         other.state = self.state.clone()
         other.drawn = [list(segment) for segment in self.drawn]
         other.shuffle = self.shuffle
+        other.left = None if self.left is None else dict(self.left)
         other.events = list(self.events)
         other.recall = [None if recall is None else recall.copy() for recall in self.recall]
         other.decisions = self.decisions
         other.horizon = self.horizon
         other.legal = None
+        other.player = self.player
         other.tensors = {}
         return other
 
@@ -220,8 +235,8 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
 
     def __init__(self, game: AsobibaSpielGame) -> None:
         super().__init__(game)
-        state = game.asobiba_game.new_game(game.players, seed=0, chance="scripted", **game.game_options)
-        self._position = _Position(state, game.players, game.horizon)
+        self._position = _Position(game.initial.clone(), game.players, game.horizon)
+        self._position.tensors = game.initial_tensors  # shared until the first move replaces it
 
     @property
     def asobiba_state(self) -> State:
@@ -240,13 +255,17 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
     # ------------------------------------------------------------------ whose turn, what is legal
 
     def current_player(self) -> int:
-        state = self._position.state
-        if state.is_over or self.is_cut():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if state.is_chance_node:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert state.to_move is not None
-        return state.to_move
+        position = self._position
+        if position.player is None:
+            state = position.state
+            if state.is_over or self.is_cut():
+                position.player = TERMINAL
+            elif state.is_chance_node:
+                position.player = CHANCE
+            else:
+                assert state.to_move is not None
+                position.player = state.to_move
+        return position.player
 
     def _legal_map(self) -> dict[int, Action]:
         position = self._position
@@ -263,9 +282,9 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
             return [(number, probability) for number, (_, probability) in enumerate(outcomes)]
         if self._current_shuffle() is None:
             return [(seed, 1.0 / GENERIC_CHANCE_OUTCOMES) for seed in range(GENERIC_CHANCE_OUTCOMES)]
-        left = Counter(self._left())
+        left = self._left()
         total = sum(left.values())
-        return [(item, copies / total) for item, copies in sorted(left.items())]
+        return [(item, copies / total) for item, copies in left.items()]
 
     def _current_shuffle(self) -> Shuffle | None:
         position = self._position
@@ -286,13 +305,17 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
             return len(drawn) - 1
         return len(drawn)
 
-    def _left(self) -> list[int]:
-        """The items of the segment being drawn that are not drawn yet."""
-        segment, drawn = self._segment(), self._position.drawn
-        left = Counter(self._segments()[segment])
-        if segment < len(drawn):
-            left.subtract(drawn[segment])
-        return sorted(left.elements())
+    def _left(self) -> dict[int, int]:
+        """item -> copies of the segment being drawn not drawn yet, in item order (kept up to date
+        by :meth:`_draw`, not recounted at every chance node)."""
+        position = self._position
+        if position.left is None:
+            segment, drawn = self._segment(), position.drawn
+            left = Counter(sorted(self._segments()[segment]))
+            if segment < len(drawn):
+                left.subtract(drawn[segment])
+            position.left = {item: copies for item, copies in left.items() if copies > 0}
+        return position.left
 
     # ------------------------------------------------------------------ moves
 
@@ -313,16 +336,24 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
             chosen = self._game().codec.action(action, state)  # refused, saying why
         position.events.append(tuple(state.apply_trusted(chosen)))
         position.decisions += 1
-        position.legal = None
+        position.legal, position.player = None, None
         position.tensors = {}
 
     def _draw(self, item: int) -> None:
         position = self._position
-        if item not in self._left():
+        left = self._left()
+        if item not in left:
             raise pyspiel.SpielError(f"chance outcome {item} is not left to draw")
         if self._segment() == len(position.drawn):
             position.drawn.append([])
         position.drawn[-1].append(item)
+        if left[item] == 1:
+            del left[item]
+        else:
+            left[item] -= 1
+        if left:
+            return
+        position.left = None  # the segment is drawn: the next one (if any) is counted when asked
         segments = self._segments()
         if len(position.drawn) == len(segments) and len(position.drawn[-1]) == len(segments[-1]):
             shuffle = self._current_shuffle()
@@ -334,7 +365,7 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
     def _apply_outcome(self, outcome: Action) -> None:
         position = self._position
         position.events.append(tuple(position.state.apply(outcome)))
-        position.legal = None
+        position.legal, position.player = None, None
         position.tensors = {}
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -348,7 +379,7 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
         return str(chosen) if chosen is not None else self._game().codec.describe(action)
 
     def is_terminal(self) -> bool:
-        return self._position.state.is_over or self.is_cut()
+        return self.current_player() == TERMINAL
 
     def returns(self) -> list[float]:
         state = self._position.state
@@ -356,15 +387,63 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
             return state.returns()
         if not self.is_cut():
             return [0.0] * state.players
-        evaluator = self._game().evaluator
-        if evaluator is None:
-            return [1.0 / state.players] * state.players
-        return [float(value) for value in evaluator(state)]
+        return cut_rewards(state)
 
     def __str__(self) -> str:
         return json.dumps(self._position.state.view(None), sort_keys=True)
 
     # ------------------------------------------------------------------ information
+    #
+    # pyspiel's own ``observation_tensor(player)`` asks the game for the tensor's size first, and a
+    # Python game answers that by making a new initial state and writing its tensor; then it copies
+    # the tensor twice on its way to a list. These give the same values straight from the encoder
+    # (C++ callers, such as the C++ solvers, still go through the observers).
+
+    def _player(self, player: int | None) -> int:
+        """``player``, or the player to move for ``None``; refuses a number that is no player's."""
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self._position.state.players:
+            raise pyspiel.SpielError(f"player {player} is not a player of this game (0 to {self.num_players() - 1})")
+        return player
+
+    def tensor(self, player: int) -> np.ndarray:
+        """The encoder's tensor of ``player``'s view (float32, kept until the next move)."""
+        tensors = self._position.tensors
+        found = tensors.get(player)
+        if found is None:
+            found = tensors[player] = self._game().encoder.encode(self._position.state.view(player))
+        return found
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation tensor of ``player`` (the player to move by default), as pyspiel gives it."""
+        tensor: list[float] = self.tensor(self._player(player)).tolist()
+        return tensor
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information-state tensor: the observation tensor (see the module)."""
+        return self.observation_tensor(player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        """``player``'s view as JSON (and, in a shuffle, the items drawn so far)."""
+        player = self._player(player)
+        text = json.dumps(self._position.state.view(player), sort_keys=True, separators=(",", ":"))
+        if self._position.state.is_chance_node:
+            text += f" drawn={self.drawn_count()}"
+        return text
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """The compact perfect-recall key of ``player`` (see :meth:`information_key`)."""
+        return self.information_key(self._player(player))
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (the one to move by default): none for another player."""
+        current = self.current_player()
+        if current == TERMINAL or (player is not None and player != current):
+            return []
+        if current == CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        return sorted(self._legal_map())
 
     def information_key(self, player: int) -> str:
         """The compact information-state string of ``player`` (see the module)."""
@@ -388,7 +467,7 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
         sample: AsobibaSpielState = self.clone()
         position = sample._position
         position.state = self._position.state.determinize(player_id, seed)
-        position.legal, position.tensors = None, {}
+        position.legal, position.tensors, position.player = None, {}, None
         position.events = [
             tuple(shown for shown in (event.seen_by(player_id) for event in step) if shown is not None)
             for step in self._position.events
@@ -417,18 +496,10 @@ class AsobibaObserver:
         self.dict = encoder.split(self.tensor)
 
     def set_from(self, state: AsobibaSpielState, player: int) -> None:
-        tensors = state._position.tensors
-        if player not in tensors:
-            tensors[player] = self.encoder.encode(state.asobiba_state.view(player))
-        self.tensor[:] = tensors[player]
+        self.tensor[:] = state.tensor(player)
 
     def string_from(self, state: AsobibaSpielState, player: int) -> str:
-        if self.perfect_recall:
-            return state.information_key(player)
-        text = json.dumps(state.asobiba_state.view(player), sort_keys=True, separators=(",", ":"))
-        if state.asobiba_state.is_chance_node:
-            text += f" drawn={state.drawn_count()}"
-        return text
+        return state.information_key(player) if self.perfect_recall else state.observation_string(player)
 
 
 def determinize_resampler(state: AsobibaSpielState, player: int) -> AsobibaSpielState:
@@ -466,16 +537,17 @@ def external_sampling_cost(game: AsobibaSpielGame, probes: int = 20, seed: int =
     return total
 
 
-def sample_reach_floor(game: AsobibaSpielGame, probes: int = 10, seed: int = 0) -> float:
+def sample_reach_floor(game: AsobibaSpielGame, probes: int = 10, seed: int = 0, stop_below: float = -math.inf) -> float:
     """The lowest ``log10`` of an outcome-sampling play-out's sample reach over ``probes`` random
     play-outs (chance probabilities times 1 / legal actions at every decision, the first
-    iteration's exploring policy). Under ``log10`` of float64's smallest normal number (-308) the
-    reach is 0 and the regrets NaN."""
+    iteration's exploring policy), or the first value under ``stop_below`` (the play-out stops
+    there). Under ``log10`` of float64's smallest normal number (-308) the reach is 0 and the
+    regrets NaN."""
     rng = np.random.default_rng(seed)
     floor = 0.0
     for _ in range(probes):
         state, reach = game.new_initial_state(), 0.0
-        while not state.is_terminal():
+        while not state.is_terminal() and reach >= stop_below:
             if state.is_chance_node():
                 outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
                 chosen = int(rng.choice(len(outcomes), p=probabilities))
@@ -486,6 +558,8 @@ def sample_reach_floor(game: AsobibaSpielGame, probes: int = 10, seed: int = 0) 
             reach -= math.log10(len(legal))
             state.apply_action(int(rng.choice(legal)))
         floor = min(floor, reach)
+        if floor < stop_below:
+            break
     return floor
 
 
@@ -500,11 +574,12 @@ def outcome_sampling_solver(game: AsobibaSpielGame, cpp: bool = False) -> Any:
     would be NaN): the game is too long for it, a ``horizon`` cuts it."""
     from open_spiel.python.algorithms import outcome_sampling_mccfr  # type: ignore[import-untyped]
 
-    floor = sample_reach_floor(game)
+    floor = sample_reach_floor(game, stop_below=REACH_FLOOR)
     if floor < REACH_FLOOR:
         raise UnsupportedAlgorithm(
             "outcome-sampling MCCFR is not supported on {game}: a random play-out's sample reach falls to "
-            "1e{floor}, under float64's 1e-308, so its regrets would be NaN; set a horizon (decisions) to cut it",
+            "1e{floor} (float64 ends at 1e-308), so OpenSpiel's opp_reach / sample_reach would be 0/0 and the "
+            "regrets NaN; a whole game is too long: set a horizon (that many decisions) to cut it",
             domain="rl",
             game=str(game),
             floor=f"{floor:.0f}",

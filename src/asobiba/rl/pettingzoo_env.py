@@ -5,6 +5,8 @@ Agents are ``player_0 … player_{n-1}`` (the game's ``p0 …``). An observation
 the mask is all zero for an agent who is not to move. Chance is resolved inside, from the seed
 given to ``reset`` (or drawn from the environment's generator). At the end every agent's reward
 is the ``reward`` chosen (:mod:`asobiba.rl.rewards`; ``"win"``: 1 shared among the winners).
+``horizon`` (0: none) ends the game after that many decisions, each agent's reward then the
+evaluator's chance of winning (:func:`asobiba.rl.rewards.cut_rewards`), as OpenSpiel's cut game.
 ``state()`` is the global state (every player's observation tensor, one after another, for a
 centralised critic); the asobiba position is :attr:`AsobibaAECEnv.position`.
 
@@ -36,7 +38,7 @@ from asobiba.core.game import MAX_SEED, Game
 from asobiba.core.state import State
 from asobiba.rl.encoders import Encoder
 from asobiba.rl.render import check_render_mode, render_text
-from asobiba.rl.rewards import check_reward, rewards
+from asobiba.rl.rewards import check_horizon, check_reward, cut_rewards, rewards
 from asobiba.rl.support import support
 
 __all__ = ["AsobibaAECEnv", "agent_name", "wrapped"]
@@ -67,6 +69,7 @@ class AsobibaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         max_steps: int | None = None,
         action_space: str | None = None,
         reward: str = "win",
+        horizon: int = 0,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -82,6 +85,7 @@ class AsobibaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.reward = check_reward(reward)
         self.max_steps = max_steps
+        self.horizon = check_horizon(horizon)
         self.metadata = {**self.metadata, "name": f"asobiba_{game.name.replace('-', '_')}_v0"}
         self.possible_agents = [agent_name(player) for player in range(players)]
         self._player = {agent: player for player, agent in enumerate(self.possible_agents)}
@@ -133,8 +137,9 @@ class AsobibaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         state.apply_trusted(chosen)
         self._steps += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if state.is_over:
-            for player, value in enumerate(rewards(state, self.reward)):
+        if state.is_over or (self.horizon and self._steps >= self.horizon):
+            final = rewards(state, self.reward) if state.is_over else cut_rewards(state)
+            for player, value in enumerate(final):
                 self.rewards[agent_name(player)] = value
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self._steps >= self.max_steps:

@@ -9,6 +9,10 @@ Each is a list of one number per player, in ``[0, 1]``, read from the engine's `
   nobody scored): Survive!'s score is the value of the explorers rescued, Paper Safari's the
   Poké Ball tokens, Cockroach Poker's 1 for every player but the loser.
 
+A game cut by a ``horizon`` (that many player decisions, in every environment) ends there;
+:func:`cut_rewards` then gives each player the game's evaluator's chance of winning from the
+position reached (equal shares for a game without an evaluator), whatever ``reward`` says.
+
 >>> import asobiba, random
 >>> state = asobiba.new_game("paper-safari", players=3, seed=1)
 >>> rng = random.Random(1)
@@ -23,11 +27,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from asobiba.core.errors import InvalidOption
+from asobiba.core.registry import declaration
 
 if TYPE_CHECKING:
     from asobiba.core.state import State
 
-__all__ = ["REWARDS", "check_reward", "rewards"]
+__all__ = ["REWARDS", "check_horizon", "check_reward", "cut_rewards", "rewards"]
 
 REWARDS = ("win", "rank", "score")
 
@@ -39,6 +44,24 @@ def check_reward(reward: object) -> str:
             "reward must be one of {choices}, not {value}", domain="rl", choices=", ".join(REWARDS), value=repr(reward)
         )
     return str(reward)
+
+
+def check_horizon(horizon: object) -> int:
+    """``horizon`` if it is a number of decisions (0: no cut); :class:`InvalidOption` otherwise."""
+    if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
+        raise InvalidOption(
+            "horizon must be 0 (no cut) or a number of decisions, not {value}", domain="rl", value=repr(horizon)[:40]
+        )
+    return horizon
+
+
+def cut_rewards(state: State) -> list[float]:
+    """Every player's reward where a ``horizon`` cut the unfinished game ``state``: the game's
+    evaluator's chance of winning, or equal shares where the game declares no evaluator."""
+    evaluator = declaration(state.game.name).load("evaluator")
+    if evaluator is None:
+        return [1.0 / state.players] * state.players
+    return [float(value) for value in evaluator(state)]
 
 
 def rewards(state: State, reward: str) -> list[float]:

@@ -41,7 +41,8 @@ class Shuffle:
 
 @dataclass(frozen=True)
 class Setup:
-    """A named, versioned setup: ``<name>_v<version>`` plays ``players`` with these options and action space.
+    """A named, versioned setup: ``<name>_v<version>`` plays ``players`` with these options and action
+    space, cut after ``horizon`` decisions where that is not 0 (in every environment).
 
     The version changes whenever the setup's observation, actions or rules change (the tests pin
     each setup's layout to its version)."""
@@ -51,6 +52,7 @@ class Setup:
     options: Mapping[str, Any] = field(default_factory=dict)
     action_space: str | None = None
     version: int = 1
+    horizon: int = 0
 
     @property
     def full_name(self) -> str:

@@ -285,5 +285,8 @@ RL = RLSupport(
         Setup("survive_two_colours_2p", 2, {"two_colours": True}, action_space="full"),
         *(Setup(f"survive_compact_{n}p", n, action_space="compact") for n in (2, 3, 4)),
         Setup("survive_compact_two_colours_2p", 2, {"two_colours": True}, action_space="compact"),
+        # For game theory: the first 60 decisions (a whole game's sample reach is under float64's range).
+        *(Setup(f"survive_horizon60_{n}p", n, action_space="full", horizon=60) for n in (2, 3, 4)),
+        *(Setup(f"survive_compact_horizon60_{n}p", n, action_space="compact", horizon=60) for n in (2, 3, 4)),
     ),
 )

@@ -56,6 +56,10 @@ class GameSetup:
     def version(self) -> int:
         return self.setup.version
 
+    @property
+    def horizon(self) -> int:
+        return self.setup.horizon
+
 
 def all_setups() -> dict[str, GameSetup]:
     """Every game's setups by full name (``<name>_v<version>``)."""
@@ -83,9 +87,11 @@ def make(name: str, api: str = "pettingzoo", **overrides: Any) -> Any:
     if api not in APIS:
         raise InvalidOption("api must be one of {choices}", domain="rl", choices=", ".join(APIS))
     found = setups[name]
-    options = {**found.options, **overrides}
+    options = {**found.options, **({"horizon": found.horizon} if found.horizon else {}), **overrides}
     if api == "openspiel":
         import pyspiel  # type: ignore[import-not-found]
+
+        import asobiba.rl.openspiel  # (registers the games with pyspiel)
 
         parameters = {"players": found.players, **options}
         if found.action_space is not None and len(support(found.game).codecs) > 1:
