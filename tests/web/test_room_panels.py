@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import random
+import re
 
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 from web_testing import (
     MAX_CLICKS,
+    PICKABLE,
     ConsoleWatch,
     WebServer,
+    click_one,
     create_room_from_lobby,
     new_context,
     table,
@@ -133,4 +136,43 @@ def test_a_rounds_scoring_shows_each_grid_and_holds_the_next_round_until_continu
     play_until_round_scoring(page, rng)  # a second round (3 tokens: the game cannot be over yet)
     page.wait_for_selector("[data-round-scoring]", state="detached", timeout=15_000)  # 10 s, no click
     page.wait_for_selector("#table .seat-panel")
+    context.close()
+
+
+def test_a_survive_log_line_lights_its_hexes_and_speaks_japanese(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    context = new_context(browser, "ja")
+    page = console.watch(context.new_page())
+    create_room_from_lobby(page, shared_web_server.base_url, "survive", 2, {1: "bot:random"})
+    rng = random.Random(3)
+    for _ in range(60):  # the setup: explorers and boats placed (each line names its space)
+        if page.locator(".log li[data-places]").count() >= 6:
+            break
+        state = table(page)
+        if state.get("current") == "yes" and page.query_selector(PICKABLE):
+            click_one(page, rng)
+            continue
+        wait_for_turn_or_end(page, state.get("seq"))
+    lines = page.locator(".log li[data-places]")
+    assert lines.count() >= 6
+    for index in (0, lines.count() - 1):
+        line = lines.nth(index)
+        named = set((line.get_attribute("data-places") or "").split())
+        assert named and all(cell in line.inner_text() for cell in named), line.inner_text()
+        line.hover()
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.hex.lit').length === n", arg=len(named), polling=50, timeout=5000
+        )
+        lit = set(page.eval_on_selector_all(".hex.lit", "hexes => hexes.map(h => h.dataset.cell)"))
+        assert lit == named
+        page.mouse.move(0, 0)
+        page.wait_for_function("() => document.querySelectorAll('.hex.lit').length === 0", polling=50, timeout=5000)
+    line = lines.first
+    line.focus()  # the keyboard too
+    page.wait_for_function("() => document.querySelectorAll('.hex.lit').length > 0", polling=50, timeout=5000)
+    log = page.inner_text(".log ol")
+    assert re.search(r"[赤青黄緑]#\d", log), log[:300]
+    assert not re.search(r"\b(red|blue|yellow|green)#\d", log), log[:300]
+    assert not re.search(r"[(!]|: ", log), log[:300]  # Japanese punctuation: （）！：
     context.close()

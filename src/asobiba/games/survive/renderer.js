@@ -160,7 +160,7 @@ function Board({ view, picker, recent, highlight }) {
   const creaturesAt = {};
   for (const [kind, cells] of Object.entries(view.creatures)) for (const cell of cells) (creaturesAt[cell] ||= []).push(kind);
   const recentCells = new Set();
-  for (const event of recent || []) for (const value of Object.values(event)) if (typeof value === "string" && /^r\d+c\d+$/.test(value)) recentCells.add(value);
+  for (const event of recent || []) for (const cell of eventPlaces(event)) recentCells.add(cell);
   const width = MARGIN + W * 12.5 + 8;
   const height = MARGIN + 1.5 * R * 12 + 2 * R + 8;
   const cells = [];
@@ -273,6 +273,15 @@ function Table({ view, seat, picker, recent, name, highlight }) {
 }
 
 const CELL = /^r\d+c\d+$/;
+
+/** The board's cells an event names (its fields, lists included): a log line lights them. */
+export function eventPlaces(event) {
+  const cells = new Set();
+  for (const value of Object.values(event || {})) {
+    for (const item of Array.isArray(value) ? value : [value]) if (typeof item === "string" && CELL.test(item)) cells.add(item);
+  }
+  return [...cells];
+}
 /** Copies of the engine's tables (asobiba.games.survive.data; a test keeps them equal): an action's
  * data names explorers, creatures and tiles by their index in these. */
 export const COLOUR_ORDER = ["red", "blue", "yellow", "green"];
@@ -319,4 +328,5 @@ export default {
   },
   kindText: (pending) => t(KIND_TEXT[pending.kind] || pending.kind),
   resultText: (view, name) => winnersText(view, name),
+  eventPlaces,
 };
