@@ -1,5 +1,5 @@
 // The Island / Survive!: the hex board with terrain, explorers, boats and creatures.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "asobiba/html.js";
 import { N_, t, word } from "asobiba/i18n.js";
 import { SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
@@ -165,7 +165,18 @@ function stackChoices(cell, explorers, boat, picker) {
 
 /** The chooser a tap on a stack opens: one button per piece that can be picked, and Close. */
 function StackChooser({ cell, choices, onClose }) {
-  return html`<div class="stack-chooser card-panel" data-stack-chooser=${cell} role="group"
+  const box = useRef(null);
+  useEffect(() => {
+    // the keyboard goes on inside the chooser (Escape there closes it, not a step of the choice)
+    const first = box.current && box.current.querySelector("button");
+    if (first) first.focus();
+  }, [cell]);
+  const escape = (event) => {
+    if (event.key !== "Escape") return;
+    event.stopPropagation();
+    onClose();
+  };
+  return html`<div class="stack-chooser card-panel" ref=${box} data-stack-chooser=${cell} role="group" onKeyDown=${escape}
     aria-label=${t("the pieces on {cell}", { cell })}>
     <b>${t("the pieces on {cell}", { cell })}</b>
     ${choices.map(({ key, label, props }) => html`<button type="button" key=${key} ...${props} class="act"
