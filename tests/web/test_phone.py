@@ -137,7 +137,8 @@ def test_a_stack_of_survive_pieces_is_one_touch_target_that_opens_a_chooser_of_i
     seq = table(page).get("seq")
     buttons.first.tap()
     page.wait_for_function(
-        "(seq) => document.querySelector('#table').dataset.seq !== seq || document.querySelector('.action-bar .picked')",
+        "(seq) => document.querySelector('#table').dataset.seq !== seq"
+        " || document.querySelector('.action-bar .picked')",
         arg=seq,
     )
     page.context.close()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 
@@ -84,10 +85,8 @@ def play_until_round_scoring(page: Page, rng: random.Random) -> None:
 def click_one_action(page: Page, rng: random.Random) -> None:
     handles = page.query_selector_all(".play [data-action]:not([data-list])")
     if handles:
-        try:
+        with contextlib.suppress(PlaywrightError):  # the position moved on under the pointer
             rng.choice(handles).click(timeout=3000)
-        except PlaywrightError:  # the position moved on under the pointer
-            pass
 
 
 def column_score(numbers: list[int]) -> int:
@@ -104,7 +103,8 @@ def check_scored_grids(page: Page) -> None:
         """rows => rows.map(r => ({score: Number(r.querySelector('[data-score]').dataset.score),
           slots: [...r.querySelectorAll('.slot')].map(s => ({position: s.dataset.position, matched: s.dataset.matched,
             value: s.querySelector('svg').getAttribute('aria-label').split(' ').pop(),
-            ditto: s.querySelector('[data-ditto]') ? Number(s.querySelector('[data-ditto]').dataset.ditto) : null}))}))""",
+            ditto: s.querySelector('[data-ditto]') ? Number(s.querySelector('[data-ditto]').dataset.ditto) : null}))
+          }))""",
     )
     assert len(rows) == 2, rows
     for row in rows:

@@ -53,6 +53,7 @@ def wait_for_answer(page: Page, sent_before: int) -> None:
         arg=sent[-1],
     )
 
+
 #: At one moment: the table root's data, whether one of our legal actions is on it, and each seat
 #: panel's player, data-to-move, data-winner and top border colour.
 SNAPSHOT = """() => ({
