@@ -32,7 +32,7 @@ test("a state frame waits in the queue until it is shown; then its events join t
   assert.equal(state.shown.seq, 1);
   assert.equal(state.shown.receivedAt, 10);
   assert.deepEqual(state.queue, []);
-  assert.deepEqual(state.log, [{ key: 0, text: "something", fresh: true }]);
+  assert.deepEqual(state.log, [{ key: 0, text: "something", event: { text: "something" }, fresh: true }]); // the event kept: its places light up
 });
 
 test("older log lines stop being fresh; a fresh frame (a reconnection's snapshot) starts the log again", () => {

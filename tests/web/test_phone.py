@@ -8,7 +8,15 @@ import random
 
 import pytest
 from playwright.sync_api import Browser, Page
-from web_testing import ConsoleWatch, WebServer, click_one, create_room_from_lobby, table, wait_for_turn_or_end
+from web_testing import (
+    MAX_CLICKS,
+    ConsoleWatch,
+    WebServer,
+    click_one,
+    create_room_from_lobby,
+    table,
+    wait_for_turn_or_end,
+)
 
 PHONE = {"width": 390, "height": 844}
 
@@ -94,4 +102,43 @@ def test_cockroach_pokers_answer_and_claim_buttons_are_on_screen_when_it_is_our_
             seen += 1
         click_one(page, rng)
     assert seen >= 1, "no decision with answer or claim buttons came"
+    page.context.close()
+
+
+def test_a_stack_of_survive_pieces_is_one_touch_target_that_opens_a_chooser_of_its_pieces(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    """A boat with explorers (or explorers sharing a space) is too small to tap piece by piece: the
+    stack is one target of at least 32×32 px, its chooser lists each piece that can be picked, and a
+    boat under its explorers stays pickable there."""
+    page = console.watch(phone_page(browser, "en"))
+    create_room_from_lobby(page, shared_web_server.base_url, "survive", 2, {1: "bot:random"})
+    rng = random.Random(21)
+    for _ in range(MAX_CLICKS):
+        state = table(page)
+        assert state.get("phase") != "over", "the game ended before a stack could be picked"
+        if state.get("current") == "yes" and page.query_selector(".play [data-choice^='stack:']"):
+            break
+        if state.get("current") == "yes" and page.query_selector(".play [data-stack-chooser]"):
+            page.click(".play [data-stack-chooser] .close")
+            continue
+        if state.get("current") == "yes" and click_one(page, rng):
+            continue
+        wait_for_turn_or_end(page, state.get("seq"))
+    assert page.evaluate(SMALL_TARGETS) == []
+    stack = page.locator(".play [data-choice^='stack:']").first
+    cell = (stack.get_attribute("data-choice") or "").removeprefix("stack:")
+    stack.tap()
+    chooser = page.locator(f".play [data-stack-chooser='{cell}']")
+    chooser.wait_for()
+    buttons = chooser.locator("[data-action], [data-choice]")
+    assert buttons.count() >= 1
+    assert page.evaluate(SMALL_TARGETS) == []
+    seq = table(page).get("seq")
+    buttons.first.tap()
+    page.wait_for_function(
+        "(seq) => document.querySelector('#table').dataset.seq !== seq"
+        " || document.querySelector('.action-bar .picked')",
+        arg=seq,
+    )
     page.context.close()

@@ -27,6 +27,33 @@ from web_testing import (
 
 GAMES = (("cockroach-poker", 3), ("paper-safari", 2), ("survive", 2))
 
+#: Counts the acts the page sends (the seq each quotes), so that a click that sent one is followed by
+#: a wait for its answer: a second click before it would land on the next position (our act there
+#: made the game move on while the test believed it was still deciding — the turn mark seemed lost).
+COUNT_ACTS = """(() => { const send = WebSocket.prototype.send; window.__acts = [];
+  WebSocket.prototype.send = function (data) {
+    try { const m = JSON.parse(data); if (m.type === 'act') window.__acts.push(m.seq); } catch (e) {}
+    return send.call(this, data); }; })();"""
+
+
+def acts_sent(page: Page) -> list[int]:
+    sent: list[int] = page.evaluate("() => window.__acts")
+    return sent
+
+
+def wait_for_answer(page: Page, sent_before: int) -> None:
+    """After a click: if it sent an act at seq S, until the table has moved past S (or the act was
+    refused); a click that only took a step of the choice needs no wait."""
+    sent = acts_sent(page)
+    if len(sent) == sent_before:
+        return
+    page.wait_for_function(
+        "(seq) => { const t = document.querySelector('#table');"
+        " return (t && Number(t.dataset.seq) > seq) || document.querySelector('#rejected') !== null; }",
+        arg=sent[-1],
+    )
+
+
 #: At one moment: the table root's data, whether one of our legal actions is on it, and each seat
 #: panel's player, data-to-move, data-winner and top border colour.
 SNAPSHOT = """() => ({
@@ -55,6 +82,7 @@ def test_only_the_seat_to_move_carries_data_to_move_and_the_winners_are_marked_a
     browser: Browser, shared_web_server: WebServer, console: ConsoleWatch, game: str, players: int
 ) -> None:
     context = new_context(browser, "en")
+    context.add_init_script(COUNT_ACTS)
     page = console.watch(context.new_page())
     page.goto(shared_web_server.base_url + "/")
     page.evaluate("() => localStorage.setItem('asobiba.name', 'Aki')")  # the lobby's name field remembers it
@@ -64,7 +92,7 @@ def test_only_the_seat_to_move_carries_data_to_move_and_the_winners_are_marked_a
     wait_for_turn_or_end(page, None)
     assert not serious_accessibility_violations(page), game
     rng = random.Random(game)
-    checked_our_turn = False
+    our_turns = 0
     for _ in range(4000):
         snapshot = page.evaluate(SNAPSHOT)
         state, shown = snapshot["table"], snapshot["panels"]
@@ -76,19 +104,21 @@ def test_only_the_seat_to_move_carries_data_to_move_and_the_winners_are_marked_a
         if state.get("current") == "yes" and snapshot["ourAction"]:
             assert [panel["player"] for panel in moving] == [int(state["seat"])], (moving, state)
             assert snapshot["decision"].startswith("Your turn: "), snapshot["decision"]
-            # the title is set after the render; checked on our first turn (later turns: issue 21's note)
-            if not checked_our_turn:
-                page.wait_for_function("() => document.title.startsWith('● ')", polling=100, timeout=15_000)
+            # on every one of our turns (the title is set just after the render)
+            page.wait_for_function("() => document.title.startsWith('● ')", polling=50, timeout=15_000)
+            assert table(page).get("seq") == state["seq"], "the position moved on while it was our decision"
             others = [panel for panel in shown if panel["toMove"] != "true"]
             assert all(panel["border"] != moving[0]["border"] for panel in others), "another panel looks the same"
-            checked_our_turn = True
+            our_turns += 1
         elif moving and moving[0]["player"] != int(state["seat"]) and state.get("current") == "yes":
             assert " is deciding: " in snapshot["decision"], snapshot["decision"]
+        sent_before = len(acts_sent(page))
         if state.get("current") == "yes" and page.query_selector(PICKABLE) and click_one(page, rng):
+            wait_for_answer(page, sent_before)
             continue
         wait_for_turn_or_end(page, state.get("seq"))
     assert table(page).get("phase") == "over"
-    assert checked_our_turn
+    assert our_turns >= 2, our_turns
     shown = panels(page)
     assert not [panel for panel in shown if panel["toMove"] == "true"], "a panel is framed to move after the end"
     winners = sorted(panel["player"] for panel in shown if panel["winner"] == "true")

@@ -46,13 +46,13 @@ function storedFlag(key, on) {
 }
 
 /** The table of a game: the game's picture inside the root that carries data-seq/phase/seat. */
-export function Table({ game, frame, picker, presence, recent, current }) {
+export function Table({ game, frame, picker, presence, recent, current, highlight }) {
   const view = frame.view;
   const name = (player) => playerName(presence, player);
   return html`<div class=${`table game-${view.game} ${current ? "current" : "behind"}`} id="table"
     data-seq=${frame.seq} data-phase=${view.phase} data-seat=${frame.seat === null ? "spectator" : frame.seat}
     data-current=${current ? "yes" : "no"}>
-    <${game.Table} view=${view} seat=${frame.seat} picker=${picker} recent=${recent} name=${name} />
+    <${game.Table} view=${view} seat=${frame.seat} picker=${picker} recent=${recent} name=${name} highlight=${highlight} />
   </div>`;
 }
 
@@ -104,15 +104,25 @@ function AllMoves({ legal, act }) {
   </details>`;
 }
 
-function Log({ entries, presence }) {
+/** The log; hovering, focusing or tapping a line lights the places it names on the picture
+ * (`game.eventPlaces(event)`, for a game that has places), through `onHighlight`. */
+function Log({ entries, presence, game, onHighlight }) {
   const list = useRef(null);
+  const places = (entry) => (game && game.eventPlaces && entry.event ? game.eventPlaces(entry.event) : []);
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [entries.length]);
   return html`<section class="log card-panel" aria-label=${t("Log")}>
     <h3>${t("Log")}</h3>
     <ol ref=${list} aria-live="polite" tabindex="0">
-      ${entries.map((entry) => html`<li key=${entry.key} class=${entry.fresh ? "fresh" : ""}>${withNames(entry.text, presence)}</li>`)}
+      ${entries.map((entry) => {
+        const named = places(entry);
+        if (!named.length || !onHighlight) return html`<li key=${entry.key} class=${entry.fresh ? "fresh" : ""}>${withNames(entry.text, presence)}</li>`;
+        const light = () => onHighlight(new Set(named));
+        return html`<li key=${entry.key} class=${`places ${entry.fresh ? "fresh" : ""}`} data-places=${named.join(" ")}
+          onMouseEnter=${light} onMouseLeave=${() => onHighlight(null)} onFocus=${light} onBlur=${() => onHighlight(null)}
+          onClick=${light} tabindex="0">${withNames(entry.text, presence)}</li>`;
+      })}
     </ol>
   </section>`;
 }
@@ -372,6 +382,7 @@ export function Room({ room, lang }) {
     return () => clearTimeout(timer);
   }, [queue, speed]);
 
+  const [highlight, setHighlight] = useState(null); // the places of the log line pointed at
   const [confirmMoves, setConfirmMoves] = useState(() => storedFlag("asobiba.confirm", true));
   const [alerts, setAlerts] = useState(() => storedFlag("asobiba.alerts", false));
   const [hints, setHints] = useState(() => storedFlag("asobiba.hints", false));
@@ -470,7 +481,7 @@ export function Room({ room, lang }) {
       <div class="play">
         ${waiting ? html`<${WaitingRoom} room=${room} token=${token} presence=${presence} seat=${seat}
           invite=${html`<${Invite} room=${room} presence=${presence} />`} />` : null}
-        ${shown && game ? html`<${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} />` : null}
+        ${shown && game ? html`<${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} highlight=${highlight} />` : null}
         ${alone && hints && yourTurn && current && token
           ? html`<${CoachHint} room=${room} seat=${seat} seq=${shown.seq} token=${token} />`
           : null}
@@ -501,7 +512,7 @@ export function Room({ room, lang }) {
             : null}
         </div>
         ${gameName ? html`<${RulesPanel} game=${gameName} lang=${lang} />` : null}
-        <${Log} entries=${log} presence=${presence} />
+        <${Log} entries=${log} presence=${presence} game=${game} onHighlight=${setHighlight} />
         <${Chat} messages=${chat} send=${(text) => socket.current.chat(text)} presence=${presence} />
         ${shown && !waiting && !shown.view.is_over ? html`<${Invite} room=${room} presence=${presence} />` : null}
       </aside>

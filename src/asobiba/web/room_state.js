@@ -59,7 +59,7 @@ function received(state, frame, at) {
 function showNext(state, frame, at) {
   if (state.queue.length === 0 || state.queue[0] !== frame) return state;
   const [next, ...queue] = state.queue;
-  const texts = next.events.map((event, index) => ({ key: state.logCount + index, text: event.text, fresh: true }));
+  const texts = next.events.map((event, index) => ({ key: state.logCount + index, text: event.text, event, fresh: true }));
   const kept = next.fresh ? [] : state.log.map((entry) => (entry.fresh ? { ...entry, fresh: false } : entry));
   return {
     ...state,

@@ -1,4 +1,5 @@
 // Paper Safari: each player's 2×3 grid, the pile, the discard and the card in hand.
+import { useEffect, useState } from "preact/hooks";
 import { html } from "asobiba/html.js";
 import { N_, currentLang, t } from "asobiba/i18n.js";
 import { SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
@@ -87,25 +88,105 @@ function Middle({ view, picker, name }) {
   </div>`;
 }
 
+/** A round's scoring holds the table this long unless the person presses Continue first (seconds). */
+export const HOLD_SECONDS = 10;
+
+function roundTitle(round, name) {
+  return round.winner === null || round.winner === undefined
+    ? t("Round {round}: nobody wins it", { round: round.round })
+    : t("Round {round}: {player} wins it", { round: round.round, player: name(round.winner) });
+}
+
+/** Whether column `column` (0–2: a1/b1, a2/b2, a3/b3) shows one number twice: it counts 0. */
+const matched = (numbers, column) => numbers[column] === numbers[column + 3];
+
+/** A grid as it was scored: its 2×3 layout, each Ditto with the number it took, the matched
+ * columns marked (they count 0) and each column's count under it. */
+function ScoredGrid({ view, round, player }) {
+  const cards = round.grids[player];
+  const numbers = round.numbers[player];
+  return html`<div class="grid scored" data-scored=${player}>
+    ${view.positions.map((position, index) => {
+      const info = view.cards[cards[index]];
+      const ditto = Boolean(info && info.value === null);
+      const pair = matched(numbers, index % 3);
+      return html`<div class=${`slot ${pair ? "matched" : ""}`} data-position=${position} data-matched=${pair ? "true" : "false"}>
+        <${PokeCard} card=${cards[index]} view=${view} />
+        ${ditto ? html`<span class="ditto-as" data-ditto=${numbers[index]}>${t("Ditto = {number}", { number: numbers[index] })}</span>` : null}
+      </div>`;
+    })}
+    ${[0, 1, 2].map((column) => html`<span class=${`column-count ${matched(numbers, column) ? "matched" : ""}`}
+      data-column=${column}>${matched(numbers, column) ? t("pair: 0") : `+${numbers[column] + numbers[column + 3]}`}</span>`)}
+  </div>`;
+}
+
+function RoundRows({ view, round, name }) {
+  return round.grids.map((_, player) => html`<div class=${`reveal-row ${player === round.winner ? "winner" : ""}`} data-round-player=${player}>
+    <b>${name(player)}</b>: <span class="round-score" data-score=${round.scores[player]}>${t("{points} points", { points: round.scores[player] })}</span>
+    ${player === round.winner ? html` <span class="winner-badge">${t("wins the round")}</span>` : null}
+    <${ScoredGrid} view=${view} round=${round} player=${player} />
+  </div>`);
+}
+
+function Countdown({ seconds }) {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    const timer = setInterval(() => setLeft((value) => Math.max(0, value - 1)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return html`<span class="muted">${t("(goes on in {seconds} s)", { seconds: left })}</span>`;
+}
+
+/** The round just scored, in place of the next round's table until Continue (or HOLD_SECONDS). */
+function RoundScoring({ view, round, name, onContinue }) {
+  return html`<section class="round-scoring card-panel" data-round-scoring=${round.round} aria-label=${t("Round scoring")}>
+    <h3>${roundTitle(round, name)}</h3>
+    <p class="muted">${t("A column of two equal numbers counts 0; a Ditto takes a neighbour's number.")}</p>
+    <${RoundRows} view=${view} round=${round} name=${name} />
+    <p><button type="button" class="primary" data-choice="continue" onClick=${onContinue}>${t("Continue")}</button>
+      <${Countdown} seconds=${HOLD_SECONDS} /></p>
+  </section>`;
+}
+
 function Rounds({ view, name }) {
   if (!view.rounds.length) return null;
   const last = view.rounds[view.rounds.length - 1];
   return html`<details class="rounds" open=${view.is_over}>
-    <summary>${t("Round {round}: {player} wins it", { round: last.round, player: name(last.winner) })}</summary>
+    <summary>${roundTitle(last, name)}</summary>
     ${view.rounds.map((round) => html`<div class="round-reveal">
-      <h4>${t("Round {round}", { round: round.round })}</h4>
-      ${round.grids.map((grid, player) => html`<div class="reveal-row">
-        <b>${name(player)}</b>: ${round.scores[player]} ${t("points")} ${player === round.winner ? "★" : ""}
-        <div class="grid small">${grid.map((card) => html`<${PokeCard} card=${card} view=${view} />`)}</div>
-      </div>`)}
+      <h4>${roundTitle(round, name)}</h4>
+      <${RoundRows} view=${view} round=${round} name=${name} />
     </div>`)}
   </details>`;
+}
+
+/**
+ * The rounds the person has seen scored: a round that ends during the game holds the picture (its
+ * scoring instead of the next deal) until Continue or HOLD_SECONDS. The server does not pause: the
+ * next round's position is already here, and the page alone waits. Rounds over before the page
+ * opened, and the last one of a finished game (the end panel shows it), are not held.
+ */
+function useRoundHold(view) {
+  const [seen, setSeen] = useState(view.rounds.length);
+  const holding = !view.is_over && view.rounds.length > seen;
+  const release = () => setSeen(view.rounds.length);
+  useEffect(() => {
+    if (!holding) return undefined;
+    const timer = setTimeout(release, HOLD_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [holding, view.rounds.length]);
+  return [holding, release];
 }
 
 function Table({ view, seat, picker, recent, name }) {
   const players = [...Array(view.players).keys()];
   const order = seat === null ? players : [...players.slice(seat + 1), ...players.slice(0, seat)];
   const highlighted = eventPlayers(recent);
+  const [holding, release] = useRoundHold(view);
+  if (holding) {
+    return html`<div class="ps"><${RoundScoring} view=${view} round=${view.rounds[view.rounds.length - 1]} name=${name}
+      onContinue=${release} /></div>`;
+  }
   const panel = (player) => html`<${SeatPanel} player=${player} view=${view} seat=${seat} picker=${picker} name=${name} recent=${highlighted}>
     <div class="tokens">${"●".repeat(view.tokens[player])}${"○".repeat(Math.max(0, view.tokens_to_win - view.tokens[player]))}</div>
     <${Grid} view=${view} player=${player} picker=${picker} seat=${seat} />

@@ -1,4 +1,5 @@
 // The Island / Survive!: the hex board with terrain, explorers, boats and creatures.
+import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "asobiba/html.js";
 import { N_, t, word } from "asobiba/i18n.js";
 import { SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
@@ -100,14 +101,15 @@ function Shape({ shape, fill, stroke, ...at }) {
   return html`<circle cx=${x} cy=${y} r=${size} fill=${fill} stroke=${stroke} />`;
 }
 
-function Explorer({ explorer, picker, picked, recent, ...at }) {
+function Explorer({ explorer, picker, picked, recent, stacked, ...at }) {
   const [x, y] = [Number(at.x), Number(at.y)];
   const size = Number(at.size ?? 9);
   const hitWidth = Number(at.hitWidth ?? 32);
   const hitHeight = Number(at.hitHeight ?? 32);
   const style = COLOURS[explorer.colour];
   const label = explorerLabel(explorer.id);
-  const props = picker.pick(explorer.id, label);
+  // a piece of a stack is picked through the stack's chooser (its own box would be too small to tap)
+  const props = stacked ? null : picker.pick(explorer.id, label);
   // a piece that cannot be picked now lets the click through to the space under it (a boat, a hex)
   const classes = `explorer ${props ? props.class : "inert"} ${picked ? "picked" : ""} ${recent ? "recent" : ""}`;
   return html`<g ...${props || { role: "img" }} class=${classes} data-explorer=${explorer.id}
@@ -151,7 +153,42 @@ function Legend({ view }) {
   </ul></details>`;
 }
 
+/** The pieces of a stack that can be picked now: each explorer, then the boat (which stands for its
+ * space), as {key, label, props}. */
+function stackChoices(cell, explorers, boat, picker) {
+  const choices = explorers
+    .map((explorer) => ({ key: explorer.id, label: explorerLabel(explorer.id), props: picker.pick(explorer.id, explorerLabel(explorer.id)) }))
+    .filter((choice) => choice.props);
+  const boatProps = boat ? picker.pick(cell, t("the boat on {cell}", { cell })) : null;
+  return boatProps ? [...choices, { key: "boat", label: t("the boat on {cell}", { cell }), props: boatProps }] : choices;
+}
+
+/** The chooser a tap on a stack opens: one button per piece that can be picked, and Close. */
+function StackChooser({ cell, choices, onClose }) {
+  const box = useRef(null);
+  useEffect(() => {
+    // the keyboard goes on inside the chooser (Escape there closes it, not a step of the choice)
+    const first = box.current && box.current.querySelector("button");
+    if (first) first.focus();
+  }, [cell]);
+  const escape = (event) => {
+    if (event.key !== "Escape") return;
+    event.stopPropagation();
+    onClose();
+  };
+  return html`<div class="stack-chooser card-panel" ref=${box} data-stack-chooser=${cell} role="group" onKeyDown=${escape}
+    aria-label=${t("the pieces on {cell}", { cell })}>
+    <b>${t("the pieces on {cell}", { cell })}</b>
+    ${choices.map(({ key, label, props }) => html`<button type="button" key=${key} ...${props} class="act"
+      onClick=${(event) => { onClose(); props.onClick(event); }}
+      onKeyDown=${(event) => { if (event.key === "Enter" || event.key === " ") onClose(); props.onKeyDown(event); }}>${label}</button>`)}
+    <button type="button" class="close" onClick=${onClose}>${t("Close")}</button>
+  </div>`;
+}
+
 function Board({ view, picker, recent, highlight }) {
+  const [openStack, setOpenStack] = useState(null);
+  useEffect(() => setOpenStack(null), [view.seq]);
   const explorersAt = {};
   for (const explorer of view.explorers) {
     if (explorer.cell) (explorersAt[explorer.cell] ||= []).push(explorer);
@@ -160,7 +197,7 @@ function Board({ view, picker, recent, highlight }) {
   const creaturesAt = {};
   for (const [kind, cells] of Object.entries(view.creatures)) for (const cell of cells) (creaturesAt[cell] ||= []).push(kind);
   const recentCells = new Set();
-  for (const event of recent || []) for (const value of Object.values(event)) if (typeof value === "string" && /^r\d+c\d+$/.test(value)) recentCells.add(value);
+  for (const event of recent || []) for (const cell of eventPlaces(event)) recentCells.add(cell);
   const width = MARGIN + W * 12.5 + 8;
   const height = MARGIN + 1.5 * R * 12 + 2 * R + 8;
   const cells = [];
@@ -203,22 +240,38 @@ function Board({ view, picker, recent, highlight }) {
         pieces.push(html`<g ...${boatProps || { role: "img" }} class=${`boat ${boatProps ? boatProps.class : "inert"}`}
           aria-label=${(boatProps && boatProps["aria-label"]) || t("the boat on {cell}", { cell: name })}>
           <path d=${`M${x - 13},${y + 2} h26 l-5,8 h-16 z`} fill="#8b5a2b" stroke="#3b2410" />
-          ${boatProps ? html`<rect class="hit" x=${x - W / 2} y=${y} width=${W} height=${R} fill="transparent" />` : null}
+          ${boatProps ? html`<rect class="hit" x=${x - W / 2} y=${y - 16} width=${W} height="32" fill="transparent" />` : null}
         </g>`);
       }
       (creaturesAt[name] || []).forEach((kind, k) => pieces.push(html`<${Creature} kind=${kind} x=${x - 6 + k * 8} y=${y - 8} />`));
-      (explorersAt[name] || []).forEach((explorer, k) => {
-        const count = explorersAt[name].length;
-        const dx = (k - (count - 1) / 2) * 11;
+      const here = explorersAt[name] || [];
+      const stacked = here.length > 1 || (boat && here.length > 0);
+      here.forEach((explorer, k) => {
+        const dx = (k - (here.length - 1) / 2) * 11;
         pieces.push(html`<${Explorer} explorer=${explorer} x=${x + dx} y=${y + (boat ? -7 : 3)} picker=${picker}
-          picked=${picker.isPicked(explorer.id)} recent=${recentCells.has(name)} hitWidth=${count > 1 ? 11 : 32}
-          hitHeight=${boat ? 14 : 32} size=${count > 1 || boat ? 6.5 : 9} />`);
+          picked=${picker.isPicked(explorer.id)} recent=${recentCells.has(name)} stacked=${stacked}
+          size=${stacked ? 6.5 : 9} />`);
       });
+      const choices = stacked ? stackChoices(name, here, boat, picker) : [];
+      if (choices.some((choice) => choice.key !== "boat")) {
+        // one tap target for the stack (boat and explorers): it opens a chooser of its pieces
+        const open = () => setOpenStack(name);
+        pieces.push(html`<g class="stack pickable" data-choice=${`stack:${name}`} role="button" tabindex="0"
+          aria-label=${t("{count} pieces on {cell}: choose one", { count: here.length + (boat ? 1 : 0), cell: name })}
+          onClick=${(event) => { event.stopPropagation(); open(); }}
+          onKeyDown=${(event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); } }}>
+          <rect class="hit" x=${x - 18} y=${y - 18} width="36" height="36" rx="6" fill="transparent" />
+        </g>`);
+      }
     });
   }
+  const chooser = openStack
+    ? stackChoices(openStack, explorersAt[openStack] || [], boatAt[openStack], picker)
+    : [];
   return html`<div class="board-wrap" tabindex="-1"><svg class="board" viewBox=${`0 0 ${width.toFixed(0)} ${height.toFixed(0)}`} role="group" aria-label=${t("the island")}>
     ${labels}${cells}${pieces}
-  </svg></div>`;
+  </svg></div>
+  ${chooser.length ? html`<${StackChooser} cell=${openStack} choices=${chooser} onClose=${() => setOpenStack(null)} />` : null}`;
 }
 
 function Unplaced({ view, seat, picker }) {
@@ -273,6 +326,15 @@ function Table({ view, seat, picker, recent, name, highlight }) {
 }
 
 const CELL = /^r\d+c\d+$/;
+
+/** The board's cells an event names (its fields, lists included): a log line lights them. */
+export function eventPlaces(event) {
+  const cells = new Set();
+  for (const value of Object.values(event || {})) {
+    for (const item of Array.isArray(value) ? value : [value]) if (typeof item === "string" && CELL.test(item)) cells.add(item);
+  }
+  return [...cells];
+}
 /** Copies of the engine's tables (asobiba.games.survive.data; a test keeps them equal): an action's
  * data names explorers, creatures and tiles by their index in these. */
 export const COLOUR_ORDER = ["red", "blue", "yellow", "green"];
@@ -319,4 +381,5 @@ export default {
   },
   kindText: (pending) => t(KIND_TEXT[pending.kind] || pending.kind),
   resultText: (view, name) => winnersText(view, name),
+  eventPlaces,
 };

@@ -169,7 +169,11 @@ def _values_assigned(event: ev.ValuesAssigned, lang: str) -> str:
             player=p,
             colour=term(event.colour, lang),
         )
-    values = ", ".join(f"{name}={value}" for name, value in event.values)
+    # a list in the reader's language: 赤#1=4、赤#2=1 / red#1=4, red#2=1
+    values = tr(", ", lang).join(
+        f"{term(colour, lang)}{mark}{number}={value}"
+        for (colour, mark, number), value in ((name.partition("#"), value) for name, value in event.values)
+    )
     return tr("Your {colour} explorers: {values}.", lang, colour=term(event.colour, lang), values=values)
 
 
