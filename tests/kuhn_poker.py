@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from asobiba.core.errors import IllegalAction, NotationError
 from asobiba.core.events import Event
 from asobiba.core.game import Game
-from asobiba.core.state import CHANCE, Action, Observation, State
+from asobiba.core.state import CHANCE, Action, GameRules, Observation, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +77,9 @@ class Showdown(Event):
     winner: int
 
 
-class KuhnState(State):
-    def __init__(self, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
-        super().__init__(players, seed, options, chance)
+class KuhnState(State[dict[str, Any]]):
+    def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
+        super().__init__(game, players, seed, options, chance)
         self.cards: list[int] = []
         self.spare: int | None = None
         self.next_player: int | None = CHANCE
@@ -200,7 +200,7 @@ class KuhnPoker(Game):
     action_types = (Deal, Move)
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
-        return KuhnState(players, seed, options, chance)
+        return KuhnState(self, players, seed, options, chance)
 
     def _parse_action(self, text: str, state: State) -> Action:
         words = text.split()
@@ -230,4 +230,3 @@ class KuhnPoker(Game):
 
 
 GAME = KuhnPoker()
-KuhnState.game = GAME

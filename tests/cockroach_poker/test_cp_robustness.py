@@ -15,7 +15,8 @@ import asobiba
 from asobiba import IllegalAction, InvalidOption, NotationError
 from asobiba.core.state import Action, State
 from asobiba.games.cockroach_poker import GAME
-from asobiba.games.cockroach_poker.actions import Answer, Deal, Offer, Pass, Peek, Redirect, parse
+from asobiba.games.cockroach_poker.actions import Answer, Deal, Offer, Pass, Peek, Redirect
+from asobiba.games.cockroach_poker.notation import parse
 
 HUGE = 10**5000
 EVERY_CARD = (*(f"{suit}{rank}" for suit in "SCHD" for rank in range(1, 14)), "J1", "J2")

@@ -78,7 +78,7 @@ def test_a_column_of_two_equal_values_counts_zero(ps: Any) -> None:
     state = ending(ps, [P0, HIGH], [P0_DRAW])
     ps.play(state, "draw", "swap b3")
     # HIGH has no pair; a pair of Machamps in a column would count 0:
-    from asobiba.games.paper_safari.rules import column_score
+    from asobiba.games.paper_safari.grid import column_score
 
     assert column_score([8, 3, 4, 8, 5, 4]) == 3 + 5
     assert state.view(None)["rounds"][0]["scores"] == [7, 34]

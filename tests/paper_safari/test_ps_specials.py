@@ -122,21 +122,21 @@ def test_snorlax_exchange_is_optional(ps: Any) -> None:
 
 
 def test_ditto_takes_the_neighbour_value_that_gives_the_lower_total() -> None:
-    from asobiba.games.paper_safari.rules import score_grid
+    from asobiba.games.paper_safari.grid import score_grid
 
     # a1 3, a2 Ditto, a3 8: Ditto takes 3 (not 8)
     assert score_grid([3, None, 8, 5, 6, 7]) == (3 + 3 + 8 + 5 + 6 + 7, [3, 3, 8, 5, 6, 7])
 
 
 def test_ditto_prefers_a_column_pair_over_a_lower_number() -> None:
-    from asobiba.games.paper_safari.rules import score_grid
+    from asobiba.games.paper_safari.grid import score_grid
 
     # Ditto between 2 and 5, above a 5: copying 5 makes a pair (0), lower than copying 2 (2 + 5).
     assert score_grid([2, None, 5, 6, 5, 7]) == (2 + 6 + 0 + 5 + 7, [2, 5, 5, 6, 5, 7])
 
 
 def test_ditto_at_a_row_end_copies_the_middle_card() -> None:
-    from asobiba.games.paper_safari.rules import score_grid
+    from asobiba.games.paper_safari.grid import score_grid
 
     assert score_grid([None, 5, -2, 1, 1, 1]) == (5 + 5 + 1 + 1 + 1 - 2 + 0, [5, 5, -2, 1, 1, 1])
     assert score_grid([2, 7, 6, 1, 4, None])[1][5] == 4
@@ -144,7 +144,7 @@ def test_ditto_at_a_row_end_copies_the_middle_card() -> None:
 
 def test_dittos_next_to_each_other_take_the_number_at_the_end_of_the_chain() -> None:
     from asobiba.games.paper_safari.data import Deck, card_kind_from_line
-    from asobiba.games.paper_safari.rules import score_grid
+    from asobiba.games.paper_safari.grid import score_grid
 
     assert score_grid([None, None, 6, 1, 2, 3])[1][:3] == [6, 6, 6]
     assert score_grid([4, None, None, 1, 2, 3])[1][:3] == [4, 4, 4]

@@ -6,8 +6,8 @@ import random
 
 from asobiba.bots import HeuristicBot, RandomBot
 from asobiba.games.survive import GAME
-from asobiba.games.survive.scenario import position
-from asobiba.games.survive.steps import Phase
+from asobiba.games.survive.phase import Phase
+from asobiba.games.survive.positions import position
 
 
 def choice(state, seed=0):

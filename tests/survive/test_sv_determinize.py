@@ -24,8 +24,8 @@ from asobiba.games.survive.data import (
     effect_of,
     terrain_of,
 )
+from asobiba.games.survive.positions import position
 from asobiba.games.survive.rules import RESCUED, SurviveState
-from asobiba.games.survive.scenario import position
 
 games = st.tuples(
     st.integers(min_value=0, max_value=2**32),
@@ -220,8 +220,8 @@ def test_samples_at_a_counter_question_are_positions_the_player_could_be_in():
 
 def fixed_setup(phase_after):
     """A scripted game with a fixed layout and fixed values, stopped at ``phase_after``."""
-    from asobiba.games.survive.scenario import layout_with
-    from asobiba.games.survive.steps import Phase
+    from asobiba.games.survive.phase import Phase
+    from asobiba.games.survive.positions import layout_with
 
     layout = layout_with({"r5c4": "m:volcano", "r3c4": "b:dolphin"})
     values = ["6543322111", "1112233456", "3322111456"]
@@ -233,7 +233,7 @@ def fixed_setup(phase_after):
 
 
 def test_views_show_the_fixed_layout_and_values_only_as_fixed():
-    from asobiba.games.survive.steps import Phase
+    from asobiba.games.survive.phase import Phase
 
     state, _, _ = fixed_setup(Phase.FIRST_PLAYER)
     for viewer in (0, 1, None):
@@ -243,7 +243,7 @@ def test_views_show_the_fixed_layout_and_values_only_as_fixed():
 
 
 def test_a_sample_carries_neither_the_fixed_layout_nor_the_others_fixed_values():
-    from asobiba.games.survive.steps import Phase
+    from asobiba.games.survive.phase import Phase
 
     for phase in (Phase.FIRST_PLAYER, Phase.PLACE_EXPLORERS):
         state, layout, values = fixed_setup(phase)

@@ -12,7 +12,7 @@ from asobiba.core.registry import declaration
 from asobiba.games.survive import GAME, bots
 from asobiba.games.survive.board import CELL_BY_NAME
 from asobiba.games.survive.bots import BOARD_TO_ESCAPE
-from asobiba.games.survive.steps import Phase
+from asobiba.games.survive.phase import Phase
 
 
 def test_hard_plays_legal_actions_in_every_phase_of_whole_games():

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from asobiba.core.errors import IllegalAction
-from asobiba.games.survive.scenario import position
-from asobiba.games.survive.steps import Phase
+from asobiba.games.survive.phase import Phase
+from asobiba.games.survive.positions import position
 
 NO_SERPENTS = {"serpent": []}
 

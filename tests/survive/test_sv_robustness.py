@@ -24,8 +24,8 @@ from asobiba.games.survive.actions import (
     SailBoat,
 )
 from asobiba.games.survive.notation import parse
-from asobiba.games.survive.scenario import layout_with, position
-from asobiba.games.survive.steps import Phase
+from asobiba.games.survive.phase import Phase
+from asobiba.games.survive.positions import layout_with, position
 
 HUGE = 10**5000
 

@@ -8,8 +8,8 @@ from asobiba.core.errors import IllegalAction, InvalidOption
 from asobiba.core.state import CHANCE
 from asobiba.games.survive import GAME
 from asobiba.games.survive.board import CELL_NAMES, LAGOON, SERPENT_STARTS
-from asobiba.games.survive.scenario import layout_with
-from asobiba.games.survive.steps import Phase
+from asobiba.games.survive.phase import Phase
+from asobiba.games.survive.positions import layout_with
 
 
 def do(state, text):

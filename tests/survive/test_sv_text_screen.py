@@ -11,7 +11,7 @@ from rich.console import Console
 from asobiba.cli.screens import render_view
 from asobiba.core.errors import IllegalAction, InvalidOption
 from asobiba.games.survive import GAME
-from asobiba.games.survive.scenario import position
+from asobiba.games.survive.positions import position
 from asobiba.games.survive.screen import render
 
 

@@ -7,8 +7,8 @@ import pytest
 
 from asobiba.core.errors import IllegalAction
 from asobiba.games.survive.board import CELL_BY_NAME
-from asobiba.games.survive.scenario import position
-from asobiba.games.survive.steps import Phase
+from asobiba.games.survive.phase import Phase
+from asobiba.games.survive.positions import position
 
 
 def do(state, text):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from asobiba.core.schema import view_schema
 from asobiba.core.state import ENVELOPE_KEYS
 from asobiba.games.survive import GAME
-from asobiba.games.survive.scenario import position
+from asobiba.games.survive.positions import position
 
 VALIDATOR = jsonschema.Draft202012Validator(view_schema(GAME))
 

@@ -109,7 +109,7 @@ class Decision:
         differences = [b - p for b, p in zip(best, played, strict=True)]
         mean = sum(differences) / count
         variance = sum((difference - mean) ** 2 for difference in differences) / (count - 1)
-        return (variance / count) ** 0.5
+        return float((variance / count) ** 0.5)
 
     @property
     def loss(self) -> float:

@@ -67,8 +67,8 @@ class PolicyBot(Bot):
         if key not in self._tools:
             space = getattr(self.function, "action_space", None)
             self._tools[key] = (
-                asobiba.rl.encoder(observation.game, players, **options),
-                asobiba.rl.codec(observation.game, players, action_space=space, **options),
+                asobiba.rl.encoder(observation.game.name, players, **options),
+                asobiba.rl.codec(observation.game.name, players, action_space=space, **options),
             )
         return self._tools[key]
 
@@ -76,6 +76,7 @@ class PolicyBot(Bot):
         import numpy as np
 
         encoder, codec = self._encoder_and_codec(observation)
+        legal: dict[int, Action]
         if codec.position_dependent:  # numbers read the public position: a sample has it
             legal = codec.legal(observation.sample(self.rng.randrange(2**31)))
             legal = {number: action for number, action in legal.items() if action in observation.legal_actions}

@@ -6,20 +6,17 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from asobiba.core.errors import AsobibaError, InvalidOption, NotationError, short_repr
 from asobiba.core.events import Event
 from asobiba.core.options import Option, resolve_options
-from asobiba.core.state import Action, State
+from asobiba.core.state import Action, Observation, State
 
 #: The longest notation accepted (a deal of the largest deck is a few thousand characters).
 MAX_NOTATION_LENGTH = 100_000
 #: A seed is a 63-bit whole number (it fits a BIGINT column).
 MAX_SEED = 2**63 - 1
-
-if TYPE_CHECKING:
-    from asobiba.core.state import Observation
 
 
 class Game(ABC):
@@ -147,7 +144,8 @@ class Game(ABC):
         for option in self.options:
             if option.secret and (shown.get(option.name) is not None or option.name in fixed):
                 shown[option.name] = "fixed"
-        return to_json(shown)
+        visible: dict[str, Any] = to_json(shown)
+        return visible
 
     def fixed_secrets(self, options: Mapping[str, Any]) -> frozenset[str]:
         """The names of the secret options that ``options`` sets."""

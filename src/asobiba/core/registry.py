@@ -48,7 +48,10 @@ class GameDeclaration:
     - ``analysis_rollout_depth``: moves an analysis rollout plays before the evaluator scores it
       (``None``: to the end);
     - ``rl``: the research API's declaration (an ``asobiba.rl.support.RLSupport``: the encoder, the
-      action spaces, how OpenSpiel deals the game); without it the game gets the generic one.
+      action spaces, how OpenSpiel deals the game); without it the game gets the generic one;
+    - ``gym_version``: the version of its Gymnasium id ``asobiba/<Game>-v<version>`` (here, not in
+      ``rl``: ``import asobiba.rl`` registers every game's id without importing any game's research
+      module, so a game's ``rl`` module may be the first thing imported).
 
     A game declaring only ``name`` and ``game`` plays everywhere: the terminal and the browser
     draw it with their generic table (its view as panels, its actions grouped by their data), and
@@ -65,6 +68,7 @@ class GameDeclaration:
     rules: str | None = None
     analysis_rollout_depth: int | None = None
     rl: str | None = None
+    gym_version: int = 1
 
     def load(self, part: str) -> Any:
         """Import and return the part called ``part`` (``"game"``, ``"evaluator"``, …); ``None`` if unset."""

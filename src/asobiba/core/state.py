@@ -16,15 +16,14 @@ from __future__ import annotations
 import random
 import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any, Final, Generic, Protocol
+
+from typing_extensions import TypeVar
 
 from asobiba.core.actions import Action, wrong_field
 from asobiba.core.errors import AsobibaError, GameOver, IllegalAction, NoSuchPlayer, NotYourTurn, short_repr
 from asobiba.core.events import Event, events_seen_by
-
-if TYPE_CHECKING:
-    from asobiba.core.game import Game
 
 #: ``to_move`` at a chance node awaiting a scripted outcome.
 CHANCE: Final = -1
@@ -32,13 +31,55 @@ CHANCE: Final = -1
 #: The keys core puts in every view, in this order, before the game's own keys.
 ENVELOPE_KEYS: Final = ("game", "players", "viewer", "phase", "to_move", "seq", "pending", "is_over", "options")
 
-__all__ = ["CHANCE", "ENVELOPE_KEYS", "Action", "Observation", "State"]
+__all__ = ["CHANCE", "ENVELOPE_KEYS", "Action", "GameRules", "Observation", "State", "ViewT"]
+
+#: The type of a game's own view keys (its ``Game.view_type`` TypedDict): ``State[CockroachPokerView]``;
+#: a plain ``State`` (a state of any game) builds a mapping of them.
+ViewT = TypeVar("ViewT", bound=Mapping[str, object], covariant=True, default=Mapping[str, Any])
 
 
-class State(ABC):
-    """A position of a game, with everything needed to continue it."""
+class GameRules(Protocol):
+    """What a position uses of its game (:class:`asobiba.core.game.Game` is one): its name, version,
+    action classes, notation and options. A state is given its game when it is made, so this module
+    imports no game module and :mod:`asobiba.core.game` imports this one, not the other way."""
 
-    game: Game
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def title(self) -> Mapping[str, str]: ...
+
+    @property
+    def action_types(self) -> tuple[type[Action], ...]: ...
+
+    def parse_action(self, text: str, state: State) -> Action: ...
+
+    def explicit_options(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def view_options(self, options: Mapping[str, Any], fixed: Collection[str] = ()) -> dict[str, Any]: ...
+
+    def fixed_secrets(self, options: Mapping[str, Any]) -> frozenset[str]: ...
+
+    def sample_options(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def heuristic_action(self, observation: Observation, rng: random.Random) -> Action: ...
+
+    def describe_action(self, action: Action, lang: str) -> str: ...
+
+    def describe_event(self, event: Event, lang: str) -> str: ...
+
+    def rematch(self, options: Mapping[str, Any], players: int, first_mover: int) -> tuple[dict[str, Any], int]: ...
+
+
+class State(ABC, Generic[ViewT]):
+    """A position of a game, with everything needed to continue it; ``ViewT`` is the TypedDict of
+    the game's own view keys (what :meth:`_view` builds)."""
+
+    #: The game this is a position of, given to the constructor.
+    game: GameRules
     # What core has worked out about the position at a seq, shared by clones of that position and
     # replaced (never changed) when the position changes: the legal actions (at ``_legal_seq``), and
     # the views and an index of the legal actions by value (``_known``, at ``_known.seq``).
@@ -48,7 +89,8 @@ class State(ABC):
     #: Weak references to the observations of this position still reading from it.
     _observers: list[weakref.ref[Observation]] | None = None
 
-    def __init__(self, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
+    def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
+        self.game = game
         self.players = players
         self.seed = seed
         self.options = options
@@ -80,7 +122,7 @@ class State(ABC):
         """At a chance node: draw the outcome."""
 
     @abstractmethod
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> ViewT:
         """What ``player`` (``None``: a spectator) may know, JSON-ready. The base adds the keys
         ``game, players, viewer, to_move, is_over, options`` (and ``result`` when over)."""
 
@@ -89,7 +131,7 @@ class State(ABC):
         """When the game is over: ``{"winners": [...], "losers": [...], "scores": [...]}``."""
 
     @abstractmethod
-    def clone(self) -> State:
+    def clone(self) -> State[ViewT]:
         """An independent copy."""
 
     @abstractmethod
@@ -103,7 +145,7 @@ class State(ABC):
         """A short snake_case name of the phase (``offer``, ``flip``, ``move``, …); not called when over."""
 
     @abstractmethod
-    def _pending(self, viewer: int | None) -> dict[str, Any]:
+    def _pending(self, viewer: int | None) -> Mapping[str, object]:
         """The decision the player to move faces, as ``viewer`` may know it:
         ``{"kind": …, "steps": [steps of a multi-step decision taken so far], …}`` (core adds
         ``player``). Called only while a player, not chance, is to move."""
@@ -429,7 +471,7 @@ class State(ABC):
         self._observers = None
         if not observers:
             return
-        snapshot: State | None = None
+        snapshot: State[ViewT] | None = None
         for reference in observers:
             observation = reference()
             if observation is not None and observation._source is self:
@@ -446,7 +488,7 @@ class State(ABC):
         share = 1.0 / len(winners) if winners else 0.0
         return [share if player in winners else 0.0 for player in range(self.players)]
 
-    def determinize(self, player: int, seed: int) -> State:
+    def determinize(self, player: int, seed: int) -> State[ViewT]:
         """A full state consistent with what ``player`` knows: every hidden thing resampled, the
         chance generator reseeded, secret options forgotten. Equal views and the same seed give
         the same result."""
@@ -553,7 +595,7 @@ class Observation:
         return view
 
     @property
-    def game(self) -> Game:
+    def game(self) -> GameRules:
         return self._source.game
 
     def sample(self, seed: int) -> State:

@@ -118,7 +118,9 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
             raise InvalidOption("the self policy is a callable (observation, mask) -> action", domain="rl")
         self.self_policy = policy
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         self._policy_rng = np.random.default_rng(int(self.np_random.integers(0, MAX_SEED)))
         while True:
@@ -133,7 +135,7 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
             if not self.position.is_over:  # (a game over before the learner's first decision is drawn again)
                 return self._observation(), {}
 
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict]:
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self._state()
         chosen = self._legal.get(int(action))
         if chosen is None:

@@ -97,7 +97,7 @@ def _parameters(found: RLSupport, game: Game) -> dict[str, Any]:
     return parameters
 
 
-class AsobibaSpielGame(pyspiel.Game):
+class AsobibaSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
     """One asobiba game for OpenSpiel, for the players and options given as parameters."""
 
     #: The asobiba game's name (each registered subclass sets it).
@@ -215,7 +215,7 @@ class _Position:
         return digest.hexdigest()
 
 
-class AsobibaSpielState(pyspiel.State):
+class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
     """An OpenSpiel state around an asobiba position (:attr:`asobiba_state`)."""
 
     def __init__(self, game: AsobibaSpielGame) -> None:

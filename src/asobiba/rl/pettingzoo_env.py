@@ -54,7 +54,7 @@ def wrapped(env: AsobibaAECEnv) -> Any:
     return wrappers.OrderEnforcingWrapper(result)
 
 
-class AsobibaAECEnv(AECEnv):
+class AsobibaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
     """One asobiba game as an AEC environment; ``state`` is the asobiba position."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "asobiba_v0", "is_parallelizable": False}  # noqa: RUF012 (the frameworks read it on the class and instance)
@@ -98,10 +98,10 @@ class AsobibaAECEnv(AECEnv):
         self._legal: dict[int, Any] | None = None
         self._steps = 0
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     # ------------------------------------------------------------------ the AEC cycle

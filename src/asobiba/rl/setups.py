@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from asobiba.core.errors import InvalidOption
-from asobiba.core.registry import game_names
-from asobiba.rl.support import Setup, support
+from asobiba.core.registry import declaration, game_names
+from asobiba.rl.support import Setup, openspiel_name, support
 
 __all__ = ["GameSetup", "all_setups", "gym_id", "make", "register_gymnasium"]
 
@@ -87,8 +87,6 @@ def make(name: str, api: str = "pettingzoo", **overrides: Any) -> Any:
     if api == "openspiel":
         import pyspiel  # type: ignore[import-not-found]
 
-        from asobiba.rl.openspiel import openspiel_name
-
         parameters = {"players": found.players, **options}
         if found.action_space is not None and len(support(found.game).codecs) > 1:
             parameters["action_space"] = found.action_space
@@ -105,7 +103,7 @@ def make(name: str, api: str = "pettingzoo", **overrides: Any) -> Any:
 def gym_id(game: str) -> str:
     """The Gymnasium id of ``game``: ``asobiba/CockroachPoker-v1``."""
     camel = "".join(part.capitalize() for part in game.replace("_", "-").split("-"))
-    return f"asobiba/{camel}-v{support(game).gym_version}"
+    return f"asobiba/{camel}-v{declaration(game).gym_version}"
 
 
 def _gym_env(game: str, **kwargs: Any) -> Any:

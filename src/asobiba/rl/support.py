@@ -69,7 +69,6 @@ class RLSupport:
     - ``shuffle``: at a chance node without enumerable outcomes, the shuffle drawn item by item;
     - ``max_chance_outcomes``: the most outcomes one OpenSpiel chance node has;
     - ``setups``: the named, versioned setups (:class:`Setup`) of the game;
-    - ``gym_version``: the version of the Gymnasium id ``asobiba/<Game>-v<version>``.
     """
 
     encoder: type[Encoder]
@@ -80,7 +79,6 @@ class RLSupport:
     shuffle: Callable[[State], Shuffle] | None = None
     max_chance_outcomes: int = 256
     setups: tuple[Setup, ...] = ()
-    gym_version: int = 1
 
     def codec_type(self, action_space: str | None = None) -> type[ActionCodec]:
         """The codec class of ``action_space`` (the default one for ``None``); refuses an unknown name."""

@@ -69,7 +69,7 @@ class Goofspiel(Game):
         return options
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
-        return GoofspielState(players, seed, options, chance)
+        return GoofspielState(self, players, seed, options, chance)
 
     def _parse_action(self, text: str, state: State) -> Action:
         return actions.parse(text)
@@ -87,6 +87,5 @@ class Goofspiel(Game):
 
 
 GAME = Goofspiel()
-GoofspielState.game = GAME
 
 __all__ = ["GAME", "Goofspiel", "GoofspielState"]

@@ -17,23 +17,24 @@ from typing import Any
 
 from asobiba.core.errors import IllegalAction
 from asobiba.core.events import Event
-from asobiba.core.state import CHANCE, Action, State
+from asobiba.core.state import CHANCE, Action, GameRules, State
 from asobiba_goofspiel.actions import Bid, Prize
 from asobiba_goofspiel.events import BidPlaced, BidsRevealed, PrizeRevealed
+from asobiba_goofspiel.view import GoofspielRound, GoofspielView
 
 
-class GoofspielState(State):
+class GoofspielState(State[GoofspielView]):
     """A position: the prizes left, the prize up, each hand, this round's bids and the scores."""
 
-    def __init__(self, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
-        super().__init__(players, seed, options, chance)
+    def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
+        super().__init__(game, players, seed, options, chance)
         cards = options["cards"]
         self.prizes_left: list[int] = list(range(1, cards + 1))
         self.prize: int | None = None
         self.hands: list[list[int]] = [list(range(1, cards + 1)) for _ in range(players)]
         self.bids: list[int] = []
         self.scores: list[int] = [0] * players
-        self.rounds: list[dict[str, Any]] = []
+        self.rounds: list[GoofspielRound] = []
 
     # ------------------------------------------------------------------ whose turn
     def _current_player(self) -> int | None:
@@ -113,7 +114,7 @@ class GoofspielState(State):
     def _pending(self, viewer: int | None) -> dict[str, Any]:
         return {"kind": "bid", "steps": [], "prize": self.prize}
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> GoofspielView:
         return {
             "prize": self.prize,
             "prizes_left": sorted(self.prizes_left),
@@ -121,7 +122,7 @@ class GoofspielState(State):
             "bid_placed": [index < len(self.bids) for index in range(self.players)],
             "my_bid": self.bids[player] if player is not None and player < len(self.bids) else None,
             "scores": list(self.scores),
-            "rounds": [dict(entry, bids=list(entry["bids"])) for entry in self.rounds],
+            "rounds": [_round_copy(entry) for entry in self.rounds],
         }
 
     def unshown(self, player: int) -> list[int]:
@@ -158,3 +159,8 @@ class GoofspielState(State):
             held.remove(drawn)
             self.hands[other] = held
             self.bids[other] = drawn
+
+
+def _round_copy(entry: GoofspielRound) -> GoofspielRound:
+    """A finished round as a view shows it (a copy: views are never shared with the state)."""
+    return {"prize": entry["prize"], "bids": list(entry["bids"]), "winner": entry["winner"]}

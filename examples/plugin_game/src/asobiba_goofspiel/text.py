@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from asobiba.core.events import Event
+from asobiba.core.events import Event, EventTexts
 from asobiba.core.state import Action
 from asobiba_goofspiel.actions import Bid, Prize
 from asobiba_goofspiel.events import BidPlaced, BidsRevealed, PrizeRevealed
@@ -36,17 +36,31 @@ def describe_action(action: Action, lang: str) -> str:
     return say("Bid {value}", lang, value=action.value)
 
 
-def describe_event(event: Event, lang: str) -> str:
-    if isinstance(event, PrizeRevealed):
-        return say("The prize {value} is turned up", lang, value=event.value)
-    if isinstance(event, BidPlaced):
-        if event.value is None:
-            return say("p{player} bids face down", lang, player=event.player)
-        return say("p{player} bids {value} face down", lang, player=event.player, value=event.value)
-    assert isinstance(event, BidsRevealed)
+#: The log line of each kind of event.
+EVENT_TEXTS = EventTexts()
+
+
+@EVENT_TEXTS.writes(PrizeRevealed)
+def _prize_revealed(event: PrizeRevealed, lang: str) -> str:
+    return say("The prize {value} is turned up", lang, value=event.value)
+
+
+@EVENT_TEXTS.writes(BidPlaced)
+def _bid_placed(event: BidPlaced, lang: str) -> str:
+    if event.value is None:
+        return say("p{player} bids face down", lang, player=event.player)
+    return say("p{player} bids {value} face down", lang, player=event.player, value=event.value)
+
+
+@EVENT_TEXTS.writes(BidsRevealed)
+def _bids_revealed(event: BidsRevealed, lang: str) -> str:
     bids = " · ".join(f"p{player} {bid}" for player, bid in enumerate(event.bids))
     if event.winner is None:
         return say("Bids {bids}: a tie, nobody takes the prize {prize}", lang, bids=bids, prize=event.prize)
     return say(
         "Bids {bids}: p{winner} takes the prize {prize}", lang, bids=bids, winner=event.winner, prize=event.prize
     )
+
+
+def describe_event(event: Event, lang: str) -> str:
+    return EVENT_TEXTS.describe(event, lang)

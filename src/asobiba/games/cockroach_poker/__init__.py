@@ -24,7 +24,7 @@ from asobiba.core.events import Event
 from asobiba.core.game import Game
 from asobiba.core.options import Option, check_first_player, parse_bool, player_check
 from asobiba.core.state import Action, Observation, State
-from asobiba.games.cockroach_poker import actions, text
+from asobiba.games.cockroach_poker import actions, notation, text
 from asobiba.games.cockroach_poker.data import PLAYER_RANGE, TRUMP, TRUMP_NO_JOKERS
 from asobiba.games.cockroach_poker.rules import CockroachPokerState
 from asobiba.games.cockroach_poker.view import CockroachPokerPending, CockroachPokerView
@@ -111,7 +111,7 @@ class CockroachPoker(Game):
         cards: list[str] = []
         for card in order:
             try:
-                canonical = actions.read_card(rules, card)
+                canonical = notation.read_card(rules, card)
             except NotationError as error:
                 raise InvalidOption(
                     "{game}: option card_order: {error}", domain="cockroach_poker", game=self.name, error=error
@@ -142,10 +142,10 @@ class CockroachPoker(Game):
         }
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
-        return CockroachPokerState(players, seed, options, chance)
+        return CockroachPokerState(self, players, seed, options, chance)
 
     def _parse_action(self, text: str, state: State) -> Action:
-        return actions.parse(text, state.options["rules"], state.players)
+        return notation.parse(text, state.options["rules"], state.players)
 
     def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:
         from asobiba.games.cockroach_poker.bots import choose
@@ -160,6 +160,5 @@ class CockroachPoker(Game):
 
 
 GAME = CockroachPoker()
-CockroachPokerState.game = GAME
 
 __all__ = ["GAME", "CockroachPoker", "CockroachPokerState"]

@@ -70,7 +70,7 @@ class Beliefs:
     def cards_to_loss(self, player: int, counts: dict[str, int], size: int) -> int:
         """How many more face-up cards ``player``'s row needs, at the least, to lose."""
         view = self.view
-        loss = view["loss"]
+        loss: dict[str, int] = view["loss"]
         top = max(counts.values())
         missing = sum(1 for count in counts.values() if count == 0)
         if self.rules == "trump":

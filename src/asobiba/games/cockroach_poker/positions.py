@@ -26,8 +26,8 @@ from typing import Any
 
 from asobiba.core.errors import InvalidOption
 from asobiba.games.cockroach_poker import GAME
-from asobiba.games.cockroach_poker.actions import read_card
 from asobiba.games.cockroach_poker.data import NO_KIND, Deck
+from asobiba.games.cockroach_poker.notation import read_card
 from asobiba.games.cockroach_poker.rules import CockroachPokerState
 
 #: Cards a player not named in ``hands`` gets.

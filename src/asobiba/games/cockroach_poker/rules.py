@@ -63,7 +63,7 @@ from typing import Any
 
 from asobiba.core.errors import IllegalAction
 from asobiba.core.events import Event
-from asobiba.core.state import CHANCE, Action, State
+from asobiba.core.state import CHANCE, Action, GameRules, State
 from asobiba.games.cockroach_poker import actions as act
 from asobiba.games.cockroach_poker import events as ev
 from asobiba.games.cockroach_poker.actions import (
@@ -90,6 +90,8 @@ from asobiba.games.cockroach_poker.data import (
     TWO_PLAYER_SET_ASIDE,
     Deck,
 )
+from asobiba.games.cockroach_poker.notation import shown
+from asobiba.games.cockroach_poker.phase import Phase
 from asobiba.games.cockroach_poker.view import (
     Choice,
     ClaimStep,
@@ -104,16 +106,6 @@ from asobiba.games.cockroach_poker.view import (
 
 #: Numbers at least this large are not quoted in an error message.
 _SHOWN_NUMBER = 10**6
-
-
-class Phase(StrEnum):
-    """Where the game stands; the value is the view's ``phase``."""
-
-    DEAL = "deal"  # chance: the deal
-    OFFER = "offer"  # the offerer gives a card
-    ANSWER = "answer"  # the receiver answers (or redirects, or peeks to pass)
-    PASS = "pass"  # original, after a peek: the receiver passes the card on
-    OVER = "over"
 
 
 class StepKind(StrEnum):
@@ -204,11 +196,11 @@ _FINISHED_ROUNDS: dict[tuple[int, int, tuple[Any, ...]], tuple[Deck, FinishedRou
 _FINISHED_ROUNDS_KEPT = 50_000
 
 
-class CockroachPokerState(State):
+class CockroachPokerState(State[CockroachPokerView]):
     """A position of Cockroach Poker (either rule set); see the module docstring for the view."""
 
-    def __init__(self, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
-        super().__init__(players, seed, options, chance)
+    def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
+        super().__init__(game, players, seed, options, chance)
         self.setup = Setup.from_options(players, options)
         self.kind_of = self.setup.deck.kind_of
         self.offer_table = offers_by_offerer(self.setup.rules, players)
@@ -307,17 +299,17 @@ class CockroachPokerState(State):
     def _check(self, action: Action) -> None:
         match action:
             case Offer(target, claim, card):
-                self._check_offer(target, claim, card)
+                self.verify_offer(target, claim, card)
             case Answer(yes):
-                self._check_answer(yes)
+                self.verify_answer(yes)
             case Redirect(target):
-                self._check_redirect(target)
+                self.verify_redirect(target)
             case Peek():
-                self._check_peek()
+                self.verify_peek()
             case Pass(target, claim):
-                self._check_pass(target, claim)
+                self.verify_pass(target, claim)
             case Deal():
-                self._check_deal(action)
+                self.verify_deal(action)
             case _:
                 raise IllegalAction(
                     "'{action}' is not a move of cockroach-poker",
@@ -325,14 +317,14 @@ class CockroachPokerState(State):
                     action=type(action).__name__,
                 )
 
-    def _check_offer(self, target: int, claim: str, card: str) -> None:
+    def verify_offer(self, target: int, claim: str, card: str) -> None:
         if self.phase != Phase.OFFER:
             raise IllegalAction(
                 "no offer now: p{player} must first deal with the card in play",
                 domain="cockroach_poker",
                 player=self.receiver,
             )
-        self._check_target(target)
+        self.verify_target(target)
         if target == self.offerer:
             raise IllegalAction("a player cannot offer a card to himself", domain="cockroach_poker")
         if target == self.barred_target():
@@ -343,13 +335,13 @@ class CockroachPokerState(State):
                 player=self.offerer,
                 target=target,
             )
-        self._check_claim(claim)
+        self.verify_claim(claim)
         if self._card_number(card) not in self.hands[self.offerer]:
             raise IllegalAction(
                 "{card} is not in p{player}'s hand", domain="cockroach_poker", card=card, player=self.offerer
             )
 
-    def _check_answer(self, yes: bool) -> None:
+    def verify_answer(self, yes: bool) -> None:
         if not isinstance(yes, bool):
             raise IllegalAction(
                 "an answer is yes (True) or no (False), not {kind}", domain="cockroach_poker", kind=type(yes).__name__
@@ -357,7 +349,7 @@ class CockroachPokerState(State):
         if self.phase != Phase.ANSWER:
             raise self._not_now("answer")
 
-    def _check_redirect(self, target: int) -> None:
+    def verify_redirect(self, target: int) -> None:
         if not self.redirect_jokers:
             raise IllegalAction(
                 "no redirect with these rules (rules={rules}, jokers={jokers})",
@@ -371,7 +363,7 @@ class CockroachPokerState(State):
             raise IllegalAction(
                 "p{player} has no joker to redirect with", domain="cockroach_poker", player=self.receiver
             )
-        self._check_target(target)
+        self.verify_target(target)
         if target == self.receiver:
             raise IllegalAction("a player cannot redirect to himself", domain="cockroach_poker")
         if target == self.offerer:
@@ -385,7 +377,7 @@ class CockroachPokerState(State):
                 player=target,
             )
 
-    def _check_peek(self) -> None:
+    def verify_peek(self) -> None:
         if self.trump:
             raise IllegalAction(
                 "in the trump rule set a card cannot be passed on; answer yes or no", domain="cockroach_poker"
@@ -395,7 +387,7 @@ class CockroachPokerState(State):
         if not self.pass_targets():
             raise IllegalAction("every other player has seen this card: it must be answered", domain="cockroach_poker")
 
-    def _check_pass(self, target: int, claim: str) -> None:
+    def verify_pass(self, target: int, claim: str) -> None:
         if self.trump:
             raise IllegalAction(
                 "in the trump rule set a card cannot be passed on; answer yes or no", domain="cockroach_poker"
@@ -404,7 +396,7 @@ class CockroachPokerState(State):
             raise IllegalAction("look at the card first ('peek'), then pass it", domain="cockroach_poker")
         if self.phase != Phase.PASS:
             raise self._not_now("pass")
-        self._check_target(target)
+        self.verify_target(target)
         if target == self.receiver:
             raise IllegalAction("a player cannot pass the card to himself", domain="cockroach_poker")
         if has(self.seen, target):
@@ -413,7 +405,7 @@ class CockroachPokerState(State):
                 domain="cockroach_poker",
                 player=target,
             )
-        self._check_claim(claim)
+        self.verify_claim(claim)
 
     def _not_now(self, verb: str) -> IllegalAction:
         """Why ``verb`` (answer, redirect, peek or pass) is refused outside its phase. The core
@@ -441,7 +433,7 @@ class CockroachPokerState(State):
                     "nothing to pass: p{player} must offer a card first", domain="cockroach_poker", player=offerer
                 )
 
-    def _check_target(self, target: object) -> None:
+    def verify_target(self, target: object) -> None:
         """A player's number: a whole number (not a bool) from 0 to players - 1."""
         if isinstance(target, bool) or not isinstance(target, int):
             raise IllegalAction(
@@ -455,12 +447,12 @@ class CockroachPokerState(State):
                 last=self.players - 1,
             )
 
-    def _check_claim(self, claim: object) -> None:
+    def verify_claim(self, claim: object) -> None:
         if not isinstance(claim, str) or claim not in self.setup.deck.kinds:
             raise IllegalAction(
                 "{claim} is not a claim of this game; claims are: {claims}",
                 domain="cockroach_poker",
-                claim=act.shown(claim) if isinstance(claim, str) else type(claim).__name__,
+                claim=shown(claim) if isinstance(claim, str) else type(claim).__name__,
                 claims=", ".join(self.setup.deck.kinds),
             )
 
@@ -471,7 +463,7 @@ class CockroachPokerState(State):
             raise IllegalAction(
                 "{card} is not a card of this game",
                 domain="cockroach_poker",
-                card=act.shown(text) if isinstance(text, str) else type(text).__name__,
+                card=shown(text) if isinstance(text, str) else type(text).__name__,
             )
         if card >= self.setup.deck.size:
             raise IllegalAction("{card} is not in play with jokers=none", domain="cockroach_poker", card=text)
@@ -514,7 +506,7 @@ class CockroachPokerState(State):
         events.append(ev.FirstOfferer(deal.first))
         return events
 
-    def _check_deal(self, deal: Deal) -> None:
+    def verify_deal(self, deal: Deal) -> None:
         if self.phase != Phase.DEAL:
             raise IllegalAction("the cards have already been dealt", domain="cockroach_poker")
         deck = self.setup.deck
@@ -533,7 +525,7 @@ class CockroachPokerState(State):
         fixed = self.setup.card_order
         if tuple(order[: len(fixed)]) != fixed:
             raise IllegalAction("the deal does not follow the card_order option", domain="cockroach_poker")
-        self._check_target(deal.first)
+        self.verify_target(deal.first)
         if self.setup.first_player is not None and deal.first != self.setup.first_player:
             raise IllegalAction(
                 "the first_player option says p{player} offers first",
@@ -747,7 +739,7 @@ class CockroachPokerState(State):
     def _phase(self) -> str:
         return self.phase.value
 
-    def _pending(self, viewer: int | None) -> dict[str, Any]:
+    def _pending(self, viewer: int | None) -> CockroachPokerPending:
         """The decision of the player to move (see :mod:`~asobiba.games.cockroach_poker.view`); the
         same for every viewer: nothing in it depends on a hand."""
         kinds = self.setup.deck.kinds
@@ -771,7 +763,7 @@ class CockroachPokerState(State):
                     "claim": kinds[self.claim],
                     "giver": self.giver,
                 }
-        return dict(pending)
+        return pending
 
     def _choices(self) -> list[Choice]:
         """What the rules allow the receiver now, whatever his hand: yes, no, and redirect while
@@ -786,7 +778,7 @@ class CockroachPokerState(State):
             choices.append("peek")
         return choices
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> CockroachPokerView:
         deck = self.setup.deck
         cards, kinds = deck.cards, deck.kinds
         deck_counts = dict(_deck_counts(deck))
@@ -839,7 +831,7 @@ class CockroachPokerState(State):
             "in_play": in_play,
             "log": log,
         }
-        return dict(view)
+        return view
 
     def _finished_round(self, number: int, entry: tuple[Any, ...]) -> FinishedRound:
         steps, card, counts_as, correct, row_of = entry

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from asobiba.core.events import Event
+from asobiba.core.events import Event, EventTexts
 from asobiba.core.state import Action
 from asobiba.games.cockroach_poker import events as ev
 from asobiba.games.cockroach_poker.actions import Answer, Deal, Offer, Pass, Peek, Redirect
@@ -118,6 +118,128 @@ _LOSS_REASONS: dict[str, Callable[[str, str], str]] = {
 }
 
 
+EVENT_TEXTS = EventTexts()
+
+
+@EVENT_TEXTS.writes(ev.HandDealt)
+def _hand_dealt(event: ev.HandDealt, lang: str) -> str:
+    player = player_name(event.player, lang)
+    if event.cards is None:
+        return tr("{player} is dealt {count} cards", lang, player=player, count=event.count)
+    return tr(
+        "{player} is dealt {count} cards: {cards}",
+        lang,
+        player=player,
+        count=event.count,
+        cards=_cards(event.cards, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.CardsSetAside)
+def _cards_set_aside(event: ev.CardsSetAside, lang: str) -> str:
+    return tr("{count} cards are set aside, unseen", lang, count=event.count)
+
+
+@EVENT_TEXTS.writes(ev.FirstOfferer)
+def _first_offerer(event: ev.FirstOfferer, lang: str) -> str:
+    return tr("{player} offers first", lang, player=player_name(event.player, lang))
+
+
+@EVENT_TEXTS.writes(ev.CardOffered)
+def _card_offered(event: ev.CardOffered, lang: str) -> str:
+    fields = {
+        "player": player_name(event.player, lang),
+        "target": player_name(event.target, lang),
+        "claim": kind_name(event.claim, lang),
+    }
+    if event.card is None:
+        return tr("{player} offers {target} a card face down: “It is {claim}”", lang, **fields)
+    return tr(
+        "{player} offers {target} a card face down: “It is {claim}” (really {card})",
+        lang,
+        card=card_name(event.card, lang),
+        **fields,
+    )
+
+
+@EVENT_TEXTS.writes(ev.CardRedirected)
+def _card_redirected(event: ev.CardRedirected, lang: str) -> str:
+    return tr(
+        "{player} discards {joker} and makes {target} answer",
+        lang,
+        player=player_name(event.player, lang),
+        joker=card_name(event.joker, lang),
+        target=player_name(event.target, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.CardPeeked)
+def _card_peeked(event: ev.CardPeeked, lang: str) -> str:
+    if event.card is None:
+        return tr("{player} looks at the card", lang, player=player_name(event.player, lang))
+    return tr(
+        "{player} looks at the card: {card}",
+        lang,
+        player=player_name(event.player, lang),
+        card=card_name(event.card, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.CardPassed)
+def _card_passed(event: ev.CardPassed, lang: str) -> str:
+    fields = {
+        "player": player_name(event.player, lang),
+        "target": player_name(event.target, lang),
+        "claim": kind_name(event.claim, lang),
+    }
+    if event.card is None:
+        return tr("{player} passes the card to {target}: “It is {claim}”", lang, **fields)
+    return tr(
+        "{player} passes the card to {target}: “It is {claim}” (really {card})",
+        lang,
+        card=card_name(event.card, lang),
+        **fields,
+    )
+
+
+@EVENT_TEXTS.writes(ev.ClaimAnswered)
+def _claim_answered(event: ev.ClaimAnswered, lang: str) -> str:
+    fields = {"player": player_name(event.player, lang), "claim": kind_name(event.claim, lang)}
+    if event.yes:
+        return tr("{player} answers: “Yes, it is {claim}”", lang, **fields)
+    return tr("{player} answers: “No, it is not {claim}”", lang, **fields)
+
+
+@EVENT_TEXTS.writes(ev.CardRevealed)
+def _card_revealed(event: ev.CardRevealed, lang: str) -> str:
+    fields = {"card": card_name(event.card, lang), "row": player_name(event.row_of, lang)}
+    if event.correct:
+        line = tr("It is {card}: right! It goes face up to {row}", lang, **fields)
+    else:
+        line = tr("It is {card}: wrong! It goes face up to {row}", lang, **fields)
+    if event.card.startswith("J"):
+        line += tr(" (counts as {kind})", lang, kind=kind_name(event.counts_as, lang))
+    return line
+
+
+@EVENT_TEXTS.writes(ev.PlayerLost)
+def _player_lost(event: ev.PlayerLost, lang: str) -> str:
+    reason = _LOSS_REASONS.get(event.reason)
+    name = player_name(event.player, lang)
+    return reason(name, lang) if reason else tr("{player} loses", lang, player=name)
+
+
+@EVENT_TEXTS.writes(ev.PlayerWon)
+def _player_won(event: ev.PlayerWon, lang: str) -> str:
+    return tr("{player} wins alone: no cards left in hand", lang, player=player_name(event.player, lang))
+
+
+@EVENT_TEXTS.writes(ev.GameOver)
+def _game_over(event: ev.GameOver, lang: str) -> str:
+    winners = ", ".join(player_name(player, lang) for player in event.winners)
+    return tr("Game over. Winners: {winners}", lang, winners=winners)
+
+
 def describe_event(event: Event, lang: str) -> str:
     """A log line for ``event``, in the form its reader may see.
 
@@ -125,87 +247,4 @@ def describe_event(event: Event, lang: str) -> str:
     >>> describe_event(CardOffered(0, 1, "hearts", None), "ja")
     'p0がp1にカードを伏せて渡す：「これはハートです」'
     """
-    if isinstance(event, ev.HandDealt):
-        player = player_name(event.player, lang)
-        if event.cards is None:
-            return tr("{player} is dealt {count} cards", lang, player=player, count=event.count)
-        return tr(
-            "{player} is dealt {count} cards: {cards}",
-            lang,
-            player=player,
-            count=event.count,
-            cards=_cards(event.cards, lang),
-        )
-    if isinstance(event, ev.CardsSetAside):
-        return tr("{count} cards are set aside, unseen", lang, count=event.count)
-    if isinstance(event, ev.FirstOfferer):
-        return tr("{player} offers first", lang, player=player_name(event.player, lang))
-    if isinstance(event, ev.CardOffered):
-        fields = {
-            "player": player_name(event.player, lang),
-            "target": player_name(event.target, lang),
-            "claim": kind_name(event.claim, lang),
-        }
-        if event.card is None:
-            return tr("{player} offers {target} a card face down: “It is {claim}”", lang, **fields)
-        return tr(
-            "{player} offers {target} a card face down: “It is {claim}” (really {card})",
-            lang,
-            card=card_name(event.card, lang),
-            **fields,
-        )
-    if isinstance(event, ev.CardRedirected):
-        return tr(
-            "{player} discards {joker} and makes {target} answer",
-            lang,
-            player=player_name(event.player, lang),
-            joker=card_name(event.joker, lang),
-            target=player_name(event.target, lang),
-        )
-    if isinstance(event, ev.CardPeeked):
-        if event.card is None:
-            return tr("{player} looks at the card", lang, player=player_name(event.player, lang))
-        return tr(
-            "{player} looks at the card: {card}",
-            lang,
-            player=player_name(event.player, lang),
-            card=card_name(event.card, lang),
-        )
-    if isinstance(event, ev.CardPassed):
-        fields = {
-            "player": player_name(event.player, lang),
-            "target": player_name(event.target, lang),
-            "claim": kind_name(event.claim, lang),
-        }
-        if event.card is None:
-            return tr("{player} passes the card to {target}: “It is {claim}”", lang, **fields)
-        return tr(
-            "{player} passes the card to {target}: “It is {claim}” (really {card})",
-            lang,
-            card=card_name(event.card, lang),
-            **fields,
-        )
-    if isinstance(event, ev.ClaimAnswered):
-        fields = {"player": player_name(event.player, lang), "claim": kind_name(event.claim, lang)}
-        if event.yes:
-            return tr("{player} answers: “Yes, it is {claim}”", lang, **fields)
-        return tr("{player} answers: “No, it is not {claim}”", lang, **fields)
-    if isinstance(event, ev.CardRevealed):
-        fields = {"card": card_name(event.card, lang), "row": player_name(event.row_of, lang)}
-        if event.correct:
-            line = tr("It is {card}: right! It goes face up to {row}", lang, **fields)
-        else:
-            line = tr("It is {card}: wrong! It goes face up to {row}", lang, **fields)
-        if event.card.startswith("J"):
-            line += tr(" (counts as {kind})", lang, kind=kind_name(event.counts_as, lang))
-        return line
-    if isinstance(event, ev.PlayerLost):
-        reason = _LOSS_REASONS.get(event.reason)
-        name = player_name(event.player, lang)
-        return reason(name, lang) if reason else tr("{player} loses", lang, player=name)
-    if isinstance(event, ev.PlayerWon):
-        return tr("{player} wins alone: no cards left in hand", lang, player=player_name(event.player, lang))
-    if isinstance(event, ev.GameOver):
-        winners = ", ".join(player_name(player, lang) for player in event.winners)
-        return tr("Game over. Winners: {winners}", lang, winners=winners)
-    return repr(event)
+    return EVENT_TEXTS.describe(event, lang)

@@ -20,8 +20,9 @@ from asobiba.core.game import Game
 from asobiba.core.options import Option, check_first_player, parse_bool, player_check
 from asobiba.core.state import Action, Observation, State
 from asobiba.games.paper_safari import text
-from asobiba.games.paper_safari.actions import ACTION_TYPES, parse
+from asobiba.games.paper_safari.actions import ACTION_TYPES
 from asobiba.games.paper_safari.data import DECK_LABELS, DECKS, MAX_DECK_SIZE, check_deck_option, deck_from_option
+from asobiba.games.paper_safari.notation import parse
 from asobiba.games.paper_safari.rules import PaperSafariState
 from asobiba.games.paper_safari.view import PaperSafariPending, PaperSafariView
 
@@ -124,7 +125,7 @@ class PaperSafari(Game):
         return options
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
-        return PaperSafariState(players, seed, options, chance)
+        return PaperSafariState(self, players, seed, options, chance)
 
     def _parse_action(self, text: str, state: State) -> Action:
         return parse(text)
@@ -142,6 +143,5 @@ class PaperSafari(Game):
 
 
 GAME = PaperSafari()
-PaperSafariState.game = GAME
 
 __all__ = ["GAME", "PaperSafari", "PaperSafariState"]

@@ -1,4 +1,4 @@
-"""The actions of Paper Safari and their notation.
+"""The actions of Paper Safari and how each is written (read back by :mod:`.notation`).
 
 Positions are ``a1 a2 a3`` (top row, left to right) and ``b1 b2 b3`` (bottom row); a column is
 ``a1``/``b1``, ``a2``/``b2``, ``a3``/``b3``. Players are ``p0 … p{n-1}``.
@@ -21,8 +21,7 @@ Positions are ``a1 a2 a3`` (top row, left to right) and ``b1 b2 b3`` (bottom row
 ``reshuffle gengar …``     chance: the new pile after a reshuffle, top first
 =========================  ===================================================================
 
->>> from asobiba.games.paper_safari.actions import parse
->>> str(parse("snorlax b3 a1"))
+>>> str(Exchange(0, 5))
 'snorlax a1 b3'
 """
 
@@ -30,9 +29,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from asobiba.core.errors import NotationError
 from asobiba.core.state import Action
-from asobiba.games.paper_safari.data import POSITION_INDEX, position_name
+from asobiba.games.paper_safari.data import position_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,66 +227,3 @@ MEW_CHOICES = tuple(MewChoose(player) for player in range(MAX_PLAYERS))
 STARTS = tuple(Start(player) for player in range(MAX_PLAYERS))
 COIN_FACES = ("pikachu", "meowth")
 COINS = tuple(Coin(face) for face in COIN_FACES)
-
-_FIXED: dict[str, Action] = {
-    str(action): action
-    for action in (
-        DRAW,
-        TAKE_DISCARD,
-        DISCARD,
-        SKIP,
-        *FLIPS,
-        *SWAPS,
-        *PEEKS,
-        *MEW_TAKES,
-        *MEW_PLACES,
-        *ROCKETS,
-        *EXCHANGES,
-        *MEW_CHOICES,
-        *STARTS,
-        *COINS,
-    )
-}
-
-WORDS = "flip, draw, take discard, swap, discard, peek, skip, snorlax, mew, mew-take, mew-place, rocket"
-
-
-def parse(text: str) -> Action:
-    """Read an action in the notation above; raise :class:`NotationError` saying what is wrong."""
-    words = text.split()
-    if not words:
-        raise NotationError("an empty text is not an action", domain="paper_safari")
-    normal = " ".join(words)
-    found = _FIXED.get(normal)
-    if found is not None:
-        return found
-    head = words[0]
-    if head in ("deal", "reshuffle"):
-        if len(words) == 1:
-            raise NotationError("'{word}' lists the cards, top first", domain="paper_safari", word=head)
-        return Deal(tuple(words[1:])) if head == "deal" else Reshuffle(tuple(words[1:]))
-    if head == "snorlax" and len(words) == 3 and words[1] in POSITION_INDEX and words[2] in POSITION_INDEX:
-        first, second = POSITION_INDEX[words[1]], POSITION_INDEX[words[2]]
-        if first == second:
-            raise NotationError(
-                "{text}: Snorlax exchanges two different positions", domain="paper_safari", text=repr(normal)
-            )
-        return Exchange(min(first, second), max(first, second))
-    if head in ("flip", "swap", "peek", "mew-take", "mew-place", "rocket", "snorlax"):
-        raise NotationError(
-            "{text}: positions are a1 a2 a3 (top row) and b1 b2 b3 (bottom row)",
-            domain="paper_safari",
-            text=repr(normal),
-        )
-    if head in ("mew", "start"):
-        raise NotationError(
-            "{text}: players are written p0 to p{last}", domain="paper_safari", text=repr(normal), last=MAX_PLAYERS - 1
-        )
-    if head == "coin":
-        raise NotationError("{text}: the coin's faces are pikachu and meowth", domain="paper_safari", text=repr(normal))
-    raise NotationError(
-        "{text} is not a Paper Safari action; the actions are: {words}",
-        domain="paper_safari",
-        text=repr(normal),
-        words=WORDS,
-    )

@@ -18,10 +18,11 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args
 
 from asobiba.core.errors import InvalidOption
 from asobiba.core.i18n import Term
+from asobiba.games.paper_safari.view import CardLine, EffectName
 
 
 class Effect(enum.StrEnum):
@@ -37,6 +38,10 @@ class Effect(enum.StrEnum):
 
 
 _EFFECT_NAMES = frozenset(effect.value for effect in Effect)
+#: An effect's name as views type it (the same names: checked at import).
+_EFFECT_VIEW_NAMES: dict[str, EffectName] = {name: name for name in get_args(EffectName)}
+if set(_EFFECT_VIEW_NAMES) != _EFFECT_NAMES:
+    raise AssertionError("the view's effect names differ from Effect")
 
 #: ★ cards must be used: a drawn ★ card cannot be discarded.
 STAR_EFFECTS = frozenset({Effect.MEW, Effect.ZAPDOS, Effect.TEAM_ROCKET})
@@ -136,13 +141,13 @@ class Deck:
         self.ids: tuple[str, ...] = tuple(kind.id for kind in self.kinds)
         self.size = len(self.cards)
         self.counts: tuple[int, ...] = tuple(kind.copies for kind in self.kinds)
-        self.table: dict[str, dict[str, Any]] = {
+        self.table: dict[str, CardLine] = {
             kind.id: {
                 "value": self.values[number],
                 "ja": kind.ja,
                 "en": kind.en,
                 "copies": kind.copies,
-                "effect": kind.effect.value,
+                "effect": _EFFECT_VIEW_NAMES[kind.effect.value],
                 "star": kind.star,
             }
             for number, kind in enumerate(self.kinds)

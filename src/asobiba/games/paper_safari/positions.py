@@ -31,8 +31,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from asobiba.core.errors import AsobibaError
+from asobiba.games.paper_safari import GAME
 from asobiba.games.paper_safari.data import POSITION_INDEX, deck_from_option
-from asobiba.games.paper_safari.rules import GRID, PaperSafariState, Step, grid_slots, slot
+from asobiba.games.paper_safari.grid import GRID, grid_slots, slot
+from asobiba.games.paper_safari.phase import Phase
+from asobiba.games.paper_safari.rules import PaperSafariState
 
 
 def card_order(
@@ -99,7 +102,7 @@ def position(
     below = [] if isinstance(discard, str) else list(discard[:-1])
     top = discard if isinstance(discard, str) else discard[-1]
     order = card_order(grids, top, [*pile, *below], options.get("deck", "pokemon56"))
-    state = PaperSafariState.game.new_game(len(grids), seed=0, chance="scripted", card_order=order, **options)
+    state = GAME.new_game(len(grids), seed=0, chance="scripted", card_order=order, **options)
     assert isinstance(state, PaperSafariState)
     state.apply(state.parse_action(f"start p{starter}"))
     state.apply(state.legal_actions()[0])
@@ -127,7 +130,7 @@ def position(
             )
         state.tokens = list(tokens)
     if to_move is not None:
-        if state.step is not Step.TURN or not 0 <= to_move < state.players:
+        if state.phase is not Phase.TURN or not 0 <= to_move < state.players:
             raise AsobibaError(
                 "to_move sets whose turn it is after the setup flips, to a player", domain="paper_safari"
             )

@@ -48,7 +48,7 @@ from asobiba.games.paper_safari.actions import (
     TakeDiscard,
 )
 from asobiba.games.paper_safari.data import POSITION_INDEX, deck_from_option
-from asobiba.games.paper_safari.rules import Step
+from asobiba.games.paper_safari.phase import Phase
 from asobiba.games.paper_safari.view import PendingKind
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot
@@ -58,7 +58,7 @@ __all__ = ["RL", "PaperSafariCodec", "PaperSafariEncoder"]
 
 #: A number for anything that counts up over a match (rounds, turns): no fixed bound.
 UNBOUNDED = 1e9
-PHASES: tuple[str, ...] = tuple(step.value for step in Step)
+PHASES: tuple[str, ...] = tuple(phase.value for phase in Phase)
 #: The decisions a player faces (the view's ``pending["kind"]``, chance aside), in the view type's order.
 PENDING_KINDS: tuple[str, ...] = tuple(kind for kind in get_args(PendingKind) if kind != "chance")
 PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(6) for b in range(a + 1, 6))

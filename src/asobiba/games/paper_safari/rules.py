@@ -2,10 +2,10 @@
 
 The state is a handful of flat lists: ``cards[slot(player, position)]`` (a card kind number, ``-1``
 for a position emptied by Team Rocket and not yet refilled) and ``face_up`` beside it; the pile and
-the discard pile are lists whose *last* item is the top. A decision that takes several steps
-(Mew: opponent, card, position) is a *pending step* (``self.step``, a :class:`Step`, the view's
-``phase``) with its own legal actions; the steps of the turn taken so far are ``turn_steps`` (the
-view's ``pending["steps"]``).
+the discard pile are lists whose *last* item is the top (:mod:`.grid`). A decision that takes several
+steps (Mew: opponent, card, position) is a phase of its own (``self.phase``, a :class:`.phase.Phase`,
+the view's ``phase``) with its own legal actions; the steps of the turn taken so far are
+``turn_steps`` (the view's ``pending["steps"]``). What a refusal says is in :mod:`.verify`.
 
 The deal (``deal c1 c2 …``, the whole deck top first) gives the first card to the discard pile,
 then six cards to each player from p0 to p{n-1} (positions a1 a2 a3 b1 b2 b3 in that order),
@@ -33,24 +33,18 @@ Where the rules page is silent, this engine decides:
 
 from __future__ import annotations
 
-import enum
-import itertools
 import random
-from collections.abc import Sequence
 from typing import Any
 
-from asobiba.core.errors import AsobibaError, IllegalAction
 from asobiba.core.events import Event
-from asobiba.core.state import CHANCE, Action, State
+from asobiba.core.state import CHANCE, Action, GameRules
 from asobiba.games.paper_safari import events as ev
 from asobiba.games.paper_safari.actions import (
-    COIN_FACES,
     COINS,
     DISCARD,
     DRAW,
     EXCHANGES,
     FLIPS,
-    MAX_PLAYERS,
     MEW_CHOICES,
     MEW_PLACES,
     MEW_TAKES,
@@ -77,30 +71,19 @@ from asobiba.games.paper_safari.actions import (
     Swap,
     TakeDiscard,
 )
-from asobiba.games.paper_safari.data import POSITIONS, CardName, Deck, Effect, deck_from_option
-from asobiba.games.paper_safari.view import CoinFace, DrawStep, PaperSafariPending, PendingKind, TakeStep, TurnStep
-
-
-class Step(enum.StrEnum):
-    """Where the game stands: whose decision of which kind, or which chance outcome is due.
-    Its value is the view's ``phase``."""
-
-    START = "start"  # chance: the first round's starter
-    DEAL = "deal"  # chance: a round's deal
-    FLIP = "flip"  # setup: each player turns one card face up
-    TURN = "turn"  # draw or take the discard
-    HAND = "hand"  # place the card in hand (or discard a drawn one)
-    PEEK = "peek"  # Charizard: look at a face-down card, or skip
-    SNORLAX = "snorlax"  # Snorlax: exchange two positions, or skip
-    MEW_OPPONENT = "mew_opponent"  # Mew: choose the opponent …
-    MEW_TAKE = "mew_take"  # … the card of his Mew takes the place of …
-    MEW_PLACE = "mew_place"  # … and where that card goes
-    COIN = "coin"  # chance: Team Rocket's coin
-    ROCKET = "rocket"  # Team Rocket, Pikachu face: the position everybody discards
-    MEOWTH = "meowth"  # Team Rocket, Meowth face: where Team Rocket goes
-    RESHUFFLE = "reshuffle"  # chance: the new pile
-    OVER = "over"
-
+from asobiba.games.paper_safari.data import POSITIONS, Deck, Effect, deck_from_option
+from asobiba.games.paper_safari.grid import ALL_GRID_SLOTS, GRID, grid_slots, round_winner, score_grid, slot
+from asobiba.games.paper_safari.phase import PENDING_KINDS, Phase
+from asobiba.games.paper_safari.verify import PaperSafariVerify
+from asobiba.games.paper_safari.view import (
+    CoinFace,
+    DrawStep,
+    PaperSafariPending,
+    PaperSafariView,
+    RoundEntry,
+    TakeStep,
+    TurnStep,
+)
 
 #: Drawn cards everybody sees at once: what happens next shows them anyway.
 _SHOWN_AT_ONCE = frozenset({Effect.MEW, Effect.TEAM_ROCKET})
@@ -116,35 +99,7 @@ _MEW_OPPONENTS = {
 }
 
 
-#: The kind of decision a player faces at each of his steps (the view's ``pending["kind"]``).
-_PENDING_KINDS: dict[Step, PendingKind] = {
-    Step.FLIP: "flip",
-    Step.TURN: "turn",
-    Step.HAND: "place",
-    Step.PEEK: "peek",
-    Step.SNORLAX: "snorlax",
-    Step.MEW_OPPONENT: "mew_opponent",
-    Step.MEW_TAKE: "mew_take",
-    Step.MEW_PLACE: "mew_place",
-    Step.ROCKET: "rocket",
-    Step.MEOWTH: "meowth",
-}
-
-#: Cards in a player's grid: positions 0–5 are a1 a2 a3 (top row) and b1 b2 b3 (bottom row).
-GRID = 6
-
-
-def slot(player: int, position: int) -> int:
-    """Where ``player``'s card at ``position`` lies in the flat lists ``cards`` and ``face_up``."""
-    return player * GRID + position
-
-
-def grid_slots(player: int) -> slice:
-    """``player``'s six places in the flat lists ``cards`` and ``face_up``."""
-    return slice(player * GRID, player * GRID + GRID)
-
-
-def _round_copy(entry: dict[str, Any]) -> dict[str, Any]:
+def _round_copy(entry: RoundEntry) -> RoundEntry:
     """A finished round's record (JSON-ready already: numbers, texts, lists) copied for a view,
     as ``to_json`` would copy it but without its generic walk (a view is built after many moves)."""
     return {
@@ -158,123 +113,14 @@ def _round_copy(entry: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-#: Every seat's :func:`grid_slots`, in seat order.
-ALL_GRID_SLOTS: tuple[slice, ...] = tuple(grid_slots(player) for player in range(MAX_PLAYERS))
-
-
-# --------------------------------------------------------------------------- scoring
-
-
-def ditto_candidates(values: Sequence[int | None], position: int) -> list[int]:
-    """The numbers a Ditto at ``position`` may take (``values``: ``None`` for a Ditto).
-
-    It takes its left or right neighbour in the row; through other Dittos, the nearest number in
-    that direction; at a row's end only the one direction exists; a row without a number gives 0.
-
-    >>> ditto_candidates([None, 4, 7, 1, 1, 1], 0)  # a row end copies the middle card
-    [4]
-    >>> ditto_candidates([None, None, 7, 1, 1, 1], 0)  # a chain takes the number at its end
-    [7]
-    >>> ditto_candidates([3, None, 7, 1, 1, 1], 1)
-    [3, 7]
-    """
-    row, column = divmod(position, 3)
-    found: list[int] = []
-    for step in (-1, 1):
-        other = column + step
-        while 0 <= other < 3 and values[row * 3 + other] is None:
-            other += step
-        if 0 <= other < 3:
-            number = values[row * 3 + other]
-            assert number is not None
-            found.append(number)
-    return found or [0]
-
-
-def column_score(numbers: Sequence[int]) -> int:
-    """The sum of six numbers, except that a column of two equal numbers counts 0.
-
-    >>> column_score([5, 2, 9, 5, 3, 4])  # a1/b1 are a pair
-    18
-    """
-    total = 0
-    for top in range(3):
-        if numbers[top] != numbers[top + 3]:
-            total += numbers[top] + numbers[top + 3]
-    return total
-
-
-def score_grid(values: Sequence[int | None]) -> tuple[int, list[int]]:
-    """A grid's score and the numbers its cards count for (``None`` is a Ditto).
-
-    Each Ditto takes whichever allowed number gives the lower total, column pairs included
-    (between equal totals, the one with the higher cards, which helps its owner in a tie).
-
-    >>> score_grid([None, 6, 2, 6, 1, 2])  # Ditto copies 6 and pairs with b1
-    (7, [6, 6, 2, 6, 1, 2])
-    """
-    dittos = [position for position in range(GRID) if values[position] is None]
-    if not dittos:
-        numbers = [value for value in values if value is not None]
-        return column_score(numbers), numbers
-    best: tuple[int, list[int]] | None = None
-    for choice in itertools.product(*(ditto_candidates(values, position) for position in dittos)):
-        numbers = [0 if value is None else value for value in values]
-        for position, number in zip(dittos, choice, strict=True):
-            numbers[position] = number
-        score = column_score(numbers)
-        if (
-            best is None
-            or score < best[0]
-            or (score == best[0] and sorted(numbers, reverse=True) > sorted(best[1], reverse=True))
-        ):
-            best = (score, numbers)
-    assert best is not None
-    return best
-
-
-def round_winner(scores: Sequence[int], numbers: Sequence[Sequence[int]]) -> int | None:
-    """The lowest score wins; among the tied, the player holding the highest card, then the next
-    highest, and so on; identical cards: nobody (``None``).
-
-    >>> round_winner([7, 7, 9], [[10, 0, 0, -2, -2, 1], [8, 1, 1, 0, -3, 0]])
-    0
-    >>> round_winner([7, 7], [[7, 0, 0, 0, 0, 0], [0, 0, 0, 7, 0, 0]]) is None
-    True
-    """
-    lowest = min(scores)
-    tied = [player for player, score in enumerate(scores) if score == lowest]
-    if len(tied) == 1:
-        return tied[0]
-    ranks = {player: sorted(numbers[player], reverse=True) for player in tied}
-    best = max(ranks.values())
-    holders = [player for player in tied if ranks[player] == best]
-    return holders[0] if len(holders) == 1 else None
-
-
-def _check_position(action: Action, position: int) -> None:
-    if not 0 <= position < len(POSITIONS):
-        raise IllegalAction(
-            "'{action}': a position is a1 a2 a3 b1 b2 b3 (0 to 5), not {position}",
-            domain="paper_safari",
-            action=str(action),
-            position=position,
-        )
-
-
-def _quoted(text: str) -> str:
-    """A text as an error message quotes it, cut short if long."""
-    return repr(text if len(text) <= 40 else text[:40] + "…")
-
-
 # --------------------------------------------------------------------------- the state
 
 
-class PaperSafariState(State):
+class PaperSafariState(PaperSafariVerify):
     """A position of a Paper Safari match (see the module documentation for the layout)."""
 
-    def __init__(self, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
-        super().__init__(players, seed, options, chance)
+    def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
+        super().__init__(game, players, seed, options, chance)
         self.deck: Deck = deck_from_option(options["deck"])
         #: The first deal's fixed order (secret option ``card_order``), forgotten once dealt.
         self.card_order: tuple[str, ...] | None = (
@@ -290,7 +136,7 @@ class PaperSafariState(State):
         self.peeked: list[int] = [0] * players
         self.pile: list[int] = []
         self.discard: list[int] = []
-        self.step = Step.START
+        self.phase = Phase.START
         self.to_play: int | None = CHANCE
         #: The player whose turn it is (or who flips, during the setup).
         self.player = 0
@@ -317,7 +163,7 @@ class PaperSafariState(State):
         self.final_left = -1
         self.tokens: list[int] = [0] * players
         #: One entry per finished round (shared between clones: it is replaced, never changed).
-        self.rounds: list[dict[str, Any]] = []
+        self.rounds: list[RoundEntry] = []
 
     # ------------------------------------------------------------------ contract
 
@@ -325,279 +171,63 @@ class PaperSafariState(State):
         return self.to_play
 
     def _legal_actions(self) -> list[Action]:
-        match self.step:
-            case Step.TURN:
+        match self.phase:
+            case Phase.TURN:
                 return list(_TURN_ACTIONS)
-            case Step.HAND if self.may_discard():
+            case Phase.HAND if self.may_discard():
                 return list(_HAND_ACTIONS)
-            case Step.HAND | Step.MEOWTH:
+            case Phase.HAND | Phase.MEOWTH:
                 return list(SWAPS)
-            case Step.FLIP:
+            case Phase.FLIP:
                 return [FLIPS[position] for position in self.face_down_positions(self.player)]
-            case Step.PEEK:
+            case Phase.PEEK:
                 return [*(PEEKS[position] for position in self.face_down_positions(self.player)), SKIP]
-            case Step.SNORLAX:
+            case Phase.SNORLAX:
                 return list(_SNORLAX_ACTIONS)
-            case Step.MEW_OPPONENT:
+            case Phase.MEW_OPPONENT:
                 return list(_MEW_OPPONENTS[self.players, self.player])
-            case Step.MEW_TAKE:
+            case Phase.MEW_TAKE:
                 return list(MEW_TAKES)
-            case Step.MEW_PLACE:
+            case Phase.MEW_PLACE:
                 return list(MEW_PLACES)
-            case Step.ROCKET:
+            case Phase.ROCKET:
                 return list(ROCKETS)
-        raise AssertionError(f"no player decides at step {self.step}")
-
-    def may_discard(self) -> bool:
-        """The card in hand may go straight onto the discard pile: drawn from the pile, not ★."""
-        return self.step is Step.HAND and self.hand_from_pile and not self.deck.stars[self.hand]
+        raise AssertionError(f"no player decides at step {self.phase}")
 
     def face_down_positions(self, player: int) -> list[int]:
         """The positions (0–5) of ``player``'s face-down cards."""
         return [position for position in range(GRID) if not self.face_up[slot(player, position)]]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.step == Step.START:
+        if self.phase == Phase.START:
             if self.first_player is not None:
                 return [(STARTS[self.first_player], 1.0)]
             return [(STARTS[player], 1 / self.players) for player in range(self.players)]
-        if self.step == Step.COIN:
+        if self.phase == Phase.COIN:
             return [(coin, 0.5) for coin in COINS]
-        if self.step == Step.DEAL and self.card_order is not None:
+        if self.phase == Phase.DEAL and self.card_order is not None:
             return [(Deal(self.card_order), 1.0)]
         return []
 
     def _sample_chance(self, rng: random.Random) -> Action:
-        step = self.step
-        if step == Step.START:
+        step = self.phase
+        if step == Phase.START:
             if self.first_player is not None:
                 return STARTS[self.first_player]
             return STARTS[rng.randrange(self.players)]
-        if step == Step.COIN:
+        if step == Phase.COIN:
             return rng.choice(COINS)
         ids = self.deck.ids
-        if step == Step.DEAL:
+        if step == Phase.DEAL:
             if self.card_order is not None:
                 return Deal(self.card_order)
             order = list(self.deck.cards)
             rng.shuffle(order)
             return Deal(tuple(ids[card] for card in order))
-        assert step == Step.RESHUFFLE
+        assert step == Phase.RESHUFFLE
         order = sorted(self.discard[:-1])
         rng.shuffle(order)
         return Reshuffle(tuple(ids[card] for card in order))
-
-    # ------------------------------------------------------------------ checking
-
-    def _expected(self) -> AsobibaError:
-        """What the player to move must do now, in words (for refusals; translated with the error)."""
-        hand: CardName | str = CardName.of(self.deck.kinds[self.hand]) if self.hand >= 0 else ""
-        fields: dict[str, Any] = {"player": self.player, "opponent": self.mew_opponent, "card": hand}
-        match self.step:
-            case Step.START:
-                return AsobibaError("the starting player is chosen first (start p0 …)", domain="paper_safari")
-            case Step.DEAL:
-                return AsobibaError("the cards are dealt first (deal …)", domain="paper_safari")
-            case Step.FLIP:
-                return AsobibaError(
-                    "p{player} must turn one of his cards face up (flip a1 … flip b3)", domain="paper_safari", **fields
-                )
-            case Step.TURN:
-                return AsobibaError(
-                    "p{player} must draw or take the discard (draw, take discard)", domain="paper_safari", **fields
-                )
-            case Step.HAND if self.may_discard():
-                return AsobibaError(
-                    "p{player} must place the {card} he holds (swap a1 … swap b3, discard)",
-                    domain="paper_safari",
-                    **fields,
-                )
-            case Step.HAND:
-                return AsobibaError(
-                    "p{player} must place the {card} he holds (swap a1 … swap b3)", domain="paper_safari", **fields
-                )
-            case Step.PEEK:
-                return AsobibaError(
-                    "p{player} may look at one of his face-down cards with Charizard (peek …, skip)",
-                    domain="paper_safari",
-                    **fields,
-                )
-            case Step.SNORLAX:
-                return AsobibaError(
-                    "p{player} may exchange two of his positions with Snorlax (snorlax a1 b3, skip)",
-                    domain="paper_safari",
-                    **fields,
-                )
-            case Step.MEW_OPPONENT:
-                return AsobibaError(
-                    "Mew must be used: p{player} chooses an opponent (mew p…)", domain="paper_safari", **fields
-                )
-            case Step.MEW_TAKE:
-                return AsobibaError(
-                    "Mew: p{player} chooses a card of p{opponent} (mew-take a1 …)", domain="paper_safari", **fields
-                )
-            case Step.MEW_PLACE:
-                return AsobibaError(
-                    "Mew: p{player} chooses where the {card} goes (mew-place a1 …)", domain="paper_safari", **fields
-                )
-            case Step.COIN:
-                return AsobibaError("Team Rocket's coin is flipped (coin pikachu, coin meowth)", domain="paper_safari")
-            case Step.ROCKET:
-                return AsobibaError(
-                    "Team Rocket (Pikachu face): p{player} chooses the position everybody discards (rocket a1 …)",
-                    domain="paper_safari",
-                    **fields,
-                )
-            case Step.MEOWTH:
-                return AsobibaError(
-                    "Team Rocket (Meowth face): p{player} swaps Team Rocket into one of his positions (swap a1 …)",
-                    domain="paper_safari",
-                    **fields,
-                )
-            case Step.RESHUFFLE:
-                return AsobibaError(
-                    "the discard pile is reshuffled into a new pile (reshuffle …)", domain="paper_safari"
-                )
-        return AsobibaError("the match is over", domain="paper_safari")
-
-    def _refuse(self, action: Action) -> IllegalAction:
-        return IllegalAction(
-            "'{action}' is not possible now: {expected}",
-            domain="paper_safari",
-            action=str(action),
-            expected=self._expected(),
-        )
-
-    def _check(self, action: Action) -> None:
-        self._check_ranges(action)
-        step = self.step
-        match action:
-            case Draw() | TakeDiscard() if step == Step.TURN:
-                return
-            case Swap() if step in (Step.HAND, Step.MEOWTH):
-                return
-            case Discard() if step == Step.HAND:
-                if not self.hand_from_pile:
-                    raise IllegalAction(
-                        "a card taken from the discard must be used: swap it with one of your cards",
-                        domain="paper_safari",
-                    )
-                if self.deck.stars[self.hand]:
-                    raise IllegalAction(
-                        "a drawn ★ card must be used: {card} cannot be discarded",
-                        domain="paper_safari",
-                        card=CardName.of(self.deck.kinds[self.hand]),
-                    )
-                return
-            case Flip(position) if step == Step.FLIP:
-                if self.face_up[slot(self.player, position)]:
-                    raise IllegalAction(
-                        "{position} is already face up", domain="paper_safari", position=POSITIONS[position]
-                    )
-                return
-            case Peek(position) if step == Step.PEEK:
-                if self.face_up[slot(self.player, position)]:
-                    raise IllegalAction(
-                        "Charizard looks at a face-down card: {position} is face up",
-                        domain="paper_safari",
-                        position=POSITIONS[position],
-                    )
-                return
-            case Skip() if step in (Step.PEEK, Step.SNORLAX):
-                return
-            case Exchange() if step == Step.SNORLAX:
-                return
-            case MewChoose(opponent) if step == Step.MEW_OPPONENT:
-                if opponent == self.player:
-                    raise IllegalAction(
-                        "Mew must be used on an opponent: p{player} is not one", domain="paper_safari", player=opponent
-                    )
-                return
-            case MewTake() if step == Step.MEW_TAKE:
-                return
-            case MewPlace() if step == Step.MEW_PLACE:
-                return
-            case Rocket() if step == Step.ROCKET:
-                return
-            case Start(player) if step == Step.START:
-                if self.first_player is not None and player != self.first_player:
-                    raise IllegalAction(
-                        "the option first_player fixes who starts: p{player}",
-                        domain="paper_safari",
-                        player=self.first_player,
-                    )
-                return
-            case Coin() if step == Step.COIN:
-                return
-            case Deal(cards) if step == Step.DEAL:
-                self._check_cards(
-                    cards, self.deck.cards, AsobibaError("a deal orders the whole deck", domain="paper_safari")
-                )
-                if self.card_order is not None and cards != self.card_order:
-                    raise IllegalAction(
-                        "the option card_order fixes the first deal: it must be that order", domain="paper_safari"
-                    )
-                return
-            case Reshuffle(cards) if step == Step.RESHUFFLE:
-                self._check_cards(
-                    cards,
-                    self.discard[:-1],
-                    AsobibaError("a reshuffle orders the discard pile but its top card", domain="paper_safari"),
-                )
-                return
-        raise self._refuse(action)
-
-    def _check_ranges(self, action: Action) -> None:
-        """Every field of a (type-checked) action in its range: positions, players, coin faces."""
-        match action:
-            case (
-                Flip(position)
-                | Swap(position)
-                | Peek(position)
-                | MewTake(position)
-                | MewPlace(position)
-                | Rocket(position)
-            ):
-                _check_position(action, position)
-            case Exchange(first, second):
-                _check_position(action, first)
-                _check_position(action, second)
-                if first >= second:
-                    raise IllegalAction(
-                        "'{action}': Snorlax exchanges two different positions, the earlier one first (snorlax a1 b3)",
-                        domain="paper_safari",
-                        action=str(action),
-                    )
-            case MewChoose(player) | Start(player):
-                if not 0 <= player < self.players:
-                    raise IllegalAction(
-                        "there is no player p{player}; players are p0 to p{last}",
-                        domain="paper_safari",
-                        player=player,
-                        last=self.players - 1,
-                    )
-            case Coin(face):
-                if face not in COIN_FACES:
-                    raise IllegalAction(
-                        "the coin's faces are pikachu and meowth, not {face}",
-                        domain="paper_safari",
-                        face=_quoted(face),
-                    )
-
-    def _check_cards(self, ids: Sequence[str], cards: Sequence[int], what: AsobibaError) -> None:
-        index = self.deck.index
-        unknown = [card_id for card_id in ids if card_id not in index]
-        if unknown:
-            raise IllegalAction(
-                "{what}; {card} is not a card of this deck", domain="paper_safari", what=what, card=_quoted(unknown[0])
-            )
-        if sorted(index[card_id] for card_id in ids) != sorted(cards):
-            raise IllegalAction(
-                "{what}: {count} cards, each exactly as often as it is there",
-                domain="paper_safari",
-                what=what,
-                count=len(cards),
-            )
 
     # ------------------------------------------------------------------ applying
 
@@ -639,7 +269,7 @@ class PaperSafariState(State):
 
     def _start(self, action: Start) -> list[Event]:
         self.starter = action.player
-        self.step = Step.DEAL
+        self.phase = Phase.DEAL
         return [ev.StartingPlayerChosen(action.player)]
 
     def _deal(self, action: Deal) -> list[Event]:
@@ -660,7 +290,7 @@ class PaperSafariState(State):
         # Setup 2: every player, in turn order from the starter, turns one card face up.
         self.flips_left = self.players
         self.player = self.starter
-        self.step = Step.FLIP
+        self.phase = Phase.FLIP
         self.to_play = self.starter
         return [ev.RoundDealt(self.round, self.starter, self.deck.kinds[order[0]])]
 
@@ -671,7 +301,7 @@ class PaperSafariState(State):
         self.flips_left -= 1
         self.player = (player + 1) % self.players
         if self.flips_left == 0:
-            self.step = Step.TURN
+            self.phase = Phase.TURN
         self.to_play = self.player
         return [ev.CardFlipped(player, action.position, self.deck.kinds[self.cards[where]])]
 
@@ -696,12 +326,12 @@ class PaperSafariState(State):
         # Team Rocket (its coin) and Mew (its choices) are shown to everybody at once.
         self.hand_public = not from_pile or effect in _SHOWN_AT_ONCE
         if effect is Effect.TEAM_ROCKET:
-            self.step = Step.COIN
+            self.phase = Phase.COIN
             self.to_play = CHANCE
         elif effect is Effect.MEW:
-            self.step = Step.MEW_OPPONENT
+            self.phase = Phase.MEW_OPPONENT
         else:
-            self.step = Step.HAND
+            self.phase = Phase.HAND
 
     def _swap(self, action: Swap) -> list[Event]:
         player = self.player
@@ -710,7 +340,7 @@ class PaperSafariState(State):
         replaced = self._place(player, position, card)
         self.hand = -1
         kinds = self.deck.kinds
-        effect = self.deck.effects[card] if self.step == Step.HAND else Effect.NONE
+        effect = self.deck.effects[card] if self.phase == Phase.HAND else Effect.NONE
         if effect is Effect.ZAPDOS:
             return [ev.CardSwapped(player, position, kinds[card], kinds[replaced]), *self._zapdos(position, replaced)]
         self.discard.append(replaced)
@@ -718,9 +348,9 @@ class PaperSafariState(State):
         self.effect_card = card
         self.turn_steps = [*self.turn_steps, {"step": "swap", "position": POSITIONS[position], "card": kinds[card].id}]
         if effect is Effect.CHARIZARD and self.face_down_positions(player):
-            self.step = Step.PEEK
+            self.phase = Phase.PEEK
         elif effect is Effect.SNORLAX:
-            self.step = Step.SNORLAX
+            self.phase = Phase.SNORLAX
         else:
             self._end_turn(events)
         return events
@@ -789,14 +419,14 @@ class PaperSafariState(State):
         self.mew_opponent = action.opponent
         self.hand_public = True
         self.turn_steps = [*self.turn_steps, {"step": "opponent", "player": action.opponent}]
-        self.step = Step.MEW_TAKE
+        self.phase = Phase.MEW_TAKE
         return [ev.MewPlayed(self.player, action.opponent)]
 
     def _mew_take(self, action: MewTake) -> list[Event]:
         """Mew takes the card's place, face up; the taken card is shown to everybody."""
         taken = self._place(self.mew_opponent, action.position, self.hand)
         self.hand = taken
-        self.step = Step.MEW_PLACE
+        self.phase = Phase.MEW_PLACE
         taking: TakeStep = {"step": "take", "position": POSITIONS[action.position], "card": self.deck.ids[taken]}
         self.turn_steps = [*self.turn_steps, taking]
         return [ev.MewTookCard(self.player, self.mew_opponent, action.position, self.deck.kinds[taken])]
@@ -812,7 +442,7 @@ class PaperSafariState(State):
         return events
 
     def _coin(self, action: Coin) -> list[Event]:
-        self.step = Step.ROCKET if action.face == "pikachu" else Step.MEOWTH
+        self.phase = Phase.ROCKET if action.face == "pikachu" else Phase.MEOWTH
         face: CoinFace = "pikachu" if action.face == "pikachu" else "meowth"
         self.turn_steps = [*self.turn_steps, {"step": "coin", "face": face}]
         self.to_play = self.player
@@ -845,7 +475,7 @@ class PaperSafariState(State):
     def _refill(self, events: list[Event]) -> None:
         while self.refill_waiting:
             if not self.pile:
-                self.step = Step.RESHUFFLE
+                self.phase = Phase.RESHUFFLE
                 self.to_play = CHANCE
                 return
             player = self.refill_waiting.pop(0)
@@ -864,7 +494,7 @@ class PaperSafariState(State):
         if self.refill_waiting:
             self._refill(events)
         else:
-            self.step = Step.TURN
+            self.phase = Phase.TURN
             self.to_play = self.player
         return events
 
@@ -887,10 +517,10 @@ class PaperSafariState(State):
                 return
         self.player = (self.player + 1) % self.players
         if self.pile:
-            self.step = Step.TURN
+            self.phase = Phase.TURN
             self.to_play = self.player
         else:
-            self.step = Step.RESHUFFLE
+            self.phase = Phase.RESHUFFLE
             self.to_play = CHANCE
 
     def _end_round(self, events: list[Event]) -> None:
@@ -923,38 +553,38 @@ class PaperSafariState(State):
         events.append(ev.RoundScored(self.round, tuple(scores), winner, tuple(self.tokens)))
         self.hand = -1
         if winner is not None and self.tokens[winner] >= self.tokens_to_win:
-            self.step = Step.OVER
+            self.phase = Phase.OVER
             self.to_play = None
             events.append(ev.MatchWon(winner, self.tokens[winner]))
             return
         # Setup 3: the winner starts the next round; nobody won: the previous starter's left.
         self.starter = winner if winner is not None else (self.starter + 1) % self.players
         self.round += 1
-        self.step = Step.DEAL
+        self.phase = Phase.DEAL
         self.to_play = CHANCE
 
     # ------------------------------------------------------------------ views, result, copies
 
     def _phase(self) -> str:
-        return self.step.value
+        return self.phase.value
 
-    def _pending(self, viewer: int | None) -> dict[str, Any]:
-        pending: PaperSafariPending = {"kind": _PENDING_KINDS[self.step], "steps": list(self.turn_steps)}
-        match self.step:
-            case Step.HAND:
+    def _pending(self, viewer: int | None) -> PaperSafariPending:
+        pending: PaperSafariPending = {"kind": PENDING_KINDS[self.phase], "steps": list(self.turn_steps)}
+        match self.phase:
+            case Phase.HAND:
                 # Whether a drawn card may be discarded tells whether it is a ★ card: only for who sees it.
                 visible = self._hand_visible_to(viewer)
                 pending["card"] = self.deck.ids[self.hand] if visible else None
                 pending["source"] = "pile" if self.hand_from_pile else "discard"
                 pending["may_discard"] = self.may_discard() if visible else None
-            case Step.MEW_TAKE | Step.MEW_PLACE:
+            case Phase.MEW_TAKE | Phase.MEW_PLACE:
                 pending["opponent"] = self.mew_opponent
-        return dict(pending)
+        return pending
 
     def _hand_visible_to(self, viewer: int | None) -> bool:
         return self.hand >= 0 and (self.hand_public or viewer == self.player)
 
-    def _view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> PaperSafariView:
         ids = self.deck.ids
         grids: list[list[str | None]] = []
         for owner in range(self.players):
@@ -975,7 +605,7 @@ class PaperSafariState(State):
         if self.pile_public:
             hidden = self.pile + ([self.hand] if self.hand >= 0 and not hand_visible else [])
             pile_cards = [ids[card] for card in sorted(hidden)]
-        in_turn = self.step not in (Step.START, Step.DEAL, Step.OVER)
+        in_turn = self.phase not in (Phase.START, Phase.DEAL, Phase.OVER)
         return {
             "round": self.round,
             "starter": self.starter,
@@ -992,7 +622,7 @@ class PaperSafariState(State):
             "hand": ids[self.hand] if hand_visible else None,
             "hand_holder": self.player if self.hand >= 0 else None,
             "hand_from": None if self.hand < 0 else ("pile" if self.hand_from_pile else "discard"),
-            "mew_opponent": self.mew_opponent if self.step in (Step.MEW_TAKE, Step.MEW_PLACE) else None,
+            "mew_opponent": self.mew_opponent if self.phase in (Phase.MEW_TAKE, Phase.MEW_PLACE) else None,
             "refill": (
                 {"position": POSITIONS[self.refill_position], "waiting": list(self.refill_waiting)}
                 if self.refill_waiting
@@ -1002,7 +632,7 @@ class PaperSafariState(State):
             "tokens": list(self.tokens),
             "tokens_to_win": self.tokens_to_win,
             "rounds": [_round_copy(entry) for entry in self.rounds],
-            "cards": {card_id: dict(line) for card_id, line in self.deck.table.items()},
+            "cards": {card_id: line.copy() for card_id, line in self.deck.table.items()},
         }
 
     def result(self) -> dict[str, Any]:
@@ -1033,7 +663,7 @@ class PaperSafariState(State):
         shown at once (there is always one: the true card), then the rest is shuffled again. A
         fixed first deal (secret option) is forgotten: the sample deals at random."""
         self.card_order = None
-        if self.step in (Step.START, Step.DEAL, Step.OVER):
+        if self.phase in (Phase.START, Phase.DEAL, Phase.OVER):
             return
         unseen_slots = [
             slot(owner, position)

@@ -108,7 +108,7 @@ def _player_title(view: dict[str, Any], owner: int, lang: str) -> str:
 
 def pending(view: dict[str, Any], lang: str) -> str:
     """The decision due now, in words, for the viewer (or who is deciding)."""
-    step = view["phase"]
+    step: str = view["phase"]
     current = view.get("current")
     if view["is_over"]:
         return tr("The match is over.", lang)
@@ -122,7 +122,7 @@ def pending(view: dict[str, Any], lang: str) -> str:
     if current != view["viewer"]:
         return tr("p{player} is deciding.", lang, player=current)
     hand = _name(view, view["hand"], lang) if view.get("hand") else ""
-    texts = {
+    texts: dict[str, str] = {
         "flip": tr("Turn one of your cards face up (flip a1 … b3).", lang),
         "turn": tr("Draw from the pile, or take the top discard.", lang),
         "hand": tr("Place {card}: swap it with one of your cards.", lang, card=hand),

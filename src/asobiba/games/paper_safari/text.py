@@ -1,6 +1,6 @@
 """Sentences for actions and events, in English and Japanese (catalog ``paper_safari``).
 
->>> from asobiba.games.paper_safari.actions import parse
+>>> from asobiba.games.paper_safari.notation import parse
 >>> describe_action(parse("mew p2"), "en")
 'Mew: choose p2'
 >>> describe_action(parse("swap b2"), "ja")
@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from asobiba.core.events import Event
+from asobiba.core.events import Event, EventTexts
 from asobiba.core.state import Action
 from asobiba.games.paper_safari import actions as act
 from asobiba.games.paper_safari import events as ev
@@ -117,139 +117,202 @@ def describe_action(action: Action, lang: str) -> str:
     return str(action)
 
 
-def describe_event(event: Event, lang: str) -> str:
-    """A log line for ``event`` (already in the form its reader may see)."""
-    if isinstance(event, ev.StartingPlayerChosen):
-        return tr("p{player} starts the first round", lang, player=event.player)
-    if isinstance(event, ev.RoundDealt):
+EVENT_TEXTS = EventTexts()
+
+
+@EVENT_TEXTS.writes(ev.StartingPlayerChosen)
+def _starting_player_chosen(event: ev.StartingPlayerChosen, lang: str) -> str:
+    return tr("p{player} starts the first round", lang, player=event.player)
+
+
+@EVENT_TEXTS.writes(ev.RoundDealt)
+def _round_dealt(event: ev.RoundDealt, lang: str) -> str:
+    return tr(
+        "Round {round}: the cards are dealt; p{player} starts; the discard pile starts with {card}",
+        lang,
+        round=event.round,
+        player=event.starter,
+        card=card_name(event.discard_top, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.CardFlipped)
+def _card_flipped(event: ev.CardFlipped, lang: str) -> str:
+    return tr(
+        "p{player} turns up {card} at {position}",
+        lang,
+        player=event.player,
+        card=card_name(event.card, lang),
+        position=position_name(event.position, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.CardDrawn)
+def _card_drawn(event: ev.CardDrawn, lang: str) -> str:
+    if event.card is None:
+        return tr("p{player} draws a card", lang, player=event.player)
+    return tr("p{player} draws {card}", lang, player=event.player, card=card_name(event.card, lang))
+
+
+@EVENT_TEXTS.writes(ev.DiscardTaken)
+def _discard_taken(event: ev.DiscardTaken, lang: str) -> str:
+    return tr(
+        "p{player} takes {card} from the discard pile", lang, player=event.player, card=card_name(event.card, lang)
+    )
+
+
+@EVENT_TEXTS.writes(ev.CardSwapped)
+def _card_swapped(event: ev.CardSwapped, lang: str) -> str:
+    return tr(
+        "p{player} puts {card} at {position} and discards {replaced}",
+        lang,
+        player=event.player,
+        card=card_name(event.card, lang),
+        position=position_name(event.position, lang),
+        replaced=card_name(event.replaced, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.CardDiscarded)
+def _card_discarded(event: ev.CardDiscarded, lang: str) -> str:
+    return tr("p{player} discards {card}", lang, player=event.player, card=card_name(event.card, lang))
+
+
+@EVENT_TEXTS.writes(ev.CardPeeked)
+def _card_peeked(event: ev.CardPeeked, lang: str) -> str:
+    if event.card is None:
         return tr(
-            "Round {round}: the cards are dealt; p{player} starts; the discard pile starts with {card}",
-            lang,
-            round=event.round,
-            player=event.starter,
-            card=card_name(event.discard_top, lang),
-        )
-    if isinstance(event, ev.CardFlipped):
-        return tr(
-            "p{player} turns up {card} at {position}",
-            lang,
-            player=event.player,
-            card=card_name(event.card, lang),
-            position=position_name(event.position, lang),
-        )
-    if isinstance(event, ev.CardDrawn):
-        if event.card is None:
-            return tr("p{player} draws a card", lang, player=event.player)
-        return tr("p{player} draws {card}", lang, player=event.player, card=card_name(event.card, lang))
-    if isinstance(event, ev.DiscardTaken):
-        return tr(
-            "p{player} takes {card} from the discard pile", lang, player=event.player, card=card_name(event.card, lang)
-        )
-    if isinstance(event, ev.CardSwapped):
-        return tr(
-            "p{player} puts {card} at {position} and discards {replaced}",
-            lang,
-            player=event.player,
-            card=card_name(event.card, lang),
-            position=position_name(event.position, lang),
-            replaced=card_name(event.replaced, lang),
-        )
-    if isinstance(event, ev.CardDiscarded):
-        return tr("p{player} discards {card}", lang, player=event.player, card=card_name(event.card, lang))
-    if isinstance(event, ev.CardPeeked):
-        if event.card is None:
-            return tr(
-                "p{player} looks at his {position} card",
-                lang,
-                player=event.player,
-                position=position_name(event.position, lang),
-            )
-        return tr(
-            "p{player} looks at his {position} card: {card}",
-            lang,
-            player=event.player,
-            position=position_name(event.position, lang),
-            card=card_name(event.card, lang),
-        )
-    if isinstance(event, ev.EffectSkipped):
-        return tr("p{player} does not use {card}'s effect", lang, player=event.player, card=card_name(event.card, lang))
-    if isinstance(event, ev.PositionsExchanged):
-        return tr(
-            "p{player} exchanges his {first} and {second} cards (Snorlax)",
-            lang,
-            player=event.player,
-            first=position_name(event.first, lang),
-            second=position_name(event.second, lang),
-        )
-    if isinstance(event, ev.MewPlayed):
-        return tr("p{player} plays Mew against p{opponent}", lang, player=event.player, opponent=event.opponent)
-    if isinstance(event, ev.MewTookCard):
-        return tr(
-            "Mew takes {card} from p{opponent}'s {position}",
-            lang,
-            card=card_name(event.card, lang),
-            opponent=event.opponent,
-            position=position_name(event.position, lang),
-        )
-    if isinstance(event, ev.MewPlacedCard):
-        return tr(
-            "p{player} puts {card} at {position} and discards {replaced}",
+            "p{player} looks at his {position} card",
             lang,
             player=event.player,
-            card=card_name(event.card, lang),
-            position=position_name(event.position, lang),
-            replaced=card_name(event.replaced, lang),
-        )
-    if isinstance(event, ev.CardPassedLeft):
-        return tr(
-            "Zapdos: {card} passes from p{giver} to p{receiver}'s {position}",
-            lang,
-            card=card_name(event.card, lang),
-            giver=event.giver,
-            receiver=event.receiver,
             position=position_name(event.position, lang),
         )
-    if isinstance(event, ev.CardToDiscardBottom):
+    return tr(
+        "p{player} looks at his {position} card: {card}",
+        lang,
+        player=event.player,
+        position=position_name(event.position, lang),
+        card=card_name(event.card, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.EffectSkipped)
+def _effect_skipped(event: ev.EffectSkipped, lang: str) -> str:
+    return tr("p{player} does not use {card}'s effect", lang, player=event.player, card=card_name(event.card, lang))
+
+
+@EVENT_TEXTS.writes(ev.PositionsExchanged)
+def _positions_exchanged(event: ev.PositionsExchanged, lang: str) -> str:
+    return tr(
+        "p{player} exchanges his {first} and {second} cards (Snorlax)",
+        lang,
+        player=event.player,
+        first=position_name(event.first, lang),
+        second=position_name(event.second, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.MewPlayed)
+def _mew_played(event: ev.MewPlayed, lang: str) -> str:
+    return tr("p{player} plays Mew against p{opponent}", lang, player=event.player, opponent=event.opponent)
+
+
+@EVENT_TEXTS.writes(ev.MewTookCard)
+def _mew_took_card(event: ev.MewTookCard, lang: str) -> str:
+    return tr(
+        "Mew takes {card} from p{opponent}'s {position}",
+        lang,
+        card=card_name(event.card, lang),
+        opponent=event.opponent,
+        position=position_name(event.position, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.MewPlacedCard)
+def _mew_placed_card(event: ev.MewPlacedCard, lang: str) -> str:
+    return tr(
+        "p{player} puts {card} at {position} and discards {replaced}",
+        lang,
+        player=event.player,
+        card=card_name(event.card, lang),
+        position=position_name(event.position, lang),
+        replaced=card_name(event.replaced, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.CardPassedLeft)
+def _card_passed_left(event: ev.CardPassedLeft, lang: str) -> str:
+    return tr(
+        "Zapdos: {card} passes from p{giver} to p{receiver}'s {position}",
+        lang,
+        card=card_name(event.card, lang),
+        giver=event.giver,
+        receiver=event.receiver,
+        position=position_name(event.position, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.CardToDiscardBottom)
+def _card_to_discard_bottom(event: ev.CardToDiscardBottom, lang: str) -> str:
+    return tr(
+        "{card} of p{player} goes to the bottom of the discard pile",
+        lang,
+        card=card_name(event.card, lang),
+        player=event.player,
+    )
+
+
+@EVENT_TEXTS.writes(ev.CoinFlipped)
+def _coin_flipped(event: ev.CoinFlipped, lang: str) -> str:
+    face = tr("Pikachu", lang) if event.face == "pikachu" else tr("Meowth", lang)
+    return tr("p{player} flips the coin: {face}", lang, player=event.player, face=face)
+
+
+@EVENT_TEXTS.writes(ev.CardRefilled)
+def _card_refilled(event: ev.CardRefilled, lang: str) -> str:
+    return tr(
+        "p{player} draws {card} into {position}",
+        lang,
+        player=event.player,
+        card=card_name(event.card, lang),
+        position=position_name(event.position, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.PileReshuffled)
+def _pile_reshuffled(event: ev.PileReshuffled, lang: str) -> str:
+    return tr("The discard pile is shuffled into a new pile of {size} cards", lang, size=event.size)
+
+
+@EVENT_TEXTS.writes(ev.RoundScored)
+def _round_scored(event: ev.RoundScored, lang: str) -> str:
+    scores = ", ".join(f"p{player} {score}" for player, score in enumerate(event.scores))
+    if event.winner is None:
         return tr(
-            "{card} of p{player} goes to the bottom of the discard pile",
-            lang,
-            card=card_name(event.card, lang),
-            player=event.player,
-        )
-    if isinstance(event, ev.CoinFlipped):
-        face = tr("Pikachu", lang) if event.face == "pikachu" else tr("Meowth", lang)
-        return tr("p{player} flips the coin: {face}", lang, player=event.player, face=face)
-    if isinstance(event, ev.CardRefilled):
-        return tr(
-            "p{player} draws {card} into {position}",
-            lang,
-            player=event.player,
-            card=card_name(event.card, lang),
-            position=position_name(event.position, lang),
-        )
-    if isinstance(event, ev.PileReshuffled):
-        return tr("The discard pile is shuffled into a new pile of {size} cards", lang, size=event.size)
-    if isinstance(event, ev.RoundScored):
-        scores = ", ".join(f"p{player} {score}" for player, score in enumerate(event.scores))
-        if event.winner is None:
-            return tr(
-                "Round {round} scores: {scores}; a perfect tie, nobody takes a token",
-                lang,
-                round=event.round,
-                scores=scores,
-            )
-        return tr(
-            "Round {round} scores: {scores}; p{player} takes a Poké Ball token",
+            "Round {round} scores: {scores}; a perfect tie, nobody takes a token",
             lang,
             round=event.round,
             scores=scores,
-            player=event.winner,
         )
-    if isinstance(event, ev.MatchWon):
-        if event.tokens == 1:
-            return tr("p{player} wins the match with 1 token", lang, player=event.player)
-        return tr("p{player} wins the match with {tokens} tokens", lang, player=event.player, tokens=event.tokens)
-    return event.kind
+    return tr(
+        "Round {round} scores: {scores}; p{player} takes a Poké Ball token",
+        lang,
+        round=event.round,
+        scores=scores,
+        player=event.winner,
+    )
+
+
+@EVENT_TEXTS.writes(ev.MatchWon)
+def _match_won(event: ev.MatchWon, lang: str) -> str:
+    if event.tokens == 1:
+        return tr("p{player} wins the match with 1 token", lang, player=event.player)
+    return tr("p{player} wins the match with {tokens} tokens", lang, player=event.player, tokens=event.tokens)
+
+
+def describe_event(event: Event, lang: str) -> str:
+    """A log line for ``event`` (already in the form its reader may see)."""
+    return EVENT_TEXTS.describe(event, lang)
 
 
 __all__ = ["POSITIONS", "card_name", "describe_action", "describe_event", "effect_help", "position_name", "tr"]

@@ -3,7 +3,7 @@ envelope (``game, players, viewer, phase, to_move, seq, pending, is_over, option
 ``pending`` decision. Cards are written by their id (``onix``), positions by name (``a1`` … ``b3``),
 players by number. ``None`` in a grid is a face-down card, ``""`` a place Team Rocket emptied.
 
-The phases (``view["phase"]``) are the values of :class:`~asobiba.games.paper_safari.rules.Step`:
+The phases (``view["phase"]``) are the values of :class:`~asobiba.games.paper_safari.phase.Phase`:
 ``start``, ``deal``, ``coin`` and ``reshuffle`` are chance's; ``flip``, ``turn``, ``hand``,
 ``peek``, ``snorlax``, ``mew_opponent``, ``mew_take``, ``mew_place``, ``rocket`` and ``meowth`` a
 player's; ``over`` when the match is over.

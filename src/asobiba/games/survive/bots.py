@@ -630,7 +630,7 @@ def _held_tile_to_play(model: Model, actions: list[Action]) -> Action | None:
 def _place_explorer(view: dict[str, Any], actions: list[Action], rng: random.Random, weights: Weights) -> Action:
     """Most valuable first, on tiles that last (mountains, forests) near the coast and an island."""
     me = view["viewer"]
-    values = {e["id"]: e.get("value", 0) for e in view["explorers"] if e["player"] == me}
+    values: dict[str, int] = {e["id"]: e.get("value", 0) for e in view["explorers"] if e["player"] == me}
     tiles = view["tiles"]
     terrain_weight = dict(zip(TERRAINS, weights.place_terrain, strict=True))
     land = {CELL_BY_NAME[name] for name in tiles}

@@ -15,7 +15,8 @@ from asobiba.games.survive.actions import CREATURE_STEP_TO, DECLINE, PLAY_TILE, 
 from asobiba.games.survive.board import CELL_NAMES, N_CELLS, NEIGHBOUR_SETS
 from asobiba.games.survive.data import CREATURES, EFFECTS, KILL_SHARK, KILL_WHALE, SERPENT, SHARK, WHALE
 from asobiba.games.survive.movement import MovementRules
-from asobiba.games.survive.steps import CounterQuestion, CreatureRun, Jump, Phase
+from asobiba.games.survive.phase import Phase
+from asobiba.games.survive.steps import CounterQuestion, CreatureRun, Jump
 from asobiba.games.survive.text import game_word
 
 #: The counter tile that answers each creature.
@@ -55,81 +56,78 @@ class CreatureRules(MovementRules):
 
     # ------------------------------------------------------------------ checking
 
-    def _illegal_creature_move(self, kind: int, source: int, target: int) -> IllegalAction | None:
+    def verify_creature_move(self, kind: int, source: int, target: int) -> None:
         if self.phase == Phase.JUMP:
-            return self._illegal_jump(kind, source, target)
+            self.verify_jump(kind, source, target)
+            return
         if self.phase != Phase.CREATURE:
-            return IllegalAction("creatures move after the die is rolled", domain="survive")
+            raise IllegalAction("creatures move after the die is rolled", domain="survive")
         run = self.pending_step(CreatureRun)
         if kind != run.creature:
-            return IllegalAction(
+            raise IllegalAction(
                 "the die showed a {creature}", domain="survive", creature=game_word(CREATURES[run.creature])
             )
         if run.at is not None and source != run.at:
-            return IllegalAction(
+            raise IllegalAction(
                 "the {creature} moving is on {cell}",
                 domain="survive",
                 creature=game_word(CREATURES[kind]),
                 cell=CELL_NAMES[run.at],
             )
         if not self.creature_at[kind][source]:
-            return IllegalAction(
+            raise IllegalAction(
                 "there is no {creature} on {cell}",
                 domain="survive",
                 creature=game_word(CREATURES[kind]),
                 cell=CELL_NAMES[source],
             )
         if target not in NEIGHBOUR_SETS[source] or not self.is_sea(target):
-            return IllegalAction(
+            raise IllegalAction(
                 "a {creature} moves to a neighbouring sea space; not {cell}",
                 domain="survive",
                 creature=game_word(CREATURES[kind]),
                 cell=CELL_NAMES[target],
             )
-        return None
 
-    def _illegal_jump(self, kind: int, source: int, target: int) -> IllegalAction | None:
+    def verify_jump(self, kind: int, source: int, target: int) -> None:
         jumping = self.pending_step(Jump).creature
         if kind != jumping:
-            return IllegalAction(
-                "the tile moves a {creature}", domain="survive", creature=game_word(CREATURES[jumping])
-            )
+            raise IllegalAction("the tile moves a {creature}", domain="survive", creature=game_word(CREATURES[jumping]))
         if not self.creature_at[kind][source]:
-            return IllegalAction(
+            raise IllegalAction(
                 "there is no {creature} on {cell}",
                 domain="survive",
                 creature=game_word(CREATURES[kind]),
                 cell=CELL_NAMES[source],
             )
         if not self.empty_sea(target):
-            return IllegalAction("{cell} is not an empty sea space", domain="survive", cell=CELL_NAMES[target])
-        return None
+            raise IllegalAction("{cell} is not an empty sea space", domain="survive", cell=CELL_NAMES[target])
 
-    def _illegal_counter_answer(self, action: Action) -> IllegalAction | None:
+    def verify_counter_answer(self, action: Action) -> None:
         """At a counter question only the counter tile or ``decline``."""
         question = self.pending_step(CounterQuestion)
         if action == DECLINE:
-            return None
+            return
         if action == PLAY_TILE[question.counter]:
             if self.holds(question.player, question.counter):
-                return None
-            return IllegalAction(
+                return
+            raise IllegalAction(
                 "p{player} holds no {effect} tile",
                 domain="survive",
                 player=question.player,
                 effect=game_word(EFFECTS[question.counter]),
             )
-        return IllegalAction(
+        raise IllegalAction(
             "p{player} may only play {effect} or decline now",
             domain="survive",
             player=question.player,
             effect=game_word(EFFECTS[question.counter]),
         )
 
-    def _illegal_stop(self) -> IllegalAction | None:
+    def verify_stop(self) -> None:
         if self.phase in (Phase.CREATURE, Phase.DOLPHIN, Phase.WINDS):
-            return None
-        return IllegalAction("there is no move to stop now", domain="survive")
+            return
+        raise IllegalAction("there is no move to stop now", domain="survive")
 
     # ------------------------------------------------------------------ applying
 

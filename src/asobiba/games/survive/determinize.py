@@ -18,8 +18,8 @@ from asobiba.games.survive.data import (
     terrain_of,
     tile_code,
 )
+from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.pieces import RESCUED, SurviveBase
-from asobiba.games.survive.steps import Phase
 
 #: How many choices the search for the played tiles' terrains may try before giving up.
 _SEARCH_BUDGET: Final = 2000

@@ -21,8 +21,9 @@ from asobiba.games.survive.actions import (
 )
 from asobiba.games.survive.board import CELL_NAMES, IS_ESCAPE, IS_ISLAND, NEIGHBOUR_SETS
 from asobiba.games.survive.data import SERPENT, WHALE, explorer_name
+from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.pieces import IN_PLAY, NOWHERE, ON_BOAT, ON_LAND, RESCUED, SWIMMING
-from asobiba.games.survive.steps import DolphinRide, Phase, WindsSail
+from asobiba.games.survive.steps import DolphinRide, WindsSail
 from asobiba.games.survive.turn import TurnRules
 
 
@@ -89,25 +90,23 @@ class MovementRules(TurnRules):
 
     # ------------------------------------------------------------------ checking
 
-    def _no_move_point(self, player: int) -> IllegalAction | None:
+    def verify_move_point(self, player: int) -> None:
         if self.points <= 0:
-            return IllegalAction("no move points are left", domain="survive")
+            raise IllegalAction("no move points are left", domain="survive")
         if not self.has_explorers(player):
-            return IllegalAction("no explorer of yours is on the board", domain="survive")
-        return None
+            raise IllegalAction("no explorer of yours is on the board", domain="survive")
 
-    def _illegal_explorer_move(self, player: int, e: int, cell: int) -> IllegalAction | None:
+    def verify_explorer_move(self, player: int, e: int, cell: int) -> None:
         phase = self.phase
         if phase not in (Phase.MOVE, Phase.DOLPHIN):
-            return IllegalAction("explorers move in the movement step", domain="survive")
-        if refusal := self._not_own_explorer(player, e):
-            return refusal
+            raise IllegalAction("explorers move in the movement step", domain="survive")
+        self.verify_own_explorer(player, e)
         where = self.ex_status[e]
         here = self.ex_cell[e]
         if where not in IN_PLAY:
-            return IllegalAction("{explorer} is not on the board", domain="survive", explorer=explorer_name(e))
+            raise IllegalAction("{explorer} is not on the board", domain="survive", explorer=explorer_name(e))
         if cell not in NEIGHBOUR_SETS[here] or IS_ISLAND[cell]:
-            return IllegalAction(
+            raise IllegalAction(
                 "{cell} is not next to {explorer} ({here})",
                 domain="survive",
                 cell=CELL_NAMES[cell],
@@ -115,17 +114,17 @@ class MovementRules(TurnRules):
                 here=CELL_NAMES[here],
             )
         if phase == Phase.DOLPHIN:
-            return self._illegal_dolphin_step(e, cell)
-        if refusal := self._no_move_point(player):
-            return refusal
+            self.verify_dolphin_step(e, cell)
+            return
+        self.verify_move_point(player)
         if where != ON_LAND and self.tile_at[cell] >= 0:
-            return IllegalAction(
+            raise IllegalAction(
                 "{explorer} has left the land and never returns to a land tile",
                 domain="survive",
                 explorer=explorer_name(e),
             )
         if where == SWIMMING and self.has_swum(e):
-            return IllegalAction(
+            raise IllegalAction(
                 "{explorer} has already swum this turn (a swimmer moves one space per turn)",
                 domain="survive",
                 explorer=explorer_name(e),
@@ -135,104 +134,98 @@ class MovementRules(TurnRules):
             and self.has_swum(e)
             and not (self.boat_at[cell] >= 0 and self.has_room(self.boat_at[cell]))
         ):
-            return IllegalAction(
+            raise IllegalAction(
                 "{explorer} swam onto this boat this turn: it may step onto another boat with room, escape or be "
                 "carried, but not swim again",
                 domain="survive",
                 explorer=explorer_name(e),
             )
-        return None
 
-    def _illegal_dolphin_step(self, e: int, cell: int) -> IllegalAction | None:
+    def verify_dolphin_step(self, e: int, cell: int) -> None:
         ride = self.pending_step(DolphinRide)
         if self.ex_status[e] != SWIMMING:
-            return IllegalAction(
+            raise IllegalAction(
                 "the dolphin carries a swimmer; {explorer} is not swimming",
                 domain="survive",
                 explorer=explorer_name(e),
             )
         if ride.explorer is not None and ride.explorer != e:
-            return IllegalAction(
+            raise IllegalAction(
                 "the dolphin is carrying {explorer}", domain="survive", explorer=explorer_name(ride.explorer)
             )
         if self.tile_at[cell] >= 0:
-            return IllegalAction("a swimmer never returns to a land tile", domain="survive")
-        return None
+            raise IllegalAction("a swimmer never returns to a land tile", domain="survive")
 
-    def _illegal_boarding(self, player: int, e: int) -> IllegalAction | None:
+    def verify_boarding(self, player: int, e: int) -> None:
         if self.phase == Phase.BOAT_TILE:
-            return self._illegal_boat_tile_boarding(e)
+            self.verify_boat_tile_boarding(e)
+            return
         if self.phase != Phase.MOVE:
-            return IllegalAction("swimmers board boats in the movement step", domain="survive")
-        if refusal := self._not_own_explorer(player, e):
-            return refusal
+            raise IllegalAction("swimmers board boats in the movement step", domain="survive")
+        self.verify_own_explorer(player, e)
         if self.points <= 0:
-            return IllegalAction("no move points are left", domain="survive")
+            raise IllegalAction("no move points are left", domain="survive")
         if self.ex_status[e] != SWIMMING:
-            return IllegalAction("{explorer} is not swimming", domain="survive", explorer=explorer_name(e))
+            raise IllegalAction("{explorer} is not swimming", domain="survive", explorer=explorer_name(e))
         if self.has_swum(e):
-            return IllegalAction("{explorer} has already swum this turn", domain="survive", explorer=explorer_name(e))
+            raise IllegalAction("{explorer} has already swum this turn", domain="survive", explorer=explorer_name(e))
         boat = self.boat_at[self.ex_cell[e]]
         if boat < 0:
-            return IllegalAction("there is no boat on {cell}", domain="survive", cell=CELL_NAMES[self.ex_cell[e]])
+            raise IllegalAction("there is no boat on {cell}", domain="survive", cell=CELL_NAMES[self.ex_cell[e]])
         if not self.has_room(boat):
-            return IllegalAction(
+            raise IllegalAction(
                 "the boat on {cell} is full (3 explorers)", domain="survive", cell=CELL_NAMES[self.ex_cell[e]]
             )
-        return None
 
-    def _illegal_escape(self, player: int, e: int) -> IllegalAction | None:
+    def verify_escape(self, player: int, e: int) -> None:
         if self.phase != Phase.MOVE:
-            return IllegalAction("escaping is a move of the movement step", domain="survive")
-        if refusal := self._not_own_explorer(player, e):
-            return refusal
+            raise IllegalAction("escaping is a move of the movement step", domain="survive")
+        self.verify_own_explorer(player, e)
         if self.points <= 0:
-            return IllegalAction("no move points are left", domain="survive")
+            raise IllegalAction("no move points are left", domain="survive")
         if self.ex_status[e] not in (ON_BOAT, SWIMMING) or not IS_ESCAPE[self.ex_cell[e]]:
-            return IllegalAction(
+            raise IllegalAction(
                 "{explorer} is not on a boat or swimming in an escape space",
                 domain="survive",
                 explorer=explorer_name(e),
             )
         if self.ex_status[e] == SWIMMING and self.has_swum(e):
-            return IllegalAction("{explorer} has already swum this turn", domain="survive", explorer=explorer_name(e))
-        return None
+            raise IllegalAction("{explorer} has already swum this turn", domain="survive", explorer=explorer_name(e))
 
-    def _illegal_sail(self, player: int, source: int, target: int) -> IllegalAction | None:
+    def verify_sail(self, player: int, source: int, target: int) -> None:
         phase = self.phase
         if phase not in (Phase.MOVE, Phase.WINDS):
-            return IllegalAction("boats move in the movement step (or with favourable winds)", domain="survive")
+            raise IllegalAction("boats move in the movement step (or with favourable winds)", domain="survive")
         boat = self.boat_at[source]
         if boat < 0:
-            return IllegalAction("there is no boat on {cell}", domain="survive", cell=CELL_NAMES[source])
+            raise IllegalAction("there is no boat on {cell}", domain="survive", cell=CELL_NAMES[source])
         if phase == Phase.WINDS:
             at = self.pending_step(WindsSail).at
             if at is not None and at != source:
-                return IllegalAction("the winds are moving the boat on {cell}", domain="survive", cell=CELL_NAMES[at])
+                raise IllegalAction("the winds are moving the boat on {cell}", domain="survive", cell=CELL_NAMES[at])
         elif self.points <= 0:
-            return IllegalAction("no move points are left", domain="survive")
+            raise IllegalAction("no move points are left", domain="survive")
         elif not self.has_explorers(player):
-            return IllegalAction("no explorer of yours is on the board: you skip moving", domain="survive")
+            raise IllegalAction("no explorer of yours is on the board: you skip moving", domain="survive")
         # Move points move an empty boat or one the player controls; favourable winds one he controls.
         if not (player in self.controllers(boat) if phase == Phase.WINDS else self.may_move_boat(player, boat)):
-            return IllegalAction(
+            raise IllegalAction(
                 "p{player} does not control the boat on {cell}",
                 domain="survive",
                 player=player,
                 cell=CELL_NAMES[source],
             )
         if target not in NEIGHBOUR_SETS[source] or IS_ISLAND[target]:
-            return IllegalAction(
+            raise IllegalAction(
                 "{target} is not next to {source}",
                 domain="survive",
                 target=CELL_NAMES[target],
                 source=CELL_NAMES[source],
             )
         if self.tile_at[target] >= 0:
-            return IllegalAction("boats stay at sea; {cell} is land", domain="survive", cell=CELL_NAMES[target])
+            raise IllegalAction("boats stay at sea; {cell} is land", domain="survive", cell=CELL_NAMES[target])
         if self.boat_at[target] >= 0:
-            return IllegalAction("{cell} already holds a boat", domain="survive", cell=CELL_NAMES[target])
-        return None
+            raise IllegalAction("{cell} already holds a boat", domain="survive", cell=CELL_NAMES[target])
 
     # ------------------------------------------------------------------ applying
 

@@ -7,16 +7,16 @@ share: an explorer entering the sea, being lost, climbing onto a boat; a boat si
 capsizing; the end of the game and the scores (rules/survive.md "End of the game").
 
 The rules are layered on it, each module using only those before it: :mod:`.tiles`,
-:mod:`.turn`, :mod:`.movement`, :mod:`.creatures`; :mod:`.view` and :mod:`.determinize` read the
+:mod:`.turn`, :mod:`.movement`, :mod:`.creatures`; :mod:`.view_rules` and :mod:`.determinize` read the
 position; :mod:`.rules` puts them together and dispatches the actions.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Self
+from typing import Any, Final, Self
 
 from asobiba.core.events import Event
-from asobiba.core.state import Action, State
+from asobiba.core.state import Action, GameRules, State
 from asobiba.games.survive import events as ev
 from asobiba.games.survive.board import CELL_NAMES, IS_ISLAND, N_CELLS, SERPENT_STARTS, SPACE_NEIGHBOURS
 from asobiba.games.survive.data import (
@@ -33,10 +33,9 @@ from asobiba.games.survive.data import (
     colour_of,
     explorer_name,
 )
-from asobiba.games.survive.steps import Phase, Step, StepT
-
-if TYPE_CHECKING:
-    from asobiba.core.game import Game
+from asobiba.games.survive.phase import Phase
+from asobiba.games.survive.steps import Step, StepT
+from asobiba.games.survive.view import SurviveView
 
 # Where an explorer is.
 UNPLACED, ON_LAND, ON_BOAT, SWIMMING, RESCUED, LOST = range(6)
@@ -49,12 +48,11 @@ IS_IN_PLAY: Final = tuple(status in IN_PLAY for status in range(len(STATUS_NAMES
 NOWHERE: Final = -1
 
 
-class SurviveBase(State):
+class SurviveBase(State[SurviveView]):
     """A position of Survive!: the pieces, the phase, and the shared fates of pieces."""
 
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], chance: str) -> None:
-        super().__init__(players, seed, options, chance)
-        self.game = game
+    def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str) -> None:
+        super().__init__(game, players, seed, options, chance)
         colours = 4 if options["two_colours"] else players
         self.n_colours = colours
         self.colours_of: tuple[tuple[int, ...], ...] = tuple(

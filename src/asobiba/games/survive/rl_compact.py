@@ -54,8 +54,8 @@ from asobiba.games.survive.actions import (
 )
 from asobiba.games.survive.board import LAND_SPACES
 from asobiba.games.survive.data import CREATURE_COUNT, EFFECTS, EXPLORERS_PER_COLOUR
+from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.rl_spaces import DIRECTION, LAND_INDEX, SPACE_INDEX, SPACES, colours
-from asobiba.games.survive.steps import Phase
 from asobiba.rl.codecs import ActionCodec
 
 __all__ = ["SurviveCompactCodec"]

@@ -6,7 +6,7 @@ section by section, and the dispatch of every action to its rule.
 - :mod:`.turn` setup and the order of a turn,
 - :mod:`.movement` explorers and boats, the dolphin and the winds,
 - :mod:`.creatures` the die, the creatures and the counter tiles,
-- :mod:`.view` what each player may know, :mod:`.determinize` sampling what he may not,
+- :mod:`.view_rules` what each player may know (its types: :mod:`.view`), :mod:`.determinize` sampling what he may not,
 - :mod:`.steps` the phases and the typed steps of multi-step decisions.
 
 Where the seed (``seeds/survive_ja.txt``) and the page disagree the seed is followed; where both are
@@ -46,11 +46,11 @@ from __future__ import annotations
 
 import random
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from asobiba.core.errors import IllegalAction
 from asobiba.core.events import Event
-from asobiba.core.state import CHANCE, Action
+from asobiba.core.state import CHANCE, Action, GameRules
 from asobiba.games.survive.actions import (
     BOARD,
     PLACE_BOAT,
@@ -79,6 +79,7 @@ from asobiba.games.survive.board import N_CELLS
 from asobiba.games.survive.creatures import CreatureRules
 from asobiba.games.survive.data import CREATURES, DIE_FACES, EFFECTS, EXPLORER_VALUES, TILE_BY_NAME, TILES
 from asobiba.games.survive.determinize import Determinize
+from asobiba.games.survive.phase import CHANCE_PHASES, SETUP_PHASES, Phase
 from asobiba.games.survive.pieces import (
     LOST,
     ON_BOAT,
@@ -88,11 +89,8 @@ from asobiba.games.survive.pieces import (
     SWIMMING,
     UNPLACED,
 )
-from asobiba.games.survive.steps import CHANCE_PHASES, SETUP_PHASES, BoatTileBoarding, CounterQuestion, Phase
-from asobiba.games.survive.view import ViewRules
-
-if TYPE_CHECKING:
-    from asobiba.core.game import Game
+from asobiba.games.survive.steps import BoatTileBoarding, CounterQuestion
+from asobiba.games.survive.view_rules import ViewRules
 
 
 class Numbered(Enum):
@@ -126,7 +124,7 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
     """A position of Survive!; see ``rules/survive.md``. Pieces are held in flat lists by number:
     explorer ``colour * 10 + k``, cells as in :mod:`asobiba.games.survive.board`."""
 
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], chance: str) -> None:
+    def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str) -> None:
         super().__init__(game, players, seed, options, chance)
         counts = {
             Numbered.CELL: N_CELLS,
@@ -225,17 +223,16 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
     # ------------------------------------------------------------------ checking
 
     def _check(self, action: Action) -> None:
-        refusal = self._out_of_range(action) or self._illegal(action)
-        if refusal is not None:
-            raise refusal
+        self.verify_ranges(action)
+        self.verify_decision(action)
 
-    def _out_of_range(self, action: Action) -> IllegalAction | None:
+    def verify_ranges(self, action: Action) -> None:
         """A numbered field (a cell, an explorer, a tile effect, a creature, a player) that names
         nothing in this game, as in an action built directly."""
         for name, count in self.field_ranges.get(type(action), ()):
             value = getattr(action, name)
             if not 0 <= value < count:
-                return IllegalAction(
+                raise IllegalAction(
                     "{action}: {field} {value} is out of range; it takes 0 to {last}",
                     domain="survive",
                     action=type(action).__name__,
@@ -243,77 +240,90 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
                     value=number_text(value),
                     last=count - 1,
                 )
-        return None
 
-    def _illegal(self, action: Action) -> IllegalAction | None:
+    def verify_decision(self, action: Action) -> None:
         """Why ``action`` is not allowed now (an error to raise), or ``None`` if it is."""
         phase = self.phase
         player = self.current
         if phase in CHANCE_PHASES:
-            return self._illegal_chance(action)
+            self.verify_chance(action)
+            return
         if phase == Phase.COUNTER:
-            return self._illegal_counter_answer(action)
+            self.verify_counter_answer(action)
+            return
         if phase == Phase.PLACE_EXPLORERS and not isinstance(action, (PlaceExplorer, PlaceBoat)):
-            return IllegalAction(
+            raise IllegalAction(
                 "it is setup now (place explorers); '{action}' is not a setup step",
                 domain="survive",
                 action=str(action),
             )
         if phase == Phase.PLACE_BOATS and not isinstance(action, (PlaceExplorer, PlaceBoat)):
-            return IllegalAction(
+            raise IllegalAction(
                 "it is setup now (place boats); '{action}' is not a setup step", domain="survive", action=str(action)
             )
         match action:
             case PlaceExplorer(explorer, cell):
-                return self._illegal_placement(player, explorer, cell)
+                self.verify_placement(player, explorer, cell)
+                return
             case PlaceBoat(cell):
-                return self._illegal_boat_placement(cell)
+                self.verify_boat_placement(cell)
+                return
             case PlayTile(effect):
-                return self._illegal_tile_play(player, effect)
+                self.verify_tile_play(player, effect)
+                return
             case EndMoves():
                 if phase == Phase.MOVE:
-                    return None
-                return IllegalAction("there is no movement step to end now", domain="survive")
+                    return
+                raise IllegalAction("there is no movement step to end now", domain="survive")
             case Stop():
-                return self._illegal_stop()
+                self.verify_stop()
+                return
             case Decline():
-                return IllegalAction("nobody is asked for a counter tile now", domain="survive")
+                raise IllegalAction("nobody is asked for a counter tile now", domain="survive")
             case RemoveTile(cell):
-                return self._illegal_removal(cell)
+                self.verify_removal(cell)
+                return
             case MoveExplorer(explorer, cell):
-                return self._illegal_explorer_move(player, explorer, cell)
+                self.verify_explorer_move(player, explorer, cell)
+                return
             case BoardBoat(explorer):
-                return self._illegal_boarding(player, explorer)
+                self.verify_boarding(player, explorer)
+                return
             case Escape(explorer):
-                return self._illegal_escape(player, explorer)
+                self.verify_escape(player, explorer)
+                return
             case SailBoat(source, target):
-                return self._illegal_sail(player, source, target)
+                self.verify_sail(player, source, target)
+                return
             case MoveCreature(creature, source, target):
-                return self._illegal_creature_move(creature, source, target)
-        return IllegalAction("'{action}' is not an action of survive", domain="survive", action=str(action))
+                self.verify_creature_move(creature, source, target)
+                return
+        raise IllegalAction("'{action}' is not an action of survive", domain="survive", action=str(action))
 
-    def _illegal_chance(self, action: Action) -> IllegalAction | None:
+    def verify_chance(self, action: Action) -> None:
         match self.phase, action:
             case Phase.TILES, LayTiles(layout):
-                return self._illegal_layout(layout)
+                self.verify_layout(layout)
+                return
             case Phase.TILES, _:
-                return IllegalAction("the tiles are to be laid out now", domain="survive")
+                raise IllegalAction("the tiles are to be laid out now", domain="survive")
             case Phase.VALUES, AssignValues(values):
-                return self._illegal_values(values)
+                self.verify_values(values)
+                return
             case Phase.VALUES, _:
-                return IllegalAction("the explorer values are to be dealt now", domain="survive")
+                raise IllegalAction("the explorer values are to be dealt now", domain="survive")
             case Phase.FIRST_PLAYER, ChooseFirst(player):
                 first = self.options.get("first_player")
                 if first is not None and player != first:
-                    return IllegalAction(
+                    raise IllegalAction(
                         "the option first_player fixes who plays first: p{player}", domain="survive", player=first
                     )
-                return None
+                return
             case Phase.FIRST_PLAYER, _:
-                return IllegalAction("the first player is to be chosen now", domain="survive")
+                raise IllegalAction("the first player is to be chosen now", domain="survive")
             case Phase.ROLL, RollDie():
-                return None
-        return IllegalAction("the creature die is to be rolled now", domain="survive")
+                return
+        raise IllegalAction("the creature die is to be rolled now", domain="survive")
 
     # ------------------------------------------------------------------ applying
 

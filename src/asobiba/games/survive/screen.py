@@ -108,7 +108,7 @@ def _pending(view: dict[str, Any], lang: str) -> str:
     pending = view["pending"]
     if pending is None:
         return tr("The game is over.", lang)
-    kind = pending["kind"]
+    kind: str = pending["kind"]
     if kind == "counter":
         return tr(
             "{player} may play {tile} on {cell}",
@@ -132,13 +132,14 @@ def _pending(view: dict[str, Any], lang: str) -> str:
         return tr("moving a {creature} to an empty sea space", lang, creature=term(pending["creature"], lang))
     if kind == "boat_tile":
         return tr("choosing who boards the new boat on {cell}", lang, cell=pending["cell"])
-    return {
+    words: dict[str, str] = {
         "place_explorer": tr("placing explorers", lang),
         "place_boat": tr("placing boats", lang),
         "move": tr("moving explorers and boats", lang),
         "remove_tile": tr("removing a land tile", lang),
-        "chance": tr("rolling the creature die", lang) if view["phase"] == "roll" else view["phase"],
-    }.get(kind, kind)
+        "chance": tr("rolling the creature die", lang) if view["phase"] == "roll" else str(view["phase"]),
+    }
+    return words.get(kind, kind)
 
 
 def status(view: dict[str, Any], lang: str) -> Table:
@@ -213,7 +214,8 @@ def details(view: dict[str, Any], lang: str) -> Table:
 
 def explorer_label(entry: dict[str, Any], lang: str) -> str:
     """``red#4`` in the player's language: ``赤#4``."""
-    colour, mark, number = entry["id"].partition("#")
+    name: str = entry["id"]
+    colour, mark, number = name.partition("#")
     return term(colour, lang) + mark + number
 
 

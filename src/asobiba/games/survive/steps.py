@@ -1,54 +1,25 @@
-"""The phases of a Survive! game and the typed steps of its multi-step decisions.
+"""The typed steps of Survive!'s multi-step decisions.
 
-A game is always in one :class:`Phase`. Six phases are a decision taken in several steps or a
-question with its own subject; their details are a small frozen *pending step* (the piece being
-moved and the path so far, the creature, the question's cell and the players still to ask), held
-in ``state.step`` and replaced as the decision goes on.
+A game is always in one :class:`~asobiba.games.survive.phase.Phase`. Six phases are a decision
+taken in several steps or a question with its own subject; their details are a small frozen
+*pending step* (the piece being moved and the path so far, the creature, the question's cell and
+the players still to ask), held in ``state.step`` and replaced as the decision goes on.
 
 >>> ride = DolphinRide().moved(40, 41).moved(41, 42)
 >>> ride.at, ride.taken, ride.left
 (42, 2, 1)
->>> Phase.REMOVE_TILE.value
-'remove_tile'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
 from typing import ClassVar, Final, TypeVar
 
 from asobiba.games.survive.data import CREATURE_REACH
+from asobiba.games.survive.phase import Phase
 
 #: How many sea spaces a dolphin or favourable winds carry a piece.
 HELD_TILE_REACH: Final = 3
-
-
-class Phase(Enum):
-    """Who decides what now; the value is the phase's name in views."""
-
-    TILES = "tiles"  # chance: the tile layout
-    VALUES = "values"  # chance: the explorer values
-    FIRST_PLAYER = "first_player"  # chance: the first player
-    PLACE_EXPLORERS = "place_explorers"
-    PLACE_BOATS = "place_boats"
-    MOVE = "move"  # a turn's steps 1 and 2: a held tile, then up to 3 move points
-    DOLPHIN = "dolphin"  # a dolphin carries a swimmer (DolphinRide)
-    WINDS = "winds"  # favourable winds move a boat (WindsSail)
-    JUMP = "jump"  # a "move any …" tile jumps a creature (Jump)
-    REMOVE_TILE = "remove_tile"
-    BOAT_TILE = "boat_tile"  # the remover chooses who boards a boat tile (BoatTileBoarding)
-    ROLL = "roll"  # chance: the creature die
-    CREATURE = "creature"  # the rolled creature moves (CreatureRun)
-    COUNTER = "counter"  # a threatened player may play a counter tile (CounterQuestion)
-    OVER = "over"
-
-
-# Tuples, not sets: membership is then an identity test in C (an Enum hashes in Python).
-#: The phases where chance decides.
-CHANCE_PHASES: Final = (Phase.TILES, Phase.VALUES, Phase.FIRST_PLAYER, Phase.ROLL)
-#: The phases of setup, before the first turn.
-SETUP_PHASES: Final = (Phase.TILES, Phase.VALUES, Phase.FIRST_PLAYER, Phase.PLACE_EXPLORERS, Phase.PLACE_BOATS)
 
 
 def _extended(path: tuple[int, ...], source: int, target: int) -> tuple[int, ...]:

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from asobiba.core.events import Event
+from asobiba.core.events import Event, EventTexts
 from asobiba.core.i18n import Term
 from asobiba.core.state import Action
 from asobiba.games.survive import events as ev
@@ -151,153 +151,223 @@ def describe_action(action: Action, lang: str) -> str:
     return str(action)
 
 
+EVENT_TEXTS = EventTexts()
+
+
+@EVENT_TEXTS.writes(ev.TilesLaid)
+def _tiles_laid(event: ev.TilesLaid, lang: str) -> str:
+    return tr("The 40 land tiles are laid out, terrain side up.", lang)
+
+
+@EVENT_TEXTS.writes(ev.ValuesAssigned)
+def _values_assigned(event: ev.ValuesAssigned, lang: str) -> str:
+    p = player_name(event.player, lang)
+    if event.values is None:
+        return tr(
+            "{player} looks at the values of the {colour} explorers.",
+            lang,
+            player=p,
+            colour=term(event.colour, lang),
+        )
+    values = ", ".join(f"{name}={value}" for name, value in event.values)
+    return tr("Your {colour} explorers: {values}.", lang, colour=term(event.colour, lang), values=values)
+
+
+@EVENT_TEXTS.writes(ev.FirstPlayer)
+def _first_player(event: ev.FirstPlayer, lang: str) -> str:
+    p = player_name(event.player, lang)
+    return tr("{player} is the first player.", lang, player=p)
+
+
+@EVENT_TEXTS.writes(ev.ExplorerPlaced)
+def _explorer_placed(event: ev.ExplorerPlaced, lang: str) -> str:
+    p = player_name(event.player, lang)
+    return tr(
+        "{player} places {explorer} on {cell}.",
+        lang,
+        player=p,
+        explorer=explorer_text(event.explorer, lang),
+        cell=event.cell,
+    )
+
+
+@EVENT_TEXTS.writes(ev.BoatPlaced)
+def _boat_placed(event: ev.BoatPlaced, lang: str) -> str:
+    p = player_name(event.player, lang)
+    if event.player is None:
+        return tr("A boat appears on {cell}.", lang, cell=event.cell)
+    return tr("{player} places a boat on {cell}.", lang, player=p, cell=event.cell)
+
+
+@EVENT_TEXTS.writes(ev.TurnBegan)
+def _turn_began(event: ev.TurnBegan, lang: str) -> str:
+    p = player_name(event.player, lang)
+    return tr("Turn {turn}: {player} to play.", lang, turn=event.turn, player=p)
+
+
+@EVENT_TEXTS.writes(ev.TilePlayed)
+def _tile_played(event: ev.TilePlayed, lang: str) -> str:
+    p = player_name(event.player, lang)
+    return tr("{player} plays the tile: {effect}.", lang, player=p, effect=term(event.effect, lang))
+
+
+@EVENT_TEXTS.writes(ev.ExplorerMoved)
+def _explorer_moved(event: ev.ExplorerMoved, lang: str) -> str:
+    explorer = explorer_text(event.explorer, lang)
+    if event.how == "walks":
+        return tr(
+            "{explorer} walks from {source} to {target}.",
+            lang,
+            explorer=explorer,
+            source=event.source,
+            target=event.target,
+        )
+    if event.how == "boards":
+        return tr("{explorer} boards the boat on {target}.", lang, explorer=explorer, target=event.target)
+    if event.how == "dolphin":
+        return tr(
+            "A dolphin carries {explorer} from {source} to {target}.",
+            lang,
+            explorer=explorer,
+            source=event.source,
+            target=event.target,
+        )
+    return tr(
+        "{explorer} swims from {source} to {target}.",
+        lang,
+        explorer=explorer,
+        source=event.source,
+        target=event.target,
+    )
+
+
+@EVENT_TEXTS.writes(ev.BoatMoved)
+def _boat_moved(event: ev.BoatMoved, lang: str) -> str:
+    p = player_name(event.player, lang)
+    return tr(
+        "{player} moves the boat on {source} to {target}.",
+        lang,
+        player=p,
+        source=event.source,
+        target=event.target,
+    )
+
+
+@EVENT_TEXTS.writes(ev.ExplorerEscaped)
+def _explorer_escaped(event: ev.ExplorerEscaped, lang: str) -> str:
+    return tr(
+        "{explorer} reaches the safe island from {cell}: a survivor!",
+        lang,
+        explorer=explorer_text(event.explorer, lang),
+        cell=event.cell,
+    )
+
+
+@EVENT_TEXTS.writes(ev.ExplorerLost)
+def _explorer_lost(event: ev.ExplorerLost, lang: str) -> str:
+    return tr(
+        "{explorer} is lost on {cell} ({cause}).",
+        lang,
+        explorer=explorer_text(event.explorer, lang),
+        cell=event.cell,
+        cause=term(event.cause, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.BoatLost)
+def _boat_lost(event: ev.BoatLost, lang: str) -> str:
+    return tr("The boat on {cell} is lost ({cause}).", lang, cell=event.cell, cause=term(event.cause, lang))
+
+
+@EVENT_TEXTS.writes(ev.MovesEnded)
+def _moves_ended(event: ev.MovesEnded, lang: str) -> str:
+    p = player_name(event.player, lang)
+    return tr("{player} ends the movement with {unused} move point(s) unused.", lang, player=p, unused=event.unused)
+
+
+@EVENT_TEXTS.writes(ev.TileRemoved)
+def _tile_removed(event: ev.TileRemoved, lang: str) -> str:
+    p = player_name(event.player, lang)
+    terrain = term(event.terrain, lang)
+    if event.effect is None:
+        return tr(
+            "{player} removes the {terrain} tile on {cell} and keeps it.",
+            lang,
+            player=p,
+            terrain=terrain,
+            cell=event.cell,
+        )
+    return tr(
+        "{player} removes the {terrain} tile on {cell}: {effect}.",
+        lang,
+        player=p,
+        terrain=terrain,
+        cell=event.cell,
+        effect=term(event.effect, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.CreatureAppeared)
+def _creature_appeared(event: ev.CreatureAppeared, lang: str) -> str:
+    return tr("A {creature} appears on {cell}.", lang, creature=term(event.creature, lang), cell=event.cell)
+
+
+@EVENT_TEXTS.writes(ev.Whirlpool)
+def _whirlpool(event: ev.Whirlpool, lang: str) -> str:
+    return tr("A whirlpool on {cell} swallows everything around it.", lang, cell=event.cell)
+
+
+@EVENT_TEXTS.writes(ev.DieRolled)
+def _die_rolled(event: ev.DieRolled, lang: str) -> str:
+    p = player_name(event.player, lang)
+    return tr("{player} rolls the creature die: {creature}.", lang, player=p, creature=term(event.creature, lang))
+
+
+@EVENT_TEXTS.writes(ev.CreatureMoved)
+def _creature_moved(event: ev.CreatureMoved, lang: str) -> str:
+    p = player_name(event.player, lang)
+    return tr(
+        "{player} moves the {creature} from {source} to {target}.",
+        lang,
+        player=p,
+        creature=term(event.creature, lang),
+        source=event.source,
+        target=event.target,
+    )
+
+
+@EVENT_TEXTS.writes(ev.CreatureRemoved)
+def _creature_removed(event: ev.CreatureRemoved, lang: str) -> str:
+    return tr(
+        "The {creature} on {cell} is removed ({cause}).",
+        lang,
+        creature=term(event.creature, lang),
+        cell=event.cell,
+        cause=term(event.cause, lang),
+    )
+
+
+@EVENT_TEXTS.writes(ev.CounterDeclined)
+def _counter_declined(event: ev.CounterDeclined, lang: str) -> str:
+    p = player_name(event.player, lang)
+    return tr("{player} does not play a counter tile.", lang, player=p)
+
+
+@EVENT_TEXTS.writes(ev.GameEnded)
+def _game_ended(event: ev.GameEnded, lang: str) -> str:
+    scores = ", ".join(f"{player_name(i, lang)}: {score}" for i, score in enumerate(event.scores))
+    winners = ", ".join(player_name(w, lang) for w in event.winners)
+    if event.reason == "volcano":
+        return tr("The volcano erupts! Scores: {scores}. Winner(s): {winners}.", lang, scores=scores, winners=winners)
+    return tr(
+        "No explorer is left on the island. Scores: {scores}. Winner(s): {winners}.",
+        lang,
+        scores=scores,
+        winners=winners,
+    )
+
+
 def describe_event(event: Event, lang: str) -> str:
     """A log line for ``event`` (already in the form its reader may see)."""
     check_language(lang)
-    p = player_name(getattr(event, "player", None), lang)
-    match event:
-        case ev.TilesLaid():
-            return tr("The 40 land tiles are laid out, terrain side up.", lang)
-        case ev.ValuesAssigned():
-            if event.values is None:
-                return tr(
-                    "{player} looks at the values of the {colour} explorers.",
-                    lang,
-                    player=p,
-                    colour=term(event.colour, lang),
-                )
-            values = ", ".join(f"{name}={value}" for name, value in event.values)
-            return tr("Your {colour} explorers: {values}.", lang, colour=term(event.colour, lang), values=values)
-        case ev.FirstPlayer():
-            return tr("{player} is the first player.", lang, player=p)
-        case ev.ExplorerPlaced():
-            return tr(
-                "{player} places {explorer} on {cell}.",
-                lang,
-                player=p,
-                explorer=explorer_text(event.explorer, lang),
-                cell=event.cell,
-            )
-        case ev.BoatPlaced():
-            if event.player is None:
-                return tr("A boat appears on {cell}.", lang, cell=event.cell)
-            return tr("{player} places a boat on {cell}.", lang, player=p, cell=event.cell)
-        case ev.TurnBegan():
-            return tr("Turn {turn}: {player} to play.", lang, turn=event.turn, player=p)
-        case ev.TilePlayed():
-            return tr("{player} plays the tile: {effect}.", lang, player=p, effect=term(event.effect, lang))
-        case ev.ExplorerMoved():
-            explorer = explorer_text(event.explorer, lang)
-            if event.how == "walks":
-                return tr(
-                    "{explorer} walks from {source} to {target}.",
-                    lang,
-                    explorer=explorer,
-                    source=event.source,
-                    target=event.target,
-                )
-            if event.how == "boards":
-                return tr("{explorer} boards the boat on {target}.", lang, explorer=explorer, target=event.target)
-            if event.how == "dolphin":
-                return tr(
-                    "A dolphin carries {explorer} from {source} to {target}.",
-                    lang,
-                    explorer=explorer,
-                    source=event.source,
-                    target=event.target,
-                )
-            return tr(
-                "{explorer} swims from {source} to {target}.",
-                lang,
-                explorer=explorer,
-                source=event.source,
-                target=event.target,
-            )
-        case ev.BoatMoved():
-            return tr(
-                "{player} moves the boat on {source} to {target}.",
-                lang,
-                player=p,
-                source=event.source,
-                target=event.target,
-            )
-        case ev.ExplorerEscaped():
-            return tr(
-                "{explorer} reaches the safe island from {cell}: a survivor!",
-                lang,
-                explorer=explorer_text(event.explorer, lang),
-                cell=event.cell,
-            )
-        case ev.ExplorerLost():
-            return tr(
-                "{explorer} is lost on {cell} ({cause}).",
-                lang,
-                explorer=explorer_text(event.explorer, lang),
-                cell=event.cell,
-                cause=term(event.cause, lang),
-            )
-        case ev.BoatLost():
-            return tr("The boat on {cell} is lost ({cause}).", lang, cell=event.cell, cause=term(event.cause, lang))
-        case ev.MovesEnded():
-            return tr(
-                "{player} ends the movement with {unused} move point(s) unused.", lang, player=p, unused=event.unused
-            )
-        case ev.TileRemoved():
-            terrain = term(event.terrain, lang)
-            if event.effect is None:
-                return tr(
-                    "{player} removes the {terrain} tile on {cell} and keeps it.",
-                    lang,
-                    player=p,
-                    terrain=terrain,
-                    cell=event.cell,
-                )
-            return tr(
-                "{player} removes the {terrain} tile on {cell}: {effect}.",
-                lang,
-                player=p,
-                terrain=terrain,
-                cell=event.cell,
-                effect=term(event.effect, lang),
-            )
-        case ev.CreatureAppeared():
-            return tr("A {creature} appears on {cell}.", lang, creature=term(event.creature, lang), cell=event.cell)
-        case ev.Whirlpool():
-            return tr("A whirlpool on {cell} swallows everything around it.", lang, cell=event.cell)
-        case ev.DieRolled():
-            return tr(
-                "{player} rolls the creature die: {creature}.", lang, player=p, creature=term(event.creature, lang)
-            )
-        case ev.CreatureMoved():
-            return tr(
-                "{player} moves the {creature} from {source} to {target}.",
-                lang,
-                player=p,
-                creature=term(event.creature, lang),
-                source=event.source,
-                target=event.target,
-            )
-        case ev.CreatureRemoved():
-            return tr(
-                "The {creature} on {cell} is removed ({cause}).",
-                lang,
-                creature=term(event.creature, lang),
-                cell=event.cell,
-                cause=term(event.cause, lang),
-            )
-        case ev.CounterDeclined():
-            return tr("{player} does not play a counter tile.", lang, player=p)
-        case ev.GameEnded():
-            scores = ", ".join(f"{player_name(i, lang)}: {score}" for i, score in enumerate(event.scores))
-            winners = ", ".join(player_name(w, lang) for w in event.winners)
-            if event.reason == "volcano":
-                return tr(
-                    "The volcano erupts! Scores: {scores}. Winner(s): {winners}.", lang, scores=scores, winners=winners
-                )
-            return tr(
-                "No explorer is left on the island. Scores: {scores}. Winner(s): {winners}.",
-                lang,
-                scores=scores,
-                winners=winners,
-            )
-    return event.kind
+    return EVENT_TEXTS.describe(event, lang)

@@ -34,8 +34,9 @@ from asobiba.games.survive.data import (
     effect_of,
     terrain_of,
 )
+from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.pieces import NOWHERE, ON_LAND, SWIMMING, SurviveBase
-from asobiba.games.survive.steps import BoatTileBoarding, DolphinRide, Jump, Phase, WindsSail
+from asobiba.games.survive.steps import BoatTileBoarding, DolphinRide, Jump, WindsSail
 from asobiba.games.survive.text import game_word
 
 #: The creature a "move any …" tile jumps.
@@ -63,17 +64,16 @@ class TileRules(SurviveBase):
         touching = [cell for cell in tiles if self.touches_sea(cell)]
         return touching or tiles
 
-    def _illegal_removal(self, cell: int) -> IllegalAction | None:
+    def verify_removal(self, cell: int) -> None:
         if self.phase != Phase.REMOVE_TILE:
-            return IllegalAction("a tile is removed after the movement step", domain="survive")
+            raise IllegalAction("a tile is removed after the movement step", domain="survive")
         if cell not in self.removable_tiles():
-            return IllegalAction(
+            raise IllegalAction(
                 "{cell} may not be removed now: a {terrain} tile touching the sea goes first",
                 domain="survive",
                 cell=CELL_NAMES[cell],
                 terrain=game_word(TERRAINS[self.lowest_terrain()]),
             )
-        return None
 
     def _remove_tile(self, cell: int) -> list[Event]:
         player = self.current
@@ -128,13 +128,12 @@ class TileRules(SurviveBase):
             self._await(BoatTileBoarding(cell))
         return events
 
-    def _illegal_boat_tile_boarding(self, e: int) -> IllegalAction | None:
+    def verify_boat_tile_boarding(self, e: int) -> None:
         cell = self.pending_step(BoatTileBoarding).cell
         if self.ex_status[e] != SWIMMING or self.ex_cell[e] != cell:
-            return IllegalAction(
+            raise IllegalAction(
                 "only a swimmer on {cell} may board the new boat", domain="survive", cell=CELL_NAMES[cell]
             )
-        return None
 
     def _board_boat_tile(self, e: int) -> list[Event]:
         step = self.pending_step(BoatTileBoarding)
@@ -189,32 +188,27 @@ class TileRules(SurviveBase):
             )
         return False
 
-    def _illegal_tile_play(self, player: int, effect: int) -> IllegalAction | None:
+    def verify_tile_play(self, player: int, effect: int) -> None:
         if EFFECT_KIND[effect] == COUNTER:
-            return IllegalAction(
+            raise IllegalAction(
                 "a {effect} tile is played only when a creature threatens your pieces on another turn",
                 domain="survive",
                 effect=game_word(EFFECTS[effect]),
             )
         if EFFECT_KIND[effect] != HELD:
-            return IllegalAction(
-                "{effect} is not a tile one holds", domain="survive", effect=game_word(EFFECTS[effect])
-            )
+            raise IllegalAction("{effect} is not a tile one holds", domain="survive", effect=game_word(EFFECTS[effect]))
         if self.phase != Phase.MOVE or not self.fresh:
-            return IllegalAction(
-                "a held tile is played only at the start of your turn, before moving", domain="survive"
-            )
+            raise IllegalAction("a held tile is played only at the start of your turn, before moving", domain="survive")
         if not self.holds(player, effect):
-            return IllegalAction(
+            raise IllegalAction(
                 "p{player} holds no {effect} tile", domain="survive", player=player, effect=game_word(EFFECTS[effect])
             )
         if not self._has_use(player, effect):
-            return IllegalAction(
+            raise IllegalAction(
                 "{effect} cannot be used now: nothing it could move",
                 domain="survive",
                 effect=game_word(EFFECTS[effect]),
             )
-        return None
 
     def _play_held(self, effect: int) -> list[Event]:
         player = self.current

@@ -17,8 +17,8 @@ from asobiba.games.survive.data import (
     explorer_name,
     terrain_of,
 )
+from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.pieces import ON_LAND, UNPLACED
-from asobiba.games.survive.steps import Phase
 from asobiba.games.survive.tiles import TileRules
 
 
@@ -37,19 +37,17 @@ class TurnRules(TileRules):
             for e, value in zip(colour_explorers(colour), colour_values, strict=True):
                 self.ex_value[e] = value
 
-    def _illegal_layout(self, layout: tuple[int, ...]) -> IllegalAction | None:
+    def verify_layout(self, layout: tuple[int, ...]) -> None:
         if len(layout) != len(TILES) or sorted(layout) != sorted(TILES):
-            return IllegalAction("the layout must use each of the 40 tiles once", domain="survive")
-        return None
+            raise IllegalAction("the layout must use each of the 40 tiles once", domain="survive")
 
-    def _illegal_values(self, values: tuple[tuple[int, ...], ...]) -> IllegalAction | None:
+    def verify_values(self, values: tuple[tuple[int, ...], ...]) -> None:
         if len(values) != self.n_colours or any(sorted(v) != list(EXPLORER_VALUES) for v in values):
-            return IllegalAction(
+            raise IllegalAction(
                 "each of the {colours} colours takes the values 1112233456 in some order",
                 domain="survive",
                 colours=self.n_colours,
             )
-        return None
 
     def _on_tiles(self, layout: tuple[int, ...]) -> list[Event]:
         self._lay_tiles(layout)
@@ -98,48 +96,44 @@ class TurnRules(TileRules):
             if tile_at[cell] < 0 and self.boat_at[cell] < 0 and any(tile_at[n] >= 0 for n in NEIGHBOUR_SETS[cell])
         ]
 
-    def _illegal_placement(self, player: int, e: int, cell: int) -> IllegalAction | None:
+    def verify_placement(self, player: int, e: int, cell: int) -> None:
         if self.phase != Phase.PLACE_EXPLORERS:
-            return IllegalAction("explorers are placed only during setup", domain="survive")
-        if refusal := self._not_own_explorer(player, e):
-            return refusal
+            raise IllegalAction("explorers are placed only during setup", domain="survive")
+        self.verify_own_explorer(player, e)
         if self.ex_status[e] != UNPLACED:
-            return IllegalAction("{explorer} is already on the board", domain="survive", explorer=explorer_name(e))
+            raise IllegalAction("{explorer} is already on the board", domain="survive", explorer=explorer_name(e))
         if self.tile_at[cell] < 0:
-            return IllegalAction("{cell} is not a land tile", domain="survive", cell=CELL_NAMES[cell])
+            raise IllegalAction("{cell} is not a land tile", domain="survive", cell=CELL_NAMES[cell])
         one_per_tile = self.options["one_per_tile"]
         for other in range(self.n_explorers):
             if self.ex_cell[other] == cell and self.ex_status[other] == ON_LAND:
                 if one_per_tile:
-                    return IllegalAction(
+                    raise IllegalAction(
                         "{cell} already holds an explorer (one per tile)", domain="survive", cell=CELL_NAMES[cell]
                     )
                 if self.explorer_owner[other] != player:
-                    return IllegalAction(
+                    raise IllegalAction(
                         "{cell} holds another player's explorer", domain="survive", cell=CELL_NAMES[cell]
                     )
-        return None
 
-    def _illegal_boat_placement(self, cell: int) -> IllegalAction | None:
+    def verify_boat_placement(self, cell: int) -> None:
         if self.phase != Phase.PLACE_BOATS:
-            return IllegalAction("boats are placed only during setup, after the explorers", domain="survive")
+            raise IllegalAction("boats are placed only during setup, after the explorers", domain="survive")
         if cell not in self.boat_spaces():
-            return IllegalAction(
+            raise IllegalAction(
                 "a boat goes on a sea space next to a land tile with no other boat; not {cell}",
                 domain="survive",
                 cell=CELL_NAMES[cell],
             )
-        return None
 
-    def _not_own_explorer(self, player: int, e: int) -> IllegalAction | None:
+    def verify_own_explorer(self, player: int, e: int) -> None:
         if self.explorer_owner[e] != player:
-            return IllegalAction(
+            raise IllegalAction(
                 "{explorer} is not p{player}'s explorer; only your own explorers are moved",
                 domain="survive",
                 explorer=explorer_name(e),
                 player=player,
             )
-        return None
 
     def _on_place(self, e: int, cell: int) -> list[Event]:
         self.ex_status[e] = ON_LAND

@@ -1,12 +1,12 @@
-"""What a player may know of a Survive! game (rules/survive.md "Information"): the view as types,
-and how the state builds it.
+"""What a player may know of a Survive! game (rules/survive.md "Information"): the view as types
+(the state builds it in :mod:`.view_rules`).
 
 ``state.view(player)`` is core's envelope (``game, players, viewer, phase, to_move, seq, pending,
 is_over, options``) followed by the keys of :class:`SurviveView`. Cells are written ``r5c4``,
 explorers ``red#4``, players by number; an explorer's ``value`` is there only for its owner (and,
 once the game is over, for every rescued explorer).
 
-The phases (``view["phase"]``) are the values of :class:`~asobiba.games.survive.steps.Phase`:
+The phases (``view["phase"]``) are the values of :class:`~asobiba.games.survive.phase.Phase`:
 ``tiles``, ``values``, ``first_player`` and ``roll`` are chance's; ``place_explorers``,
 ``place_boats``, ``move``, ``dolphin``, ``winds``, ``jump``, ``remove_tile``, ``boat_tile``,
 ``creature`` and ``counter`` a player's; ``over`` at the end.
@@ -16,7 +16,7 @@ The phases (``view["phase"]``) are the values of :class:`~asobiba.games.survive.
 or the winds' or a creature's steps, the players who declined a counter tile already. A counter
 question says which tile would answer the creature, never whether the asked player holds one.
 
->>> from asobiba.games.survive.scenario import position
+>>> from asobiba.games.survive.positions import position
 >>> state = position(explorers={"red#1": "r5c4", "blue#1": "r7c7"})
 >>> _ = state.apply(state.parse_action("move red#1 r5c5"))
 >>> pending = state.view(1)["pending"]
@@ -26,43 +26,25 @@ question says which tile would answer the creature, never whether the asked play
 
 from __future__ import annotations
 
-from itertools import compress, pairwise
-from typing import Any, Literal, NotRequired
+from typing import Literal, NotRequired, get_args
 
 # pydantic reads TypedDicts (for the JSON Schema) only from typing_extensions before Python 3.12.
 from typing_extensions import TypedDict
 
 from asobiba.core.state import Action
 from asobiba.games.survive.actions import BoardBoat, Escape, MoveExplorer, SailBoat
-from asobiba.games.survive.board import CELL_NAMES, LAND_SPACES, N_CELLS
+from asobiba.games.survive.board import CELL_NAMES
 from asobiba.games.survive.data import (
     COLOURS,
-    CREATURES,
     EFFECTS,
     EXPLORER_COLOURS,
-    EXPLORER_NAMES,
-    SHARK,
     TERRAINS,
     TILES,
-    WHALE,
     effect_of,
     explorer_name,
     terrain_of,
 )
-from asobiba.games.survive.pieces import RESCUED, STATUS_NAMES, SurviveBase
-from asobiba.games.survive.steps import (
-    BoatTileBoarding,
-    CounterQuestion,
-    CreatureRun,
-    DolphinRide,
-    Jump,
-    Phase,
-    WindsSail,
-)
-
-#: By the code of every tile in the game: its terrain's and its effect's names.
-TERRAIN_OF_CODE: dict[int, str] = {code: TERRAINS[terrain_of(code)] for code in TILES}
-EFFECT_OF_CODE: dict[int, str] = {code: EFFECTS[effect_of(code)] for code in TILES}
+from asobiba.games.survive.phase import Phase
 
 Colour = Literal["red", "blue", "yellow", "green"]
 Terrain = Literal["beach", "forest", "mountain"]
@@ -96,6 +78,20 @@ PendingKind = Literal[
     "creature",
     "counter",
 ]
+
+
+#: The names a view uses, typed, in the order of the data's tables (checked below).
+TERRAIN_NAMES: tuple[Terrain, ...] = get_args(Terrain)
+EFFECT_NAMES: tuple[Effect, ...] = get_args(Effect)
+STATUS_VIEW_NAMES: tuple[Status, ...] = get_args(Status)
+COLOUR_NAMES: tuple[Colour, ...] = get_args(Colour)
+if (TERRAIN_NAMES, EFFECT_NAMES, COLOUR_NAMES) != (TERRAINS, EFFECTS, COLOURS):
+    raise AssertionError("the view's names differ from the data's tables")
+#: By explorer number, its colour's name.
+EXPLORER_COLOUR_NAMES: tuple[Colour, ...] = tuple(COLOUR_NAMES[COLOURS.index(name)] for name in EXPLORER_COLOURS)
+#: By the code of every tile in the game: its terrain's and its effect's names.
+TERRAIN_OF_CODE: dict[int, Terrain] = {code: TERRAIN_NAMES[terrain_of(code)] for code in TILES}
+EFFECT_OF_CODE: dict[int, Effect] = {code: EFFECT_NAMES[effect_of(code)] for code in TILES}
 
 
 class ExplorerView(TypedDict):
@@ -276,170 +272,3 @@ def move_step(action: Action) -> PendingStep:
         case Escape(explorer):
             return {"step": "escape", "explorer": explorer_name(explorer)}
     raise AssertionError(f"{action} is not a move point's step")
-
-
-def _pairs(path: tuple[int, ...]) -> list[tuple[int, int]]:
-    return list(pairwise(path))
-
-
-def _cell(cell: int | None) -> str | None:
-    return CELL_NAMES[cell] if cell is not None and cell >= 0 else None
-
-
-class ViewRules(SurviveBase):
-    """The views of a position."""
-
-    def _view(self, player: int | None) -> dict[str, Any]:
-        return {
-            "current_player": self.current,
-            "first_player": self.first,
-            "turn": self.turn,
-            "colours": [[COLOURS[c] for c in colours] for colours in self.colours_of],
-            "tiles": {CELL_NAMES[c]: TERRAIN_OF_CODE[code] for c in LAND_SPACES if (code := self.tile_at[c]) >= 0},
-            "tiles_left": {TERRAINS[t]: self.terrain_left[t] for t in range(3)},
-            "explorers": self._explorers_view(player),
-            "boats": [
-                {
-                    "cell": CELL_NAMES[cell],
-                    "passengers": [explorer_name(e) for e in self.boat_passengers[b]],
-                    "controllers": sorted(self.controllers(b)),
-                }
-                for b, cell in sorted(enumerate(self.boat_cell), key=lambda item: item[1])
-                if cell >= 0
-            ],
-            "creatures": {CREATURES[kind]: self._creature_cells(kind) for kind in range(3)},
-            "supply": {
-                "boat": self.boat_supply,
-                "shark": self.creature_supply[SHARK],
-                "whale": self.creature_supply[WHALE],
-            },
-            "held_counts": [len(h) for h in self.held],
-            "held": (
-                [
-                    {"terrain": TERRAINS[terrain_of(code)], "effect": EFFECTS[effect_of(code)]}
-                    for code in self.held[player]
-                ]
-                if player is not None
-                else []
-            ),
-            "rescued": self.rescued[:],
-            "moves_left": self.points if self.phase == Phase.MOVE else 0,
-            "swum": [EXPLORER_NAMES[e] for e in range(self.n_explorers) if self.swum >> e & 1],
-            "fresh": self.fresh,
-            "die": CREATURES[self.die] if self.die is not None else None,
-            "removed": self._removed_view(player),
-            "played": [{"player": p, "effect": EFFECTS[effect]} for p, effect in self.played_log],
-        }
-
-    def _creature_cells(self, kind: int) -> list[str]:
-        """The cells of a kind's creatures, a cell once per creature there, in cell order."""
-        counts = self.creature_at[kind]
-        return [CELL_NAMES[c] for c in compress(range(N_CELLS), counts) for _ in range(counts[c])]
-
-    def _explorers_view(self, player: int | None) -> list[dict[str, Any]]:
-        over = self.phase == Phase.OVER
-        explorers = []
-        owners, statuses, cells, values = self.explorer_owner, self.ex_status, self.ex_cell, self.ex_value
-        for e in range(self.n_explorers):
-            owner = owners[e]
-            status = statuses[e]
-            cell = cells[e]
-            entry: dict[str, Any] = {
-                "id": EXPLORER_NAMES[e],
-                "player": owner,
-                "colour": EXPLORER_COLOURS[e],
-                "status": STATUS_NAMES[status],
-                "cell": CELL_NAMES[cell] if cell >= 0 else None,
-            }
-            if owner == player or (over and status == RESCUED):
-                entry["value"] = values[e]
-            explorers.append(entry)
-        return explorers
-
-    def _removed_view(self, player: int | None) -> list[dict[str, Any]]:
-        return [
-            {
-                "cell": CELL_NAMES[cell],
-                "terrain": TERRAIN_OF_CODE[code] if code >= 0 else TERRAINS[-1 - code],
-                "player": remover,
-                "effect": EFFECT_OF_CODE[code] if code >= 0 and (public or remover == player) else None,
-            }
-            for cell, code, remover, public in self.removed_log
-        ]
-
-    def _phase(self) -> str:
-        return self.phase.value
-
-    def _pending(self, viewer: int | None) -> dict[str, Any]:
-        pending: SurvivePending
-        match self.step:
-            case DolphinRide() as ride:
-                piece = explorer_name(ride.explorer) if ride.explorer is not None else None
-                pending = {
-                    "kind": "dolphin",
-                    "steps": [
-                        {"step": "move_explorer", "explorer": str(piece), "cell": CELL_NAMES[target]}
-                        for _, target in _pairs(ride.path)
-                    ],
-                    "explorer": piece,
-                    "steps_left": ride.left,
-                }
-            case WindsSail() as sail:
-                pending = {
-                    "kind": "winds",
-                    "steps": [
-                        {"step": "sail_boat", "source": CELL_NAMES[a], "target": CELL_NAMES[b]}
-                        for a, b in _pairs(sail.path)
-                    ],
-                    "boat": _cell(sail.at),
-                    "steps_left": sail.left,
-                }
-            case Jump(creature):
-                pending = {"kind": "jump", "steps": [], "creature": _creature(creature)}
-            case CreatureRun() as run:
-                pending = {
-                    "kind": "creature",
-                    "steps": [
-                        {
-                            "step": "move_creature",
-                            "creature": _creature(run.creature),
-                            "source": CELL_NAMES[a],
-                            "target": CELL_NAMES[b],
-                        }
-                        for a, b in _pairs(run.path)
-                    ],
-                    "creature": _creature(run.creature),
-                    "cell": _cell(run.at),
-                    "steps_left": run.left,
-                }
-            case CounterQuestion() as question:
-                # The same for every viewer: who holds what stays secret.
-                pending = {
-                    "kind": "counter",
-                    "steps": [{"step": "declined", "player": p} for p in question.declined],
-                    "creature": _creature(question.creature),
-                    "tile": _effect(question.counter),
-                    "cell": CELL_NAMES[question.cell],
-                }
-            case BoatTileBoarding() as boarding:
-                pending = {
-                    "kind": "boat_tile",
-                    "steps": [{"step": "board_boat", "explorer": explorer_name(e)} for e in boarding.boarded],
-                    "cell": CELL_NAMES[boarding.cell],
-                }
-            case None:
-                pending = {"kind": KIND_OF_PHASE[self.phase], "steps": []}
-                if self.phase == Phase.MOVE:
-                    pending["steps"] = [move_step(action) for action in self.turn_moves]
-                    pending["points_left"] = self.points
-        return dict(pending)
-
-
-def _creature(kind: int) -> Creature:
-    name: Creature = ("serpent", "shark", "whale")[kind]
-    return name
-
-
-def _effect(effect: int) -> Effect:
-    name: Any = EFFECTS[effect]
-    return name

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
 from asobiba.core.game import Game
+from asobiba.core.registry import get_game
 from asobiba.core.state import State
 from asobiba.i18n import Catalog
 from asobiba.server import engine, metrics
@@ -80,7 +81,7 @@ class Room:
         self.lobby = lobby
         self.id = row.id
         self.row = row
-        self.game: Game = state.game
+        self.game: Game = get_game(state.game.name)
         self.seats = seats
         self.state = state
         #: Every event with the seq it led to (what a reconnecting connection may have missed).

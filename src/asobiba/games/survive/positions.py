@@ -22,9 +22,10 @@ from asobiba.games.survive.data import (
     terrain_of,
     tile_name,
 )
+from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.pieces import LOST, NOWHERE, ON_BOAT, ON_LAND, RESCUED, SWIMMING
 from asobiba.games.survive.rules import SurviveState
-from asobiba.games.survive.steps import CreatureRun, Phase
+from asobiba.games.survive.steps import CreatureRun
 
 #: The phases :func:`position` can start in.
 POSITION_PHASES = (Phase.MOVE, Phase.REMOVE_TILE, Phase.ROLL, Phase.CREATURE)
