@@ -19,6 +19,9 @@ duplicate game), and A's result in its seat is compared with B's result in that 
 twin game: the mean paired difference with its 95% interval (normal approximation) says whether
 A does better than B would have with the same cards — a far sharper test where luck is large.
 Its verdict column reads ``A>B`` when that interval lies above 0.
+With ``--chunks K`` a strength match is played as K matches of ``games / K`` games on the seeds
+``seed``, ``seed + 1``, …, each printed as it ends with the pooled rates so far (``pooled``): a long
+run that is stopped still says how far it got.
 Run it under ``nice -n 19`` on a shared machine; a bot with a time budget then searches less, so a
 strength claim for ``hard`` is best made with a fixed budget (``hard:time_limit=none,iterations=N``,
 N the samples it reaches in 0.8 s on a free core) and its decision times measured apart.
@@ -38,7 +41,7 @@ from asobiba.bots import bot, parse_spec
 from asobiba.bots.arena import MatchConfig, MatchReport, player_range, run_match, seat_bots
 from asobiba.bots.ismcts import ISMCTSBot
 from asobiba.bots.levels import LEVELS
-from asobiba.bots.stats import percentile
+from asobiba.bots.stats import percentile, wilson_interval
 from asobiba.core.state import State
 
 DEFAULT_PAIRS = [("hard", "normal"), ("normal", "easy"), ("easy", "random")]
@@ -107,35 +110,68 @@ class Pairing:
     seed: int
     workers: int
     options: dict[str, Any]
+    chunks: int = 1
 
-    def play(self, bots: list[str]) -> MatchReport:
+    def play(self, bots: list[str], games: int | None = None, seed: int | None = None) -> MatchReport:
         config = MatchConfig(
             game=self.name,
             players=self.players,
             bots=bots,
-            games=self.games,
-            seed=self.seed,
+            games=self.games if games is None else games,
+            seed=self.seed if seed is None else seed,
             workers=self.workers,
             options=self.options,
         )
         return run_match(config, progress=_progress if PROGRESS else None)
 
 
+def _rate(value: float, interval: tuple[float, float]) -> str:
+    return f"{value:.3f} [{interval[0]:.3f}, {interval[1]:.3f}]"
+
+
 def strength(pairing: Pairing) -> None:
-    first, second, games = pairing.first, pairing.second, pairing.games
+    first, second, chunks = pairing.first, pairing.second, pairing.chunks
+    bots = [first] + [second] * (pairing.players - 1)
     started = time.perf_counter()
-    report = pairing.play([first] + [second] * (pairing.players - 1))
-    elapsed = time.perf_counter() - started
-    a_row, b_row = report.row(first), report.row(second)
+    pooled: dict[str, list[float]] = {first: [0.0, 0.0, 0.0], second: [0.0, 0.0, 0.0]}  # wins, winner seats, seats
+    played = 0
+    for chunk in range(chunks):
+        games = pairing.games // chunks + (chunk < pairing.games % chunks)
+        report = pairing.play(bots, games, pairing.seed + chunk)
+        elapsed = time.perf_counter() - started
+        played += games
+        a_row, b_row = report.row(first), report.row(second)
+        for row in (a_row, b_row):
+            totals = pooled[row.bot]
+            totals[0] += row.wins
+            totals[1] += row.winner_seats
+            totals[2] += row.seats_played
+        label = first if chunks == 1 else f"{first} (seed {pairing.seed + chunk})"
+        print(
+            f"  {label:<34} {second:<10} {games:>6} {_rate(a_row.win_rate, a_row.ci95):>24}"
+            f" {_rate(b_row.win_rate, b_row.ci95):>24} {_rate(a_row.winner_rate, a_row.winner_ci95):>24}"
+            f" {_rate(b_row.winner_rate, b_row.winner_ci95):>24}"
+            f" {a_row.decision_ms['p50']:>7.1f} {a_row.decision_ms['p99']:>7.1f} {elapsed:>7.0f}"
+            f" {verdict(a_row.winner_ci95, b_row.winner_ci95)}",
+            flush=True,
+        )
+        if chunks > 1:
+            rows = [_pooled_rates(*pooled[bot]) for bot in (first, second)]
+            print(
+                f"  {'  pooled':<34} {'':<10} {played:>6} {_rate(*rows[0][0]):>24} {_rate(*rows[1][0]):>24}"
+                f" {_rate(*rows[0][1]):>24} {_rate(*rows[1][1]):>24} {'':>7} {'':>7} {elapsed:>7.0f}"
+                f" {verdict(rows[0][1][1], rows[1][1][1])}",
+                flush=True,
+            )
 
-    def rate(value: float, interval: tuple[float, float]) -> str:
-        return f"{value:.3f} [{interval[0]:.3f}, {interval[1]:.3f}]"
 
-    print(
-        f"  {first:<34} {second:<10} {games:>6} {rate(a_row.win_rate, a_row.ci95):>24}"
-        f" {rate(b_row.win_rate, b_row.ci95):>24} {rate(a_row.winner_rate, a_row.winner_ci95):>24}"
-        f" {rate(b_row.winner_rate, b_row.winner_ci95):>24}"
-        f" {a_row.decision_ms['p50']:>7.1f} {a_row.decision_ms['p99']:>7.1f} {elapsed:>7.0f} {verdict(a_row, b_row)}"
+def _pooled_rates(
+    wins: float, winner_seats: float, seats: float
+) -> tuple[tuple[float, tuple[float, float]], tuple[float, tuple[float, float]]]:
+    """The win rate and the among-winners rate, each with its Wilson interval, from pooled counts."""
+    return (
+        (wins / seats, wilson_interval(min(wins, seats), seats)),
+        (winner_seats / seats, wilson_interval(winner_seats, seats)),
     )
 
 
@@ -181,10 +217,10 @@ def paired_interval(first: list[float], second: list[float]) -> tuple[float, flo
     return mean, mean - half, mean + half
 
 
-def verdict(a_row: Any, b_row: Any) -> str:
+def verdict(a_interval: tuple[float, float], b_interval: tuple[float, float]) -> str:
     """``A>B`` or ``A<B`` when the 95% intervals of the among-winners rates do not overlap, else ``~``."""
-    a_low, a_high = a_row.winner_ci95
-    b_low, b_high = b_row.winner_ci95
+    a_low, a_high = a_interval
+    b_low, b_high = b_interval
     if a_low > b_high:
         return "A>B"
     if a_high < b_low:
@@ -212,6 +248,9 @@ def main() -> None:
         "--paired", action="store_true", help="compare A with B in the same seat of duplicate games (see above)"
     )
     parser.add_argument("--progress", action="store_true", help="print every finished game to stderr")
+    parser.add_argument(
+        "--chunks", type=int, default=1, help="play a strength match as this many matches on successive seeds"
+    )
     parser.add_argument(
         "--option",
         action="append",
@@ -255,7 +294,7 @@ def run_game(name: str, arguments: argparse.Namespace, pairs: list[tuple[str, st
     print(f"  {'A':<34} {'B':<10} {'games':>6}{columns} {'A p50ms':>7} {'A p99ms':>7} {'secs':>7} verdict")
     settings = (arguments.strength_games, arguments.seed, arguments.workers, _options(arguments.option))
     for first, second in pairs:
-        play(Pairing(name, players, first, second, *settings))
+        play(Pairing(name, players, first, second, *settings, chunks=max(1, arguments.chunks)))
 
 
 def _options(items: list[str]) -> dict[str, Any]:

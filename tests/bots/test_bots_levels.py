@@ -83,7 +83,8 @@ def test_one_hard_bot_takes_each_games_own_settings_whatever_it_played_before() 
     assert poker.to_move is not None
     hard.choose(poker.observe(poker.to_move))
     assert (hard.prior, hard.rollout) == (0.0, "heuristic")
-    assert hard.last_pimc is not None and hard.last_iterations == 30  # PIMC searched in Cockroach Poker
+    # PIMC searched in Cockroach Poker: 30 samples at most (its budget of play-out moves may stop it first).
+    assert hard.last_pimc is not None and 1 < hard.last_iterations <= 30
 
 
 def always_check(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:

@@ -70,16 +70,16 @@ def test_hard_stacks_its_explorers_nearer_the_escape_spaces_than_normal():
     assert sum(BOARD_TO_ESCAPE[c] for c in hard_cells) < sum(BOARD_TO_ESCAPE[c] for c in normal_cells)
 
 
-def test_hard_in_survive_plays_choose_hard_and_normal_keeps_its_weights():
+def test_hard_in_survive_searches_around_choose_hard_and_normal_keeps_its_weights():
     settings = declaration("survive").hard_settings
-    assert settings["search"] == "policy"
-    assert settings["policy"] == "asobiba.games.survive.bots:choose_hard"
+    assert settings["search"] == "pimc"
+    assert settings["base"] == "asobiba.games.survive.bots:choose_hard"
     assert bots.HARD != bots.NORMAL
     assert bots.Weights() == bots.NORMAL
     state = asobiba.new_game("survive", players=3, seed=5)
     hard, normal = asobiba.bot("hard", seed=1), asobiba.bot("normal", seed=1)
     differed = False
-    while not state.is_over:
+    while state.phase != Phase.MOVE:  # setting out, where hard plays choose_hard
         observation = state.observe(state.to_move)
         action = hard.choose(observation)
         assert action in state.legal_actions()

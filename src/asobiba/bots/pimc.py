@@ -64,12 +64,14 @@ def play_out(
     deadline: float | None = None,
     policy: Policy | None = None,
     cut: Cut | None = None,
+    tally: list[int] | None = None,
 ) -> float | None:
     """Play ``state`` on with the game's heuristic (or ``policy``) for everybody, each on his own
     view of it, and return ``player``'s result: 1 if among the winners, else 0 — or, after
     ``depth`` moves or where ``cut(start, state)`` says so, the evaluator's value for him (an even
     share without an evaluator). ``state`` is changed. ``None`` if the clock passed ``deadline``
-    (``time.perf_counter()``) first."""
+    (``time.perf_counter()``) first. The moves played are added to ``tally[0]`` if given (the
+    search's work, for a budget counted in moves)."""
     game = state.game
     state.scripted_chance = False
     start = state.clone() if cut is not None else state
@@ -96,6 +98,8 @@ def play_out(
             move = game.heuristic_action(state.observe_in_search(mover), rng)
         state.apply_trusted(move)
         moves += 1
+        if tally is not None:
+            tally[0] += 1
 
 
 def _scored(state: State, player: int, score: Evaluator | None) -> float:
@@ -167,10 +171,14 @@ def load_function(path: str | Callable[..., Any] | None) -> Any:
 class PIMCBot(Bot):
     """Flat determinized search over a few candidates; falls back on the heuristic without evidence.
 
-    ``time_limit`` (seconds) and ``samples`` (determinizations, each played out for every
-    candidate) cap the work; give either or both. ``rollout_depth`` cuts play-outs (``None``: to
+    ``time_limit`` (seconds), ``samples`` (determinizations, each played out for every
+    candidate) and ``moves`` (play-out moves in all, counted after each whole sample: a budget of
+    work that, unlike the clock, gives the same choice on a loaded machine, and more samples where
+    play-outs are short) cap the work; give any of them. ``rollout_depth`` cuts play-outs (``None``: to
     the end) and scores them with ``evaluator`` (default: the game's). ``margin`` is how many
-    paired standard errors a candidate must beat the heuristic's move by to be played.
+    paired standard errors a candidate must beat the heuristic's move by to be played. ``base``
+    (a ``"module:function"`` player with the heuristic's signature) replaces the game's heuristic
+    as the move searched against and the fallback (a game's own stronger player).
     """
 
     name = "pimc"
@@ -187,14 +195,18 @@ class PIMCBot(Bot):
         candidates: str | CandidateFunction | None = None,
         rollout_policy: str | Policy | None = None,
         cut: str | Cut | None = None,
+        moves: int | None = None,
+        base: str | Policy | None = None,
     ) -> None:
         super().__init__(seed)
-        if time_limit is None and samples is None:
-            raise InvalidOption("PIMC needs a budget: time_limit (seconds), samples, or both")
+        if time_limit is None and samples is None and moves is None:
+            raise InvalidOption("PIMC needs a budget: time_limit (seconds), samples, moves, or some of them")
         if time_limit is not None and time_limit <= 0:
             raise InvalidOption("time_limit must be a positive number of seconds, not {value}", value=time_limit)
         if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
             raise InvalidOption("samples must be a whole number of at least 1, not {value}", value=repr(samples))
+        if moves is not None and (isinstance(moves, bool) or not isinstance(moves, int) or moves < 1):
+            raise InvalidOption("moves must be a whole number of at least 1, not {value}", value=repr(moves))
         if isinstance(max_candidates, bool) or not isinstance(max_candidates, int) or max_candidates < 1:
             raise InvalidOption(
                 "max_candidates must be a whole number of at least 1, not {value}", value=repr(max_candidates)
@@ -210,8 +222,11 @@ class PIMCBot(Bot):
         self.candidates = candidates
         self.rollout_policy = rollout_policy
         self.cut = cut
+        self.moves = moves
+        self.base = base
         #: Samples, seconds and per-candidate results of the last decision (benchmarks, analysis).
         self.last_samples = 0
+        self.last_moves = 0
         self.last_seconds = 0.0
         self.last_results: dict[Action, list[float]] = {}
 
@@ -219,11 +234,15 @@ class PIMCBot(Bot):
         legal = observation.legal_actions
         if not legal:
             raise ValueError("PIMC was asked to move with no legal action")
-        self.last_samples, self.last_seconds, self.last_results = 0, 0.0, {}
+        self.last_samples, self.last_moves, self.last_seconds, self.last_results = 0, 0, 0.0, {}
         if len(legal) == 1:
             return legal[0]
         started = time.perf_counter()
-        heuristic = observation.game.heuristic_action(observation, self.rng)
+        base: Policy | None = load_function(self.base)
+        if base is None:
+            heuristic = observation.game.heuristic_action(observation, self.rng)
+        else:
+            heuristic = base(observation.view, legal, self.rng)
         moves = candidate_moves(observation, heuristic, self.max_candidates, self.rng, load_function(self.candidates))
         if len(moves) == 1:
             return heuristic
@@ -235,8 +254,11 @@ class PIMCBot(Bot):
         policy: Policy | None = load_function(self.rollout_policy)
         cut: Cut | None = load_function(self.cut)
         done = 0
+        tally = [0]
         while self.samples is None or done < self.samples:
             if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            if self.moves is not None and tally[0] >= self.moves:
                 break
             sample = observation.sample(self.rng.getrandbits(63))
             rollout_seed = self.rng.getrandbits(63)
@@ -254,6 +276,7 @@ class PIMCBot(Bot):
                     stop,
                     policy,
                     cut,
+                    tally,
                 )
                 if outcome is None:
                     break
@@ -263,7 +286,8 @@ class PIMCBot(Bot):
             for move, outcome in zip(moves, outcomes, strict=True):
                 results[move].append(outcome)
             done += 1
-        self.last_samples, self.last_seconds, self.last_results = done, time.perf_counter() - started, results
+        self.last_samples, self.last_moves = done, tally[0]
+        self.last_seconds, self.last_results = time.perf_counter() - started, results
         best = max(moves, key=lambda move: sum(results[move]))
         if best == heuristic:
             return heuristic
@@ -273,5 +297,5 @@ class PIMCBot(Bot):
     def __repr__(self) -> str:
         return (
             f"PIMCBot(seed={self.seed!r}, time_limit={self.time_limit!r}, samples={self.samples!r}, "
-            f"max_candidates={self.max_candidates!r}, rollout_depth={self.rollout_depth!r})"
+            f"max_candidates={self.max_candidates!r}, rollout_depth={self.rollout_depth!r}, moves={self.moves!r})"
         )

@@ -6,7 +6,8 @@ DECLARATION = GameDeclaration(
     name="cockroach-poker",
     game="asobiba.games.cockroach_poker:GAME",
     # PIMC: IS-MCTS reached 13–90 iterations a decision over 50–160 offers and lost to normal.
-    hard_settings={"search": "pimc"},
+    # A budget of play-out moves (about 0.6 s on a free core), not of time: the same choice on a busy machine.
+    hard_settings={"search": "pimc", "moves": 3000},
     screen="asobiba.games.cockroach_poker.screen",
     screen_fit="asobiba.games.cockroach_poker.screen_fit",
     web_renderer="asobiba.games.cockroach_poker:renderer.js",

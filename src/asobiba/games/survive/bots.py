@@ -472,12 +472,11 @@ def choose_with(weights: Weights, view: dict[str, Any], legal_actions: Sequence[
     return _best(model, actions, rng)
 
 
-def _best(model: Model, actions: list[Action], rng: random.Random, jump: bool = False) -> Action:
-    """The step that improves the position most; ending or stopping when nothing does."""
+def _gains(model: Model, actions: list[Action], rng: random.Random, jump: bool = False) -> list[tuple[float, Action]]:
+    """How much each step (not ending, stopping, declining or a held tile) improves the position."""
     base = model.score()
     before = model.prospects()
-    best: Action | None = None
-    best_gain = 0.0
+    gains: list[tuple[float, Action]] = []
     for action in actions:
         if isinstance(action, (EndMoves, Stop, Decline, PlayTile)):
             continue
@@ -490,7 +489,15 @@ def _best(model: Model, actions: list[Action], rng: random.Random, jump: bool = 
             gain += _removal_bonus(model, action.cell, after)
         if jump and isinstance(action, MoveCreature):
             gain += _jump_bonus(model, action)
-        gain += rng.random() * 1e-6
+        gains.append((gain + rng.random() * 1e-6, action))
+    return gains
+
+
+def _best(model: Model, actions: list[Action], rng: random.Random, jump: bool = False) -> Action:
+    """The step that improves the position most; ending or stopping when nothing does."""
+    best: Action | None = None
+    best_gain = 0.0
+    for gain, action in _gains(model, actions, rng, jump):
         if best is None or gain > best_gain:
             best, best_gain = action, gain
     fallback = next((a for a in actions if isinstance(a, (EndMoves, Stop))), None)
@@ -675,6 +682,32 @@ def _place_boat(view: dict[str, Any], actions: list[Action], rng: random.Random,
 
 
 # ---------------------------------------------------------------------- static evaluation (search)
+
+
+#: The phases ``hard`` searches (:func:`candidates`); in the others (setting out, a counter tile) it
+#: plays :func:`choose_hard`.
+SEARCHED_PHASES = ("move", "remove_tile", "creature", "jump", "dolphin", "winds", "boat_tile")
+
+
+def candidates(observation: Any, heuristic: Action, limit: int, rng: random.Random) -> list[Action]:
+    """The moves ``hard`` plays out: its own move (``heuristic``, from :func:`choose_hard`), ending
+    or stopping where that is legal, then the steps the heuristic judges best, up to ``limit``;
+    only its own move while setting out or answering a threat."""
+    view, legal = observation.view, list(observation.legal_actions)
+    phase = view["phase"]
+    if phase not in SEARCHED_PHASES:
+        return [heuristic]
+    if len(legal) <= limit:
+        return legal
+    ranked = sorted(_gains(Model(view, HARD), legal, rng, jump=phase == "jump"), key=lambda item: -item[0])
+    ending = [action for action in legal if isinstance(action, (EndMoves, Stop))]
+    return [heuristic, *ending, *(action for _, action in ranked)][: limit + 1]
+
+
+def turn_over(start: Any, now: Any) -> bool:
+    """``hard``'s play-outs stop when the turn they began in is over, the creature moved (then
+    :func:`evaluate` judges the position)."""
+    return bool(now.turn > start.turn)
 
 
 def evaluate(state: Any) -> list[float]:

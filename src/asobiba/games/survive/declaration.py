@@ -6,10 +6,19 @@ DECLARATION = GameDeclaration(
     name="survive",
     game="asobiba.games.survive:GAME",
     evaluator="asobiba.games.survive.bots:evaluate",
-    # hard: the heuristic with explorers placed in stacks near the escape spaces (bots.HARD); against
-    # normal, one hard and seats rotated, it is among the winners significantly more at 2, 3 and 4
-    # players (the numbers are at bots.HARD; at 4 players the edge is small).
-    hard_settings={"search": "policy", "policy": "asobiba.games.survive.bots:choose_hard"},
+    # hard: PIMC around the heuristic with explorers placed in stacks near the escape spaces
+    # (bots.choose_hard): in a turn, its move, ending, and the heuristic's next best steps played out
+    # to the end of the turn with the heuristic and judged by bots.evaluate; a budget of samples, not
+    # of time (the numbers are in bots/levels.py).
+    hard_settings={
+        "search": "pimc",
+        "base": "asobiba.games.survive.bots:choose_hard",
+        "candidates": "asobiba.games.survive.bots:candidates",
+        "max_candidates": 3,
+        "cut": "asobiba.games.survive.bots:turn_over",
+        "rollout_depth": 40,
+        "samples": 16,
+    },
     screen="asobiba.games.survive.screen",
     screen_fit="asobiba.games.survive.screen_fit",
     web_renderer="asobiba.games.survive:renderer.js",
