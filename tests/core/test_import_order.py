@@ -46,7 +46,7 @@ def test_a_games_research_module_imports_first(game: str, module: str) -> None:
         f"import {module}\n"
         "import gymnasium\n"
         "import asobiba.rl\n"
-        "from asobiba.rl.setups import gym_id\n"
+        "from asobiba.rl.named import gym_id\n"
         "from asobiba.rl.support import support\n"
         f"assert gym_id({game!r}) in gymnasium.registry, sorted(gymnasium.registry)\n"
         f"print(type(support({game!r})).__name__)\n"
