@@ -49,6 +49,13 @@ def test_a_multi_step_choice_is_undone_step_by_step_before_it_is_sent(
             break
         if state.get("current") == "yes" and page.locator(".action-bar [data-action]").count():
             page.locator(".action-bar [data-action]").first.click()
+            # the answer was sent: wait for the position to move on (else the next look may see the
+            # same bar and click it as it is taken away)
+            page.wait_for_function(
+                "(seq) => { const t = document.querySelector('#table');"
+                " return t && (t.dataset.phase === 'over' || t.dataset.seq !== seq); }",
+                arg=state.get("seq"),
+            )
             continue
         wait_for_turn_or_end(page, state.get("seq"))
     seq = page.get_attribute("#table", "data-seq")
