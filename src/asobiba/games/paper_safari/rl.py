@@ -49,7 +49,7 @@ from asobiba.games.paper_safari.actions import (
 )
 from asobiba.games.paper_safari.data import POSITION_INDEX, deck_from_option
 from asobiba.games.paper_safari.phase import Phase
-from asobiba.games.paper_safari.view import PendingKind
+from asobiba.games.paper_safari.view import PaperSafariFullView, PendingKind
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot
 from asobiba.rl.support import RLSupport, Setup, Shuffle
@@ -116,7 +116,7 @@ class PaperSafariCodec(ActionCodec):
         raise KeyError(f"{action!r} is not a player's action of paper-safari")
 
 
-class PaperSafariEncoder(Encoder):
+class PaperSafariEncoder(Encoder[PaperSafariFullView]):
     """The tensor of a Paper Safari view (pieces in :meth:`describe`)."""
 
     def _declare(self) -> None:
@@ -158,7 +158,7 @@ class PaperSafariEncoder(Encoder):
         self.piece("tokens", n, UNBOUNDED, "Poké Ball tokens of each player")
         self.piece("tokens_to_win", 1, UNBOUNDED, "tokens that win the match")
 
-    def _fill(self, view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
+    def _fill(self, view: PaperSafariFullView, out: dict[str, np.ndarray]) -> None:
         kind_index, d = self.kind_index, len(self.kinds)
         one_hot(out["viewer"], view["viewer"])
         one_hot(out["to_move"], view["to_move"])
