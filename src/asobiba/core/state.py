@@ -49,9 +49,13 @@ __all__ = [
 #: a plain ``State`` (a state of any game) builds a mapping of them.
 ViewT = TypeVar("ViewT", bound=Mapping[str, object], covariant=True, default=Mapping[str, Any])
 #: The type of a game's whole view, the envelope and its own keys (what :meth:`State.view` returns and
-#: :attr:`Observation.view` holds): ``State[CockroachPokerView, CockroachPokerFullView]``; a plain
-#: ``State`` or ``Observation`` (of any game) gives a mapping.
-FullViewT = TypeVar("FullViewT", bound=Mapping[str, object], covariant=True, default=Mapping[str, Any])
+#: :attr:`Observation.view` holds): ``State[CockroachPokerView, CockroachPokerFullView]``. A plain
+#: ``State`` or ``Observation`` is a position of some game, not named: its view is that game's, so
+#: code serving every game reads it as ``Mapping[str, object]`` (the generic table) or hands it to
+#: the game's own reader (its bot, screen, encoder), which declares the game's type. (The default is
+#: ``Any`` rather than ``Mapping[str, Any]`` while readers remain that take ``dict[str, Any]``:
+#: ``bots.pimc.Policy`` and Paper Safari's heuristic.)
+FullViewT = TypeVar("FullViewT", bound=Mapping[str, object], covariant=True, default=Any)
 #: The type of the ``pending`` decision of a game's whole view (:class:`ViewEnvelope`).
 PendingT = TypeVar("PendingT", bound=Mapping[str, object])
 

@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from asobiba.core.game import Game
 from asobiba.core.state import Action, State
 from asobiba.games.cockroach_poker.actions import Answer, Deal, Offer, Pass, Peek, Redirect
 from asobiba.games.cockroach_poker.data import NO_KIND, ORIGINAL, TRUMP, TRUMP_NO_JOKERS
@@ -65,7 +66,7 @@ class _Layout:
 class CockroachPokerCodec(ActionCodec):
     """The numbering of Cockroach Poker's actions (see the module's table)."""
 
-    def __init__(self, game: Any, players: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, players, options)
         layout = self.cards = _Layout(options)
         n, k, c = players, layout.n_kinds, layout.n_card_kinds

@@ -30,6 +30,7 @@ from typing import Any, get_args
 
 import numpy as np
 
+from asobiba.core.game import Game
 from asobiba.core.state import Action, State
 from asobiba.games.paper_safari.actions import (
     Deal,
@@ -68,7 +69,7 @@ _PAIR_INDEX = {pair: index for index, pair in enumerate(PAIRS)}
 class PaperSafariCodec(ActionCodec):
     """The numbering of Paper Safari's actions (see the module's table)."""
 
-    def __init__(self, game: Any, players: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, players, options)
         blocks = [
             ("flip", 6),

@@ -36,6 +36,7 @@ from typing import Any, get_args
 
 import numpy as np
 
+from asobiba.core.game import Game
 from asobiba.core.state import Action, State
 from asobiba.games.survive.actions import (
     AssignValues,
@@ -81,7 +82,7 @@ BOARD_STATUSES = ("land", "boat", "swimming")
 class SurviveCodec(ActionCodec):
     """The numbering of Survive!'s actions (see the module's table)."""
 
-    def __init__(self, game: Any, players: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, players, options)
         explorers = self.explorers = 10 * colours(players, options)
         spaces, land = len(SPACES), len(LAND_SPACES)
