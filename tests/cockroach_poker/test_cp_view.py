@@ -16,7 +16,7 @@ from asobiba.core.events import Event
 from asobiba.core.schema import view_schema
 from asobiba.core.state import ENVELOPE_KEYS
 from asobiba.games.cockroach_poker import GAME
-from asobiba.games.cockroach_poker.view import CockroachPokerPending, CockroachPokerView
+from asobiba.games.cockroach_poker.view import CockroachPokerFullView, CockroachPokerPending, CockroachPokerView
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
     (3, {}),
@@ -203,3 +203,18 @@ def test_every_view_of_a_random_game_validates_against_the_view_schema(
             state.resolve_chance()
         else:
             state.apply(rng.choice(state.legal_actions()))
+
+
+WHOLE_VIEW = TypeAdapter(CockroachPokerFullView)
+
+
+@pytest.mark.parametrize(("config", "seed"), [(config, seed) for config in CONFIGS for seed in (5,)], ids=str)
+def test_every_view_is_of_the_whole_view_type_its_readers_take(config: tuple[int, dict[str, Any]], seed: int) -> None:
+    """The bot, the screens and the encoder read ``CockroachPokerFullView``: every view is one."""
+    players, options = config
+    scripted = asobiba.new_game("cockroach-poker", players=players, seed=seed, chance="scripted", **options)
+    assert WHOLE_VIEW.validate_python(scripted.view(0), strict=True) == scripted.view(0)
+    for state in random_states(config, seed)[::2]:
+        for viewer in (None, *range(state.players)):
+            view = state.view(viewer)
+            assert WHOLE_VIEW.validate_python(view, strict=True) == view

@@ -11,10 +11,12 @@ import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import TypeAdapter
 
 from asobiba.core.schema import view_schema
 from asobiba.core.state import CHANCE, ENVELOPE_KEYS
 from asobiba.games.paper_safari import GAME
+from asobiba.games.paper_safari.view import PaperSafariFullView
 
 A = ["squirtle", "bulbasaur", "charmander", "psyduck", "eevee", "clefairy"]
 B = ["gengar", "machamp", "gyarados", "onix", "jigglypuff", "squirtle"]
@@ -124,3 +126,24 @@ def test_the_view_schema_admits_no_key_the_types_do_not_name() -> None:
     for grown in ({**view, "pile": [1]}, {**view, "pending": {**view["pending"], "secret": 1}}):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(grown, VIEW_SCHEMA)
+
+
+WHOLE_VIEW = TypeAdapter(PaperSafariFullView)
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32))
+def test_every_view_is_of_the_whole_view_type_its_readers_take(players: int, seed: int) -> None:
+    """The screens and the encoder read ``PaperSafariFullView``: every view is one, chance nodes too."""
+    state = GAME.new_game(players, seed=seed, chance="scripted", tokens_to_win=1)
+    rng = random.Random(seed)
+    while True:
+        for viewer in (*range(players), None):
+            view = state.view(viewer)
+            assert WHOLE_VIEW.validate_python(view, strict=True) == view
+        if state.is_over:
+            break
+        if state.is_chance_node:
+            state.resolve_chance()
+        else:
+            state.apply(rng.choice(state.legal_actions()))

@@ -8,11 +8,13 @@ import random
 import jsonschema
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import TypeAdapter
 
 from asobiba.core.schema import view_schema
 from asobiba.core.state import ENVELOPE_KEYS
 from asobiba.games.survive import GAME
 from asobiba.games.survive.positions import position
+from asobiba.games.survive.view import SurviveFullView
 
 VALIDATOR = jsonschema.Draft202012Validator(view_schema(GAME))
 
@@ -100,3 +102,23 @@ def test_a_counter_question_is_the_same_for_every_viewer_and_lists_who_declined(
         "tile": "kill-shark",
         "cell": "r3c3",
     }
+
+
+WHOLE_VIEW = TypeAdapter(SurviveFullView)
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.sampled_from([2, 3, 4]))
+def test_every_view_is_of_the_whole_view_type_its_readers_take(seed, players):
+    """The heuristic, the screens and the encoder read ``SurviveFullView``: every view is one."""
+    scripted = GAME.new_game(players, seed=seed, chance="scripted")
+    assert WHOLE_VIEW.validate_python(scripted.view(0), strict=True) == scripted.view(0)
+    state = GAME.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    while True:
+        for viewer in (*range(players), None):
+            view = state.view(viewer)
+            assert WHOLE_VIEW.validate_python(view, strict=True) == view
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))

@@ -32,16 +32,18 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from asobiba.bots import bot
+from asobiba.bots.base import Bot
 from asobiba.bots.evaluators import evaluator
 from asobiba.bots.ismcts import ISMCTSBot
 from asobiba.bots.pimc import PIMCBot, play_out
 from asobiba.bots.stats import wilson_interval
 from asobiba.core.errors import InvalidOption, NoSuchPlayer
+from asobiba.core.events import Event
 from asobiba.core.record import replay_steps
 from asobiba.core.registry import declaration
 from asobiba.core.state import Action, Observation, State
@@ -55,6 +57,9 @@ COACH_HARD = "hard:time_limit=none,iterations=64"
 
 #: Progress callback: ``progress(decisions_done, decisions_total)``.
 Progress = Callable[[int, int], None]
+
+#: A step of a replay: the position, the action that led there (``None`` at the start), its events.
+Step = tuple[State, Action | None, list[Event]]
 
 
 @dataclass(frozen=True)
@@ -244,7 +249,7 @@ def describe_move(state: State, notation: str, lang: str) -> str:
         return notation
 
 
-def _with_first(first: State, steps: Any) -> Any:
+def _with_first(first: State, steps: Iterator[Step]) -> Iterator[Step]:
     yield first, None, []
     yield from steps
 
@@ -268,7 +273,7 @@ def _decisions_of(record: Mapping[str, Any], seat: int) -> list[int]:
 
 
 def _candidates(
-    observation: Observation, played: str, preferred: str, searcher: Any, limit: int, rng: random.Random
+    observation: Observation, played: str, preferred: str, searcher: Bot, limit: int, rng: random.Random
 ) -> list[Action]:
     legal = {str(action): action for action in observation.legal_actions}
     heuristic = str(observation.game.heuristic_action(observation, random.Random(rng.getrandbits(32))))
@@ -296,7 +301,7 @@ def _decision(
     seq: int,
     played: str,
     preferred: str,
-    searcher: Any,
+    searcher: Bot,
     samples: int,
     limit: int,
     depth: int | None,

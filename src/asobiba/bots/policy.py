@@ -18,12 +18,16 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asobiba.bots.base import Bot
 from asobiba.bots.pimc import load_function
 from asobiba.core.errors import IllegalAction, InvalidOption
 from asobiba.core.state import Action, Observation
+
+if TYPE_CHECKING:
+    from asobiba.rl.codecs import ActionCodec
+    from asobiba.rl.encoders import Encoder
 
 __all__ = ["PREFIX", "PolicyBot", "first_legal"]
 
@@ -55,9 +59,9 @@ class PolicyBot(Bot):
             ) from None
         if not callable(self.function):
             raise InvalidOption("policy {path} is not a function", domain="rl", path=repr(function))
-        self._tools: dict[tuple[str, int, str], tuple[Any, Any]] = {}
+        self._tools: dict[tuple[str, int, str], tuple[Encoder, ActionCodec]] = {}
 
-    def _encoder_and_codec(self, observation: Observation) -> tuple[Any, Any]:
+    def _encoder_and_codec(self, observation: Observation) -> tuple[Encoder, ActionCodec]:
         import asobiba.rl
 
         view = observation.view

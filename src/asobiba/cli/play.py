@@ -119,12 +119,12 @@ def describe_events(state: State, events: Sequence[Event], viewer: int | None, l
     return lines
 
 
-def render_screen(view: dict[str, Any], lang: str) -> RenderableType:
+def render_screen(view: Mapping[str, object], lang: str) -> RenderableType:
     """The game's full screen for ``view``; the raw view if the screen fails on it."""
     return render_forms(view, lang)[0]
 
 
-def render_forms(view: dict[str, Any], lang: str) -> list[RenderableType]:
+def render_forms(view: Mapping[str, object], lang: str) -> list[RenderableType]:
     """The game's screen for ``view``: its full form and its compact one; the raw view if the
     screen fails on it (a screen bug must not end the game)."""
     try:
@@ -478,7 +478,7 @@ class PlaySession:
                 self._round_interlude(rounds)
             return
 
-    def _hook_with_view(self, name: str, view: dict[str, Any]) -> Any:
+    def _hook_with_view(self, name: str, view: Mapping[str, object]) -> Any:
         hook = getattr(self.hooks, name, None)
         if hook is None:
             return None

@@ -26,7 +26,7 @@ class Step:
 
     number: int
     actor: int | None
-    view: dict[str, Any]
+    view: Mapping[str, object]
     lines: tuple[str, ...]
 
 

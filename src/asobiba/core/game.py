@@ -271,8 +271,10 @@ class Game(ABC):
         """The game's reader of its notation (ASCII text already checked by :meth:`parse_action`)."""
 
     @abstractmethod
-    def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:
-        """The game's own heuristic player: choose from ``observation`` only."""
+    def heuristic_action(self, observation: Observation[Any], rng: random.Random) -> Action:
+        """The game's own heuristic player: choose from ``observation`` only (an observation of a
+        position of this game: a game declares it with its whole view type,
+        ``Observation[CockroachPokerFullView]``)."""
 
     @abstractmethod
     def describe_action(self, action: Action, lang: str) -> str:

@@ -13,16 +13,18 @@ without its type being updated fails validation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NotRequired, get_type_hints
+from typing import TYPE_CHECKING, Any, get_type_hints
 
 from typing_extensions import TypedDict
+
+from asobiba.core.state import ViewEnvelope
 
 if TYPE_CHECKING:
     from asobiba.core.game import Game
 
 
 class PendingEnvelope(TypedDict):
-    """The decision the player to move faces (core part)."""
+    """The decision the player to move faces, of a game that declares no ``pending_type``."""
 
     #: Who decides (-1 at a scripted chance node).
     player: int
@@ -30,23 +32,6 @@ class PendingEnvelope(TypedDict):
     kind: str
     #: The steps of a multi-step decision taken so far, oldest first.
     steps: list[dict[str, Any]]
-
-
-class ViewEnvelope(TypedDict):
-    """The keys core puts in every view."""
-
-    game: str
-    players: int
-    #: The player whose view this is; ``None`` for a spectator.
-    viewer: int | None
-    phase: str
-    to_move: int | None
-    seq: int
-    pending: PendingEnvelope | None
-    is_over: bool
-    options: dict[str, Any]
-    #: When the game is over: ``winners``, ``losers``, ``scores`` and the game's own details.
-    result: NotRequired[dict[str, Any]]
 
 
 def _merged(name: str, *parts: type) -> type:

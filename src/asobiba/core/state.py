@@ -17,9 +17,10 @@ import random
 import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, Final, Generic, Protocol
+from typing import Any, Final, Generic, NotRequired, Protocol, cast
 
-from typing_extensions import TypeVar
+# pydantic reads TypedDicts (for the JSON Schema) only from typing_extensions before Python 3.12.
+from typing_extensions import TypedDict, TypeVar
 
 from asobiba.core.actions import Action, wrong_field
 from asobiba.core.errors import AsobibaError, GameOver, IllegalAction, NoSuchPlayer, NotYourTurn, short_repr
@@ -31,11 +32,60 @@ CHANCE: Final = -1
 #: The keys core puts in every view, in this order, before the game's own keys.
 ENVELOPE_KEYS: Final = ("game", "players", "viewer", "phase", "to_move", "seq", "pending", "is_over", "options")
 
-__all__ = ["CHANCE", "ENVELOPE_KEYS", "Action", "GameRules", "Observation", "State", "ViewT"]
+__all__ = [
+    "CHANCE",
+    "ENVELOPE_KEYS",
+    "Action",
+    "FullViewT",
+    "GameRules",
+    "Observation",
+    "PendingPlayer",
+    "State",
+    "ViewEnvelope",
+    "ViewT",
+]
 
 #: The type of a game's own view keys (its ``Game.view_type`` TypedDict): ``State[CockroachPokerView]``;
 #: a plain ``State`` (a state of any game) builds a mapping of them.
 ViewT = TypeVar("ViewT", bound=Mapping[str, object], covariant=True, default=Mapping[str, Any])
+#: The type of a game's whole view, the envelope and its own keys (what :meth:`State.view` returns and
+#: :attr:`Observation.view` holds): ``State[CockroachPokerView, CockroachPokerFullView]``. A plain
+#: ``State`` or ``Observation`` is a position of some game, not named: its view is that game's, so
+#: code serving every game reads it as ``Mapping[str, object]`` (the generic table) or hands it to
+#: the game's own reader (its bot, screen, encoder), which declares the game's type. (The default is
+#: ``Any`` rather than ``Mapping[str, Any]`` while readers remain that take ``dict[str, Any]``:
+#: ``bots.pimc.Policy`` and Paper Safari's heuristic.)
+FullViewT = TypeVar("FullViewT", bound=Mapping[str, object], covariant=True, default=Any)
+#: The type of the ``pending`` decision of a game's whole view (:class:`ViewEnvelope`).
+PendingT = TypeVar("PendingT", bound=Mapping[str, object])
+
+
+class PendingPlayer(TypedDict):
+    """Core's part of ``pending``: who decides (:data:`CHANCE` at a scripted chance node). A game's
+    whole ``pending`` type is this and its ``Game.pending_type``:
+    ``class CockroachPokerDecision(PendingPlayer, CockroachPokerPending)``."""
+
+    player: int
+
+
+class ViewEnvelope(TypedDict, Generic[PendingT]):
+    """The keys core puts in every view (:data:`ENVELOPE_KEYS`), ``pending`` of the game's type. A game's
+    whole view type is this and its own view type:
+    ``class CockroachPokerFullView(ViewEnvelope[CockroachPokerDecision], CockroachPokerView)``."""
+
+    game: str
+    players: int
+    #: The player whose view this is; ``None`` for a spectator.
+    viewer: int | None
+    phase: str
+    to_move: int | None
+    seq: int
+    #: The decision the player to move faces; ``None`` when the game is over.
+    pending: PendingT | None
+    is_over: bool
+    options: dict[str, Any]
+    #: When the game is over: ``winners``, ``losers``, ``scores`` and the game's own details.
+    result: NotRequired[dict[str, Any]]
 
 
 class GameRules(Protocol):
@@ -65,7 +115,7 @@ class GameRules(Protocol):
 
     def sample_options(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
 
-    def heuristic_action(self, observation: Observation, rng: random.Random) -> Action: ...
+    def heuristic_action(self, observation: Observation[Any], rng: random.Random) -> Action: ...
 
     def describe_action(self, action: Action, lang: str) -> str: ...
 
@@ -74,9 +124,10 @@ class GameRules(Protocol):
     def rematch(self, options: Mapping[str, Any], players: int, first_mover: int) -> tuple[dict[str, Any], int]: ...
 
 
-class State(ABC, Generic[ViewT]):
+class State(ABC, Generic[ViewT, FullViewT]):
     """A position of a game, with everything needed to continue it; ``ViewT`` is the TypedDict of
-    the game's own view keys (what :meth:`_view` builds)."""
+    the game's own view keys (what :meth:`_view` builds), ``FullViewT`` that of its whole view (what
+    :meth:`view` returns: the envelope and those keys)."""
 
     #: The game this is a position of, given to the constructor.
     game: GameRules
@@ -85,7 +136,7 @@ class State(ABC, Generic[ViewT]):
     # the views and an index of the legal actions by value (``_known``, at ``_known.seq``).
     _legal: list[Action] | None = None
     _legal_seq: int = -1
-    _known: _Known | None = None
+    _known: _Known[FullViewT] | None = None
     #: Weak references to the observations of this position still reading from it.
     _observers: list[weakref.ref[Observation]] | None = None
 
@@ -131,7 +182,7 @@ class State(ABC, Generic[ViewT]):
         """When the game is over: ``{"winners": [...], "losers": [...], "scores": [...]}``."""
 
     @abstractmethod
-    def clone(self) -> State[ViewT]:
+    def clone(self) -> State[ViewT, FullViewT]:
         """An independent copy."""
 
     @abstractmethod
@@ -208,7 +259,7 @@ class State(ABC, Generic[ViewT]):
         self._legal, self._legal_seq = legal, self._seq
         return legal
 
-    def _known_here(self) -> _Known:
+    def _known_here(self) -> _Known[FullViewT]:
         """What core knows of this position, started afresh when the position has changed."""
         known = self._known
         if known is None or known.seq != self._seq:
@@ -385,7 +436,7 @@ class State(ABC, Generic[ViewT]):
                 last=self.players - 1,
             )
 
-    def view(self, player: int | None = None) -> dict[str, Any]:
+    def view(self, player: int | None = None) -> FullViewT:
         """Exactly what ``player`` may know now, JSON-ready; ``None`` gives a spectator's view.
 
         Every view starts with the envelope :data:`ENVELOPE_KEYS` — ``phase``, ``to_move``, ``seq`` and
@@ -408,7 +459,7 @@ class State(ABC, Generic[ViewT]):
         view = views[player] = self._build_view(player)
         return view
 
-    def _build_view(self, player: int | None) -> dict[str, Any]:
+    def _build_view(self, player: int | None) -> FullViewT:
         to_move = self._current_player()
         pending: dict[str, Any] | None
         if to_move is None:
@@ -434,7 +485,9 @@ class State(ABC, Generic[ViewT]):
         if not own.keys().isdisjoint(view):
             raise TypeError(f"{self.game.name}'s _view returns core's keys {sorted(own.keys() & view.keys())}")
         view.update(own)
-        return view
+        # The envelope and the game's own keys are the game's whole view (a type checker cannot
+        # merge two TypedDicts by itself: this is the one place the view is taken as its type).
+        return cast(FullViewT, view)
 
     def _secrets_set(self) -> frozenset[str]:
         """The secret options this game was started with: a sample forgets their values, not that
@@ -444,7 +497,7 @@ class State(ABC, Generic[ViewT]):
             fixed = self.__dict__["_fixed_secrets"] = self.game.fixed_secrets(self.options)
         return fixed
 
-    def observe(self, player: int) -> Observation:
+    def observe(self, player: int) -> Observation[FullViewT]:
         """What a bot or agent playing ``player`` receives: its view, its legal actions and a way
         to sample full positions consistent with them (:meth:`Observation.sample`).
 
@@ -459,7 +512,7 @@ class State(ABC, Generic[ViewT]):
         observers.append(weakref.ref(observation))
         return observation
 
-    def observe_in_search(self, player: int) -> Observation:
+    def observe_in_search(self, player: int) -> Observation[FullViewT]:
         """:meth:`observe` for search inside a position the searcher owns (a determinized sample):
         its samples are drawn from this position itself. Never call it on the true state of a game
         in which hidden things matter to the caller."""
@@ -471,7 +524,7 @@ class State(ABC, Generic[ViewT]):
         self._observers = None
         if not observers:
             return
-        snapshot: State[ViewT] | None = None
+        snapshot: State[ViewT, FullViewT] | None = None
         for reference in observers:
             observation = reference()
             if observation is not None and observation._source is self:
@@ -488,7 +541,7 @@ class State(ABC, Generic[ViewT]):
         share = 1.0 / len(winners) if winners else 0.0
         return [share if player in winners else 0.0 for player in range(self.players)]
 
-    def determinize(self, player: int, seed: int) -> State[ViewT]:
+    def determinize(self, player: int, seed: int) -> State[ViewT, FullViewT]:
         """A full state consistent with what ``player`` knows: every hidden thing resampled, the
         chance generator reseeded, secret options forgotten. Equal views and the same seed give
         the same result."""
@@ -539,7 +592,7 @@ def _short_text(value: object, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class _Known:
+class _Known(Generic[FullViewT]):
     """What core has worked out about one position (one ``seq`` of one state) besides its legal
     actions, each part when first needed: an index of the legal actions by value (for actions built
     by hand) and the views."""
@@ -549,7 +602,7 @@ class _Known:
     def __init__(self, seq: int) -> None:
         self.seq = seq
         self._by_value: dict[Action, Action] | None = None
-        self.views: dict[int | None, dict[str, Any]] | None = None
+        self.views: dict[int | None, FullViewT] | None = None
 
     def legal_equal_to(self, legal: list[Action], action: Action) -> Action | None:
         """The one of ``legal`` (this position's legal actions) equal to ``action``, or ``None``."""
@@ -562,9 +615,10 @@ class _Known:
             return None
 
 
-class Observation:
+class Observation(Generic[FullViewT]):
     """What a bot receives: its player's view and legal actions, and a way to sample full states
-    consistent with that view (for search).
+    consistent with that view (for search). ``Observation[CockroachPokerFullView]`` (what a Cockroach
+    Poker state's :meth:`State.observe` gives) has its view typed: ``observation.view["hand"]``.
 
     Lazy: :attr:`view` is built when first read and :meth:`sample` determinizes only when called,
     so a bot pays for what it reads. It reads from the observed position (a copy of it once the
@@ -576,18 +630,20 @@ class Observation:
 
     __slots__ = ("__weakref__", "_source", "_view", "legal_actions", "player")
 
-    def __init__(self, player: int, source: State, legal_actions: tuple[Action, ...]) -> None:
+    def __init__(
+        self, player: int, source: State[Mapping[str, object], FullViewT], legal_actions: tuple[Action, ...]
+    ) -> None:
         self.player = player
         #: The legal actions of ``player`` now (empty when another is to move).
         self.legal_actions = legal_actions
         self._source = source
-        self._view: dict[str, Any] | None = None
+        self._view: FullViewT | None = None
 
     def __repr__(self) -> str:
         return f"Observation(player={self.player!r}, legal_actions={self.legal_actions!r})"
 
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> FullViewT:
         """The player's view of the observed position (:meth:`State.view`), built when first read."""
         view = self._view
         if view is None:
@@ -598,7 +654,7 @@ class Observation:
     def game(self) -> GameRules:
         return self._source.game
 
-    def sample(self, seed: int) -> State:
+    def sample(self, seed: int) -> State[Mapping[str, object], FullViewT]:
         """A full state consistent with this observation (see :meth:`State.determinize`)."""
         return self._source.determinize(self.player, seed)
 

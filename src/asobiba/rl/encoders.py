@@ -13,14 +13,20 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 import numpy as np
+from typing_extensions import TypeVar
 
 if TYPE_CHECKING:
     from asobiba.core.game import Game
 
-__all__ = ["Encoder", "Piece"]
+__all__ = ["Encoder", "Piece", "ViewIn"]
+
+#: The type of the views an encoder reads: a game's whole view type (``Encoder[CockroachPokerFullView]``).
+#: A plain ``Encoder`` is the encoder of some game, the one whose views it is given (``state.view(p)`` of
+#: that game): its view type is that game's, which code serving every game cannot name.
+ViewIn = TypeVar("ViewIn", bound=Mapping[str, object], contravariant=True, default=Any)
 
 
 @dataclass(frozen=True)
@@ -42,7 +48,7 @@ class Piece:
         return self.start + self.size
 
 
-class Encoder(ABC):
+class Encoder(ABC, Generic[ViewIn]):
     """Turns a player's view into a flat ``float32`` tensor of :attr:`shape`."""
 
     def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
@@ -69,7 +75,7 @@ class Encoder(ABC):
         """Declare the pieces, in order, with :meth:`piece`."""
 
     @abstractmethod
-    def _fill(self, view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
+    def _fill(self, view: ViewIn, out: dict[str, np.ndarray]) -> None:
         """Write ``view`` into the zeroed pieces ``out`` (each an array of its piece's shape)."""
 
     def piece(self, name: str, shape: tuple[int, ...] | int, high: float, doc: str) -> None:
@@ -81,7 +87,7 @@ class Encoder(ABC):
 
     # ------------------------------------------------------------------ the public side
 
-    def encode(self, view: Mapping[str, Any]) -> np.ndarray:
+    def encode(self, view: ViewIn) -> np.ndarray:
         """The tensor of ``view`` (a player's or a spectator's view of this game)."""
         buffer = self._buffer
         buffer.fill(0.0)

@@ -50,15 +50,15 @@ def _slot(text: str, size: int) -> int:
     return zlib.crc32(text.encode()) % size
 
 
-class GenericEncoder(Encoder):
+class GenericEncoder(Encoder[Mapping[str, object]]):
     """A view as ``FEATURES`` feature-hashed slots (see the module)."""
 
     def _declare(self) -> None:
         self.piece("features", FEATURES, UNBOUNDED, "feature-hashed leaves of the view (path and value)")
 
-    def _fill(self, view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
+    def _fill(self, view: Mapping[str, object], out: dict[str, np.ndarray]) -> None:
         features = out["features"]
-        stack: list[tuple[str, Any]] = [("", view)]
+        stack: list[tuple[str, object]] = [("", view)]
         while stack:
             path, value = stack.pop()
             if isinstance(value, Mapping):

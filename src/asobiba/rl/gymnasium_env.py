@@ -23,7 +23,7 @@ the episode with reward ``illegal_reward`` and ``info["illegal"] = True``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias
 
 import gymnasium as gym
@@ -163,9 +163,10 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
         mask[list(self._legal)] = True
         return mask
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> Mapping[str, object]:
         """The learner's raw view (``position.view(seat)``), which the observation encodes."""
-        return self._state().view(self.seat)
+        view: Mapping[str, object] = self._state().view(self.seat)  # some game's view
+        return view
 
     def _play_opponents(self) -> None:
         state = self._state()

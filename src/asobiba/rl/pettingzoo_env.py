@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -35,7 +36,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from asobiba.core.errors import InvalidOption
 from asobiba.core.game import MAX_SEED, Game
-from asobiba.core.state import State
+from asobiba.core.state import Action, State
 from asobiba.rl.encoders import Encoder
 from asobiba.rl.render import check_render_mode, render_text
 from asobiba.rl.rewards import check_horizon, check_reward, cut_rewards, rewards
@@ -99,7 +100,7 @@ class AsobibaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
         self.action_spaces = {agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents}
         self.state_space = spaces.Box(low=0.0, high=np.tile(self.encoder.high, players), dtype=np.float32)
         self.position: State | None = None
-        self._legal: dict[int, Any] | None = None
+        self._legal: dict[int, Action] | None = None
         self._steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -164,11 +165,12 @@ class AsobibaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
             mask[list(self._legal_actions())] = 1
         return {"observation": self.encoder.encode(state.view(player)), "action_mask": mask}
 
-    def view(self, agent: str) -> dict[str, Any]:
+    def view(self, agent: str) -> Mapping[str, object]:
         """The raw view of ``agent`` (``state.view(player)``), which the tensor encodes."""
-        return self._state().view(self._player[agent])
+        view: Mapping[str, object] = self._state().view(self._player[agent])  # some game's view
+        return view
 
-    def _legal_actions(self) -> dict[int, Any]:
+    def _legal_actions(self) -> dict[int, Action]:
         if self._legal is None:
             self._legal = self.codec.legal(self._state())
         return self._legal

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from asobiba.core.errors import InvalidOption
 from asobiba.core.game import Game
@@ -29,7 +28,7 @@ def check_render_mode(render_mode: str | None, modes: Sequence[str]) -> str | No
     return render_mode
 
 
-def render_text(game: Game, view: dict[str, Any], lang: str = "en") -> str:
+def render_text(game: Game, view: Mapping[str, object], lang: str = "en") -> str:
     """``view`` drawn by the game's terminal screen as plain text; the view as JSON if it has none."""
     screen = declaration(game.name).load("screen")
     if screen is None:

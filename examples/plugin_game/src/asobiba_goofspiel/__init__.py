@@ -24,7 +24,7 @@ from asobiba.core.options import Option
 from asobiba.core.state import Action, Observation, State
 from asobiba_goofspiel import actions, text
 from asobiba_goofspiel.rules import GoofspielState
-from asobiba_goofspiel.view import GoofspielPending, GoofspielView
+from asobiba_goofspiel.view import GoofspielFullView, GoofspielPending, GoofspielView
 
 #: The largest deck: a prize order holds at most this many prizes.
 MAX_CARDS = 13
@@ -74,7 +74,7 @@ class Goofspiel(Game):
     def _parse_action(self, text: str, state: State) -> Action:
         return actions.parse(text)
 
-    def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:
+    def heuristic_action(self, observation: Observation[GoofspielFullView], rng: random.Random) -> Action:
         from asobiba_goofspiel.bots import choose
 
         return choose(observation.view, observation.legal_actions, rng)

@@ -16,6 +16,7 @@ from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot
 from asobiba.rl.support import RLSupport
 from asobiba_goofspiel.actions import Bid
+from asobiba_goofspiel.view import GoofspielFullView
 
 
 class GoofspielCodec(ActionCodec):
@@ -34,7 +35,7 @@ class GoofspielCodec(ActionCodec):
         return list(self._blocks)
 
 
-class GoofspielEncoder(Encoder):
+class GoofspielEncoder(Encoder[GoofspielFullView]):
     """The prize up, the prizes left, every hand (what nobody has seen spent), who has bid this
     round, the viewer's own bid and the scores; the viewer's seat comes first, then the others in
     turn."""
@@ -49,7 +50,7 @@ class GoofspielEncoder(Encoder):
         self.piece("my_bid", cards, 1, "the viewer's bid this round (one-hot)")
         self.piece("scores", players, most, "per seat from the viewer: points won")
 
-    def _fill(self, view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
+    def _fill(self, view: GoofspielFullView, out: dict[str, np.ndarray]) -> None:
         viewer = view["viewer"] or 0
         seats = [(viewer + offset) % self.players for offset in range(self.players)]
         one_hot(out["prize"], None if view["prize"] is None else view["prize"] - 1)

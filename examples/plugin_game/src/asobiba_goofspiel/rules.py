@@ -20,10 +20,10 @@ from asobiba.core.events import Event
 from asobiba.core.state import CHANCE, Action, GameRules, State
 from asobiba_goofspiel.actions import Bid, Prize
 from asobiba_goofspiel.events import BidPlaced, BidsRevealed, PrizeRevealed
-from asobiba_goofspiel.view import GoofspielRound, GoofspielView
+from asobiba_goofspiel.view import GoofspielFullView, GoofspielRound, GoofspielView
 
 
-class GoofspielState(State[GoofspielView]):
+class GoofspielState(State[GoofspielView, GoofspielFullView]):
     """A position: the prizes left, the prize up, each hand, this round's bids and the scores."""
 
     def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:

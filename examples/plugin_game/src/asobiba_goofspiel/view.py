@@ -6,6 +6,8 @@ from typing import NotRequired
 
 from typing_extensions import TypedDict
 
+from asobiba.core.state import PendingPlayer, ViewEnvelope
+
 
 class GoofspielRound(TypedDict):
     prize: int
@@ -29,3 +31,11 @@ class GoofspielPending(TypedDict):
     steps: list[str]
     #: The prize bid for (absent at a chance node).
     prize: NotRequired[int | None]
+
+
+class GoofspielDecision(PendingPlayer, GoofspielPending):
+    """``pending`` as a view holds it (core adds ``player``)."""
+
+
+class GoofspielFullView(ViewEnvelope[GoofspielDecision], GoofspielView):
+    """A whole view (``state.view(player)``): core's envelope and the game's keys; what the readers take."""

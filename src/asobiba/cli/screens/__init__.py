@@ -13,7 +13,8 @@ moves grouped by their data. :func:`view_tree` is the last resort when a screen 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import Any, Protocol
 
 from rich.console import RenderableType
@@ -28,8 +29,9 @@ from asobiba.core.registry import declaration
 class Screen(Protocol):
     """A game's screen module."""
 
-    def render(self, view: dict[str, Any], lang: str) -> RenderableType:
-        """Draw ``view`` (a player's or the spectator's) in ``lang``."""
+    def render(self, view: Any, lang: str) -> RenderableType:
+        """Draw ``view`` (a player's or the spectator's, of the game's whole view type:
+        ``CockroachPokerFullView``) in ``lang``."""
         ...
 
 
@@ -37,11 +39,11 @@ class Screen(Protocol):
 _COMMON_KEYS = ("game", "players", "viewer", "options")
 
 
-def _is_scalar(value: Any) -> bool:
+def _is_scalar(value: object) -> bool:
     return value is None or isinstance(value, (bool, int, float, str))
 
 
-def _add(tree: Tree, key: str, value: Any) -> None:
+def _add(tree: Tree, key: str, value: object) -> None:
     if _is_scalar(value):
         tree.add(f"[bold]{escape(key)}[/bold]: {escape(str(value))}")
     elif isinstance(value, list) and all(_is_scalar(item) for item in value):
@@ -61,7 +63,7 @@ def _add(tree: Tree, key: str, value: Any) -> None:
         tree.add(f"[bold]{escape(key)}[/bold]: {escape(repr(value))}")
 
 
-def view_tree(view: dict[str, Any]) -> Tree:
+def view_tree(view: Mapping[str, object]) -> Tree:
     """A view as a compact tree: the fallback screen of a game without its own.
 
     >>> from rich.console import Console
@@ -82,17 +84,18 @@ def view_tree(view: dict[str, Any]) -> Tree:
     return tree
 
 
-def screen_hooks(game: str) -> Any:
+def screen_hooks(game: str) -> ModuleType:
     """The game's terminal helpers module (its declaration's ``screen_fit``), or the generic
-    table's (:mod:`asobiba.cli.screens.generic`) for a game without its own."""
+    table's (:mod:`asobiba.cli.screens.generic`) for a game without its own. Its functions read
+    views of that game (``compact(view: CockroachPokerFullView, lang)``): give them that game's."""
     try:
-        hooks = declaration(game).load("screen_fit")
+        hooks: ModuleType | None = declaration(game).load("screen_fit")
     except UnknownGame:
         hooks = None
     return generic if hooks is None else hooks
 
 
-def screen_forms(view: dict[str, Any], lang: str) -> list[RenderableType]:
+def screen_forms(view: Mapping[str, object], lang: str) -> list[RenderableType]:
     """The screen's forms, fullest first: the full screen and, where the game has one, the compact one."""
     forms = [render_view(view, lang)]
     hooks = screen_hooks(str(view.get("game")))
@@ -102,10 +105,10 @@ def screen_forms(view: dict[str, Any], lang: str) -> list[RenderableType]:
     return forms
 
 
-def render_view(view: dict[str, Any], lang: str) -> RenderableType:
+def render_view(view: Mapping[str, object], lang: str) -> RenderableType:
     """The screen of the view's game, or the generic table when the game has no screen of its own."""
     try:
-        module_name = declaration(view["game"]).screen
+        module_name = declaration(str(view["game"])).screen
     except UnknownGame:
         return generic.render(view, lang)
     if module_name is None:
@@ -116,7 +119,8 @@ def render_view(view: dict[str, Any], lang: str) -> RenderableType:
         if error.name is not None and module_name.startswith(error.name):
             return generic.render(view, lang)  # the game has no screen yet
         raise
-    render: Callable[[dict[str, Any], str], RenderableType] | None = getattr(module, "render", None)
+    # The game's own render reads its own view type, this view's (its ``game`` chose the module).
+    render: Callable[[Any, str], RenderableType] | None = getattr(module, "render", None)
     if render is None:
         return generic.render(view, lang)
     return render(view, lang)

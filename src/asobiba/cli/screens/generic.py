@@ -21,8 +21,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from rich.console import Group as RichGroup
 from rich.console import RenderableType
@@ -45,11 +44,11 @@ def _words(key: str) -> str:
     return key.replace("_", " ")
 
 
-def _scalar(value: Any) -> bool:
+def _scalar(value: object) -> bool:
     return value is None or isinstance(value, (bool, int, float, str))
 
 
-def _text(value: Any, depth: int = 0) -> str:
+def _text(value: object, depth: int = 0) -> str:
     if value is None:
         return "—"
     if _scalar(value):
@@ -61,34 +60,46 @@ def _text(value: Any, depth: int = 0) -> str:
     return repr(value)
 
 
-def _player(player: int, view: dict[str, Any], lang: str) -> str:
+def _player(player: int, view: Mapping[str, object], lang: str) -> str:
     if player == view.get("viewer"):
         return tr("p{number} (you)", lang, number=player)
     return f"p{player}"
 
 
-def _own_keys(view: dict[str, Any]) -> list[str]:
+def _players(view: Mapping[str, object]) -> int:
+    """The number of players of the view (its envelope's ``players``)."""
+    players = view.get("players")
+    return players if isinstance(players, int) else 0
+
+
+def _own_keys(view: Mapping[str, object]) -> list[str]:
     return [key for key in view if key not in ENVELOPE_KEYS and key != "result"]
 
 
-def _per_player(view: dict[str, Any], key: str) -> bool:
+def _per_player(view: Mapping[str, object], key: str) -> bool:
     value = view[key]
     return isinstance(value, list) and len(value) == view.get("players") and len(value) > 1
 
 
-def _players_table(view: dict[str, Any], keys: list[str], lang: str) -> Table:
+def _player_values(view: Mapping[str, object], key: str) -> list[object]:
+    """The value of a per-player key (:func:`_per_player`): one entry per player."""
+    value = view[key]
+    return value if isinstance(value, list) else []
+
+
+def _players_table(view: Mapping[str, object], keys: list[str], lang: str) -> Table:
     table = Table(show_edge=False, pad_edge=False, expand=False)
     table.add_column("")
     for key in keys:
         table.add_column(escape(_words(key)))
-    for player in range(view["players"]):
+    for player in range(_players(view)):
         marker = "▶ " if view.get("to_move") == player else "  "
-        cells = [escape(_text(view[key][player])) for key in keys]
+        cells = [escape(_text(_player_values(view, key)[player])) for key in keys]
         table.add_row(marker + escape(_player(player, view, lang)), *cells)
     return table
 
 
-def _value(value: Any, depth: int = 0) -> RenderableType:
+def _value(value: object, depth: int = 0) -> RenderableType:
     if _scalar(value) or depth >= MAX_DEPTH or (isinstance(value, list) and all(map(_scalar, value))):
         return Text(_text(value))
     if isinstance(value, dict):
@@ -96,11 +107,13 @@ def _value(value: Any, depth: int = 0) -> RenderableType:
         for key, item in value.items():
             table.add_row(Text(_words(str(key)), style="bold"), _value(item, depth + 1))
         return table
+    if not isinstance(value, (list, tuple)):
+        return Text(_text(value))
     rows = [_value(item, depth + 1) for item in value]
     return RichGroup(*rows) if rows else Text("—")
 
 
-def render(view: dict[str, Any], lang: str) -> RenderableType:
+def render(view: Mapping[str, object], lang: str) -> RenderableType:
     """The view's own keys as panels: the per-player keys in one table, each other key its own panel."""
     keys = _own_keys(view)
     shared = [key for key in keys if _per_player(view, key)]
@@ -113,7 +126,7 @@ def render(view: dict[str, Any], lang: str) -> RenderableType:
     return RichGroup(*parts)
 
 
-def compact(view: dict[str, Any], lang: str) -> RenderableType:
+def compact(view: Mapping[str, object], lang: str) -> RenderableType:
     """The view in a few lines (a small terminal): a line per key, then a line per player with the
     per-player keys, the viewer's last (it stays on screen)."""
     keys = _own_keys(view)
@@ -121,11 +134,11 @@ def compact(view: dict[str, Any], lang: str) -> RenderableType:
     lines = [_line(f"{_words(key)}: {_text(view[key])}") for key in keys if key not in shared]
     if shared:
         viewer = view.get("viewer")
-        order = [player for player in range(view["players"]) if player != viewer]
+        order = [player for player in range(_players(view)) if player != viewer]
         order += [viewer] if isinstance(viewer, int) else []
         for player in order:
             marker = "▶ " if view.get("to_move") == player else "  "
-            cells = " · ".join(f"{_words(key)} {_text(view[key][player])}" for key in shared)
+            cells = " · ".join(f"{_words(key)} {_text(_player_values(view, key)[player])}" for key in shared)
             lines.append(_line(f"{marker}{_player(player, view, lang)}: {cells}"))
     return RichGroup(*lines)
 
@@ -134,19 +147,19 @@ def _line(text: str) -> Text:
     return Text(text, no_wrap=True, overflow="ellipsis")
 
 
-def decision(view: dict[str, Any], lang: str) -> str:
+def decision(view: Mapping[str, object], lang: str) -> str:
     """The decision at hand for the viewer, as its ``pending`` kind names it."""
     pending = view.get("pending")
-    if not pending or pending.get("player") != view.get("viewer"):
+    if not isinstance(pending, Mapping) or not pending or pending.get("player") != view.get("viewer"):
         return ""
     return tr("Decide: {kind}.", lang, kind=_words(str(pending.get("kind"))))
 
 
-def _field_text(value: Any) -> str:
+def _field_text(value: object) -> str:
     return _text(value)
 
 
-def group_moves(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> list[Group] | None:
+def group_moves(view: Mapping[str, object], choices: Sequence[Choice], lang: str) -> list[Group] | None:
     """Moves grouped by their data: by kind when there are several, else by the field whose values
     split the list into the most groups that still fit on a screen; ``None`` to show them whole."""
     if len(choices) <= FLAT_LIMIT:

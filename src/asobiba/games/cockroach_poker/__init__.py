@@ -27,7 +27,7 @@ from asobiba.core.state import Action, Observation, State
 from asobiba.games.cockroach_poker import actions, notation, text
 from asobiba.games.cockroach_poker.data import PLAYER_RANGE, TRUMP, TRUMP_NO_JOKERS
 from asobiba.games.cockroach_poker.rules import CockroachPokerState
-from asobiba.games.cockroach_poker.view import CockroachPokerPending, CockroachPokerView
+from asobiba.games.cockroach_poker.view import CockroachPokerFullView, CockroachPokerPending, CockroachPokerView
 
 #: The longest ``card_order`` any deck takes, and the longest text one may be written as.
 _LONGEST_ORDER = max(deck.size for deck in actions.DECKS.values())
@@ -147,7 +147,7 @@ class CockroachPoker(Game):
     def _parse_action(self, text: str, state: State) -> Action:
         return notation.parse(text, state.options["rules"], state.players)
 
-    def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:
+    def heuristic_action(self, observation: Observation[CockroachPokerFullView], rng: random.Random) -> Action:
         from asobiba.games.cockroach_poker.bots import choose
 
         return choose(observation.view, observation.legal_actions, rng)

@@ -26,10 +26,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from asobiba.core.state import Action
 from asobiba.games.cockroach_poker.actions import ANSWER_NO, ANSWER_YES, DECKS, Offer, Pass, Peek, Redirect
+from asobiba.games.cockroach_poker.view import CockroachPokerFullView, InPlay
 
 #: Card text -> the kind it is (``None``: a joker).
 CARD_KIND: dict[str, str | None] = {
@@ -57,7 +57,7 @@ class Beliefs:
     unseen: dict[str, float]  # kind -> cards not seen by me ("joker" included)
     truth_rate: list[float]  # per player: how often his claims were true
     yes_rate: list[float]  # per player: how often he answered yes
-    view: dict[str, Any]
+    view: CockroachPokerFullView
     #: ``cost`` by (player, kind), computed once per decision (offers ask it for every card copy).
     costs: dict[tuple[int, str | None], float] = field(default_factory=dict)
 
@@ -70,10 +70,10 @@ class Beliefs:
     def cards_to_loss(self, player: int, counts: dict[str, int], size: int) -> int:
         """How many more face-up cards ``player``'s row needs, at the least, to lose."""
         view = self.view
-        loss: dict[str, int] = view["loss"]
+        loss = view["loss"]
         top = max(counts.values())
         missing = sum(1 for count in counts.values() if count == 0)
-        if self.rules == "trump":
+        if "threshold" in loss:  # trump
             path = min(missing, loss["of_a_kind"] - top)
             return max(loss["threshold"] - size, path, 0)
         needed = loss["of_a_kind"] - top
@@ -138,7 +138,7 @@ class Beliefs:
         return [(kind, weight / total) for kind, weight in weights]
 
 
-def read_beliefs(view: dict[str, Any]) -> Beliefs:
+def read_beliefs(view: CockroachPokerFullView) -> Beliefs:
     """Count the unseen cards and the players' habits from the view alone."""
     players = view["players"]
     kinds = list(view["kinds"])
@@ -169,10 +169,19 @@ def read_beliefs(view: dict[str, Any]) -> Beliefs:
     # Before any evidence: a claim is true a bit less than half the time, answers are even.
     truth_rate = [(truths[p] + PRIOR_WEIGHT * 0.4) / (claims[p] + PRIOR_WEIGHT) for p in range(players)]
     yes_rate = [(yeses[p] + PRIOR_WEIGHT * 0.5) / (answers[p] + PRIOR_WEIGHT) for p in range(players)]
-    return Beliefs(view["viewer"], players, view["rules"], kinds, unseen, truth_rate, yes_rate, view)
+    me = view["viewer"]
+    assert me is not None, "the heuristic plays a seat: a spectator's view has no decision"
+    return Beliefs(me, players, view["rules"], kinds, unseen, truth_rate, yes_rate, view)
 
 
-def choose(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+def _in_play(view: CockroachPokerFullView) -> InPlay:
+    """The card in play, when the viewer answers or passes it."""
+    in_play = view["in_play"]
+    assert in_play is not None, "a card is in play when its receiver decides"
+    return in_play
+
+
+def choose(view: CockroachPokerFullView, legal: Sequence[Action], rng: random.Random) -> Action:
     """The heuristic's choice among ``legal`` (all of one phase) for the viewer of ``view``."""
     if len(legal) == 1:
         return legal[0]
@@ -190,7 +199,7 @@ def choose(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) ->
 
 def _answer_values(beliefs: Beliefs) -> tuple[float, float]:
     """Expected value (for me) of answering yes and of answering no to the claim in play."""
-    in_play = beliefs.view["in_play"]
+    in_play = _in_play(beliefs.view)
     giver, claim = in_play["giver"], in_play["claim"]
     me = beliefs.me
     true = beliefs.claim_probability(giver, claim)
@@ -214,7 +223,7 @@ def _respond(beliefs: Beliefs, legal: Sequence[Action], rng: random.Random) -> A
     if any(isinstance(action, Peek) for action in legal):
         # Passing on: I become the claimer; the next receiver is right about half the time.
         me = beliefs.me
-        in_play = beliefs.view["in_play"]
+        in_play = _in_play(beliefs.view)
         unseen_by = [p for p in range(beliefs.players) if p != me and p not in in_play["seen_by"]]
         average_target = max(unseen_by, key=lambda p: (beliefs.cost(p, None), -p))
         kinds = [(kind, beliefs.kind_prior(kind)) for kind in beliefs.kinds]
@@ -275,7 +284,7 @@ def _offer(beliefs: Beliefs, legal: Sequence[Action], rng: random.Random) -> Act
 
 def _pass(beliefs: Beliefs, legal: Sequence[Action], rng: random.Random) -> Action:
     passes = [action for action in legal if isinstance(action, Pass)]
-    card = beliefs.view["in_play"]["card"]
+    card = _in_play(beliefs.view)["card"]
     kind = CARD_KIND[card] if card else None
     targets = sorted({action.target for action in passes})
     target = max(targets, key=lambda p: (beliefs.value_for_me(p, kind) + rng.random() * 0.02, -p))

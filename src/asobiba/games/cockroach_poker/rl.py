@@ -26,9 +26,11 @@ from typing import Any
 
 import numpy as np
 
+from asobiba.core.game import Game
 from asobiba.core.state import Action, State
 from asobiba.games.cockroach_poker.actions import Answer, Deal, Offer, Pass, Peek, Redirect
 from asobiba.games.cockroach_poker.data import NO_KIND, ORIGINAL, TRUMP, TRUMP_NO_JOKERS
+from asobiba.games.cockroach_poker.view import CockroachPokerFullView
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot
 from asobiba.rl.support import RLSupport, Setup, Shuffle
@@ -64,7 +66,7 @@ class _Layout:
 class CockroachPokerCodec(ActionCodec):
     """The numbering of Cockroach Poker's actions (see the module's table)."""
 
-    def __init__(self, game: Any, players: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, players, options)
         layout = self.cards = _Layout(options)
         n, k, c = players, layout.n_kinds, layout.n_card_kinds
@@ -102,7 +104,7 @@ class CockroachPokerCodec(ActionCodec):
         return blocks
 
 
-class CockroachPokerEncoder(Encoder):
+class CockroachPokerEncoder(Encoder[CockroachPokerFullView]):
     """The tensor of a Cockroach Poker view (pieces in :meth:`describe`; counts are raw numbers)."""
 
     def _declare(self) -> None:
@@ -141,7 +143,7 @@ class CockroachPokerEncoder(Encoder):
     def _card_kind_names(self) -> list[str]:
         return [*self.cards.kinds, *(["joker"] if self.cards.jokers else [])]
 
-    def _fill(self, view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
+    def _fill(self, view: CockroachPokerFullView, out: dict[str, np.ndarray]) -> None:
         cards = self.cards
         card_kind, kind_index, c = cards.card_kind, cards.kind_index, cards.n_card_kinds
         one_hot(out["viewer"], view["viewer"])

@@ -95,6 +95,7 @@ from asobiba.games.cockroach_poker.phase import Phase
 from asobiba.games.cockroach_poker.view import (
     Choice,
     ClaimStep,
+    CockroachPokerFullView,
     CockroachPokerPending,
     CockroachPokerView,
     FinishedRound,
@@ -196,7 +197,7 @@ _FINISHED_ROUNDS: dict[tuple[int, int, tuple[Any, ...]], tuple[Deck, FinishedRou
 _FINISHED_ROUNDS_KEPT = 50_000
 
 
-class CockroachPokerState(State[CockroachPokerView]):
+class CockroachPokerState(State[CockroachPokerView, CockroachPokerFullView]):
     """A position of Cockroach Poker (either rule set); see the module docstring for the view."""
 
     def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:

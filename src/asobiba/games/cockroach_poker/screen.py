@@ -11,8 +11,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -21,6 +19,7 @@ from rich.text import Text
 
 from asobiba.cli.linebreak import PhraseText
 from asobiba.games.cockroach_poker.text import SUIT_SYMBOLS, card_name, kind_name
+from asobiba.games.cockroach_poker.view import CockroachPokerFullView, RoundStep
 from asobiba.i18n import Catalog
 
 tr = Catalog("cockroach_poker")
@@ -28,7 +27,7 @@ tr = Catalog("cockroach_poker")
 KIND_STYLES = {"spades": "bold white", "clubs": "green", "hearts": "bold red", "diamonds": "magenta"}
 
 
-def _player(player: int | None, view: dict[str, Any], lang: str) -> str:
+def _player(player: int | None, view: CockroachPokerFullView, lang: str) -> str:
     if player is None:
         return "—"
     if player == view.get("viewer"):
@@ -43,7 +42,7 @@ def _kind_label(kind: str | None, lang: str) -> Text:
     return Text(f"{symbol}{kind_name(kind, lang)}", style=KIND_STYLES.get(kind, "cyan"))
 
 
-def _dangerous_kinds(view: dict[str, Any], player: int) -> tuple[set[str], bool]:
+def _dangerous_kinds(view: CockroachPokerFullView, player: int) -> tuple[set[str], bool]:
     """The kinds that would (nearly) make ``player`` lose, and whether he is one card from a loss."""
     counts: dict[str, int] = view["row_counts"][player]
     size: int = view["row_sizes"][player]
@@ -51,7 +50,7 @@ def _dangerous_kinds(view: dict[str, Any], player: int) -> tuple[set[str], bool]
     of_a_kind = loss["of_a_kind"]
     near = {kind for kind, count in counts.items() if count >= of_a_kind - 1}
     missing = [kind for kind, count in counts.items() if count == 0]
-    if view["rules"] == "trump":
+    if "threshold" in loss:  # trump
         size_ok = size + 1 >= loss["threshold"]
         if len(missing) == 1:
             near.add(missing[0])
@@ -62,7 +61,7 @@ def _dangerous_kinds(view: dict[str, Any], player: int) -> tuple[set[str], bool]
     return near, bool(near) or view["hand_sizes"][player] == 0
 
 
-def _row(view: dict[str, Any], player: int, lang: str) -> Text:
+def _row(view: CockroachPokerFullView, player: int, lang: str) -> Text:
     counts: dict[str, int] = view["row_counts"][player]
     near, _ = _dangerous_kinds(view, player)
     text = PhraseText()  # wraps between piles, never inside one
@@ -82,7 +81,7 @@ def _row(view: dict[str, Any], player: int, lang: str) -> Text:
     return text
 
 
-def _players_table(view: dict[str, Any], lang: str) -> Table:
+def _players_table(view: CockroachPokerFullView, lang: str) -> Table:
     table = Table(box=box.SIMPLE_HEAVY, expand=False)
     table.add_column(tr("player", lang))
     table.add_column(tr("hand", lang), justify="right")
@@ -93,7 +92,7 @@ def _players_table(view: dict[str, Any], lang: str) -> Table:
     for player in range(view["players"]):
         _, one_away = _dangerous_kinds(view, player)
         size = view["row_sizes"][player]
-        size_text = f"{size}/{loss['threshold']}" if view["rules"] == "trump" else str(size)
+        size_text = f"{size}/{loss['threshold']}" if "threshold" in loss else str(size)
         marker = "▶ " if player == to_move else "  "
         name = Text(marker + _player(player, view, lang), style="bold" if player == to_move else "")
         if one_away:
@@ -107,7 +106,7 @@ def _players_table(view: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def _hand(view: dict[str, Any], lang: str) -> RenderableType:
+def _hand(view: CockroachPokerFullView, lang: str) -> RenderableType:
     hand: list[str] | None = view["hand"]
     if hand is None:
         return Text(tr("Spectator: no hand", lang), style="dim")
@@ -131,7 +130,7 @@ def _hand(view: dict[str, Any], lang: str) -> RenderableType:
     return Panel(lines, title=tr("Your hand ({count})", lang, count=len(hand)), box=box.ROUNDED, expand=False)
 
 
-def _card_kind(card: str, view: dict[str, Any]) -> str | None:
+def _card_kind(card: str, view: CockroachPokerFullView) -> str | None:
     if view["rules"] == "trump":
         if card.startswith("J"):
             return None
@@ -139,10 +138,9 @@ def _card_kind(card: str, view: dict[str, Any]) -> str | None:
     return card.rstrip("0123456789")
 
 
-def _step(step: dict[str, Any], view: dict[str, Any], lang: str) -> str:
-    action = step["action"]
+def _step(step: RoundStep, view: CockroachPokerFullView, lang: str) -> str:
     player = _player(step["player"], view, lang)
-    if action in ("offer", "pass"):
+    if step["action"] == "offer" or step["action"] == "pass":
         line = tr(
             "{player} → {target}: “It is {claim}”",
             lang,
@@ -153,7 +151,7 @@ def _step(step: dict[str, Any], view: dict[str, Any], lang: str) -> str:
         if "true" in step:
             line += " ✓" if step["true"] else " ✗"
         return line
-    if action == "redirect":
+    if step["action"] == "redirect":
         return tr(
             "{player} discards {joker}: {target} must answer",
             lang,
@@ -161,14 +159,14 @@ def _step(step: dict[str, Any], view: dict[str, Any], lang: str) -> str:
             joker=card_name(step["joker"], lang),
             target=_player(step["to"], view, lang),
         )
-    if action == "peek":
+    if step["action"] == "peek":
         return tr("{player} looks at the card", lang, player=player)
     if step["answer"] == "yes":
         return tr("{player} answers yes", lang, player=player)
     return tr("{player} answers no", lang, player=player)
 
 
-def _in_play(view: dict[str, Any], lang: str) -> RenderableType:
+def _in_play(view: CockroachPokerFullView, lang: str) -> RenderableType:
     in_play = view["in_play"]
     if in_play is None:
         if view["is_over"]:
@@ -205,7 +203,7 @@ def _in_play(view: dict[str, Any], lang: str) -> RenderableType:
     return Panel(body, title=tr("Card in play", lang), box=box.ROUNDED, expand=False)
 
 
-def _last_round(view: dict[str, Any], lang: str) -> RenderableType | None:
+def _last_round(view: CockroachPokerFullView, lang: str) -> RenderableType | None:
     if not view["log"]:
         return None
     last = view["log"][-1]
@@ -226,10 +224,10 @@ def _last_round(view: dict[str, Any], lang: str) -> RenderableType | None:
     return Panel(text, title=tr("Round {number}", lang, number=last["round"]), box=box.ROUNDED, expand=False)
 
 
-def _status(view: dict[str, Any], lang: str) -> Text:
+def _status(view: CockroachPokerFullView, lang: str) -> Text:
     rules = tr("trump rules", lang) if view["rules"] == "trump" else tr("original rules", lang)
     loss = view["loss"]
-    if view["rules"] == "trump":
+    if "threshold" in loss:  # trump
         losing = tr("lose with {threshold}+ face up and 4 suits or 4 of a suit", lang, threshold=loss["threshold"])
     elif loss["eight_kinds"]:
         losing = tr("lose with {count} of a kind or all 8 creatures", lang, count=loss["of_a_kind"])
@@ -251,7 +249,7 @@ def _status(view: dict[str, Any], lang: str) -> Text:
     return line
 
 
-def render(view: dict[str, Any], lang: str) -> RenderableType:
+def render(view: CockroachPokerFullView, lang: str) -> RenderableType:
     """The whole screen for ``view`` (a player's or a spectator's), labels in ``lang``."""
     parts: list[RenderableType] = [_status(view, lang), _players_table(view, lang), _in_play(view, lang)]
     last = _last_round(view, lang)

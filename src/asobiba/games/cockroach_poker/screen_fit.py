@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Group as RichGroup
@@ -35,6 +34,7 @@ from asobiba.games.cockroach_poker.screen import (
     _status,
 )
 from asobiba.games.cockroach_poker.text import card_name, kind_name
+from asobiba.games.cockroach_poker.view import CockroachPokerFullView
 
 
 def _line(text: Text) -> Text:
@@ -43,13 +43,13 @@ def _line(text: Text) -> Text:
     return PhraseText.of(text)
 
 
-def _players(view: dict[str, Any], lang: str) -> list[Text]:
+def _players(view: CockroachPokerFullView, lang: str) -> list[Text]:
     lines = []
     loss = view["loss"]
     for player in range(view["players"]):
         _, one_away = _dangerous_kinds(view, player)
         size = view["row_sizes"][player]
-        size_text = f"{size}/{loss['threshold']}" if view["rules"] == "trump" else str(size)
+        size_text = f"{size}/{loss['threshold']}" if "threshold" in loss else str(size)
         mark = "▶ " if player == view["to_move"] else "  "
         name = _player(player, view, lang)
         name += " " * max(0, 10 - cell_len(name))
@@ -63,7 +63,7 @@ def _players(view: dict[str, Any], lang: str) -> list[Text]:
     return lines
 
 
-def _card_in_play(view: dict[str, Any], lang: str) -> Text | None:
+def _card_in_play(view: CockroachPokerFullView, lang: str) -> Text | None:
     in_play = view["in_play"]
     if in_play is None:
         return None
@@ -81,7 +81,7 @@ def _card_in_play(view: dict[str, Any], lang: str) -> Text | None:
     return line
 
 
-def _last_round(view: dict[str, Any], lang: str) -> Text | None:
+def _last_round(view: CockroachPokerFullView, lang: str) -> Text | None:
     if not view["log"]:
         return None
     last = view["log"][-1]
@@ -101,7 +101,7 @@ def _last_round(view: dict[str, Any], lang: str) -> Text | None:
     )
 
 
-def compact(view: dict[str, Any], lang: str) -> RenderableType:
+def compact(view: CockroachPokerFullView, lang: str) -> RenderableType:
     """The screen in about a dozen lines: the rules line, a line per player, the card in play, the
     last round, and the viewer's hand by kind (last, so it stays on screen)."""
     status = _status(view, lang)
@@ -114,7 +114,7 @@ def compact(view: dict[str, Any], lang: str) -> RenderableType:
     return RichGroup(*parts)
 
 
-def decision(view: dict[str, Any], lang: str) -> str:
+def decision(view: CockroachPokerFullView, lang: str) -> str:
     """The decision at hand for the viewer."""
     pending = view.get("pending")
     if not pending or pending.get("player") != view.get("viewer"):
@@ -143,7 +143,7 @@ def decision(view: dict[str, Any], lang: str) -> str:
     return ""
 
 
-def group_moves(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> list[Group] | None:
+def group_moves(view: CockroachPokerFullView, choices: Sequence[Choice], lang: str) -> list[Group] | None:
     """Offers grouped by the kind of card, one card standing for its kind (its number never
     matters): at most 9 groups, then the players × claims of that kind."""
     if choices and all(choice.notation.startswith("pass ") for choice in choices):
@@ -175,7 +175,7 @@ def group_moves(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> l
     return groups if len(groups) > 1 else None
 
 
-def _pass_groups(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> list[Group] | None:
+def _pass_groups(view: CockroachPokerFullView, choices: Sequence[Choice], lang: str) -> list[Group] | None:
     """Passing a seen card on: the player first, then the claim (labelled in the player's language)."""
     by_target: dict[str, list[Choice]] = {}
     for choice in choices:

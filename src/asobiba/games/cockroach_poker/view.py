@@ -26,10 +26,12 @@ The phases (``view["phase"]``): ``deal`` (chance), ``offer``, ``answer``, ``pass
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired
+from typing import Literal, NotRequired, final
 
 # pydantic reads TypedDicts (for the JSON Schema) only from typing_extensions before Python 3.12.
 from typing_extensions import TypedDict
+
+from asobiba.core.state import PendingPlayer, ViewEnvelope
 
 #: The kinds of decision (``pending["kind"]``), one per player phase; ``chance`` is core's, at the
 #: scripted deal (``{"player": -1, "kind": "chance", "steps": []}``).
@@ -131,6 +133,7 @@ class FinishedRound(TypedDict):
     row: int
 
 
+@final
 class TrumpLoss(TypedDict):
     """Trump: ``threshold`` face-up cards with all 4 suits or ``of_a_kind`` of one suit lose."""
 
@@ -138,6 +141,7 @@ class TrumpLoss(TypedDict):
     of_a_kind: int
 
 
+@final
 class OriginalLoss(TypedDict):
     """Original: ``of_a_kind`` of one creature lose, and all 8 creatures if ``eight_kinds``."""
 
@@ -174,6 +178,15 @@ class CockroachPokerView(TypedDict):
     last_target: list[int | None]
     #: Who pushed the card that last went face up on its receiver (``None``: nobody).
     pushed_by: int | None
+    #: Which of the two, by its keys (``"threshold" in loss``: trump).
     loss: TrumpLoss | OriginalLoss
     in_play: InPlay | None
     log: list[FinishedRound]
+
+
+class CockroachPokerDecision(PendingPlayer, CockroachPokerPending):
+    """``pending`` as a view holds it: the game's decision and who takes it."""
+
+
+class CockroachPokerFullView(ViewEnvelope[CockroachPokerDecision], CockroachPokerView):
+    """A whole view (``state.view(player)``): core's envelope, ``pending`` of this game, and the game's keys."""

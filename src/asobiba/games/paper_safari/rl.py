@@ -30,6 +30,7 @@ from typing import Any, get_args
 
 import numpy as np
 
+from asobiba.core.game import Game
 from asobiba.core.state import Action, State
 from asobiba.games.paper_safari.actions import (
     Deal,
@@ -49,7 +50,7 @@ from asobiba.games.paper_safari.actions import (
 )
 from asobiba.games.paper_safari.data import POSITION_INDEX, deck_from_option
 from asobiba.games.paper_safari.phase import Phase
-from asobiba.games.paper_safari.view import PendingKind
+from asobiba.games.paper_safari.view import PaperSafariFullView, PendingKind
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot
 from asobiba.rl.support import RLSupport, Setup, Shuffle
@@ -68,7 +69,7 @@ _PAIR_INDEX = {pair: index for index, pair in enumerate(PAIRS)}
 class PaperSafariCodec(ActionCodec):
     """The numbering of Paper Safari's actions (see the module's table)."""
 
-    def __init__(self, game: Any, players: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, players, options)
         blocks = [
             ("flip", 6),
@@ -116,7 +117,7 @@ class PaperSafariCodec(ActionCodec):
         raise KeyError(f"{action!r} is not a player's action of paper-safari")
 
 
-class PaperSafariEncoder(Encoder):
+class PaperSafariEncoder(Encoder[PaperSafariFullView]):
     """The tensor of a Paper Safari view (pieces in :meth:`describe`)."""
 
     def _declare(self) -> None:
@@ -158,7 +159,7 @@ class PaperSafariEncoder(Encoder):
         self.piece("tokens", n, UNBOUNDED, "Poké Ball tokens of each player")
         self.piece("tokens_to_win", 1, UNBOUNDED, "tokens that win the match")
 
-    def _fill(self, view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
+    def _fill(self, view: PaperSafariFullView, out: dict[str, np.ndarray]) -> None:
         kind_index, d = self.kind_index, len(self.kinds)
         one_hot(out["viewer"], view["viewer"])
         one_hot(out["to_move"], view["to_move"])

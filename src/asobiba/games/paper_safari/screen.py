@@ -15,8 +15,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -24,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asobiba.games.paper_safari.text import effect_help
+from asobiba.games.paper_safari.view import PaperSafariFullView
 from asobiba.i18n import Catalog
 
 tr = Catalog("paper_safari")
@@ -33,14 +32,14 @@ BACK = "▒▒▒▒▒▒"
 PANELS_PER_ROW = 2
 
 
-def _name(view: dict[str, Any], card_id: str, lang: str) -> str:
+def _name(view: PaperSafariFullView, card_id: str, lang: str) -> str:
     line = view["cards"].get(card_id)
     if line is None:
         return card_id
     return str(line["ja"] if lang == "ja" else line["en"])
 
 
-def _other_name(view: dict[str, Any], card_id: str, lang: str) -> str:
+def _other_name(view: PaperSafariFullView, card_id: str, lang: str) -> str:
     """The card's Japanese name under the English one, as printed on the Japanese cards; nothing
     under a Japanese name (a Japanese screen shows no English)."""
     line = view["cards"].get(card_id)
@@ -49,22 +48,23 @@ def _other_name(view: dict[str, Any], card_id: str, lang: str) -> str:
     return str(line["ja"])
 
 
-def _value(view: dict[str, Any], card_id: str) -> str:
-    line = view["cards"].get(card_id, {})
-    value = line.get("value")
-    star = "★" if line.get("star") else ""
+def _value(view: PaperSafariFullView, card_id: str) -> str:
+    line = view["cards"].get(card_id)
+    value = None if line is None else line["value"]
+    star = "★" if line is not None and line["star"] else ""
     return f"{star}{'?' if value is None else value}"
 
 
-def card_text(view: dict[str, Any], card_id: str | None, lang: str, known: bool = False) -> Text:
+def card_text(view: PaperSafariFullView, card_id: str | None, lang: str, known: bool = False) -> Text:
     """A card in a cell: its name and value, the other language's name below (or its back)."""
     if card_id is None:
         return Text(f"{BACK}\n{BACK}", style="blue")
     if card_id == "":
         return Text("—\n", style="dim")
-    value = view["cards"].get(card_id, {}).get("value")
+    line = view["cards"].get(card_id)
+    value = None if line is None else line["value"]
     style = "bold green" if value is not None and value <= 0 else "bold"
-    if view["cards"].get(card_id, {}).get("effect", "none") != "none":
+    if line is not None and line["effect"] != "none":
         style = "bold magenta"
     text = Text()
     if known:
@@ -75,7 +75,7 @@ def card_text(view: dict[str, Any], card_id: str | None, lang: str, known: bool 
     return text
 
 
-def grid_panel(view: dict[str, Any], owner: int, lang: str) -> Panel:
+def grid_panel(view: PaperSafariFullView, owner: int, lang: str) -> Panel:
     """One player's 2×3 grid."""
     positions: list[str] = view["positions"]
     cards: list[str | None] = view["grids"][owner]
@@ -99,14 +99,14 @@ def grid_panel(view: dict[str, Any], owner: int, lang: str) -> Panel:
     return Panel(table, title=title, border_style=border, expand=False)
 
 
-def _player_title(view: dict[str, Any], owner: int, lang: str) -> str:
+def _player_title(view: PaperSafariFullView, owner: int, lang: str) -> str:
     tokens = "●" * view["tokens"][owner]
     name = tr("p{number} (you)", lang, number=owner) if owner == view["viewer"] else f"p{owner}"
     mark = " ▶" if owner == view.get("current") else ""
     return f"{name} {tokens}{mark}"
 
 
-def pending(view: dict[str, Any], lang: str) -> str:
+def pending(view: PaperSafariFullView, lang: str) -> str:
     """The decision due now, in words, for the viewer (or who is deciding)."""
     step: str = view["phase"]
     current = view.get("current")
@@ -121,7 +121,8 @@ def pending(view: dict[str, Any], lang: str) -> str:
         }[step]
     if current != view["viewer"]:
         return tr("p{player} is deciding.", lang, player=current)
-    hand = _name(view, view["hand"], lang) if view.get("hand") else ""
+    in_hand = view["hand"]
+    hand = _name(view, in_hand, lang) if in_hand else ""
     texts: dict[str, str] = {
         "flip": tr("Turn one of your cards face up (flip a1 … b3).", lang),
         "turn": tr("Draw from the pile, or take the top discard.", lang),
@@ -135,12 +136,13 @@ def pending(view: dict[str, Any], lang: str) -> str:
         "meowth": tr("Team Rocket (Meowth face): swap Team Rocket with one of your cards.", lang),
     }
     text = texts.get(step, step)
-    if step == "hand" and view.get("hand_from") == "pile" and not view["cards"].get(view["hand"], {}).get("star"):
+    line = view["cards"].get(in_hand) if in_hand else None
+    if step == "hand" and view["hand_from"] == "pile" and not (line is not None and line["star"]):
         text += " " + tr("Or discard it.", lang)
     return text
 
 
-def _table_info(view: dict[str, Any], lang: str) -> Table:
+def _table_info(view: PaperSafariFullView, lang: str) -> Table:
     info = Table.grid(padding=(0, 2))
     info.add_column(style="bold")
     info.add_column()
@@ -175,11 +177,12 @@ def _table_info(view: dict[str, Any], lang: str) -> Table:
     return info
 
 
-def _specials(view: dict[str, Any], lang: str) -> list[str]:
+def _specials(view: PaperSafariFullView, lang: str) -> list[str]:
     """Explanations of the special cards in play right now (in hand, on the discard)."""
     seen: list[str] = []
     for card_id in (view.get("hand"), view.get("discard_top")):
-        if card_id and card_id not in seen and view["cards"].get(card_id, {}).get("effect", "none") != "none":
+        line = view["cards"].get(card_id) if card_id else None
+        if card_id and card_id not in seen and line is not None and line["effect"] != "none":
             seen.append(card_id)
     helps = []
     for card_id in seen:
@@ -190,7 +193,7 @@ def _specials(view: dict[str, Any], lang: str) -> list[str]:
     return helps
 
 
-def _rounds(view: dict[str, Any], lang: str) -> Table | None:
+def _rounds(view: PaperSafariFullView, lang: str) -> Table | None:
     if not view["rounds"]:
         return None
     table = Table(title=tr("Rounds", lang), box=box.MINIMAL)
@@ -204,7 +207,7 @@ def _rounds(view: dict[str, Any], lang: str) -> Table | None:
     return table
 
 
-def render(view: dict[str, Any], lang: str) -> RenderableType:
+def render(view: PaperSafariFullView, lang: str) -> RenderableType:
     """The whole screen for ``view`` (one player's or a spectator's) in ``lang``."""
     viewer = view["viewer"]
     order = list(range(view["players"]))

@@ -14,8 +14,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich import box
 from rich.cells import cell_len
 from rich.columns import Columns
@@ -27,6 +25,7 @@ from rich.text import Text
 from asobiba.cli.common import tr
 from asobiba.cli.linebreak import PhraseText
 from asobiba.games.paper_safari.screen import _name, _player_title, _specials, _value, pending
+from asobiba.games.paper_safari.view import PaperSafariFullView
 
 #: A card's name in a compact cell is cut to this many columns.
 NAME_COLUMNS = 11
@@ -48,16 +47,16 @@ def _cut(text: str, columns: int) -> str:
 
 
 def _cell(
-    view: dict[str, Any], card_id: str | None, lang: str, known: bool = False, columns: int | None = None
+    view: PaperSafariFullView, card_id: str | None, lang: str, known: bool = False, columns: int | None = None
 ) -> Text:
     if card_id is None:
         return Text(BACK if columns is None else BACK[:2], style="blue")
     if card_id == "":
         return Text("—", style="dim")
-    info = view["cards"].get(card_id, {})
-    value = info.get("value")
+    info = view["cards"].get(card_id)
+    value = None if info is None else info["value"]
     style = "bold green" if value is not None and value <= 0 else "bold"
-    if info.get("effect", "none") != "none":
+    if info is not None and info["effect"] != "none":
         style = "bold magenta"
     if known:
         style = "italic cyan"
@@ -65,7 +64,7 @@ def _cell(
     return Text(f"{name}\u00a0{_value(view, card_id)}", style=style)  # a card's name and number never part
 
 
-def small_grid(view: dict[str, Any], owner: int, lang: str, cards: list[str | None] | None = None) -> Group:
+def small_grid(view: PaperSafariFullView, owner: int, lang: str, cards: list[str | None] | None = None) -> Group:
     """A 2×3 grid in three lines: the owner's name and tokens, then rows ``a`` and ``b``."""
     shown = cards if cards is not None else view["grids"][owner]
     known: dict[str, str] = view["known"] if owner == view["viewer"] and cards is None else {}
@@ -87,7 +86,7 @@ def small_grid(view: dict[str, Any], owner: int, lang: str, cards: list[str | No
     return Group(title, table)
 
 
-def grid_line(view: dict[str, Any], owner: int, lang: str) -> Text:
+def grid_line(view: PaperSafariFullView, owner: int, lang: str) -> Text:
     """Another player's grid on one line: ``p1 ●  a: … │ b: …``."""
     title = _player_title(view, owner, lang)
     line = PhraseText(title + " ", style="bold yellow" if owner == view.get("current") else "bold")
@@ -101,7 +100,7 @@ def grid_line(view: dict[str, Any], owner: int, lang: str) -> Text:
     return line  # wrapped between cards when too long, never cut
 
 
-def _table_line(view: dict[str, Any], lang: str) -> Text:
+def _table_line(view: PaperSafariFullView, lang: str) -> Text:
     line = Text(tr("Round {number}", lang, number=view["round"]) + " · ", style="bold")
     top = view["discard_top"]
     line.append(tr("discard", lang) + " ")
@@ -118,7 +117,7 @@ def _table_line(view: dict[str, Any], lang: str) -> Text:
     return line
 
 
-def compact(view: dict[str, Any], lang: str) -> RenderableType:
+def compact(view: PaperSafariFullView, lang: str) -> RenderableType:
     """The grids two or three to a row, the viewer's first, then the table and the specials."""
     viewer = view["viewer"]
     order = list(range(view["players"]))
@@ -136,12 +135,12 @@ def compact(view: dict[str, Any], lang: str) -> RenderableType:
     return Group(*parts)
 
 
-def decision(view: dict[str, Any], lang: str) -> str:
+def decision(view: PaperSafariFullView, lang: str) -> str:
     """The decision at hand, in words."""
     return pending(view, lang)
 
 
-def round_summary(view: dict[str, Any], lang: str, rounds_before: int) -> RenderableType | None:
+def round_summary(view: PaperSafariFullView, lang: str, rounds_before: int) -> RenderableType | None:
     """The rounds that ended since ``rounds_before``: every grid revealed, its score, the winner,
     and the tokens."""
     ended = view["rounds"][rounds_before:]

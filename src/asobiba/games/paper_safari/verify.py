@@ -35,7 +35,7 @@ from asobiba.games.paper_safari.actions import (
 from asobiba.games.paper_safari.data import POSITIONS, CardName, Deck
 from asobiba.games.paper_safari.grid import slot
 from asobiba.games.paper_safari.phase import Phase
-from asobiba.games.paper_safari.view import PaperSafariView
+from asobiba.games.paper_safari.view import PaperSafariFullView, PaperSafariView
 
 
 def verify_position(action: Action, position: int) -> None:
@@ -53,7 +53,7 @@ def _quoted(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
-class PaperSafariVerify(State[PaperSafariView]):
+class PaperSafariVerify(State[PaperSafariView, PaperSafariFullView]):
     """The checks of a Paper Safari position (the fields are set by :class:`.rules.PaperSafariState`)."""
 
     deck: Deck

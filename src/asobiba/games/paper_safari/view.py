@@ -25,6 +25,8 @@ from typing import Literal, NotRequired
 # pydantic reads TypedDicts (for the JSON Schema) only from typing_extensions before Python 3.12.
 from typing_extensions import TypedDict
 
+from asobiba.core.state import PendingPlayer, ViewEnvelope
+
 #: The kinds of decision (``pending["kind"]``), one per player phase, and core's ``chance`` at a
 #: scripted chance node.
 PendingKind = Literal[
@@ -158,3 +160,11 @@ class PaperSafariView(TypedDict):
     tokens_to_win: int
     rounds: list[RoundEntry]
     cards: dict[str, CardLine]
+
+
+class PaperSafariDecision(PendingPlayer, PaperSafariPending):
+    """``pending`` as a view holds it: the game's decision and who takes it."""
+
+
+class PaperSafariFullView(ViewEnvelope[PaperSafariDecision], PaperSafariView):
+    """A whole view (``state.view(player)``): core's envelope, ``pending`` of this game, and the game's keys."""

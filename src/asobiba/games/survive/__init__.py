@@ -25,7 +25,7 @@ from asobiba.games.survive.actions import ACTION_TYPES
 from asobiba.games.survive.data import COLOURS, EXPLORER_VALUES, TILE_BY_NAME, TILES, tile_name
 from asobiba.games.survive.notation import parse
 from asobiba.games.survive.rules import SurviveState
-from asobiba.games.survive.view import SurvivePending, SurviveView
+from asobiba.games.survive.view import SurviveFullView, SurvivePending, SurviveView
 
 #: The longest text a scripted option may be (the 40 tiles' names, spaced, with room to spare).
 _OPTION_TEXT_LIMIT: Final = 1000
@@ -149,7 +149,7 @@ class Survive(Game):
     def _parse_action(self, text: str, state: State) -> Action:
         return parse(text)
 
-    def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:
+    def heuristic_action(self, observation: Observation[SurviveFullView], rng: random.Random) -> Action:
         from asobiba.games.survive.bots import choose
 
         return choose(observation.view, observation.legal_actions, rng)

@@ -28,11 +28,11 @@ import functools
 import math
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
-from asobiba.core.state import Action
+from asobiba.core.state import Action, Observation, State
 from asobiba.games.survive.actions import (
     BoardBoat,
     Decline,
@@ -75,6 +75,10 @@ from asobiba.games.survive.data import (
     WINDS,
     explorer_name,
 )
+from asobiba.games.survive.view import Effect, SurviveFullView, Terrain, TilesLeft
+
+if TYPE_CHECKING:
+    from asobiba.games.survive.rules import SurviveState
 
 AVERAGE_VALUE = sum(EXPLORER_VALUES) / len(EXPLORER_VALUES)
 LAND, BOAT, SWIM, RESCUED, GONE = range(5)
@@ -185,17 +189,19 @@ WITHIN = {r: [[c for c in range(N_CELLS) if STEPS[cell][c] <= r] for cell in ran
 class Model:
     """What the bot knows of the board, in a form it can play forward for its own steps."""
 
-    def __init__(self, view: dict[str, Any], weights: Weights = NORMAL) -> None:
+    def __init__(self, view: SurviveFullView, weights: Weights = NORMAL) -> None:
         self.weights = weights
-        self.me: int = view["viewer"]
+        me = view["viewer"]
+        assert me is not None, "the heuristic plays a seat: a spectator's view has no decision"
+        self.me: int = me
         self.players: int = view["players"]
         self.land = [False] * N_CELLS
-        self.terrain: dict[int, str] = {}
+        self.terrain: dict[int, Terrain] = {}
         for name, terrain in view["tiles"].items():
             self.land[CELL_BY_NAME[name]] = True
             self.terrain[CELL_BY_NAME[name]] = terrain
-        self.tiles_left: dict[str, int] = view["tiles_left"]
-        self.revealed: dict[tuple[str, str], int] = {}
+        self.tiles_left: TilesLeft = view["tiles_left"]
+        self.revealed: dict[tuple[Terrain, Effect | None], int] = {}
         for removed in view["removed"]:
             key = (removed["terrain"], removed["effect"])
             self.revealed[key] = self.revealed.get(key, 0) + 1
@@ -399,7 +405,7 @@ class Model:
             return base * (1 - self.danger(cell, BOAT))
         return (w.swim_base - w.swim_slope * d) * (1 - self.danger(cell, SWIM))
 
-    def chance_of(self, terrain: str, effect: str) -> float:
+    def chance_of(self, terrain: Terrain, effect: Effect) -> float:
         """The chance that a face-down tile of ``terrain`` has the immediate ``effect``."""
         row = TILE_TABLE[EFFECTS.index(effect)]
         total = int(row[2 + TERRAINS.index(terrain)])
@@ -430,17 +436,17 @@ class Model:
         return own - self.weights.others_weight * others / max(1, self.players - 1)
 
 
-def choose(view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+def choose(view: SurviveFullView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """The heuristic choice among ``legal_actions`` from ``view`` only."""
     return choose_with(NORMAL, view, legal_actions, rng)
 
 
-def choose_hard(view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+def choose_hard(view: SurviveFullView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """The ``hard`` level's choice: the heuristic with the :data:`HARD` weights."""
     return choose_with(HARD, view, legal_actions, rng)
 
 
-def choose_with(weights: Weights, view: dict[str, Any], legal_actions: Sequence[Action], rng: random.Random) -> Action:
+def choose_with(weights: Weights, view: SurviveFullView, legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """The heuristic choice among ``legal_actions`` from ``view`` only, judged with ``weights``."""
     actions = list(legal_actions)
     if len(actions) == 1:
@@ -552,10 +558,11 @@ def _removal_bonus(model: Model, cell: int, removed: Model) -> float:
     bonus = -model.weights.removal_near_own * near_own
     terrain = model.terrain[cell]
     plain = removed.score()
-    for effect, cells in (
+    immediate: tuple[tuple[Effect, set[int]], ...] = (
         ("whirlpool", {cell} | {n for n in SPACE_NEIGHBOURS[cell] if not model.land[n]}),
         ("shark", {cell}),
-    ):
+    )
+    for effect, cells in immediate:
         chance = model.chance_of(terrain, effect)
         if not chance:
             continue
@@ -627,7 +634,7 @@ def _held_tile_to_play(model: Model, actions: list[Action]) -> Action | None:
     return None
 
 
-def _place_explorer(view: dict[str, Any], actions: list[Action], rng: random.Random, weights: Weights) -> Action:
+def _place_explorer(view: SurviveFullView, actions: list[Action], rng: random.Random, weights: Weights) -> Action:
     """Most valuable first, on tiles that last (mountains, forests) near the coast and an island."""
     me = view["viewer"]
     values: dict[str, int] = {e["id"]: e.get("value", 0) for e in view["explorers"] if e["player"] == me}
@@ -636,8 +643,9 @@ def _place_explorer(view: dict[str, Any], actions: list[Action], rng: random.Ran
     land = {CELL_BY_NAME[name] for name in tiles}
     crowd: dict[int, int] = {}
     for e in view["explorers"]:
-        if e["status"] == "land" and e["player"] == me:
-            crowd[CELL_BY_NAME[e["cell"]]] = crowd.get(CELL_BY_NAME[e["cell"]], 0) + 1
+        where = e["cell"]
+        if e["status"] == "land" and e["player"] == me and where is not None:
+            crowd[CELL_BY_NAME[where]] = crowd.get(CELL_BY_NAME[where], 0) + 1
 
     def score(action: Action) -> float:
         assert isinstance(action, PlaceExplorer)
@@ -657,13 +665,14 @@ def _place_explorer(view: dict[str, Any], actions: list[Action], rng: random.Ran
     return max(actions, key=score)
 
 
-def _place_boat(view: dict[str, Any], actions: list[Action], rng: random.Random, weights: Weights) -> Action:
+def _place_boat(view: SurviveFullView, actions: list[Action], rng: random.Random, weights: Weights) -> Action:
     """Next to own explorers (the valuable ones most), away from serpents, towards an island."""
     me = view["viewer"]
     worth: dict[int, float] = {}
     for e in view["explorers"]:
-        if e["status"] == "land":
-            cell = CELL_BY_NAME[e["cell"]]
+        where = e["cell"]
+        if e["status"] == "land" and where is not None:
+            cell = CELL_BY_NAME[where]
             worth[cell] = worth.get(cell, 0.0) + (e.get("value", 0) if e["player"] == me else -0.5)
     serpents = {CELL_BY_NAME[c] for c in view["creatures"]["serpent"]}
 
@@ -689,7 +698,9 @@ def _place_boat(view: dict[str, Any], actions: list[Action], rng: random.Random,
 SEARCHED_PHASES = ("move", "remove_tile", "creature", "jump", "dolphin", "winds", "boat_tile")
 
 
-def candidates(observation: Any, heuristic: Action, limit: int, rng: random.Random) -> list[Action]:
+def candidates(
+    observation: Observation[SurviveFullView], heuristic: Action, limit: int, rng: random.Random
+) -> list[Action]:
     """The moves ``hard`` plays out: its own move (``heuristic``, from :func:`choose_hard`), ending
     or stopping where that is legal, then the steps the heuristic judges best, up to ``limit``;
     only its own move while setting out or answering a threat."""
@@ -704,13 +715,13 @@ def candidates(observation: Any, heuristic: Action, limit: int, rng: random.Rand
     return [heuristic, *ending, *(action for _, action in ranked)][: limit + 1]
 
 
-def turn_over(start: Any, now: Any) -> bool:
+def turn_over(start: SurviveState, now: SurviveState) -> bool:
     """``hard``'s play-outs stop when the turn they began in is over, the creature moved (then
     :func:`evaluate` judges the position)."""
     return bool(now.turn > start.turn)
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(state: State[Mapping[str, object], SurviveFullView]) -> list[float]:
     """Every player's chance of winning from ``state`` (values add up to 1), for IS-MCTS rollouts
     cut short.
 

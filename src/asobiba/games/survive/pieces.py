@@ -35,7 +35,7 @@ from asobiba.games.survive.data import (
 )
 from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.steps import Step, StepT
-from asobiba.games.survive.view import SurviveView
+from asobiba.games.survive.view import SurviveFullView, SurviveView
 
 # Where an explorer is.
 UNPLACED, ON_LAND, ON_BOAT, SWIMMING, RESCUED, LOST = range(6)
@@ -48,7 +48,7 @@ IS_IN_PLAY: Final = tuple(status in IN_PLAY for status in range(len(STATUS_NAMES
 NOWHERE: Final = -1
 
 
-class SurviveBase(State[SurviveView]):
+class SurviveBase(State[SurviveView, SurviveFullView]):
     """A position of Survive!: the pieces, the phase, and the shared fates of pieces."""
 
     def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str) -> None:

@@ -36,6 +36,7 @@ from typing import Any, get_args
 
 import numpy as np
 
+from asobiba.core.game import Game
 from asobiba.core.state import Action, State
 from asobiba.games.survive.actions import (
     AssignValues,
@@ -59,7 +60,7 @@ from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.pieces import STATUS_NAMES
 from asobiba.games.survive.rl_compact import SurviveCompactCodec
 from asobiba.games.survive.rl_spaces import DIRECTION, LAND_INDEX, SPACE_INDEX, SPACES, colours
-from asobiba.games.survive.view import PendingKind
+from asobiba.games.survive.view import CREATURE_NAMES, PendingKind, SurviveFullView
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot
 from asobiba.rl.support import RLSupport, Setup, Shuffle
@@ -81,7 +82,7 @@ BOARD_STATUSES = ("land", "boat", "swimming")
 class SurviveCodec(ActionCodec):
     """The numbering of Survive!'s actions (see the module's table)."""
 
-    def __init__(self, game: Any, players: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, players, options)
         explorers = self.explorers = 10 * colours(players, options)
         spaces, land = len(SPACES), len(LAND_SPACES)
@@ -131,7 +132,7 @@ class SurviveCodec(ActionCodec):
         raise KeyError(f"{action!r} is not a player's action of survive")
 
 
-class SurviveEncoder(Encoder):
+class SurviveEncoder(Encoder[SurviveFullView]):
     """The tensor of a Survive! view: board planes over the 137 cells, one row per explorer, and
     the rest (pieces in :meth:`describe`)."""
 
@@ -181,7 +182,7 @@ class SurviveEncoder(Encoder):
         self.piece("pending_path", cells, 3, "cells the decision's steps so far went to")
         self.piece("declined", n, 1, "players who declined the counter question")
 
-    def _fill(self, view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
+    def _fill(self, view: SurviveFullView, out: dict[str, np.ndarray]) -> None:
         cell_of = CELL_BY_NAME
         viewer = view["viewer"]
         one_hot(out["viewer"], viewer)
@@ -191,8 +192,8 @@ class SurviveEncoder(Encoder):
         out["phase"][PHASES.index(view["phase"])] = 1.0
         out["turn"][0] = view["turn"]
         tiles = out["tiles"]
-        for cell, terrain in view["tiles"].items():
-            tiles[TERRAIN_INDEX[terrain], cell_of[cell]] = 1.0
+        for name, terrain in view["tiles"].items():
+            tiles[TERRAIN_INDEX[terrain], cell_of[name]] = 1.0
         for boat in view["boats"]:
             cell = cell_of[boat["cell"]]
             out["boats"][cell] = 1.0
@@ -200,9 +201,10 @@ class SurviveEncoder(Encoder):
             if viewer in boat["controllers"]:
                 out["controlled"][cell] = 1.0
         creatures = out["creatures"]
-        for name, where in view["creatures"].items():
+        for creature in CREATURE_NAMES:
+            where = view["creatures"][creature]
             if where:
-                creatures[CREATURE_INDEX[name]] = np.bincount([cell_of[cell] for cell in where], minlength=N_CELLS)
+                creatures[CREATURE_INDEX[creature]] = np.bincount([cell_of[cell] for cell in where], minlength=N_CELLS)
         planes, own_values = out["explorers"], out["own_values"]
         cell_plane, status, value_plane = out["explorer_cell"], out["explorer_status"], out["explorer_value"]
         for index, explorer in enumerate(view["explorers"]):
@@ -215,8 +217,8 @@ class SurviveEncoder(Encoder):
                 planes[explorer["player"], BOARD_STATUSES.index(explorer["status"]), cell] += 1.0
                 if explorer["player"] == viewer and value is not None:
                     own_values[cell] += value
-        for explorer in view["swum"]:
-            out["explorer_swum"][EXPLORER_BY_NAME[explorer]] = 1.0
+        for swimmer in view["swum"]:
+            out["explorer_swum"][EXPLORER_BY_NAME[swimmer]] = 1.0
         out["tiles_left"][:] = [view["tiles_left"][terrain] for terrain in TERRAINS]
         supply = view["supply"]
         out["supply"][:] = (supply["boat"], supply["shark"], supply["whale"])
@@ -243,12 +245,12 @@ class SurviveEncoder(Encoder):
             out["pending_creature"][CREATURE_INDEX[pending["creature"]]] = 1.0
         if "tile" in pending:
             out["pending_tile"][EFFECT_INDEX[pending["tile"]]] = 1.0
-        if pending.get("cell") is not None:
-            out["pending_cell"][cell_of[pending["cell"]]] = 1.0
-        if pending.get("explorer") is not None:
-            out["pending_explorer"][EXPLORER_BY_NAME[pending["explorer"]]] = 1.0
-        if pending.get("boat") is not None:
-            out["pending_boat"][cell_of[pending["boat"]]] = 1.0
+        if (space := pending.get("cell")) is not None:
+            out["pending_cell"][cell_of[space]] = 1.0
+        if (carried := pending.get("explorer")) is not None:
+            out["pending_explorer"][EXPLORER_BY_NAME[carried]] = 1.0
+        if (boat_cell := pending.get("boat")) is not None:
+            out["pending_boat"][cell_of[boat_cell]] = 1.0
         out["pending_steps_left"][0] = pending.get("steps_left", 0)
         out["pending_points_left"][0] = pending.get("points_left", 0)
         path = out["pending_path"]

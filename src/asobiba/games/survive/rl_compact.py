@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from asobiba.core.game import Game
 from asobiba.core.state import Action, State
 from asobiba.games.survive.actions import (
     BoardBoat,
@@ -69,7 +70,7 @@ class SurviveCompactCodec(ActionCodec):
 
     position_dependent: ClassVar[tuple[type, ...]] = (MoveExplorer, MoveCreature)
 
-    def __init__(self, game: Any, players: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, players, options)
         self.slots = EXPLORERS_PER_COLOUR * (colours(players, options) // players)
         spaces, land, slots = len(SPACES), len(LAND_SPACES), self.slots

@@ -20,8 +20,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
@@ -30,6 +28,7 @@ from asobiba.cli.layout import ItemLine
 from asobiba.cli.linebreak import PhraseText
 from asobiba.games.survive.board import CELL_NAMES, CELLS, COLUMNS, IS_ESCAPE, IS_ISLAND, ROWS
 from asobiba.games.survive.text import explorer_text, player_name, term
+from asobiba.games.survive.view import Creature, ExplorerView, SurviveFullView
 from asobiba.i18n import Catalog
 
 tr = Catalog("survive")
@@ -45,10 +44,10 @@ COLOUR_STYLE = {
     "yellow": "bold black on yellow1",
     "green": "bold white on green3",
 }
-CREATURE_MARK = {"serpent": "S", "shark": "^", "whale": "W"}
+CREATURE_MARK: dict[Creature, str] = {"serpent": "S", "shark": "^", "whale": "W"}
 
 
-def _cell_text(cell: int, view: dict[str, Any], here: dict[str, list[dict[str, Any]]]) -> Text:
+def _cell_text(cell: int, view: SurviveFullView, here: dict[str, list[ExplorerView]]) -> Text:
     name = CELL_NAMES[cell]
     if IS_ISLAND[cell]:
         return Text(" ⌂⌂ ".ljust(CELL_WIDTH - 1), style=ISLAND_STYLE)
@@ -67,7 +66,6 @@ def _cell_text(cell: int, view: dict[str, Any], here: dict[str, list[dict[str, A
             number = view["creatures"][kind].count(name)
             if number:
                 text.append(mark * min(number, 2), style="bold bright_red on navy_blue" if kind != "whale" else base)
-        terrain = "sea"
     for colour, number in counts.items():
         text.append(str(min(number, 9)), style=COLOUR_STYLE[colour])
     if len(text) > CELL_WIDTH - 1:
@@ -75,13 +73,13 @@ def _cell_text(cell: int, view: dict[str, Any], here: dict[str, list[dict[str, A
         text.append("+")
     pad = CELL_WIDTH - 1 - len(text)
     if pad:
-        text.append(" " * pad, style=TERRAIN_STYLE.get(terrain, SEA_STYLE))
+        text.append(" " * pad, style=SEA_STYLE if terrain is None else TERRAIN_STYLE[terrain])
     return text
 
 
-def board(view: dict[str, Any]) -> Text:
+def board(view: SurviveFullView) -> Text:
     """The map: column numbers above, ``r<row>`` on the left, even rows shifted half a hex."""
-    here: dict[str, list[dict[str, Any]]] = {}
+    here: dict[str, list[ExplorerView]] = {}
     for entry in view["explorers"]:
         if entry["status"] in ("land", "boat", "swimming") and entry["cell"]:
             here.setdefault(entry["cell"], []).append(entry)
@@ -104,7 +102,7 @@ def board(view: dict[str, Any]) -> Text:
     return out
 
 
-def _pending(view: dict[str, Any], lang: str) -> str:
+def _pending(view: SurviveFullView, lang: str) -> str:
     pending = view["pending"]
     if pending is None:
         return tr("The game is over.", lang)
@@ -142,7 +140,7 @@ def _pending(view: dict[str, Any], lang: str) -> str:
     return words.get(kind, kind)
 
 
-def status(view: dict[str, Any], lang: str) -> Table:
+def status(view: SurviveFullView, lang: str) -> Table:
     """Whose turn, the decision pending, and every player's rescued and held counts."""
     table = Table(title=tr("Turn {turn}", lang, turn=view["turn"]), show_header=True, expand=False)
     table.add_column(tr("player", lang))
@@ -160,7 +158,7 @@ def status(view: dict[str, Any], lang: str) -> Table:
         colours = Text()
         for colour in view["colours"][player]:
             colours.append(f" {term(colour, lang)} ", style=COLOUR_STYLE[colour])
-        cells: list[Any] = [
+        cells: list[str | Text] = [
             " ".join([player_name(player, lang), *marks]),
             colours,
             str(view["rescued"][player]),
@@ -172,7 +170,7 @@ def status(view: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def details(view: dict[str, Any], lang: str) -> Table:
+def details(view: SurviveFullView, lang: str) -> Table:
     """Moves left, the die, the pending decision, the viewer's tiles and explorers, boats."""
     table = Table(show_header=False, box=None, expand=False)
     table.add_column(style="bold")
@@ -194,13 +192,13 @@ def details(view: dict[str, Any], lang: str) -> Table:
                 continue
             where = entry["cell"] or (tr("rescued", lang) if entry["status"] == "rescued" else tr("unplaced", lang))
             places.append(
-                f"{explorer_label(entry, lang)}={entry.get('value', '?')}", style=COLOUR_STYLE[entry["colour"]]
+                f"{explorer_label(entry['id'], lang)}={entry.get('value', '?')}", style=COLOUR_STYLE[entry["colour"]]
             )
             places.append(f"@{where} ")
         table.add_row(tr("your explorers", lang), places)
     boats = PhraseText()
     for boat in view["boats"]:
-        aboard = ",".join(explorer_label({"id": name}, lang) for name in boat["passengers"]) or "-"
+        aboard = ",".join(explorer_label(name, lang) for name in boat["passengers"]) or "-"
         rulers = ",".join(player_name(p, lang) for p in boat["controllers"]) or tr("anyone", lang)
         boats.append(f"{boat['cell']}[{aboard}→{rulers}] ")
     table.add_row(tr("boats", lang), boats)
@@ -212,9 +210,8 @@ def details(view: dict[str, Any], lang: str) -> Table:
     return table
 
 
-def explorer_label(entry: dict[str, Any], lang: str) -> str:
-    """``red#4`` in the player's language: ``赤#4``."""
-    name: str = entry["id"]
+def explorer_label(name: str, lang: str) -> str:
+    """An explorer's id, ``red#4``, in the player's language: ``赤#4``."""
     colour, mark, number = name.partition("#")
     return term(colour, lang) + mark + number
 
@@ -237,7 +234,7 @@ def legend(lang: str) -> ItemLine:
     )
 
 
-def render(view: dict[str, Any], lang: str) -> RenderableType:
+def render(view: SurviveFullView, lang: str) -> RenderableType:
     """The whole screen for ``view`` in ``lang``."""
     marks = legend(lang)
     narrow = Group(status(view, lang), board(view), marks, details(view, lang))

@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -31,6 +30,7 @@ from asobiba.games.survive.board import CELL_BY_NAME, CELL_NAMES, NEIGHBOURS, RO
 from asobiba.games.survive.data import TERRAINS, TILE_TABLE
 from asobiba.games.survive.screen import COLOUR_STYLE, _pending, board, explorer_label
 from asobiba.games.survive.text import explorer_text, term
+from asobiba.games.survive.view import CREATURE_NAMES, ExplorerView, SurviveFullView
 
 #: Terrain -> how many whirlpools its tiles hide (the tile table of the rules).
 WHIRLPOOLS = {
@@ -45,7 +45,7 @@ def _steps(count: int, lang: str) -> str:
     return tr("1 step left", lang) if count == 1 else tr("{count} steps left", lang, count=count)
 
 
-def decision(view: dict[str, Any], lang: str) -> str:
+def decision(view: SurviveFullView, lang: str) -> str:
     """The decision at hand, in words."""
     pending = view.get("pending")
     if pending is None:
@@ -69,7 +69,7 @@ def decision(view: dict[str, Any], lang: str) -> str:
     return _pending(view, lang)
 
 
-def _side(view: dict[str, Any], lang: str, with_turn: bool = True) -> Text:
+def _side(view: SurviveFullView, lang: str, with_turn: bool = True) -> Text:
     """The turn, each player's colours and rescued count (``⌂2``: two on the safe islands), the
     move points when someone else is moving (the decision line says the viewer's), the die."""
     side = Text(tr("turn {turn}", lang, turn=view["turn"]) + "\n" if with_turn else "", style="dim")
@@ -88,7 +88,7 @@ def _side(view: dict[str, Any], lang: str, with_turn: bool = True) -> Text:
     return side
 
 
-def _own(view: dict[str, Any], lang: str) -> Text:
+def _own(view: SurviveFullView, lang: str) -> Text:
     own = Text(tr("your explorers:", lang) + " ", style="bold")
     if view["viewer"] is None:
         own.append("-")
@@ -97,7 +97,9 @@ def _own(view: dict[str, Any], lang: str) -> Text:
         if entry["player"] != view["viewer"] or entry["status"] == "lost":
             continue
         where = entry["cell"] or (tr("rescued", lang) if entry["status"] == "rescued" else "-")
-        own.append(f"{explorer_label(entry, lang)}={entry.get('value', '?')}", style=COLOUR_STYLE[entry["colour"]])
+        own.append(
+            f"{explorer_label(entry['id'], lang)}={entry.get('value', '?')}", style=COLOUR_STYLE[entry["colour"]]
+        )
         own.append(f"@{where} ")
     held = ", ".join(term(h["effect"], lang) for h in view["held"])
     if held:
@@ -105,7 +107,7 @@ def _own(view: dict[str, Any], lang: str) -> Text:
     return own
 
 
-def compact(view: dict[str, Any], lang: str) -> RenderableType:
+def compact(view: SurviveFullView, lang: str) -> RenderableType:
     """The board and a side column, then the viewer's explorers and tiles."""
     layout = Table.grid(padding=(0, 1))
     layout.add_column(no_wrap=True)
@@ -141,7 +143,7 @@ def short_legend(lang: str) -> list[str]:
     ]
 
 
-def _next_terrain(view: dict[str, Any]) -> str | None:
+def _next_terrain(view: SurviveFullView) -> str | None:
     """The terrain of the next land tile to be removed (beaches first, then forests, mountains)."""
     for terrain in TERRAINS:
         if view["tiles_left"].get(terrain, 0):
@@ -149,7 +151,7 @@ def _next_terrain(view: dict[str, Any]) -> str | None:
     return None
 
 
-def move_warning(view: dict[str, Any], choice: Choice, lang: str) -> str | None:
+def move_warning(view: SurviveFullView, choice: Choice, lang: str) -> str | None:
     """Why a move may be dangerous: a creature in the space it enters, or a sea space next to a
     land tile that may hide a whirlpool and could be removed next."""
     words = choice.words
@@ -165,8 +167,8 @@ def move_warning(view: dict[str, Any], choice: Choice, lang: str) -> str | None:
     if words[0] == "move" and any(boat["cell"] == target for boat in view["boats"]):
         swimming = False
     attacked = "S" if swimming else "B"
-    for creature, cells in view["creatures"].items():
-        if target in cells and attacked in DANGER.get(creature, ""):
+    for creature in CREATURE_NAMES:
+        if target in view["creatures"][creature] and attacked in DANGER.get(creature, ""):
             return tr("a {creature} is there", lang, creature=term(creature, lang))
     terrain = _next_terrain(view)
     if terrain is not None and WHIRLPOOLS.get(terrain, 0):
@@ -177,11 +179,11 @@ def move_warning(view: dict[str, Any], choice: Choice, lang: str) -> str | None:
     return None
 
 
-def _explorer_entry(view: dict[str, Any], name: str) -> dict[str, Any] | None:
+def _explorer_entry(view: SurviveFullView, name: str) -> ExplorerView | None:
     return next((entry for entry in view["explorers"] if entry["id"] == name), None)
 
 
-def _explorer_word(view: dict[str, Any], name: str, lang: str) -> str:
+def _explorer_word(view: SurviveFullView, name: str, lang: str) -> str:
     """``赤#4=5`` for one of the viewer's explorers (its value is his to know), ``青#2`` otherwise."""
     entry = _explorer_entry(view, name)
     colour, _, number = name.partition("#")
@@ -191,7 +193,7 @@ def _explorer_word(view: dict[str, Any], name: str, lang: str) -> str:
     return label
 
 
-def _group_names(view: dict[str, Any], choice: Choice, lang: str) -> tuple[str, str]:
+def _group_names(view: SurviveFullView, choice: Choice, lang: str) -> tuple[str, str]:
     """The name of the group ``choice`` belongs to, in words, and its brief form: the piece it
     moves (``赤#3=5を動かす`` / ``赤#3=5``; a boat or a creature by its mark and space, ``B r5c1``),
     or the row of the board it places on; a move of its own kind (end the movement, play a tile)
@@ -220,7 +222,7 @@ def _group_names(view: dict[str, Any], choice: Choice, lang: str) -> tuple[str, 
 CREATURE_MARKS = {"serpent": "S", "shark": "^", "whale": "W"}
 
 
-def group_moves(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> list[ChoiceGroup] | None:
+def group_moves(view: SurviveFullView, choices: Sequence[Choice], lang: str) -> list[ChoiceGroup] | None:
     """A long move list in groups named in the player's words: an explorer (``赤#3=5 を置く``), a
     boat, a creature, a row of the board; the moves of their own kind one by one."""
     if len(choices) <= FLAT_LIMIT:
@@ -233,12 +235,12 @@ def group_moves(view: dict[str, Any], choices: Sequence[Choice], lang: str) -> l
     return [ChoiceGroup(key, tuple(members), short) for (key, short), members in groups.items()]
 
 
-def move_label(view: dict[str, Any], choice: Choice, lang: str) -> str | None:
+def move_label(view: SurviveFullView, choice: Choice, lang: str) -> str | None:
     """An explorer's move as what it is: a swim when it goes into the sea (no boat there), the
     boarding of a boat; ``None`` (the game's words) for a walk on land and everything else."""
     words = choice.words
-    pending = view.get("pending") or {}
-    if len(words) != 3 or words[0] != "move" or pending.get("kind") != "move":
+    pending = view["pending"]
+    if len(words) != 3 or words[0] != "move" or pending is None or pending["kind"] != "move":
         return None
     explorer, target = explorer_text(words[1], lang), words[2]
     if target in view["tiles"]:
@@ -248,7 +250,7 @@ def move_label(view: dict[str, Any], choice: Choice, lang: str) -> str | None:
     return tr("{explorer} swims to {cell}", lang, explorer=explorer, cell=target)
 
 
-def alert(view: dict[str, Any], event: Event, lang: str) -> str | None:
+def alert(view: SurviveFullView, event: Event, lang: str) -> str | None:
     """What happened to the viewer's own pieces, said on a line of its own: eaten, swept away,
     capsized, rescued (``None`` for any other event)."""
     viewer = view.get("viewer")

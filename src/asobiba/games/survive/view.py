@@ -31,7 +31,7 @@ from typing import Literal, NotRequired, get_args
 # pydantic reads TypedDicts (for the JSON Schema) only from typing_extensions before Python 3.12.
 from typing_extensions import TypedDict
 
-from asobiba.core.state import Action
+from asobiba.core.state import Action, PendingPlayer, ViewEnvelope
 from asobiba.games.survive.actions import BoardBoat, Escape, MoveExplorer, SailBoat
 from asobiba.games.survive.board import CELL_NAMES
 from asobiba.games.survive.data import (
@@ -85,6 +85,7 @@ TERRAIN_NAMES: tuple[Terrain, ...] = get_args(Terrain)
 EFFECT_NAMES: tuple[Effect, ...] = get_args(Effect)
 STATUS_VIEW_NAMES: tuple[Status, ...] = get_args(Status)
 COLOUR_NAMES: tuple[Colour, ...] = get_args(Colour)
+CREATURE_NAMES: tuple[Creature, ...] = get_args(Creature)
 if (TERRAIN_NAMES, EFFECT_NAMES, COLOUR_NAMES) != (TERRAINS, EFFECTS, COLOURS):
     raise AssertionError("the view's names differ from the data's tables")
 #: By explorer number, its colour's name.
@@ -249,6 +250,14 @@ class SurvivePending(TypedDict):
     steps_left: NotRequired[int]
     #: ``counter``: the tile that would answer the creature (``kill-shark``, ``kill-whale``).
     tile: NotRequired[Effect]
+
+
+class SurviveDecision(PendingPlayer, SurvivePending):
+    """``pending`` as a view holds it: the game's decision and who takes it."""
+
+
+class SurviveFullView(ViewEnvelope[SurviveDecision], SurviveView):
+    """A whole view (``state.view(player)``): core's envelope, ``pending`` of this game, and the game's keys."""
 
 
 #: The kind of decision of the phases with no pending step.

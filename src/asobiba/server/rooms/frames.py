@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -25,7 +26,7 @@ class FrameCache:
 
     def __init__(self) -> None:
         self.seq = -1
-        self.views: dict[int | None, dict[str, Any]] = {}
+        self.views: dict[int | None, Mapping[str, object]] = {}
         self.legal: dict[str, list[dict[str, Any]]] = {}
 
     def at(self, seq: int) -> FrameCache:
