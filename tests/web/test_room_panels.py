@@ -103,14 +103,16 @@ def column_score(numbers: list[int]) -> int:
 
 def check_scored_grids(page: Page) -> None:
     """Each grid of the held round: 2×3 places in order, each Ditto with a number it may take (a
-    row neighbour's), the matched columns exactly those of two equal numbers, and the score shown
-    (the server's) the rules' total of the numbers shown."""
+    row neighbour's), the matched columns exactly those of two equal numbers, each column's count
+    under it with its sign ("+3", "-1"; "pair: 0" for a match), and the score shown (the server's)
+    the rules' total of the numbers shown."""
     rows = page.eval_on_selector_all(
         "[data-round-scoring] [data-round-player]",
         """rows => rows.map(r => ({score: Number(r.querySelector('[data-score]').dataset.score),
           slots: [...r.querySelectorAll('.slot')].map(s => ({position: s.dataset.position, matched: s.dataset.matched,
             value: s.querySelector('svg').getAttribute('aria-label').split(' ').pop(),
-            ditto: s.querySelector('[data-ditto]') ? Number(s.querySelector('[data-ditto]').dataset.ditto) : null}))
+            ditto: s.querySelector('[data-ditto]') ? Number(s.querySelector('[data-ditto]').dataset.ditto) : null})),
+          counts: [...r.querySelectorAll('.column-count')].map(c => c.textContent.trim())
           }))""",
     )
     assert len(rows) == 2, rows
@@ -122,6 +124,8 @@ def check_scored_grids(page: Page) -> None:
         for index, slot in enumerate(slots):
             assert slot["matched"] == ("true" if numbers[index % 3] == numbers[index % 3 + 3] else "false"), row
         assert row["score"] == column_score(numbers), (row["score"], numbers)
+        counts = ["pair: 0" if numbers[c] == numbers[c + 3] else f"{numbers[c] + numbers[c + 3]:+d}" for c in range(3)]
+        assert row["counts"] == counts, (row["counts"], numbers)
 
 
 def test_a_rounds_scoring_shows_each_grid_and_holds_the_next_round_until_continue_or_ten_seconds(
