@@ -84,7 +84,7 @@ function Middle({ view, picker, name }) {
       ? html`<div class="stack in-hand" id="in-hand"><${PokeCard} card=${view.hand} view=${view} />
           <span>${t("in the hand of {player}", { player: name(view.hand_holder) })}</span></div>`
       : null}
-    <div class="tokens">${t("Round {round}", { round: view.round })} · ${t("{count} wins needed", { count: view.tokens_to_win })}</div>
+    <div class="tokens">${t("Round {round}", { round: view.round })} · ${t("Round wins needed: {count}", { count: view.tokens_to_win })}</div>
   </div>`;
 }
 
