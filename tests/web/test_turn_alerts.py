@@ -1,5 +1,6 @@
 """The turn's sound and notification (issue 21): off by default, a toggle labelled in English and
-Japanese that the keyboard reaches and the page remembers (localStorage), and, once on, one chime
+Japanese (on a line of its own among the settings) that the keyboard reaches and the page remembers
+(localStorage), and, once on, one chime
 per turn that comes to the player — not one per position of that turn — with a notification while
 the page is hidden.
 
@@ -18,6 +19,7 @@ of its turns is two decisions in a row (take a card, then place or discard it)."
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -139,6 +141,11 @@ def test_the_toggle_is_labelled_reached_by_the_keyboard_and_remembered(
     label = page.locator(f"label:has({TOGGLE})")
     assert label.inner_text().strip() == LABEL[lang]
     assert page.get_by_label(LABEL[lang]).get_attribute("id") == TOGGLE[1:]
+    # each setting is a line of its own: its box and its words, not run on into the next one's
+    lines = page.eval_on_selector_all(
+        ".settings label", "ls => ls.map(l => { const r = l.getBoundingClientRect(); return [r.top, r.bottom]; })"
+    )
+    assert len(lines) >= 2 and all(below[0] >= above[1] - 1 for above, below in itertools.pairwise(lines)), lines
     page.locator("body").focus()
     for _ in range(80):
         page.keyboard.press("Tab")
