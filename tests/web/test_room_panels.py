@@ -10,8 +10,10 @@ import re
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 from web_testing import (
+    AA_CONTRAST,
     MAX_CLICKS,
     PICKABLE,
+    TEXT_CONTRAST,
     ConsoleWatch,
     WebServer,
     click_one,
@@ -139,6 +141,8 @@ def test_a_rounds_scoring_shows_each_grid_and_holds_the_next_round_until_continu
     rng = random.Random(21)
     play_until_round_scoring(page, rng)
     check_scored_grids(page)
+    for text in ("h3", "p.muted", ".round-score"):
+        assert page.evaluate(TEXT_CONTRAST, ["[data-round-scoring]", text]) >= AA_CONTRAST, f"{text} cannot be read"
     assert page.locator("#table .seat-panel").count() == 0, "the next round is held back"
     assert page.locator(".play [data-action]:not([data-list])").count() == 0
     page.click("[data-round-scoring] [data-choice=continue]")
