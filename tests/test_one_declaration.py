@@ -95,18 +95,19 @@ def javascript_mentions(path: Path, words: list[str]) -> list[str]:
     ]
 
 
-#: A quoted text in a script: "…" or '…' (the class names an element is given are among them).
-QUOTED = re.compile(r""""((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`$]*)""")
+#: Where a script names classes: a class attribute (``class="a b"``, ``class=${`a ${…}``), and a quoted
+#: text of class words only (``"card"``, ``'ps-card picked'``: the lists a class attribute is joined from).
+CLASS_TEXT = re.compile(r"""class="([^"]*)"|class=\$\{`([^`$]*)|"([\w -]*)"|'([\w -]*)'""")
 #: A word a class attribute may hold.
 CLASS_WORD = re.compile(r"[A-Za-z_][\w-]*")
 
 
 def class_words(script: str) -> set[str]:
-    """The words of a script's quoted texts and of its templates' openings (where its class names are),
-    leaving out the messages it translates (``t("…")``, ``N_("…")``) and its comments."""
+    """The words of the places a script names classes, leaving out the messages it translates
+    (``t("…")``, ``N_("…")``) and its comments."""
     source = re.sub(r"/\*.*?\*/|(?<![:\\])//[^\n]*", "", script, flags=re.S)
     words = set()
-    for match in QUOTED.finditer(source):
+    for match in CLASS_TEXT.finditer(source):
         if re.search(r"(?<![\w.])(?:t|N_)\(\s*$", source[max(0, match.start() - 8) : match.start()]):
             continue
         text = next(group for group in match.groups() if group is not None)

@@ -30,8 +30,11 @@ def test_the_room_has_a_rules_panel_in_the_readers_language(
     context = new_context(browser, "ja")
     page = console.watch(context.new_page())
     create_room_from_lobby(page, shared_web_server.base_url, "survive", 2, {1: "bot:random"})
+    marker = "(s) => getComputedStyle(s, '::before').content"
+    assert page.eval_on_selector("[data-rules-panel] summary", marker) == '"▸"', "the folded panel shows it opens"
     page.click("[data-rules-panel] summary")
     page.wait_for_selector("[data-rules-panel] .rules h1")
+    assert page.eval_on_selector("[data-rules-panel] summary", marker) == '"▾"'
     assert page.get_attribute("[data-rules-panel] .rules", "lang") == "ja"
     assert "アイランド" in page.inner_text("[data-rules-panel] .rules h1")
     assert page.locator("[data-rules-panel] .rules table").count() > 0
