@@ -65,7 +65,8 @@ def main() -> None:
             page = context.new_page()
             page.goto(server.base_url + "/")
             page.wait_for_selector("#create-room")
-            shoot(page, out / f"lobby.{lang}.png")
+            # what the screen shows: in a full-page picture the sticky Create bar would sit mid-form
+            shoot(page, out / f"lobby.{lang}.png", full_page=False)
             for game, (players, bots, options, mid) in GAMES.items():
                 rng = random.Random(f"{game}-{lang}")
                 for _ in range(MID_TRIES):  # a deal may end the game before the mid-play picture: deal again
