@@ -36,6 +36,8 @@ GAMES = {
     "paper-safari": (3, {1: "bot:normal", 2: "bot:normal"}, {"tokens_to_win": "1"}, 9),
     "survive": (3, {1: "bot:random", 2: "bot:random"}, {}, 40),
 }
+#: Rooms tried for a mid-play picture before giving up.
+MID_TRIES = 5
 
 
 #: A phone's screen in CSS pixels (an iPhone 12-15).
@@ -63,13 +65,18 @@ def main() -> None:
             page = context.new_page()
             page.goto(server.base_url + "/")
             page.wait_for_selector("#create-room")
-            shoot(page, out / f"lobby.{lang}.png")
+            # what the screen shows: in a full-page picture the sticky Create bar would sit mid-form
+            shoot(page, out / f"lobby.{lang}.png", full_page=False)
             for game, (players, bots, options, mid) in GAMES.items():
                 rng = random.Random(f"{game}-{lang}")
-                create_room_from_lobby(page, server.base_url, game, players, bots, options)
-                play_until_over(page, rng, stop_after=mid)
-                if table(page).get("phase") != "over":
-                    shoot(page, out / f"{game}.mid.{lang}.png")
+                for _ in range(MID_TRIES):  # a deal may end the game before the mid-play picture: deal again
+                    create_room_from_lobby(page, server.base_url, game, players, bots, options)
+                    play_until_over(page, rng, stop_after=mid)
+                    if table(page).get("phase") != "over":
+                        shoot(page, out / f"{game}.mid.{lang}.png")
+                        break
+                else:
+                    raise SystemExit(f"{game} ended before {mid} clicks {MID_TRIES} times: no mid-play picture")
                 play_until_over(page, rng)
                 shoot(page, out / f"{game}.end.{lang}.png")
             context.close()

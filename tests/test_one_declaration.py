@@ -4,8 +4,10 @@ depth, bot settings, rules pages, rematch rotation) comes from its declaration o
 game from another package plays everywhere with no change to asobiba.
 
 Docstrings (examples run as doctests) and comments may name a game; code may not: no import of
-``asobiba.games.<name>``, no string naming a game or its package, in Python or in the client's
-JavaScript.
+``asobiba.games.<name>``, no string naming a game or its package, in Python, in the client's
+JavaScript or in its style sheets. The page's style sheet (``web/style.css``) holds no rule for a
+class only one game's renderer draws: that rule is the game's, in its own style sheet
+(``GameDeclaration.web_style``, ``games/<name>/renderer.css``).
 """
 
 from __future__ import annotations
@@ -93,6 +95,45 @@ def javascript_mentions(path: Path, words: list[str]) -> list[str]:
     ]
 
 
+#: Where a script names classes: a class attribute (``class="a b"``, ``class=${`a ${…}``), and a quoted
+#: text of class words only (``"card"``, ``'ps-card picked'``: the lists a class attribute is joined from).
+CLASS_TEXT = re.compile(r"""class="([^"]*)"|class=\$\{`([^`$]*)|"([\w -]*)"|'([\w -]*)'""")
+#: A word a class attribute may hold.
+CLASS_WORD = re.compile(r"[A-Za-z_][\w-]*")
+
+
+def class_words(script: str) -> set[str]:
+    """The words of the places a script names classes, leaving out the messages it translates
+    (``t("…")``, ``N_("…")``) and its comments."""
+    source = re.sub(r"/\*.*?\*/|(?<![:\\])//[^\n]*", "", script, flags=re.S)
+    words = set()
+    for match in CLASS_TEXT.finditer(source):
+        if re.search(r"(?<![\w.])(?:t|N_)\(\s*$", source[max(0, match.start() - 8) : match.start()]):
+            continue
+        text = next(group for group in match.groups() if group is not None)
+        words |= set(CLASS_WORD.findall(text))
+    return words
+
+
+def style_classes(sheet: str) -> set[str]:
+    """The classes a style sheet's selectors name (not its declarations or comments)."""
+    selectors = re.sub(r"\{[^{}]*\}", "{}", re.sub(r"/\*.*?\*/", "", sheet, flags=re.S))
+    return set(re.findall(r"\.([A-Za-z_][\w-]*)", selectors))
+
+
+def rules_of_one_game(sheet: str, renderers: dict[str, str], client: str) -> dict[str, str]:
+    """Each class of ``sheet`` that exactly one game's renderer draws and the client's own modules do
+    not, with that game."""
+    client_words = class_words(client)
+    drawn = {game: class_words(script) for game, script in renderers.items()}
+    found = {}
+    for name in sorted(style_classes(sheet) - client_words):
+        games = [game for game, words in drawn.items() if name in words]
+        if len(games) == 1:
+            found[name] = games[0]
+    return found
+
+
 def test_the_games_are_found() -> None:
     assert len(game_packages()) >= 3
 
@@ -119,3 +160,41 @@ def test_the_check_sees_a_table_of_games_and_an_import_but_not_a_docstring() -> 
     assert sorted(found) == ["sample.py:2 names 'paper-safari'", "sample.py:3 imports asobiba.games.survive"]
     script = "const GAMES = { survive: 1 }; // cockroach-poker in a comment\n"
     assert javascript_mentions_of(script, game_words()) == ["survive"]
+
+
+def test_no_style_sheet_outside_a_game_names_a_game() -> None:
+    words = game_words()
+    found = [mention for path in outside_the_games(".css") for mention in javascript_mentions(path, words)]
+    assert not found, "a style sheet names a game:\n" + "\n".join(found)
+
+
+def test_the_pages_style_sheet_holds_no_rule_of_one_game() -> None:
+    renderers = {path.parent.name: path.read_text(encoding="utf-8") for path in sorted(GAMES.glob("*/renderer.js"))}
+    client = "\n".join(path.read_text(encoding="utf-8") for path in outside_the_games(".js"))
+    client += (PACKAGE / "web" / "index.html").read_text(encoding="utf-8")
+    sheets = outside_the_games(".css")
+    assert PACKAGE / "web" / "style.css" in sheets
+    found = {
+        f"{path.relative_to(PACKAGE)}: .{name}": game
+        for path in sheets
+        for name, game in rules_of_one_game(path.read_text(encoding="utf-8"), renderers, client).items()
+    }
+    assert not found, "move these rules to games/<game>/renderer.css (GameDeclaration.web_style):\n" + "\n".join(
+        f"{rule} (drawn only by {game})" for rule, game in found.items()
+    )
+
+
+def test_the_style_check_sees_a_class_only_one_game_draws() -> None:
+    renderers = {
+        "island": 'html`<g class=${`hex ${on ? "lit" : ""}`}><text class="edge">`;\n',
+        "cards": 'const classes = ["card", "ps-card"]; html`<p aria-label=${t("hex edge")}>`;\n',
+        "other": 'html`<div class="card">`; // the "lit" hexes\n',
+    }
+    client = 'html`<div class="table" aria-label=${t("table")}>`;'
+    sheet = "/* .comment */ .hex.lit polygon, .board text.edge { stroke: #fff; }\n.card.ps-card, .table .x { }"
+    assert rules_of_one_game(sheet, renderers, client) == {
+        "edge": "island",
+        "hex": "island",
+        "lit": "island",
+        "ps-card": "cards",
+    }

@@ -334,7 +334,12 @@ def test_every_game_is_found_through_its_entry_point_declaration() -> None:
         # every part a game declares is there (a game may declare none: the generic tables draw it)
         for part in ("evaluator", "screen", "screen_fit"):
             assert getattr(declared, part) is None or declared.load(part) is not None, f"{name}: {part}"
-        for part, fields in (("web_renderer", {}), ("rules", {"lang": "en"}), ("rules", {"lang": "ja"})):
+        for part, fields in (
+            ("web_renderer", {}),
+            ("web_style", {}),
+            ("rules", {"lang": "en"}),
+            ("rules", {"lang": "ja"}),
+        ):
             assert getattr(declared, part) is None or declared.resource(part, **fields) is not None, f"{name}: {part}"
     with pytest.raises(asobiba.UnknownGame, match="unknown game"):
         declaration("chess")

@@ -12,7 +12,7 @@ function sources() {
   const web = readdirSync(join(ROOT, "web")).filter((name) => name.endsWith(".js")).map((name) => join(ROOT, "web", name));
   const games = readdirSync(join(ROOT, "games"), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .flatMap((entry) => readdirSync(join(ROOT, "games", entry.name)).filter((name) => name === "renderer.js").map((name) => join(ROOT, "games", entry.name, name)));
+    .flatMap((entry) => readdirSync(join(ROOT, "games", entry.name)).filter((name) => name === "renderer.js" || name === "renderer.css").map((name) => join(ROOT, "games", entry.name, name)));
   return [...web, ...games, join(ROOT, "web", "style.css"), join(ROOT, "web", "i18n.json")];
 }
 

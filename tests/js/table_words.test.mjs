@@ -1,7 +1,7 @@
 // What the room says about people: names for p0…pN, the prompt, the title, the standings.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { decisionPrompt, pageTitle, seatName, standings, withNames } from "../../src/asobiba/web/table_words.js";
+import { CHANCE, decisionPrompt, pageTitle, seatName, standings, turnArrival, withNames } from "../../src/asobiba/web/table_words.js";
 
 const presence = { seats: [{ name: "Aki" }, { name: "Ken" }, { name: null }] };
 
@@ -45,4 +45,22 @@ test("winners share rank 1 and the others follow by score", () => {
 test("the framed seat is the winner, not the last mover", () => {
   const rows = standings({ winners: [1], losers: [0], scores: [0, 3] }, 2);
   assert.deepEqual(rows.filter((row) => row.winner).map((row) => row.seat), [1]);
+});
+
+test("the turn is announced when it comes to the reader, once per turn", () => {
+  const arrivals = (movers, reader) => {
+    let before;
+    return movers.map((mover) => {
+      const [arrived, next] = turnArrival(before, mover, reader);
+      before = next;
+      return arrived;
+    });
+  };
+  // p0 opens the page on its own turn (not announced), decides twice, then p1, then p0 again
+  assert.deepEqual(arrivals([0, 0, 1, 1, 0, 0, 1, 0], 0), [false, false, false, false, true, false, false, true]);
+  // a die rolled within p0's turn does not announce it again; the waiting room's end does
+  assert.deepEqual(arrivals([null, 0, CHANCE, 0, 1, CHANCE, 0], 0), [false, true, false, false, false, false, true]);
+  // a spectator is never told; nor is anyone once the game is over
+  assert.deepEqual(arrivals([1, 0, 1, 0], null), [false, false, false, false]);
+  assert.deepEqual(arrivals([1, null], 1), [false, false]);
 });

@@ -34,6 +34,7 @@ def test_the_game_comes_from_its_own_package_through_the_entry_point() -> None:
     assert declared.game.startswith("asobiba_goofspiel")
     assert asobiba.get_game(GAME).__module__.startswith("asobiba_goofspiel")
     assert declared.screen is None and declared.web_renderer is None and declared.screen_fit is None
+    assert declared.web_style is None
 
 
 def test_no_asobiba_file_names_the_plugin_game() -> None:

@@ -1,5 +1,5 @@
-"""The server serves a game's renderer module from the game's own package, at the address
-``GET /api/games`` names, and nothing else from there; rules pages come from the game's package too."""
+"""The server serves a game's renderer module and style sheet from the game's own package, at the
+addresses ``GET /api/games`` names, and nothing else from there; rules pages come from the game's package too."""
 
 from __future__ import annotations
 
@@ -36,6 +36,20 @@ def test_each_renderer_named_by_the_game_list_is_served_as_a_module(shared_serve
     assert served >= 3
 
 
+def test_each_style_sheet_named_by_the_game_list_is_served_as_css(shared_server: ServerProcess) -> None:
+    served = 0
+    for entry in games(shared_server.base_url):
+        found = declaration(entry["name"]).resource("web_style")
+        if found is None:
+            assert entry["style"] is None
+            continue
+        assert entry["style"] == f"/games/{entry['name']}/{found.name}"
+        status, kind, body = fetch(shared_server.base_url + entry["style"])
+        assert status == 200 and kind.startswith("text/css") and body == found.read_bytes() and b"{" in body
+        served += 1
+    assert served >= 3
+
+
 @pytest.mark.parametrize(
     "path",
     [
@@ -44,6 +58,7 @@ def test_each_renderer_named_by_the_game_list_is_served_as_a_module(shared_serve
         "/games/{game}/__init__.py",
         "/games/{game}/..%2Fdeclaration.py",
         "/games/{game}/no_such_file.js",
+        "/games/{game}/no_such_style.css",
         "/games/{game}/.hidden.js",
     ],
 )

@@ -13,6 +13,7 @@ from pathlib import Path
 from asobiba.core.i18n import messages
 from asobiba.games.survive.board import MAP
 from asobiba.games.survive.data import COLOURS, CREATURES, EFFECTS, EXPLORERS_PER_COLOUR
+from asobiba.games.survive.text import term
 from asobiba.web import catalog
 
 WEB = Path(catalog.__file__).resolve().parent
@@ -52,6 +53,16 @@ def test_the_survive_tables_the_renderer_reads_action_data_with_are_the_engines(
     assert tuple(js_list("CREATURES")) == CREATURES
     assert tuple(js_list("EFFECTS")) == EFFECTS
     assert f"export const EXPLORERS_PER_COLOUR = {EXPLORERS_PER_COLOUR};" in source
+
+
+def test_the_survive_renderer_names_each_tile_as_the_games_texts_do() -> None:
+    source = (WEB.parent / "games" / "survive" / "renderer.js").read_text(encoding="utf-8")
+    table = re.search(r"export const EFFECT_NAMES = \{([^}]*)\};", source)
+    assert table is not None
+    names = dict(re.findall(r'^\s*"?([\w-]+)"?: "([^"]+)",$', table.group(1), re.M))
+    assert names == {effect: term(effect, "en") for effect in EFFECTS}
+    japanese = messages("survive", "ja")
+    assert all(name in japanese for name in names.values()), "the client shows these in Japanese"
 
 
 def test_the_content_security_policy_allows_only_the_pages_own_scripts() -> None:

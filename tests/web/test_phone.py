@@ -9,7 +9,9 @@ import random
 import pytest
 from playwright.sync_api import Browser, Page
 from web_testing import (
+    AA_CONTRAST,
     MAX_CLICKS,
+    TEXT_CONTRAST,
     ConsoleWatch,
     WebServer,
     click_one,
@@ -131,6 +133,8 @@ def test_a_stack_of_survive_pieces_is_one_touch_target_that_opens_a_chooser_of_i
     stack.tap()
     chooser = page.locator(f".play [data-stack-chooser='{cell}']")
     chooser.wait_for()
+    selector = f".play [data-stack-chooser='{cell}']"
+    assert page.evaluate(TEXT_CONTRAST, [selector, "b"]) >= AA_CONTRAST, "the chooser's title cannot be read"
     buttons = chooser.locator("[data-action], [data-choice]")
     assert buttons.count() >= 1
     assert page.evaluate(SMALL_TARGETS) == []

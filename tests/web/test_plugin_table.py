@@ -26,7 +26,7 @@ def plugin_installed() -> None:
 def test_the_game_list_names_no_renderer_for_it_and_the_three_games_their_own(shared_web_server: WebServer) -> None:
     with urllib.request.urlopen(shared_web_server.base_url + "/api/games") as response:
         games = {entry["name"]: entry for entry in json.load(response)}
-    assert games[GAME]["renderer"] is None
+    assert games[GAME]["renderer"] is None and games[GAME]["style"] is None
     assert games[GAME]["howto"]["ja"] and games[GAME]["title"]["ja"] == "グーフシュピール（封印入札）"
     for name, entry in games.items():
         if entry["renderer"] is not None:

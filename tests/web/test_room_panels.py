@@ -10,8 +10,10 @@ import re
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 from web_testing import (
+    AA_CONTRAST,
     MAX_CLICKS,
     PICKABLE,
+    TEXT_CONTRAST,
     ConsoleWatch,
     WebServer,
     click_one,
@@ -28,8 +30,11 @@ def test_the_room_has_a_rules_panel_in_the_readers_language(
     context = new_context(browser, "ja")
     page = console.watch(context.new_page())
     create_room_from_lobby(page, shared_web_server.base_url, "survive", 2, {1: "bot:random"})
+    marker = "(s) => getComputedStyle(s, '::before').content"
+    assert page.eval_on_selector("[data-rules-panel] summary", marker) == '"▸"', "the folded panel shows it opens"
     page.click("[data-rules-panel] summary")
     page.wait_for_selector("[data-rules-panel] .rules h1")
+    assert page.eval_on_selector("[data-rules-panel] summary", marker) == '"▾"'
     assert page.get_attribute("[data-rules-panel] .rules", "lang") == "ja"
     assert "アイランド" in page.inner_text("[data-rules-panel] .rules h1")
     assert page.locator("[data-rules-panel] .rules table").count() > 0
@@ -103,14 +108,16 @@ def column_score(numbers: list[int]) -> int:
 
 def check_scored_grids(page: Page) -> None:
     """Each grid of the held round: 2×3 places in order, each Ditto with a number it may take (a
-    row neighbour's), the matched columns exactly those of two equal numbers, and the score shown
-    (the server's) the rules' total of the numbers shown."""
+    row neighbour's), the matched columns exactly those of two equal numbers, each column's count
+    under it with its sign ("+3", "-1"; "pair: 0" for a match), and the score shown (the server's)
+    the rules' total of the numbers shown."""
     rows = page.eval_on_selector_all(
         "[data-round-scoring] [data-round-player]",
         """rows => rows.map(r => ({score: Number(r.querySelector('[data-score]').dataset.score),
           slots: [...r.querySelectorAll('.slot')].map(s => ({position: s.dataset.position, matched: s.dataset.matched,
             value: s.querySelector('svg').getAttribute('aria-label').split(' ').pop(),
-            ditto: s.querySelector('[data-ditto]') ? Number(s.querySelector('[data-ditto]').dataset.ditto) : null}))
+            ditto: s.querySelector('[data-ditto]') ? Number(s.querySelector('[data-ditto]').dataset.ditto) : null})),
+          counts: [...r.querySelectorAll('.column-count')].map(c => c.textContent.trim())
           }))""",
     )
     assert len(rows) == 2, rows
@@ -122,6 +129,8 @@ def check_scored_grids(page: Page) -> None:
         for index, slot in enumerate(slots):
             assert slot["matched"] == ("true" if numbers[index % 3] == numbers[index % 3 + 3] else "false"), row
         assert row["score"] == column_score(numbers), (row["score"], numbers)
+        counts = ["pair: 0" if numbers[c] == numbers[c + 3] else f"{numbers[c] + numbers[c + 3]:+d}" for c in range(3)]
+        assert row["counts"] == counts, (row["counts"], numbers)
 
 
 def test_a_rounds_scoring_shows_each_grid_and_holds_the_next_round_until_continue_or_ten_seconds(
@@ -135,6 +144,8 @@ def test_a_rounds_scoring_shows_each_grid_and_holds_the_next_round_until_continu
     rng = random.Random(21)
     play_until_round_scoring(page, rng)
     check_scored_grids(page)
+    for text in ("h3", "p.muted", ".round-score"):
+        assert page.evaluate(TEXT_CONTRAST, ["[data-round-scoring]", text]) >= AA_CONTRAST, f"{text} cannot be read"
     assert page.locator("#table .seat-panel").count() == 0, "the next round is held back"
     assert page.locator(".play [data-action]:not([data-list])").count() == 0
     page.click("[data-round-scoring] [data-choice=continue]")

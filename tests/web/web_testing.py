@@ -118,6 +118,22 @@ def serious_accessibility_violations(page: Page) -> list[str]:
     ]
 
 
+#: The contrast ratio (WCAG's, 1 to 21) of the text of ``panel``'s element ``text`` against the
+#: panel's own background colour; called with [panel selector, text selector].
+TEXT_CONTRAST = """([panel, text]) => {
+  const box = document.querySelector(panel), words = box.querySelector(text);
+  const luminance = (colour) => {
+    const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map((v) => Number(v) / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [a, b] = [luminance(getComputedStyle(words).color), luminance(getComputedStyle(box).backgroundColor)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+#: WCAG AA's least contrast for normal text.
+AA_CONTRAST = 4.5
+
+
 def table(page: Page) -> dict[str, Any]:
     """The table root's data attributes (seq, phase, seat, current)."""
     found: dict[str, Any] = page.evaluate(

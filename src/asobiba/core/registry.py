@@ -44,6 +44,9 @@ class GameDeclaration:
       ``round_summary(view, lang, rounds_before)``;
     - ``web_renderer``: the browser module drawing the game, as ``"package:file.js"`` (a file the
       package carries; the server serves it and the files beside it at ``/games/<name>/<file>``);
+    - ``web_style``: the game's style sheet, as ``"package:file.css"`` (the classes its renderer draws
+      with; the client adds it to the page once, when it loads the game's renderer, and the page's own
+      style sheet holds no game's rules); served at ``/games/<name>/<file>`` too;
     - ``rules``: the rules pages, as ``"package:path"`` with ``{lang}`` in the path;
     - ``analysis_rollout_depth``: moves an analysis rollout plays before the evaluator scores it
       (``None``: to the end);
@@ -65,6 +68,7 @@ class GameDeclaration:
     screen: str | None = None
     screen_fit: str | None = None
     web_renderer: str | None = None
+    web_style: str | None = None
     rules: str | None = None
     analysis_rollout_depth: int | None = None
     rl: str | None = None
@@ -80,7 +84,7 @@ class GameDeclaration:
         return getattr(module, attribute) if attribute else module
 
     def resource(self, part: str, **fields: str) -> Traversable | None:
-        """The package file the part called ``part`` names (``"web_renderer"``, ``"rules"``), its
+        """The package file the part called ``part`` names (``"web_renderer"``, ``"web_style"``, ``"rules"``), its
         ``{field}`` marks filled from ``fields``; ``None`` if unset or not a file.
 
         >>> declaration("cockroach-poker").resource("rules", lang="en").name

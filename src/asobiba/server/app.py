@@ -600,7 +600,7 @@ def message_id(text: str) -> str | int | None:
 
 def game_summary(name: str) -> dict[str, Any]:
     """A game as ``GET /api/games`` lists it: name, titles, player range, options with docs, and
-    what the browser needs of it (its renderer module, how to play, its words)."""
+    what the browser needs of it (its renderer module and style sheet, how to play, its words)."""
     game = get_game(name)
     return {
         "name": game.name,

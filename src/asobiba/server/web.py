@@ -7,8 +7,8 @@
   ``{seq, view, events}`` with the events' texts in ``lang``;
 - ``GET /api/rooms/{room}/record`` — once the game is over (403 before): the bare record;
 - ``GET /rules/{game}.{lang}.md`` — the rules page the game's package carries (text/markdown);
-- ``GET /games/{game}/{file}`` — the game's renderer module (``/api/games`` names it) and the
-  scripts and style sheets beside it, from the game's package.
+- ``GET /games/{game}/{file}`` — the game's renderer module and style sheet (``/api/games`` names
+  them) and the scripts and style sheets beside the renderer, from the game's package.
 - ``GET /rules/{game}?lang=ja|en`` — the same page as HTML (:mod:`asobiba.server.rules_html`); without
   ``lang``, in the language the browser prefers.
 

@@ -1,6 +1,6 @@
 // What the page knows of the games: GET /api/games, loaded once. Each entry names its renderer
-// module (served from the game's own package) or none; a game without one is drawn by the generic
-// table. The client holds no list of games.
+// module and its style sheet (served from the game's own package) or none; a game without a renderer
+// is drawn by the generic table. The client holds no list of games.
 import generic from "./generic.js";
 
 let listing = null;
@@ -16,14 +16,35 @@ export function loadGames() {
   return listing;
 }
 
-/** The renderer of the game called `name`: its own module, or the generic table. */
+/** Adds the style sheet of the game called `name` (at `href`) to the page; settles when it has
+ * loaded (or failed to). Called once per game: loadRenderer keeps its answer. */
+function addStyle(name, href) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  link.dataset.gameStyle = name;
+  const loaded = new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", () => {
+      console.error(`the style sheet ${href} did not load`);
+      resolve();
+    }, { once: true });
+  });
+  document.head.append(link);
+  return loaded;
+}
+
+/** The renderer of the game called `name`: its own module, or the generic table. The game's style
+ * sheet is added to the page beside it, once, and the renderer is given only when both have
+ * loaded, so that the game's table is never drawn unstyled. */
 export function loadRenderer(name) {
   if (!renderers.has(name)) {
     const loading = loadGames().then(async (games) => {
       const entry = games.find((game) => game.name === name);
-      if (!entry || !entry.renderer) return generic;
+      const styled = entry && entry.style ? addStyle(name, entry.style) : Promise.resolve();
+      if (!entry || !entry.renderer) return styled.then(() => generic);
       try {
-        const module = await import(entry.renderer);
+        const [module] = await Promise.all([import(entry.renderer), styled]);
         return { ...generic, ...module.default };
       } catch (failure) {
         console.error(`the renderer of ${name} did not load; the generic table draws it`, failure);

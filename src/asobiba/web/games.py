@@ -1,10 +1,12 @@
-"""What the browser client learns of each game beyond its rules: where its renderer module is, the
-"how to play" paragraph and the game's words in Japanese. ``GET /api/games`` carries these, so the
+"""What the browser client learns of each game beyond its rules: where its renderer module and its
+style sheet are, the "how to play" paragraph and the game's words in Japanese. ``GET /api/games`` carries these, so the
 client holds no list of games: a game from another package shows in the lobby and at the table
 (with its own renderer, or the generic table) without a line of the client changed.
 
 >>> client_entry("cockroach-poker")["renderer"]
 '/games/cockroach-poker/renderer.js'
+>>> client_entry("cockroach-poker")["style"]
+'/games/cockroach-poker/renderer.css'
 >>> client_entry("cockroach-poker")["words"]["ja"]["spades"]
 'スペード'
 """
@@ -33,10 +35,22 @@ def renderer_url(name: str) -> str | None:
     return None if found is None else f"/games/{name}/{found.name}"
 
 
+def style_url(name: str) -> str | None:
+    """The address of the game's style sheet, or ``None`` when the game has none."""
+    found = declaration(name).resource("web_style")
+    return None if found is None else f"/games/{name}/{found.name}"
+
+
 def client_file(name: str, file: str) -> Traversable | None:
-    """The file ``file`` beside the game's renderer (its modules and style sheets), or ``None``."""
+    """The file ``file``: the game's style sheet, or one beside the game's renderer (its modules and
+    style sheets); ``None`` for anything else."""
+    if not CLIENT_FILE.fullmatch(file):
+        return None
+    style = declaration(name).resource("web_style")
+    if style is not None and style.name == file:
+        return style
     renderer = declaration(name).resource("web_renderer")
-    if renderer is None or not CLIENT_FILE.fullmatch(file):
+    if renderer is None:
         return None
     package, _, path = str(declaration(name).web_renderer).partition(":")
     folder = path.rpartition("/")[0]
@@ -77,10 +91,11 @@ def how_to_play(name: str) -> dict[str, str]:
 
 
 def client_entry(name: str) -> dict[str, Any]:
-    """The client's part of the game's ``/api/games`` entry: ``renderer``, ``howto``, ``words``."""
+    """The client's part of the game's ``/api/games`` entry: ``renderer``, ``style``, ``howto``, ``words``."""
     domain = get_game(name).text_domain
     return {
         "renderer": renderer_url(name),
+        "style": style_url(name),
         "howto": how_to_play(name),
         "words": {"domain": domain, "ja": game_words(domain)},
     }

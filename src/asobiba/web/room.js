@@ -9,7 +9,7 @@ import { initialRoom, isCurrent, reduceRoom, secondsLeft, waitBeforeShowing } fr
 import { Icon } from "./icons.js";
 import { CoachHint, CoachPanel } from "./coach.js";
 import { RulesPanel } from "./rules_panel.js";
-import { decisionPrompt, pageTitle, seatName, standings, withNames } from "./table_words.js";
+import { decisionPrompt, pageTitle, seatName, standings, turnArrival, withNames } from "./table_words.js";
 import { Chat } from "./chat.js";
 import { NameEditor } from "./name_edit.js";
 import { WaitingRoom } from "./waiting.js";
@@ -164,10 +164,14 @@ function askToNotify() {
   if ("Notification" in window && Notification.permission === "default") Notification.requestPermission().catch(() => {});
 }
 
+/** The page's one AudioContext for the chime (made on first use: a browser allows only a few). */
+let audio = null;
+
 /** A short two-note chime and, while the page is hidden, a notification. */
 function announceTurn(text, title) {
   try {
-    const audio = new AudioContext();
+    audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume().catch(() => {});
     [660, 880].forEach((frequency, index) => {
       const tone = audio.createOscillator();
       const gain = audio.createGain();
@@ -420,9 +424,16 @@ export function Room({ room, lang }) {
   useEffect(() => {
     document.title = pageTitle(`${summary ? gameTitle(summary.game) : "asobiba"} — ${t("Room")} ${room}`, yourTurn);
   }, [yourTurn, summary, lang]);
+  // Who decides in the position shown (null: nobody yet or any more); the turn's arrival is announced
+  // once, not at each of our decisions in a row.
+  const mover = !shown ? undefined : waiting || shown.view.is_over ? null : shown.view.to_move;
+  const lastMover = useRef(undefined);
   useEffect(() => {
-    if (yourTurn && alerts) announceTurn(t("Your turn"), gameName ? gameTitle(gameName) : "asobiba");
-  }, [yourTurn, shown ? shown.seq : null]);
+    if (mover === undefined) return;
+    const [arrived, before] = turnArrival(lastMover.current, mover, shown.seat);
+    lastMover.current = before;
+    if (arrived && alerts) announceTurn(t("Your turn"), gameName ? gameTitle(gameName) : "asobiba");
+  }, [mover, shown ? shown.seq : null]);
 
   const join = async () => {
     const free = presence && presence.seats.find((s) => s.kind === "human" && !s.occupied);

@@ -1,6 +1,6 @@
 // What the room says about people, as pure functions (`node --test` runs them): a seat's name, the
 // log's lines with names for p0…pN, the prompt that speaks to the reader, the page title that tells
-// whose turn it is, and the final standing of every seat. No import: texts come back as
+// whose turn it is (and when it has just come), and the final standing of every seat. No import: texts come back as
 // [message, fields] for the page's t() (the messages are marked for the catalog with N_).
 
 /** Marks a message for the catalog (python -m asobiba.web.catalog finds it); the page translates it. */
@@ -37,6 +37,22 @@ export function decisionPrompt({ mover, reader, what, presence }) {
 /** The page title: the room's title, marked while it is the reader's turn. */
 export function pageTitle(title, yourTurn) {
   return yourTurn ? `${TURN_MARK}${title}` : title;
+}
+
+/** The player of a chance node (a deal, a die): the view's to_move there. */
+export const CHANCE = -1;
+
+/**
+ * Whether the reader's turn has just come, once per turn: `before` is who decided in the positions
+ * shown so far (`undefined` before the first: a page opened on its turn does not announce it; `null`
+ * nobody: the waiting room, a finished game), `mover` who decides in the position shown now.
+ * Returns [arrived, before for the next position]. The reader's decisions in a row (a draw and its
+ * placing, the steps of a move) are one turn, and so are the reader's before and after a chance
+ * outcome (a die rolled within the turn).
+ */
+export function turnArrival(before, mover, reader) {
+  if (mover === CHANCE) return [false, before];
+  return [before !== undefined && reader !== null && mover === reader && before !== reader, mover];
 }
 
 /**

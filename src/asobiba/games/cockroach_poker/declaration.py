@@ -11,6 +11,7 @@ DECLARATION = GameDeclaration(
     screen="asobiba.games.cockroach_poker.screen",
     screen_fit="asobiba.games.cockroach_poker.screen_fit",
     web_renderer="asobiba.games.cockroach_poker:renderer.js",
+    web_style="asobiba.games.cockroach_poker:renderer.css",
     rules="asobiba:rules/cockroach_poker.{lang}.md",
     # Cockroach Poker games last about 30 moves: analysis rollouts run to the end.
     analysis_rollout_depth=None,

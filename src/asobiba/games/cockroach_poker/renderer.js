@@ -95,10 +95,13 @@ function InPlay({ view, name }) {
 function LastRound({ view, name }) {
   const last = view.log && view.log[view.log.length - 1];
   if (!last || view.in_play) return null;
-  const correct = last.correct ? t("guessed right") : t("guessed wrong");
   const who = last.steps[last.steps.length - 1];
+  const fields = { player: name(who.player), row: name(last.row) };
+  const outcome = last.correct
+    ? t("{player} guessed right; it went face up in front of {row}", fields)
+    : t("{player} guessed wrong; it went face up in front of {row}", fields);
   return html`<div class="last-round muted">
-    ${t("Last round: the card was")} <${Card} card=${last.card} small=${true} /> — ${name(who.player)} ${correct}; ${t("it went face up before {player}", { player: name(last.row) })}
+    ${t("Last round: the card was")} <${Card} card=${last.card} small=${true} /> — ${outcome}
   </div>`;
 }
 

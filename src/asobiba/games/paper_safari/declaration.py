@@ -21,6 +21,7 @@ DECLARATION = GameDeclaration(
     screen="asobiba.games.paper_safari.screen",
     screen_fit="asobiba.games.paper_safari.screen_fit",
     web_renderer="asobiba.games.paper_safari:renderer.js",
+    web_style="asobiba.games.paper_safari:renderer.css",
     rules="asobiba:rules/paper_safari.{lang}.md",
     # Paper Safari games last 300 moves or more and a heuristic move costs about a millisecond.
     analysis_rollout_depth=24,

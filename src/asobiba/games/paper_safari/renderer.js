@@ -84,7 +84,7 @@ function Middle({ view, picker, name }) {
       ? html`<div class="stack in-hand" id="in-hand"><${PokeCard} card=${view.hand} view=${view} />
           <span>${t("in the hand of {player}", { player: name(view.hand_holder) })}</span></div>`
       : null}
-    <div class="tokens">${t("Round {round}", { round: view.round })} · ${t("{count} wins needed", { count: view.tokens_to_win })}</div>
+    <div class="tokens">${t("Round {round}", { round: view.round })} · ${t("Round wins needed: {count}", { count: view.tokens_to_win })}</div>
   </div>`;
 }
 
@@ -96,6 +96,9 @@ function roundTitle(round, name) {
     ? t("Round {round}: nobody wins it", { round: round.round })
     : t("Round {round}: {player} wins it", { round: round.round, player: name(round.winner) });
 }
+
+/** A column's count with its sign: +3, +0, -2. */
+const signed = (count) => (count < 0 ? String(count) : `+${count}`);
 
 /** Whether column `column` (0–2: a1/b1, a2/b2, a3/b3) shows one number twice: it counts 0. */
 const matched = (numbers, column) => numbers[column] === numbers[column + 3];
@@ -116,7 +119,7 @@ function ScoredGrid({ view, round, player }) {
       </div>`;
     })}
     ${[0, 1, 2].map((column) => html`<span class=${`column-count ${matched(numbers, column) ? "matched" : ""}`}
-      data-column=${column}>${matched(numbers, column) ? t("pair: 0") : `+${numbers[column] + numbers[column + 3]}`}</span>`)}
+      data-column=${column}>${matched(numbers, column) ? t("pair: 0") : signed(numbers[column] + numbers[column + 3])}</span>`)}
   </div>`;
 }
 

@@ -22,6 +22,7 @@ DECLARATION = GameDeclaration(
     screen="asobiba.games.survive.screen",
     screen_fit="asobiba.games.survive.screen_fit",
     web_renderer="asobiba.games.survive:renderer.js",
+    web_style="asobiba.games.survive:renderer.css",
     rules="asobiba:rules/survive.{lang}.md",
     # Survive! games last 300 moves or more and a heuristic move costs about a millisecond.
     analysis_rollout_depth=8,

@@ -68,6 +68,25 @@ export function explorerLabel(id) {
   return `${word(DOMAIN, colour)}#${number}`;
 }
 
+/** Each tile's name, as the game's texts give it (text.py's term; the game's catalog has it in Japanese). */
+export const EFFECT_NAMES = {
+  shark: "shark",
+  whale: "whale",
+  boat: "boat",
+  whirlpool: "whirlpool",
+  volcano: "volcano",
+  dolphin: "dolphin",
+  winds: "favourable winds",
+  "move-serpent": "move a sea serpent",
+  "move-shark": "move a shark",
+  "move-whale": "move a whale",
+  "kill-shark": "kill a shark",
+  "kill-whale": "kill a whale",
+};
+
+/** A tile's name in the reader's language (its effect's id, such as "kill-shark", is no word). */
+const tileName = (effect) => word(DOMAIN, EFFECT_NAMES[effect] || effect);
+
 /** What each tile does, in words (hover, or read under the chip on a phone). */
 const EFFECT_TEXT = {
   shark: N_("a shark appears on this space"),
@@ -292,9 +311,9 @@ function Held({ view, picker }) {
     ${view.held.map((tile) => {
       const token = `tile:${tile.effect}`;
       const what = EFFECT_TEXT[tile.effect] ? t(EFFECT_TEXT[tile.effect]) : "";
-      const props = picker.pick(token, `${word(DOMAIN, tile.effect)}: ${what}`) || {};
+      const props = picker.pick(token, `${tileName(tile.effect)}: ${what}`) || {};
       return html`<span ...${props} class=${`tile ${props.class || ""}`} data-tile=${tile.effect} title=${what}>
-        <b>${word(DOMAIN, tile.effect)}</b><small class="effect">${what}</small></span>`;
+        <b>${tileName(tile.effect)}</b><small class="effect">${what}</small></span>`;
     })}
   </div>`;
 }
@@ -372,7 +391,7 @@ export default {
   },
   drawn: (token) => CELL.test(token) || token.includes("#") || token.startsWith("tile:") || token === "escape" || playerOf(token) !== null,
   tokenLabel(token) {
-    if (token.startsWith("tile:")) return word(DOMAIN, token.slice(5));
+    if (token.startsWith("tile:")) return tileName(token.slice(5));
     if (token === "board") return t("board the boat");
     if (token === "escape") return t("escape to the safe island");
     if (["serpent", "shark", "whale"].includes(token)) return word(DOMAIN, token);
