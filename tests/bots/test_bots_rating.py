@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from asobiba.bots.rating import bradley_terry, pair_scores, rate
+from asobiba.bots.rating import Rating, bradley_terry, next_targets, overlapping_neighbours, pair_scores, rate
 from asobiba.core.errors import InvalidOption
 from asobiba.core.game import Game
 
@@ -50,3 +50,63 @@ def test_a_round_robin_rates_search_above_random(kuhn: Game) -> None:
 def test_rating_needs_two_different_bots(kuhn: Game) -> None:
     with pytest.raises(InvalidOption, match="two different bots"):
         rate("kuhn-poker", levels=("random", "random"))
+
+
+def test_an_adaptive_round_robin_adds_games_until_neighbours_separate_within_its_bound(kuhn: Game) -> None:
+    arguments = {"levels": ("random", "easy", "heuristic"), "players": 2, "seed": 3, "bootstrap": 100}
+    table = rate("kuhn-poker", games_per_pair=20, max_games_per_pair=400, **arguments)  # type: ignore[arg-type]
+    games = {(pair.first, pair.second): pair.games for pair in table.pairs}
+    assert all(20 <= count <= 400 for count in games.values())
+    assert sum(games.values()) > 60  # 20 a pair left random and easy overlapping
+    assert not overlapping_neighbours(table.ratings) or 400 in games.values()
+    again = rate("kuhn-poker", games_per_pair=20, max_games_per_pair=400, **arguments)  # type: ignore[arg-type]
+    assert again.to_json() == table.to_json()
+    # A pair's games are the first games of the same pair in a fixed round robin of that size.
+    fixed = rate("kuhn-poker", games_per_pair=games[("random", "easy")], **arguments)  # type: ignore[arg-type]
+    assert fixed.pairs[0].score == table.pairs[0].score
+
+
+def test_without_a_maximum_the_round_robin_plays_the_games_per_pair_only(kuhn: Game) -> None:
+    table = rate("kuhn-poker", levels=("random", "easy"), games_per_pair=6, players=2, seed=3, bootstrap=10)
+    assert [pair.games for pair in table.pairs] == [6]
+
+
+def test_the_pair_that_grows_is_on_the_overlapping_neighbours_path_to_the_anchor() -> None:
+    ratings = [Rating("r", 1000, 1000, 1000), Rating("e", 1300, 1200, 1400), Rating("n", 1450, 1350, 1550)]
+    games = {("r", "e"): 40, ("r", "n"): 40, ("e", "n"): 40}
+    # e and n overlap; r-n is lopsided, so the close e-n pair and the r-e link carry the information
+    grown = next_targets(ratings, "r", games, step=40, limit=1000)
+    assert grown[("r", "n")] == 40
+    assert sum(grown.values()) == 120 + 40
+    # at its limit, the best pair is passed over for the next best
+    best = next(pair for pair in games if grown[pair] > games[pair])
+    capped = next_targets(ratings, "r", {**games, best: 1000}, step=40, limit=1000)
+    assert sum(capped.values()) == 1000 + 80 + 40
+
+
+def test_a_pair_grows_by_half_its_games_at_least_the_step_in_whole_units() -> None:
+    ratings = [Rating("r", 1000, 1000, 1000), Rating("e", 1010, 950, 1070)]
+    assert next_targets(ratings, "r", {("r", "e"): 100}, step=30, limit=1000) == {("r", "e"): 150}
+    assert next_targets(ratings, "r", {("r", "e"): 40}, step=30, limit=1000) == {("r", "e"): 70}
+    assert next_targets(ratings, "r", {("r", "e"): 40}, step=30, limit=1000, unit=6) == {("r", "e"): 72}
+    assert next_targets(ratings, "r", {("r", "e"): 900}, step=30, limit=1000) == {("r", "e"): 1000}
+    assert next_targets(ratings, "r", {("r", "e"): 1000}, step=30, limit=1000) == {("r", "e"): 1000}
+    separated = [Rating("r", 1000, 1000, 1000), Rating("e", 1200, 1100, 1300)]
+    assert next_targets(separated, "r", {("r", "e"): 40}, step=30, limit=1000) == {("r", "e"): 40}
+
+
+def test_duplicate_deals_need_whole_seat_rotations_in_each_half(kuhn: Game) -> None:
+    with pytest.raises(InvalidOption, match="multiple of 6"):
+        rate("kuhn-poker", levels=("random", "easy"), games_per_pair=8, players=3, duplicate=True)
+    with pytest.raises(InvalidOption, match="max_games_per_pair must be at least"):
+        rate("kuhn-poker", levels=("random", "easy"), games_per_pair=8, max_games_per_pair=4)
+
+
+def test_a_duplicate_round_robin_plays_each_deal_in_every_seat(kuhn: Game) -> None:
+    table = rate(
+        "kuhn-poker", levels=("random", "heuristic"), games_per_pair=12, players=3, seed=1, bootstrap=20, duplicate=True
+    )
+    (pair,) = table.pairs
+    assert pair.games == 12
+    plain = rate("kuhn-poker", levels=("random", "heuristic"), games_per_pair=12, players=3, seed=1, bootstrap=20)
+    assert table.to_json() != plain.to_json()

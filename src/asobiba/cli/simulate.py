@@ -133,11 +133,15 @@ def play_rating(
     console: Console,
     lang: str,
     show_progress: bool = True,
+    max_games_per_pair: int | None = None,
+    duplicate: bool = False,
 ) -> RatingTable:
     """Run the round robin of :func:`asobiba.bots.rating.rate` with a progress bar."""
     arguments: dict[str, Any] = {
         "levels": tuple(levels),
         "games_per_pair": games_per_pair,
+        "max_games_per_pair": max_games_per_pair,
+        "duplicate": duplicate,
         "players": players,
         "seed": seed,
         "workers": workers,
