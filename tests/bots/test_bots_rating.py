@@ -88,7 +88,7 @@ def test_a_pair_grows_by_half_its_games_at_least_the_step_in_whole_units() -> No
     ratings = [Rating("r", 1000, 1000, 1000), Rating("e", 1010, 950, 1070)]
     assert next_targets(ratings, "r", {("r", "e"): 100}, step=30, limit=1000) == {("r", "e"): 150}
     assert next_targets(ratings, "r", {("r", "e"): 40}, step=30, limit=1000) == {("r", "e"): 70}
-    assert next_targets(ratings, "r", {("r", "e"): 40}, step=30, limit=1000, unit=6) == {("r", "e"): 72}
+    assert next_targets(ratings, "r", {("r", "e"): 42}, step=30, limit=1000, unit=6) == {("r", "e"): 72}
     assert next_targets(ratings, "r", {("r", "e"): 900}, step=30, limit=1000) == {("r", "e"): 1000}
     assert next_targets(ratings, "r", {("r", "e"): 1000}, step=30, limit=1000) == {("r", "e"): 1000}
     separated = [Rating("r", 1000, 1000, 1000), Rating("e", 1200, 1100, 1300)]
@@ -110,3 +110,32 @@ def test_a_duplicate_round_robin_plays_each_deal_in_every_seat(kuhn: Game) -> No
     assert pair.games == 12
     plain = rate("kuhn-poker", levels=("random", "heuristic"), games_per_pair=12, players=3, seed=1, bootstrap=20)
     assert table.to_json() != plain.to_json()
+
+
+def test_a_bots_budget_caps_its_games_in_all_its_pairs() -> None:
+    ratings = [Rating("r", 1000, 1000, 1000), Rating("n", 1400, 1300, 1500), Rating("h", 1450, 1350, 1550)]
+    games = {("r", "n"): 400, ("r", "h"): 20, ("n", "h"): 20}
+    unbounded = next_targets(ratings, "r", games, step=20, limit=1000)
+    assert unbounded[("n", "h")] == 40  # r-n is known well: the close pair of the neighbours tells most
+    assert next_targets(ratings, "r", games, step=20, limit=1000, budgets={"h": 50})[("n", "h")] == 30
+    spent = next_targets(ratings, "r", games, step=20, limit=1000, budgets={"h": 40})
+    assert spent[("n", "h")] == 20 and spent[("r", "h")] == 20 and spent != games  # r-n grows instead
+
+
+def test_an_adaptive_round_robin_keeps_a_bots_budget(kuhn: Game) -> None:
+    rounds: list[int] = []
+    table = rate(
+        "kuhn-poker",
+        levels=("random", "easy", "heuristic"),
+        games_per_pair=10,
+        max_games_per_pair=200,
+        budgets={"heuristic": 50},
+        players=2,
+        seed=3,
+        bootstrap=50,
+        on_round=lambda number, _table: rounds.append(number),
+    )
+    assert sum(pair.games for pair in table.pairs if "heuristic" in (pair.first, pair.second)) <= 50
+    assert rounds == list(range(1, len(rounds) + 1)) and len(rounds) > 1
+    with pytest.raises(InvalidOption, match="budget"):
+        rate("kuhn-poker", levels=("random", "easy"), games_per_pair=10, max_games_per_pair=20, budgets={"easy": 5})

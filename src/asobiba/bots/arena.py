@@ -11,6 +11,8 @@ API (stable; the CLI's ``simulate`` and ``rate`` commands are built on it)::
         workers=1,                                           # >1: that many processes (spawn)
         records_dir=None,                                    # a folder: one JSON record per game
         ray_address=None,                                    # "auto", "ray://host:10001", "local"
+        first_game=0,                                        # play games first_game … first_game+games-1
+        duplicate=False,                                     # True: one deal per seat rotation
     )
     report = run_match(config, progress=lambda done, total: None)
     report.rows            # list[BotRow], one per distinct bot spec (see BotRow)
@@ -26,6 +28,8 @@ How games are played:
 - Seats rotate: game ``i`` gives seat ``s`` the bot ``bots[(s + i) % players]``, so over a
   multiple of ``players`` games every spec plays every seat equally often.
 - A bot only ever receives ``state.observe(player)``; each bot is built fresh for each game.
+- With ``duplicate``, the games of one seat rotation (``k * players`` to ``k * players + players - 1``)
+  share game ``k * players``'s seed: one deal, every bot in every seat.
 - Game ``i``'s seed and its bots' seeds are functions of ``(config.seed, i)`` alone, so a
   report is the same for a fixed seed whatever the number of workers or Ray — except the
   decision times, and except bots with a time budget (their search depends on the clock).

@@ -5,6 +5,18 @@ With more than two seats the pair shares the table: half the games with the firs
 extra seat, half with the second. Each game counts as one pairwise result: the bot whose seats
 earned more (mean ``State.returns()`` per seat) wins it; equal earnings are a draw (half each).
 
+Duplicate deals (``duplicate=True``): the games of one seat rotation share one deal (see
+:class:`asobiba.bots.arena.MatchConfig`), so a pair of two-player games is one deal with the two
+bots swapped; with three seats, one half's rotation is three games of one deal, the two bots taking
+seats 0 and 2 and seat 1 in turn. The bootstrap then resamples whole deals (blocks), not games.
+
+Adaptive (``max_games_per_pair``): after the first ``games_per_pair`` games of every pair, the
+ladder is rated, and while neighbouring intervals overlap, rounds add games to the pairs that
+narrow them most (:func:`next_targets`), up to ``max_games_per_pair`` a pair and a bot's budget
+(``budgets``: ``{"hard": 200}`` caps the games of all the pairs with ``hard``, the expensive ones).
+A pair's games are always its first ones (games ``0 … n-1`` of its seeded matches), so a pair
+with ``n`` games has the same results as in a fixed round robin of ``n`` games per pair.
+
 The ratings maximise the Bradley–Terry likelihood (Hunter's MM algorithm) with one virtual draw
 per pair, so that a pair that never lost still gets a finite rating, and are written on the Elo
 scale (400 points: 10 to 1 odds) with ``anchor`` (default the first bot) at 1000. The 95% intervals are bootstrap
@@ -184,13 +196,16 @@ def rate(
     progress: Callable[[int, int], None] | None = None,
     max_games_per_pair: int | None = None,
     duplicate: bool = False,
+    budgets: Mapping[str, int] | None = None,
+    on_round: Callable[[int, RatingTable], None] | None = None,
 ) -> RatingTable:
     """Play a round robin among ``levels`` (any bot specs) and rate them (see the module docstring).
 
     ``players`` defaults to the game's smallest table; ``progress(done, total)`` counts games (the
-    total grows as an adaptive round robin adds games). With ``max_games_per_pair`` above
-    ``games_per_pair`` the round robin is adaptive (see :func:`next_targets`); ``duplicate`` plays
-    duplicate deals (see the module docstring).
+    total grows as an adaptive round robin adds games). With ``max_games_per_pair`` the round robin
+    is adaptive (see :func:`next_targets`; ``budgets`` caps a bot's games in all its pairs, and
+    ``on_round(round, table)`` sees the table after each round); ``duplicate`` plays duplicate deals
+    (see the module docstring).
     """
     if len(set(levels)) != len(levels) or len(levels) < 2:
         raise InvalidOption("rating needs at least two different bots, not {bots}", bots=repr(list(levels)))
@@ -216,11 +231,22 @@ def rate(
                 value=value,
             )
     limit = max_games_per_pair if max_games_per_pair is not None else games_per_pair
+    for name, budget in (budgets or {}).items():
+        first_games = games_per_pair * sum(1 for pair in pairs if name in pair)
+        if name not in levels or budget < first_games:
+            raise InvalidOption(
+                "a budget needs one of the bots ({bots}) and at least its first games ({low}), not {name}={value}",
+                bots=", ".join(levels),
+                low=first_games,
+                name=name,
+                value=budget,
+            )
     targets = dict.fromkeys(pairs, games_per_pair)
     # Per pair and half: blocks of scores (one game each, or one deal's seat rotation when duplicate).
     blocks: dict[tuple[str, str], list[list[list[float]]]] = {pair: [[] for _ in range(halves)] for pair in pairs}
     played = dict.fromkeys(pairs, 0)
     anchor_name = anchor if anchor is not None else levels[0]
+    rounds = 0
     while True:
         total, done = sum(targets.values()), sum(played.values())
         for pair_number, pair in enumerate(pairs):
@@ -259,19 +285,24 @@ def rate(
                     blocks[pair][half][-1].append(score)
             played[pair] = targets[pair]
         ratings = _estimate(levels, blocks, anchor_name, seed, bootstrap)
+        result = RatingTable(game=game, players=table, ratings=ratings, pairs=_pair_results(blocks))
+        rounds += 1
+        if on_round is not None:
+            on_round(rounds, result)
         if max_games_per_pair is None:
-            break
-        grown = next_targets(ratings, anchor_name, played, games_per_pair, limit, unit)
+            return result
+        grown = next_targets(ratings, anchor_name, played, games_per_pair, limit, unit, budgets)
         if grown == played:
-            break
+            return result
         targets = grown
-    pair_results = []
+
+
+def _pair_results(blocks: Mapping[tuple[str, str], Sequence[Sequence[Sequence[float]]]]) -> list[PairResult]:
+    results = []
     for (first, second), pair_blocks in blocks.items():
         scores = [score for half_blocks in pair_blocks for block in half_blocks for score in block]
-        pair_results.append(
-            PairResult(first, second, len(scores), sum(scores), wilson_interval(sum(scores), len(scores)))
-        )
-    return RatingTable(game=game, players=table, ratings=ratings, pairs=pair_results)
+        results.append(PairResult(first, second, len(scores), sum(scores), wilson_interval(sum(scores), len(scores))))
+    return results
 
 
 def _half_games(games: int, half: int, halves: int) -> int:
@@ -332,15 +363,17 @@ def next_targets(
     step: int,
     limit: int,
     unit: int = 1,
+    budgets: Mapping[str, int] | None = None,
 ) -> dict[tuple[str, str], int]:
     """The games per pair of the next round of an adaptive round robin (``games`` if it is over).
 
     For each pair of neighbours whose intervals still overlap, one pair of bots gets more games:
     the one where one more game narrows the two neighbours' intervals most, by the Bradley–Terry
     information of a game at the current ratings (a lopsided pair tells little; a close one, or
-    one on the neighbours' path to the anchor, tells much); a pair at ``limit`` games is passed
-    over. It grows by half its games, at least ``step``, at most to ``limit``, in multiples of
-    ``unit``. Only the ratings and the games decide, so a seed gives the same schedule anywhere.
+    one on the neighbours' path to the anchor, tells much). It grows by half its games, at least
+    ``step``, in multiples of ``unit``, but never beyond ``limit`` games nor beyond a bot's budget
+    (``budgets[bot]``: its games in all its pairs); a pair with no room left is passed over. Only
+    the ratings and the games decide, so a seed gives the same schedule anywhere.
 
     >>> ratings = [Rating("r", 1000.0, 1000.0, 1000.0), Rating("e", 1050.0, 980.0, 1120.0),
     ...            Rating("n", 1300.0, 1200.0, 1400.0)]
@@ -350,14 +383,25 @@ def next_targets(
     """
     targets = dict(games)
     elo = {rating.bot: rating.elo for rating in ratings}
+    budget = dict(budgets or {})
+
+    def room(pair: tuple[str, str]) -> int:
+        spare = limit - targets[pair]
+        for name in pair:
+            if name in budget:
+                spare = min(spare, budget[name] - sum(count for other, count in targets.items() if name in other))
+        return max(0, spare // unit * unit)
+
     for lower, upper in overlapping_neighbours(ratings):
         gains = narrowing(elo, anchor, games, (lower, upper))
-        open_pairs = [pair for pair in games if games[pair] < limit]
+        open_pairs = [pair for pair in games if room(pair) > 0 or targets[pair] > games[pair]]
         if not open_pairs:
             continue
         best = max(open_pairs, key=lambda pair: (gains[pair], -list(games).index(pair)))
-        grown = games[best] + max(step, games[best] // 2)
-        targets[best] = max(targets[best], min(limit, -(-grown // unit) * unit))
+        if targets[best] > games[best]:
+            continue  # already growing in this round
+        wanted = -(-max(step, games[best] // 2) // unit) * unit
+        targets[best] += min(wanted, room(best))
     return targets
 
 

@@ -467,6 +467,14 @@ def rate_bots(
             "--games-per-pair) to the pair that narrows them most, up to this many games per pair.",
         ),
     ] = None,
+    max_games_with: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--max-games-with",
+            metavar="BOT=N",
+            help="Adaptive: at most N games in all for BOT's pairs (the expensive bot's budget); repeatable.",
+        ),
+    ] = None,
     duplicate: Annotated[
         bool,
         typer.Option(
@@ -502,6 +510,14 @@ def rate_bots(
             raise UserError(tr("--max-games-per-pair must be at least --games-per-pair", language))
         if workers < 1:
             raise UserError(tr("--workers must be at least 1", language))
+        budgets = {}
+        for text in max_games_with or []:
+            name, _, number = text.partition("=")
+            if not number.strip().isdigit():
+                raise UserError(tr("--max-games-with takes BOT=N, not {text!r}", language, text=text))
+            budgets[name.strip()] = int(number)
+        if budgets and max_games_per_pair is None:
+            raise UserError(tr("--max-games-with needs --max-games-per-pair", language))
         if players is not None:
             game_object.resolve_options(players, options)
         table = play_rating(
@@ -510,6 +526,7 @@ def rate_bots(
             games_per_pair=games_per_pair,
             max_games_per_pair=max_games_per_pair,
             duplicate=duplicate,
+            budgets=budgets,
             players=players,
             seed=seed,
             workers=workers,
