@@ -388,10 +388,34 @@ def test_rate_refuses_a_maximum_below_the_games_per_pair(runner: CliRunner) -> N
     assert_one_line_error(result.output, "--max-games-per-pair")
 
 
+def test_rate_keeps_a_bots_budget_of_games(runner: CliRunner) -> None:
+    arguments = ["rate", GAMES[0], "--bots", "random,easy", "--games-per-pair", "2", "--seed", "1", "--json"]
+    result = runner.invoke(app, [*arguments, "--max-games-per-pair", "40", "--max-games-with", "easy=4"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["pairs"][0]["games"] == 4
+
+
+@pytest.mark.parametrize(
+    ("extra", "fragment"),
+    [
+        (["--max-games-with", "easy=4"], "--max-games-per-pair"),
+        (["--max-games-per-pair", "8", "--max-games-with", "easy"], "BOT=N"),
+        (["--max-games-per-pair", "8", "--max-games-with", "hard=4"], "budget"),
+    ],
+    ids=["without-adaptive", "no-number", "not-a-rated-bot"],
+)
+def test_rate_refuses_a_bad_budget(runner: CliRunner, extra: list[str], fragment: str) -> None:
+    result = runner.invoke(
+        app, ["rate", GAMES[0], "--bots", "random,easy", "--games-per-pair", "2", *extra, "--lang", "en"]
+    )
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, fragment)
+
+
 def test_rate_help_names_the_adaptive_and_duplicate_options(runner: CliRunner) -> None:
     result = runner.invoke(app, ["rate", "--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
-    for option in ("--games-per-pair", "--max-games-per-pair", "--duplicate"):
+    for option in ("--games-per-pair", "--max-games-per-pair", "--max-games-with", "--duplicate"):
         assert option in result.output
 
 
