@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from asobiba.bots.rating import Rating, bradley_terry, next_targets, overlapping_neighbours, pair_scores, rate
+from asobiba.bots.rating import Rating, bradley_terry, estimate, next_targets, overlapping_neighbours, pair_scores, rate
 from asobiba.core.errors import InvalidOption
 from asobiba.core.game import Game
 
@@ -139,3 +139,11 @@ def test_an_adaptive_round_robin_keeps_a_bots_budget(kuhn: Game) -> None:
     assert rounds == list(range(1, len(rounds) + 1)) and len(rounds) > 1
     with pytest.raises(InvalidOption, match="budget"):
         rate("kuhn-poker", levels=("random", "easy"), games_per_pair=10, max_games_per_pair=20, budgets={"easy": 5})
+
+
+def test_a_pair_that_never_lost_is_still_uncertain_after_a_few_games() -> None:
+    few = {r.bot: r for r in estimate(["a", "b"], {("a", "b"): [[[0.0]] * 4]}, "a", seed=1, bootstrap=200)}
+    many = {r.bot: r for r in estimate(["a", "b"], {("a", "b"): [[[0.0]] * 400]}, "a", seed=1, bootstrap=200)}
+    assert few["b"].low < few["b"].elo < few["b"].high
+    assert few["b"].low < 1000 + 0.5 * (few["b"].elo - 1000)  # 4-0 cannot rule out a small difference
+    assert many["b"].low > few["b"].low

@@ -20,8 +20,9 @@ with ``n`` games has the same results as in a fixed round robin of ``n`` games p
 The ratings maximise the Bradley–Terry likelihood (Hunter's MM algorithm) with one virtual draw
 per pair, so that a pair that never lost still gets a finite rating, and are written on the Elo
 scale (400 points: 10 to 1 odds) with ``anchor`` (default the first bot) at 1000. The 95% intervals are bootstrap
-percentiles (each pair's games resampled with replacement), relative to the anchor, whose own interval is
-its fixed 1000.
+percentiles (each pair's games resampled with replacement, with the pair's virtual draw among them as
+one game won and one lost, so that a pair that never lost is uncertain too), relative to the anchor,
+whose own interval is its fixed 1000.
 
 >>> import asobiba
 >>> table = rate("cockroach-poker", levels=("random", "normal"), games_per_pair=6, players=3, seed=1,
@@ -284,7 +285,7 @@ def rate(
                         blocks[pair][half].append([])
                     blocks[pair][half][-1].append(score)
             played[pair] = targets[pair]
-        ratings = _estimate(levels, blocks, anchor_name, seed, bootstrap)
+        ratings = estimate(levels, blocks, anchor_name, seed, bootstrap)
         result = RatingTable(game=game, players=table, ratings=ratings, pairs=_pair_results(blocks))
         rounds += 1
         if on_round is not None:
@@ -310,14 +311,15 @@ def _half_games(games: int, half: int, halves: int) -> int:
     return (games + 1) // 2 if halves == 2 and half == 0 else games // halves
 
 
-def _estimate(
+def estimate(
     levels: Sequence[str],
     blocks: Mapping[tuple[str, str], Sequence[Sequence[Sequence[float]]]],
     anchor: str,
     seed: int,
     bootstrap: int,
 ) -> list[Rating]:
-    """Ratings and their bootstrap intervals (blocks resampled with replacement within each pair).
+    """Ratings and their bootstrap intervals (blocks resampled with replacement within each pair, its
+    virtual draw among them as one game won and one lost).
 
     The resampling is seeded by ``seed`` alone, so the same games give the same intervals however
     they were scheduled.
@@ -325,6 +327,9 @@ def _estimate(
     pooled = {pair: [block for half in halves for block in half] for pair, halves in blocks.items()}
     results = {pair: [score for block in pair_blocks for score in block] for pair, pair_blocks in pooled.items()}
     elo = bradley_terry(levels, results, anchor)
+    # The virtual draw joins the resampling as one game won and one lost: else a pair that never lost
+    # would be the same in every resample, and a 4-0 pair would look as certain as a 400-0 one.
+    pooled = {pair: [*pair_blocks, [1.0], [0.0]] for pair, pair_blocks in pooled.items()}
     rng = random.Random(f"rate-bootstrap:{seed}")
     samples: dict[str, list[float]] = {name: [] for name in levels}
     for _ in range(bootstrap):
