@@ -139,3 +139,32 @@ def test_bot_specs_take_parameters(kuhn: Game) -> None:
 def test_a_game_that_does_not_end_is_stopped_with_its_seed(kuhn: Game) -> None:
     with pytest.raises(AsobibaError, match=r"game 0 \(seed \d+.*has not ended after 2 decisions"):
         run_match(config(bots=["random", "random", "random"], games=1, max_decisions=2))
+
+
+def test_a_match_from_a_first_game_plays_the_same_games_as_a_longer_match(kuhn: Game) -> None:
+    whole = run_match(config(games=12))
+    tail = run_match(config(games=5, first_game=7))
+    assert tail.games == 5
+    assert tail.game_returns == whole.game_returns[7:]
+    parallel = run_match(config(games=5, first_game=7, workers=2, chunk_size=2))
+    assert parallel.game_returns == whole.game_returns[7:]
+
+
+def test_duplicate_deals_play_one_deal_with_every_bot_in_every_seat(kuhn: Game, tmp_path: Path) -> None:
+    run_match(config(games=6, duplicate=True, records_dir=tmp_path / "duplicate"))
+    run_match(config(games=6, records_dir=tmp_path / "plain"))
+
+    def deals(folder: str) -> list[str]:
+        return [json.loads(path.read_text())["actions"][0] for path in sorted((tmp_path / folder).glob("*.json"))]
+
+    duplicate, plain = deals("duplicate"), deals("plain")
+    # games 0-2 and 3-5 are two seat rotations of one deal each
+    assert duplicate[0] == duplicate[1] == duplicate[2] == plain[0]
+    assert duplicate[3] == duplicate[4] == duplicate[5] == plain[3]
+    assert duplicate[0] != duplicate[3]
+    assert len(set(plain)) > 2
+
+
+def test_a_first_game_must_not_be_negative(kuhn: Game) -> None:
+    with pytest.raises(InvalidOption, match="first_game"):
+        run_match(config(first_game=-1))

@@ -352,10 +352,71 @@ def test_rate_prints_the_ladder_as_a_markdown_table(runner: CliRunner) -> None:
         app, ["rate", GAMES[0], "--bots", "random,heuristic", "--games-per-pair", "4", "--seed", "1", "--markdown"]
     )
     assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
+    ladder, pairs = result.stdout.strip().split("\n\n")
+    lines = ladder.splitlines()
     assert lines[:2] == ["| bot | rating | 95% interval |", "|---|---:|---:|"]
     assert sorted(line.split(" | ")[0] for line in lines[2:]) == ["| heuristic", "| random"]
     assert lines[-1].endswith("| (anchor) |") or lines[-2].endswith("| (anchor) |")
+    assert pairs.splitlines()[0] == "| pair | games | first's score |"
+    assert pairs.splitlines()[2].startswith("| random – heuristic | 4 | ")
+
+
+def test_rate_adaptive_gives_more_games_to_the_pairs_whose_neighbours_overlap(runner: CliRunner) -> None:
+    arguments = ["rate", GAMES[0], "--bots", "random,easy", "--games-per-pair", "2", "--seed", "1", "--json"]
+    fixed = json.loads(runner.invoke(app, arguments).stdout)
+    adaptive = runner.invoke(app, [*arguments, "--max-games-per-pair", "6", "--lang", "en"])
+    assert adaptive.exit_code == 0, adaptive.output
+    assert fixed["pairs"][0]["games"] == 2
+    assert json.loads(adaptive.stdout)["pairs"][0]["games"] == 6  # 2 and 6 games leave random and easy overlapping
+    assert "These neighbours' 95% intervals overlap: random – easy" in adaptive.stderr
+
+
+def test_rate_duplicate_needs_whole_seat_rotations(runner: CliRunner) -> None:
+    result = runner.invoke(
+        app,
+        ["rate", GAMES[0], "--bots", "random,easy", "--games-per-pair", "4", "-n", "3", "--duplicate", "--lang", "en"],
+    )
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "multiple of 6")
+
+
+def test_rate_refuses_a_maximum_below_the_games_per_pair(runner: CliRunner) -> None:
+    result = runner.invoke(
+        app, ["rate", GAMES[0], "--games-per-pair", "10", "--max-games-per-pair", "5", "--lang", "en"]
+    )
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, "--max-games-per-pair")
+
+
+def test_rate_keeps_a_bots_budget_of_games(runner: CliRunner) -> None:
+    arguments = ["rate", GAMES[0], "--bots", "random,easy", "--games-per-pair", "2", "--seed", "1", "--json"]
+    result = runner.invoke(app, [*arguments, "--max-games-per-pair", "40", "--max-games-with", "easy=4"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["pairs"][0]["games"] == 4
+
+
+@pytest.mark.parametrize(
+    ("extra", "fragment"),
+    [
+        (["--max-games-with", "easy=4"], "--max-games-per-pair"),
+        (["--max-games-per-pair", "8", "--max-games-with", "easy"], "BOT=N"),
+        (["--max-games-per-pair", "8", "--max-games-with", "hard=4"], "budget"),
+    ],
+    ids=["without-adaptive", "no-number", "not-a-rated-bot"],
+)
+def test_rate_refuses_a_bad_budget(runner: CliRunner, extra: list[str], fragment: str) -> None:
+    result = runner.invoke(
+        app, ["rate", GAMES[0], "--bots", "random,easy", "--games-per-pair", "2", *extra, "--lang", "en"]
+    )
+    assert result.exit_code == USAGE_ERROR
+    assert_one_line_error(result.output, fragment)
+
+
+def test_rate_help_names_the_adaptive_and_duplicate_options(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["rate", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    for option in ("--games-per-pair", "--max-games-per-pair", "--max-games-with", "--duplicate"):
+        assert option in result.output
 
 
 def test_rate_refuses_an_unknown_bot(runner: CliRunner) -> None:

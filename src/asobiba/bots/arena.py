@@ -11,6 +11,8 @@ API (stable; the CLI's ``simulate`` and ``rate`` commands are built on it)::
         workers=1,                                           # >1: that many processes (spawn)
         records_dir=None,                                    # a folder: one JSON record per game
         ray_address=None,                                    # "auto", "ray://host:10001", "local"
+        first_game=0,                                        # play games first_game … first_game+games-1
+        duplicate=False,                                     # True: one deal per seat rotation
     )
     report = run_match(config, progress=lambda done, total: None)
     report.rows            # list[BotRow], one per distinct bot spec (see BotRow)
@@ -26,6 +28,8 @@ How games are played:
 - Seats rotate: game ``i`` gives seat ``s`` the bot ``bots[(s + i) % players]``, so over a
   multiple of ``players`` games every spec plays every seat equally often.
 - A bot only ever receives ``state.observe(player)``; each bot is built fresh for each game.
+- With ``duplicate``, the games of one seat rotation (``k * players`` to ``k * players + players - 1``)
+  share game ``k * players``'s seed: one deal, every bot in every seat.
 - Game ``i``'s seed and its bots' seeds are functions of ``(config.seed, i)`` alone, so a
   report is the same for a fixed seed whatever the number of workers or Ray — except the
   decision times, and except bots with a time budget (their search depends on the clock).
@@ -88,6 +92,13 @@ class MatchConfig:
     #: A game with more player decisions than this is stopped with an error naming its seed
     #: (a rules or bot bug that never ends the game); ``None``: no limit.
     max_decisions: int | None = 100_000
+    #: The index of the first game: the match plays games ``first_game`` to ``first_game + games - 1``
+    #: (the same games as in a longer match from 0), so a match can be extended game by game.
+    first_game: int = 0
+    #: Duplicate deals: the games of one seat rotation (indices ``k * players`` to ``k * players +
+    #: players - 1``) share one game seed, so each deal is played once with every bot in every seat
+    #: (the bots' seeds still differ by game). Off: every game has its own deal.
+    duplicate: bool = False
 
     def check(self) -> None:
         """Raise :class:`InvalidOption` saying what is wrong with this configuration."""
@@ -107,6 +118,10 @@ class MatchConfig:
             raise InvalidOption("games must be a whole number of at least 1, not {value}", value=repr(self.games))
         if isinstance(self.workers, bool) or not isinstance(self.workers, int) or self.workers < 1:
             raise InvalidOption("workers must be a whole number of at least 1, not {value}", value=repr(self.workers))
+        if isinstance(self.first_game, bool) or not isinstance(self.first_game, int) or self.first_game < 0:
+            raise InvalidOption(
+                "first_game must be a whole number of at least 0, not {value}", value=repr(self.first_game)
+            )
         if self.chunk_size is not None and self.chunk_size < 1:
             raise InvalidOption("chunk_size must be at least 1, not {value}", value=repr(self.chunk_size))
 
@@ -191,6 +206,8 @@ class MatchReport:
                 "workers": config.workers,
                 "records_dir": None if config.records_dir is None else os.fspath(config.records_dir),
                 "ray_address": config.ray_address,
+                "first_game": config.first_game,
+                "duplicate": config.duplicate,
             },
             "games": self.games,
             "average_length": self.average_length,
@@ -220,6 +237,17 @@ class GameOutcome:
 def game_seed(match_seed: int, index: int) -> int:
     """The seed of game ``index`` of a match: a function of both, never of the worker."""
     return random.Random(f"arena-game:{match_seed}:{index}").getrandbits(63)
+
+
+def deal_seed(config: MatchConfig, index: int) -> int:
+    """The game seed of game ``index`` of the match ``config``: :func:`game_seed`, shared by the games
+    of one seat rotation when ``config.duplicate``.
+
+    >>> config = MatchConfig(game="g", players=2, bots=["a", "b"], duplicate=True)
+    >>> deal_seed(config, 4) == deal_seed(config, 5) == game_seed(0, 4) != deal_seed(config, 6)
+    True
+    """
+    return game_seed(config.seed, index - index % config.players if config.duplicate else index)
 
 
 def bot_seed(match_seed: int, index: int, seat: int) -> int:
@@ -260,7 +288,7 @@ def play_game(config: MatchConfig, index: int) -> GameOutcome:
     game = get_game(config.game)
     specs = seat_bots(config.bots, index)
     players = [bot(spec, seed=bot_seed(config.seed, index, seat)) for seat, spec in enumerate(specs)]
-    state = game.new_game(config.players, seed=game_seed(config.seed, index), **dict(config.options))
+    state = game.new_game(config.players, seed=deal_seed(config, index), **dict(config.options))
     times: list[list[float]] = [[] for _ in specs]
     decisions = 0
     while not state.is_over:
@@ -336,18 +364,16 @@ def _run_chunk(chunk: _Chunk) -> list[GameOutcome]:
 def _chunks(config: MatchConfig, parallelism: int) -> list[_Chunk]:
     size = config.chunk_size or max(1, min(50, math.ceil(config.games / (4 * parallelism))))
     game = declaration(config.game)
-    return [
-        _Chunk(config, start, min(start + size, config.games), game, list(sys.path))
-        for start in range(0, config.games, size)
-    ]
+    first, stop = config.first_game, config.first_game + config.games
+    return [_Chunk(config, start, min(start + size, stop), game, list(sys.path)) for start in range(first, stop, size)]
 
 
 def _play_serial(config: MatchConfig, progress: Progress | None) -> list[GameOutcome]:
     outcomes = []
-    for index in range(config.games):
+    for index in range(config.first_game, config.first_game + config.games):
         outcomes.append(play_game(config, index))
         if progress is not None:
-            progress(index + 1, config.games)
+            progress(len(outcomes), config.games)
     return outcomes
 
 
@@ -497,6 +523,7 @@ __all__ = [
     "MatchConfig",
     "MatchReport",
     "bot_seed",
+    "deal_seed",
     "game_seed",
     "play_game",
     "player_range",

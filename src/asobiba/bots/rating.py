@@ -5,11 +5,24 @@ With more than two seats the pair shares the table: half the games with the firs
 extra seat, half with the second. Each game counts as one pairwise result: the bot whose seats
 earned more (mean ``State.returns()`` per seat) wins it; equal earnings are a draw (half each).
 
+Duplicate deals (``duplicate=True``): the games of one seat rotation share one deal (see
+:class:`asobiba.bots.arena.MatchConfig`), so a pair of two-player games is one deal with the two
+bots swapped; with three seats, one half's rotation is three games of one deal, the two bots taking
+seats 0 and 2 and seat 1 in turn. The bootstrap then resamples whole deals (blocks), not games.
+
+Adaptive (``max_games_per_pair``): after the first ``games_per_pair`` games of every pair, the
+ladder is rated, and while neighbouring intervals overlap, rounds add games to the pairs that
+narrow them most (:func:`next_targets`), up to ``max_games_per_pair`` a pair and a bot's budget
+(``budgets``: ``{"hard": 200}`` caps the games of all the pairs with ``hard``, the expensive ones).
+A pair's games are always its first ones (games ``0 … n-1`` of its seeded matches), so a pair
+with ``n`` games has the same results as in a fixed round robin of ``n`` games per pair.
+
 The ratings maximise the Bradley–Terry likelihood (Hunter's MM algorithm) with one virtual draw
 per pair, so that a pair that never lost still gets a finite rating, and are written on the Elo
 scale (400 points: 10 to 1 odds) with ``anchor`` (default the first bot) at 1000. The 95% intervals are bootstrap
-percentiles (each pair's games resampled with replacement), relative to the anchor, whose own interval is
-its fixed 1000.
+percentiles (each pair's games resampled with replacement, with the pair's virtual draw among them as
+one game won and one lost, so that a pair that never lost is uncertain too), relative to the anchor,
+whose own interval is its fixed 1000.
 
 >>> import asobiba
 >>> table = rate("cockroach-poker", levels=("random", "normal"), games_per_pair=6, players=3, seed=1,
@@ -26,7 +39,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import Any
 
 from asobiba.bots.arena import MatchConfig, player_range, run_match, seat_bots
@@ -84,6 +97,23 @@ class RatingTable:
             anchored = rating.low == rating.high == rating.elo
             interval = "(anchor)" if anchored else f"{rating.low:.0f} – {rating.high:.0f}"
             lines.append(f"| {rating.bot} | {rating.elo:.0f} | {interval} |")
+        return "\n".join(lines)
+
+    def pairs_markdown(self) -> str:
+        """The games of each pair and the first bot's score (wins + half the draws) with its 95%
+        Wilson interval, as a Markdown table.
+
+        >>> print(RatingTable("g", 2, [], [PairResult("a", "b", 40, 30.5, (0.61, 0.86))]).pairs_markdown())
+        | pair | games | first's score |
+        |---|---:|---:|
+        | a – b | 40 | 0.762 [0.610, 0.860] |
+        """
+        lines = ["| pair | games | first's score |", "|---|---:|---:|"]
+        for pair in self.pairs:
+            low, high = pair.ci95
+            lines.append(
+                f"| {pair.first} – {pair.second} | {pair.games} | {pair.score_rate:.3f} [{low:.3f}, {high:.3f}] |"
+            )
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
@@ -165,57 +195,151 @@ def rate(
     bootstrap: int = 500,
     anchor: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    max_games_per_pair: int | None = None,
+    duplicate: bool = False,
+    budgets: Mapping[str, int] | None = None,
+    on_round: Callable[[int, RatingTable], None] | None = None,
 ) -> RatingTable:
     """Play a round robin among ``levels`` (any bot specs) and rate them (see the module docstring).
 
-    ``players`` defaults to the game's smallest table; ``progress(done, total)`` counts games.
+    ``players`` defaults to the game's smallest table; ``progress(done, total)`` counts games (the
+    total grows as an adaptive round robin adds games). With ``max_games_per_pair`` the round robin
+    is adaptive (see :func:`next_targets`; ``budgets`` caps a bot's games in all its pairs, and
+    ``on_round(round, table)`` sees the table after each round); ``duplicate`` plays duplicate deals
+    (see the module docstring).
     """
     if len(set(levels)) != len(levels) or len(levels) < 2:
         raise InvalidOption("rating needs at least two different bots, not {bots}", bots=repr(list(levels)))
     if games_per_pair < 1:
         raise InvalidOption("games_per_pair must be at least 1, not {value}", value=games_per_pair)
+    if max_games_per_pair is not None and max_games_per_pair < games_per_pair:
+        raise InvalidOption(
+            "max_games_per_pair must be at least games_per_pair ({low}), not {value}",
+            low=games_per_pair,
+            value=max_games_per_pair,
+        )
     table = players if players is not None else player_range(game, options)[0]
     pairs = list(combinations(levels, 2))
     # With an odd table, the pair's first bot takes the extra seat in half the games.
-    halves = [games_per_pair] if table % 2 == 0 else [(games_per_pair + 1) // 2, games_per_pair // 2]
-    total = games_per_pair * len(pairs)
-    done = 0
-    results: dict[tuple[str, str], list[float]] = {}
-    for pair_number, (first, second) in enumerate(pairs):
-        scores: list[float] = []
-        for half, games in enumerate(halves):
-            if games == 0:
-                continue
-            lead, other = (first, second) if half == 0 else (second, first)
-            bots = [lead if seat % 2 == 0 else other for seat in range(table)]
-            config = MatchConfig(
-                game=game,
-                players=table,
-                bots=bots,
-                games=games,
-                seed=hash_seed(seed, pair_number, half),
-                options=dict(options or {}),
-                workers=workers,
+    halves = 1 if table % 2 == 0 else 2
+    unit = table * halves if duplicate else 1
+    for name, value in (("games_per_pair", games_per_pair), ("max_games_per_pair", max_games_per_pair)):
+        if duplicate and value is not None and value % unit:
+            raise InvalidOption(
+                "with duplicate deals, {name} must be a multiple of {unit} (the seats times the halves), not {value}",
+                name=name,
+                unit=unit,
+                value=value,
             )
-            offset = done
+    limit = max_games_per_pair if max_games_per_pair is not None else games_per_pair
+    for name, budget in (budgets or {}).items():
+        first_games = games_per_pair * sum(1 for pair in pairs if name in pair)
+        if name not in levels or budget < first_games:
+            raise InvalidOption(
+                "a budget needs one of the bots ({bots}) and at least its first games ({low}), not {name}={value}",
+                bots=", ".join(levels),
+                low=first_games,
+                name=name,
+                value=budget,
+            )
+    targets = dict.fromkeys(pairs, games_per_pair)
+    # Per pair and half: blocks of scores (one game each, or one deal's seat rotation when duplicate).
+    blocks: dict[tuple[str, str], list[list[list[float]]]] = {pair: [[] for _ in range(halves)] for pair in pairs}
+    played = dict.fromkeys(pairs, 0)
+    anchor_name = anchor if anchor is not None else levels[0]
+    rounds = 0
+    while True:
+        total, done = sum(targets.values()), sum(played.values())
+        for pair_number, pair in enumerate(pairs):
+            for half in range(halves):
+                have = _half_games(played[pair], half, halves)
+                games = _half_games(targets[pair], half, halves) - have
+                if games <= 0:
+                    continue
+                first, second = pair
+                lead, other = (first, second) if half == 0 else (second, first)
+                bots = [lead if seat % 2 == 0 else other for seat in range(table)]
+                config = MatchConfig(
+                    game=game,
+                    players=table,
+                    bots=bots,
+                    games=games,
+                    seed=hash_seed(seed, pair_number, half),
+                    options=dict(options or {}),
+                    workers=workers,
+                    first_game=have,
+                    duplicate=duplicate,
+                )
+                offset = done
 
-            def report_progress(finished: int, _total: int, offset: int = offset) -> None:
-                if progress is not None:
-                    progress(offset + finished, total)
+                def report_progress(finished: int, _total: int, offset: int = offset, total: int = total) -> None:
+                    if progress is not None:
+                        progress(offset + finished, total)
 
-            report = run_match(config, progress=report_progress)
-            done += games
-            for index, returns in enumerate(report.game_returns):
-                scores.append(pair_scores(first, second, seat_bots(bots, index), returns))
-        results[(first, second)] = scores
+                report = run_match(config, progress=report_progress)
+                done += games
+                size = table if duplicate else 1
+                for index, returns in enumerate(report.game_returns, start=have):
+                    score = pair_scores(first, second, seat_bots(bots, index), returns)
+                    if index % size == 0:
+                        blocks[pair][half].append([])
+                    blocks[pair][half][-1].append(score)
+            played[pair] = targets[pair]
+        ratings = estimate(levels, blocks, anchor_name, seed, bootstrap)
+        result = RatingTable(game=game, players=table, ratings=ratings, pairs=_pair_results(blocks))
+        rounds += 1
+        if on_round is not None:
+            on_round(rounds, result)
+        if max_games_per_pair is None:
+            return result
+        grown = next_targets(ratings, anchor_name, played, games_per_pair, limit, unit, budgets)
+        if grown == played:
+            return result
+        targets = grown
+
+
+def _pair_results(blocks: Mapping[tuple[str, str], Sequence[Sequence[Sequence[float]]]]) -> list[PairResult]:
+    results = []
+    for (first, second), pair_blocks in blocks.items():
+        scores = [score for half_blocks in pair_blocks for block in half_blocks for score in block]
+        results.append(PairResult(first, second, len(scores), sum(scores), wilson_interval(sum(scores), len(scores))))
+    return results
+
+
+def _half_games(games: int, half: int, halves: int) -> int:
+    """How many of a pair's ``games`` its ``half`` plays: the first half takes the odd one."""
+    return (games + 1) // 2 if halves == 2 and half == 0 else games // halves
+
+
+def estimate(
+    levels: Sequence[str],
+    blocks: Mapping[tuple[str, str], Sequence[Sequence[Sequence[float]]]],
+    anchor: str,
+    seed: int,
+    bootstrap: int,
+) -> list[Rating]:
+    """Ratings and their bootstrap intervals (blocks resampled with replacement within each pair, its
+    virtual draw among them as one game won and one lost).
+
+    The resampling is seeded by ``seed`` alone, so the same games give the same intervals however
+    they were scheduled.
+    """
+    pooled = {pair: [block for half in halves for block in half] for pair, halves in blocks.items()}
+    results = {pair: [score for block in pair_blocks for score in block] for pair, pair_blocks in pooled.items()}
     elo = bradley_terry(levels, results, anchor)
+    # The virtual draw joins the resampling as one game won and one lost: else a pair that never lost
+    # would be the same in every resample, and a 4-0 pair would look as certain as a 400-0 one.
+    pooled = {pair: [*pair_blocks, [1.0], [0.0]] for pair, pair_blocks in pooled.items()}
     rng = random.Random(f"rate-bootstrap:{seed}")
     samples: dict[str, list[float]] = {name: [] for name in levels}
     for _ in range(bootstrap):
-        resampled = {pair: [rng.choice(scores) for _ in scores] for pair, scores in results.items()}
+        resampled = {
+            pair: [score for _ in pair_blocks for score in rng.choice(pair_blocks)]
+            for pair, pair_blocks in pooled.items()
+        }
         for name, value in bradley_terry(levels, resampled, anchor).items():
             samples[name].append(value)
-    ratings = [
+    return [
         Rating(
             bot=name,
             elo=elo[name],
@@ -224,11 +348,124 @@ def rate(
         )
         for name in levels
     ]
-    pair_results = [
-        PairResult(first, second, len(scores), sum(scores), wilson_interval(sum(scores), len(scores)))
-        for (first, second), scores in results.items()
-    ]
-    return RatingTable(game=game, players=table, ratings=ratings, pairs=pair_results)
+
+
+def overlapping_neighbours(ratings: Sequence[Rating]) -> list[tuple[str, str]]:
+    """The neighbours of the ladder (strongest first) whose 95% intervals overlap, lower one first.
+
+    >>> overlapping_neighbours([Rating("a", 1000.0, 1000.0, 1000.0), Rating("b", 1100.0, 990.0, 1200.0),
+    ...                         Rating("c", 1400.0, 1300.0, 1500.0)])
+    [('a', 'b')]
+    """
+    ladder = sorted(ratings, key=lambda rating: rating.elo)
+    return [(lower.bot, upper.bot) for lower, upper in pairwise(ladder) if lower.high >= upper.low]
+
+
+def next_targets(
+    ratings: Sequence[Rating],
+    anchor: str,
+    games: Mapping[tuple[str, str], int],
+    step: int,
+    limit: int,
+    unit: int = 1,
+    budgets: Mapping[str, int] | None = None,
+) -> dict[tuple[str, str], int]:
+    """The games per pair of the next round of an adaptive round robin (``games`` if it is over).
+
+    For each pair of neighbours whose intervals still overlap, one pair of bots gets more games:
+    the one where one more game narrows the two neighbours' intervals most, by the Bradley–Terry
+    information of a game at the current ratings (a lopsided pair tells little; a close one, or
+    one on the neighbours' path to the anchor, tells much). It grows by half its games, at least
+    ``step``, in multiples of ``unit``, but never beyond ``limit`` games nor beyond a bot's budget
+    (``budgets[bot]``: its games in all its pairs); a pair with no room left is passed over. Only
+    the ratings and the games decide, so a seed gives the same schedule anywhere.
+
+    >>> ratings = [Rating("r", 1000.0, 1000.0, 1000.0), Rating("e", 1050.0, 980.0, 1120.0),
+    ...            Rating("n", 1300.0, 1200.0, 1400.0)]
+    >>> games = {("r", "e"): 30, ("r", "n"): 30, ("e", "n"): 30}
+    >>> next_targets(ratings, "r", games, step=30, limit=1000)
+    {('r', 'e'): 60, ('r', 'n'): 30, ('e', 'n'): 30}
+    """
+    targets = dict(games)
+    elo = {rating.bot: rating.elo for rating in ratings}
+    budget = dict(budgets or {})
+
+    def room(pair: tuple[str, str]) -> int:
+        spare = limit - targets[pair]
+        for name in pair:
+            if name in budget:
+                spare = min(spare, budget[name] - sum(count for other, count in targets.items() if name in other))
+        return max(0, spare // unit * unit)
+
+    for lower, upper in overlapping_neighbours(ratings):
+        gains = narrowing(elo, anchor, games, (lower, upper))
+        open_pairs = [pair for pair in games if room(pair) > 0 or targets[pair] > games[pair]]
+        if not open_pairs:
+            continue
+        best = max(open_pairs, key=lambda pair: (gains[pair], -list(games).index(pair)))
+        if targets[best] > games[best]:
+            continue  # already growing in this round
+        wanted = -(-max(step, games[best] // 2) // unit) * unit
+        targets[best] += min(wanted, room(best))
+    return targets
+
+
+def narrowing(
+    elo: Mapping[str, float], anchor: str, games: Mapping[tuple[str, str], int], bots: tuple[str, str]
+) -> dict[tuple[str, str], float]:
+    """For each pair, how much one more of its games shrinks the sum of the standard errors of
+    ``bots``' ratings (relative to ``anchor``), from the Bradley–Terry information at ratings ``elo``
+    (each pair's games plus its virtual draw).
+    """
+    free = [name for name in elo if name != anchor]
+    index = {name: position for position, name in enumerate(free)}
+
+    def weight(pair: tuple[str, str]) -> float:
+        chance = 1.0 / (1.0 + math.exp((elo[pair[1]] - elo[pair[0]]) / ELO_SCALE))
+        return chance * (1.0 - chance)
+
+    def direction(pair: tuple[str, str]) -> list[float]:
+        vector = [0.0] * len(free)
+        if pair[0] in index:
+            vector[index[pair[0]]] += 1.0
+        if pair[1] in index:
+            vector[index[pair[1]]] -= 1.0
+        return vector
+
+    information = [[0.0] * len(free) for _ in free]
+    for pair, count in games.items():
+        vector, amount = direction(pair), (count + 1) * weight(pair)
+        for i, left in enumerate(vector):
+            for j, right in enumerate(vector):
+                information[i][j] += amount * left * right
+    covariance = _inverse(information)
+    errors = {name: math.sqrt(max(covariance[index[name]][index[name]], 1e-300)) for name in bots if name in index}
+    gains = {}
+    for pair in games:
+        vector = direction(pair)
+        projected = [sum(row[j] * vector[j] for j in range(len(free))) for row in covariance]
+        gains[pair] = sum(weight(pair) * projected[index[name]] ** 2 / (2 * error) for name, error in errors.items())
+    return gains
+
+
+def _inverse(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
+    """The inverse of a small positive definite matrix (Gauss–Jordan with partial pivoting).
+
+    >>> _inverse([[2.0, 0.0], [0.0, 4.0]])
+    [[0.5, 0.0], [0.0, 0.25]]
+    """
+    size = len(matrix)
+    work = [list(row) + [1.0 if i == j else 0.0 for j in range(size)] for i, row in enumerate(matrix)]
+    for column in range(size):
+        pivot = max(range(column, size), key=lambda row: abs(work[row][column]))
+        work[column], work[pivot] = work[pivot], work[column]
+        divisor = work[column][column]
+        work[column] = [value / divisor for value in work[column]]
+        for row in range(size):
+            if row != column and work[row][column] != 0.0:
+                factor = work[row][column]
+                work[row] = [value - factor * lead for value, lead in zip(work[row], work[column], strict=True)]
+    return [row[size:] for row in work]
 
 
 def hash_seed(seed: int, pair_number: int, half: int) -> int:

@@ -456,17 +456,46 @@ def rate_bots(
     bots: Annotated[
         str, typer.Option("--bots", metavar="BOT,BOT,…", help="The bots to rate, comma-separated.")
     ] = "easy,normal,hard",
-    games_per_pair: Annotated[int, typer.Option("--games-per-pair", help="Games for each pair of bots.")] = 100,
+    games_per_pair: Annotated[
+        int, typer.Option("--games-per-pair", help="Games for each pair of bots (with --max-games-per-pair: at first).")
+    ] = 100,
+    max_games_per_pair: Annotated[
+        int | None,
+        typer.Option(
+            "--max-games-per-pair",
+            help="Adaptive: while neighbours' 95% intervals overlap, give more games (half a pair's games, at least "
+            "--games-per-pair) to the pair that narrows them most, up to this many games per pair.",
+        ),
+    ] = None,
+    max_games_with: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--max-games-with",
+            metavar="BOT=N",
+            help="Adaptive: at most N games in all for BOT's pairs (the expensive bot's budget); repeatable.",
+        ),
+    ] = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Duplicate deals: each deal is played once with every bot in every seat (games per pair: a multiple "
+            "of the players, twice that with an odd table).",
+        ),
+    ] = False,
     players: Annotated[int | None, typer.Option("--players", "-n", help="Table size (default: the smallest).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the round robin.")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the ratings as JSON.")] = False,
-    markdown: Annotated[bool, typer.Option("--markdown", help="Print the ladder as a Markdown table.")] = False,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="Print the ladder and the pairs' games as Markdown tables.")
+    ] = False,
     option: GameOptions = None,
     rules: RulesOption = None,
     lang: LangOption = None,
 ) -> None:
     """Rate bots (by default the levels easy, normal, hard) in a round robin: Elo-style ratings."""
+    from asobiba.bots.rating import overlapping_neighbours
     from asobiba.cli.simulate import play_rating, rating_tables
 
     language = _language(lang)
@@ -477,14 +506,27 @@ def rate_bots(
         check_bot_names(specs, language)
         if games_per_pair < 1:
             raise UserError(tr("--games-per-pair must be at least 1", language))
+        if max_games_per_pair is not None and max_games_per_pair < games_per_pair:
+            raise UserError(tr("--max-games-per-pair must be at least --games-per-pair", language))
         if workers < 1:
             raise UserError(tr("--workers must be at least 1", language))
+        budgets = {}
+        for text in max_games_with or []:
+            name, _, number = text.partition("=")
+            if not number.strip().isdigit():
+                raise UserError(tr("--max-games-with takes BOT=N, not {text!r}", language, text=text))
+            budgets[name.strip()] = int(number)
+        if budgets and max_games_per_pair is None:
+            raise UserError(tr("--max-games-with needs --max-games-per-pair", language))
         if players is not None:
             game_object.resolve_options(players, options)
         table = play_rating(
             game,
             specs,
             games_per_pair=games_per_pair,
+            max_games_per_pair=max_games_per_pair,
+            duplicate=duplicate,
+            budgets=budgets,
             players=players,
             seed=seed,
             workers=workers,
@@ -493,10 +535,16 @@ def rate_bots(
             lang=language,
             show_progress=not (as_json or markdown),
         )
+        overlaps = overlapping_neighbours(table.ratings)
+        if overlaps:
+            pairs_text = ", ".join(f"{lower} – {upper}" for lower, upper in overlaps)
+            Console(stderr=True).print(
+                escape(tr("These neighbours' 95% intervals overlap: {pairs}", language, pairs=pairs_text))
+            )
         if as_json:
             typer.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=2))
         elif markdown:
-            typer.echo(table.to_markdown())
+            typer.echo(table.to_markdown() + "\n\n" + table.pairs_markdown())
         else:
             console = Console()
             for part in rating_tables(table, language):

@@ -20,7 +20,7 @@ from rich.progress import (
 from rich.table import Table
 
 from asobiba.bots.arena import MatchConfig, MatchReport, run_match
-from asobiba.bots.rating import RatingTable, rate
+from asobiba.bots.rating import RatingTable, overlapping_neighbours, rate
 from asobiba.cli.common import tr
 
 
@@ -133,11 +133,38 @@ def play_rating(
     console: Console,
     lang: str,
     show_progress: bool = True,
+    max_games_per_pair: int | None = None,
+    duplicate: bool = False,
+    budgets: dict[str, int] | None = None,
 ) -> RatingTable:
-    """Run the round robin of :func:`asobiba.bots.rating.rate` with a progress bar."""
+    """Run the round robin of :func:`asobiba.bots.rating.rate` with a progress bar; an adaptive one
+    also says on ``console`` after each round how many games each pair has and which neighbours
+    still overlap."""
+
+    def report_round(number: int, table: RatingTable) -> None:
+        games = ", ".join(f"{pair.first} – {pair.second} {pair.games}" for pair in table.pairs)
+        overlaps = ", ".join(f"{lower} – {upper}" for lower, upper in overlapping_neighbours(table.ratings))
+        console.print(
+            escape(
+                tr(
+                    "Round {round}: {games}; overlapping: {overlaps}",
+                    lang,
+                    round=number,
+                    games=games,
+                    overlaps=overlaps,
+                )
+                if overlaps
+                else tr("Round {round}: {games}; no neighbours overlap", lang, round=number, games=games)
+            )
+        )
+
     arguments: dict[str, Any] = {
         "levels": tuple(levels),
         "games_per_pair": games_per_pair,
+        "max_games_per_pair": max_games_per_pair,
+        "duplicate": duplicate,
+        "budgets": budgets,
+        "on_round": report_round if max_games_per_pair is not None else None,
         "players": players,
         "seed": seed,
         "workers": workers,

@@ -39,6 +39,9 @@ from asobiba.server.storage import Storage
 
 #: Analyses waiting for a worker at most; past it a request is refused (503) until one finishes.
 MAX_QUEUED = 32
+#: Analyses one client (address) may have waiting or running at once; past it its next one is refused
+#: (429), so one client cannot fill the queue with many rooms and keep everyone else waiting.
+MAX_PER_CLIENT = 3
 #: Finished analyses kept serialised in memory (the database keeps them all).
 CACHED = 64
 #: Finished hints kept in memory (one per room, seq and seat).
@@ -225,17 +228,32 @@ class Job:
     seat: int
     record: dict[str, Any]
     slot: int | None = None
+    #: Who asked for it first (the client's address), counted against :data:`MAX_PER_CLIENT`.
+    client: str | None = None
 
 
 class Busy(Exception):
     """Too many analyses are waiting already."""
 
 
+class TooManyForClient(Exception):
+    """This client has its share of analyses waiting or running already."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit)
+        self.limit = limit
+
+
 class Coach:
     """The analyses of a server: a pool of ``workers`` processes, a queue, the cache (see the module)."""
 
     def __init__(
-        self, storage: Storage, workers: int = 1, max_queued: int = MAX_QUEUED, sizing: Sizing | None = None
+        self,
+        storage: Storage,
+        workers: int = 1,
+        max_queued: int = MAX_QUEUED,
+        sizing: Sizing | None = None,
+        max_per_client: int = MAX_PER_CLIENT,
     ) -> None:
         self.storage = storage
         #: A fixed sizing (None: :func:`sizing_for` each analysis), and the key stored with analyses.
@@ -243,6 +261,7 @@ class Coach:
         self.sizing_key = SIZING_RULE if sizing is None else repr(sizing)
         self.workers = max(1, workers)
         self.max_queued = max_queued
+        self.max_per_client = max(1, max_per_client)
         self._context = multiprocessing.get_context("spawn")
         self._progress: Any = None
         self.pool: ProcessPoolExecutor | None = None
@@ -286,20 +305,28 @@ class Coach:
             return {"progress": 0.0, "queued": position + 1}
         return {"progress": float(self._progress[job.slot]) if self._progress is not None else 0.0, "queued": 0}
 
-    def start(self, room: str, seat: int, record: dict[str, Any]) -> dict[str, Any]:
-        """Start (or join) the analysis of ``seat`` in the finished ``room`` (:class:`Busy` if too many wait)."""
+    def start(self, room: str, seat: int, record: dict[str, Any], client: str | None = None) -> dict[str, Any]:
+        """Start (or join) the analysis of ``seat`` in the finished ``room`` for ``client`` (an address):
+        :class:`Busy` if too many wait, :class:`TooManyForClient` if ``client`` has
+        :attr:`max_per_client` analyses waiting or running (joining one that exists is always allowed)."""
         key = (room, seat)
         if key not in self.jobs:
+            if client is not None and self.client_jobs(client) >= self.max_per_client:
+                raise TooManyForClient(self.max_per_client)
             if len(self.waiting) >= self.max_queued and not self._free_slots:
                 raise Busy()
             self.failed.pop(key, None)
-            job = Job(room, seat, record)
+            job = Job(room, seat, record, client=client)
             self.jobs[key] = job
             self.waiting.append(job)
             self._dispatch()
         found = self.progress(room, seat)
         assert found is not None
         return found
+
+    def client_jobs(self, client: str) -> int:
+        """The analyses ``client`` started that are waiting or running."""
+        return sum(1 for job in self.jobs.values() if job.client == client)
 
     def _dispatch(self) -> None:
         while self.waiting and self._free_slots:
@@ -370,14 +397,27 @@ class Coach:
 def coach_from_environment(storage: Storage) -> Coach:
     """The server's :class:`Coach`: ``$ASOBIBA_ANALYSIS_WORKERS`` processes (default 1: one analysis at a
     time beside the games); ``$ASOBIBA_ANALYSIS_SAMPLES`` fixes the samples a candidate (with
-    ``$ASOBIBA_ANALYSIS_HARD`` the coach's bot; tests make analyses short so), else :func:`sizing_for`."""
+    ``$ASOBIBA_ANALYSIS_HARD`` the coach's bot; tests make analyses short so), else :func:`sizing_for`;
+    ``$ASOBIBA_ANALYSIS_PER_CLIENT`` the analyses a client may have waiting or running (default
+    :data:`MAX_PER_CLIENT`)."""
     workers = os.environ.get("ASOBIBA_ANALYSIS_WORKERS", "1")
+    per_client = os.environ.get("ASOBIBA_ANALYSIS_PER_CLIENT", str(MAX_PER_CLIENT))
     samples = os.environ.get("ASOBIBA_ANALYSIS_SAMPLES")
     sizing = None
     if samples:
         hard = os.environ.get("ASOBIBA_ANALYSIS_HARD") or COACH_HARD
         sizing = Sizing(samples=max(1, int(samples)), max_candidates=MAX_CANDIDATES, hard=hard)
-    return Coach(storage, workers=max(1, int(workers)), sizing=sizing)
+    return Coach(storage, workers=max(1, int(workers)), sizing=sizing, max_per_client=max(1, int(per_client)))
 
 
-__all__ = ["Busy", "Coach", "Sizing", "coach_json", "run_analysis", "run_hint", "sizing_for"]
+__all__ = [
+    "MAX_PER_CLIENT",
+    "Busy",
+    "Coach",
+    "Sizing",
+    "TooManyForClient",
+    "coach_json",
+    "run_analysis",
+    "run_hint",
+    "sizing_for",
+]

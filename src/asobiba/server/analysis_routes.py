@@ -2,7 +2,8 @@
 
 - ``POST /api/rooms/{room}/analysis?seat=N`` — once the game is over (403 before): start the analysis
   of seat N (202 ``{"progress", "queued"}``; 200 with the analysis if it is made already; 503 when too
-  many wait);
+  many wait; 429 ``too_many_analyses`` when the asking client has its share waiting or running, the
+  message in the language of ``Accept-Language``);
 - ``GET /api/rooms/{room}/analysis?seat=N`` — 202 ``{"progress": 0..1, "queued"}`` while it waits or
   runs, 200 with the analysis once made, 404 if nobody asked for it, 403 while the game is on;
 - ``GET /api/rooms/{room}/hint?seat=N`` with ``Authorization: Bearer <the seat's token>`` — what the
@@ -20,10 +21,13 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from asobiba.server.analysis import Busy, Coach, coach_from_environment
+from asobiba.i18n import Catalog
+from asobiba.server.analysis import Busy, Coach, TooManyForClient, coach_from_environment
 from asobiba.server.rooms import Room
+from asobiba.server.web import preferred_language
 
 router = APIRouter()
+tr = Catalog("server")
 
 
 def coach(request: Request) -> Coach:
@@ -76,7 +80,15 @@ async def start_analysis(room_id: str, request: Request, seat: str | None = None
     if done is not None:
         return json_bytes(done)
     try:
-        progress = service.start(room.id, number, room.state.record())
+        progress = service.start(room.id, number, room.state.record(), request.client.host if request.client else "?")
+    except TooManyForClient as refused:
+        lang = preferred_language(request.headers.get("accept-language", ""))
+        message = tr(
+            "you have {count} analyses waiting or running already; ask for another once one is made",
+            lang,
+            count=refused.limit,
+        )
+        return error(429, "too_many_analyses", message)
     except Busy:
         return error(503, "busy", "too many analyses are waiting; try again in a minute")
     return JSONResponse(progress, status_code=202)
