@@ -86,6 +86,10 @@ class NormalBot(HeuristicBot):
 #:   there, same deal), one-round matches: 2 players 0.603 vs 0.520, +0.083 [+0.039, +0.128] in 600;
 #:   3 players 0.425 vs 0.360, +0.065 [+0.016, +0.114] in 600; 4 players 0.383 vs 0.246, +0.138
 #:   [+0.056, +0.219] in 240; 5 players 0.317 vs 0.150, +0.167 [+0.070, +0.263] in 120.
+#:   Now a budget of 4,500 play-out moves (0.49 s of one core at the median, 0.64 s at p99): 3 players,
+#:   one round, among the winners 0.493 [0.437, 0.550] vs 0.253 in 300 (``benchmarks/bots.py --game
+#:   paper-safari --players 3 --pair hard normal --strength-games 300 --skip-speed --option
+#:   tokens_to_win=1 --workers 1 --chunks 10``, loaded machine; 0.480 [0.424, 0.536] with 3,000 before).
 #:   Weights tuned alone did not (no variant of the heuristic's numbers moved its rate by more than
 #:   the noise in 800 games), nor IS-MCTS with the evaluator (0.517 and 0.433 in 60 games each).
 #: - Survive!: the game's own stronger player (``search="policy"``,

@@ -93,7 +93,7 @@ def play_out(
         if len(legal) == 1:
             move = legal[0]
         elif policy is not None:
-            move = policy(state.observe_in_search(mover).view, legal, rng)
+            move = policy(state.view(mover), legal, rng)  # the view observe_in_search(mover) would give
         else:
             move = game.heuristic_action(state.observe_in_search(mover), rng)
         state.apply_trusted(move)

@@ -94,46 +94,69 @@ class Reader:
         self.players: int = view["players"]
         table: dict[str, dict[str, Any]] = view["cards"]
         self.table = table
+        #: Each card's number (a Ditto: :data:`DITTO`), looked up once per decision.
+        self.numbers = {
+            card_id: DITTO if line["value"] is None else float(line["value"]) for card_id, line in table.items()
+        }
         unseen = {card_id: line["copies"] for card_id, line in table.items()}
-        seen: list[str] = list(view["discard"])
-        for grid in view["grids"]:
-            seen.extend(card for card in grid if card)
-        seen.extend(view["known"].values())
-        if view["hand"] is not None:
-            seen.append(view["hand"])
-        for card_id in seen:
+        for card_id in view["discard"]:
             unseen[card_id] -= 1
+        for grid in view["grids"]:
+            for card in grid:
+                if card:
+                    unseen[card] -= 1
+        for card_id in view["known"].values():
+            unseen[card_id] -= 1
+        if view["hand"] is not None:
+            unseen[view["hand"]] -= 1
         self.unseen = unseen
         # The face-down cards are the unseen ones, less the reshuffled pile's cards if they are known.
-        hidden = dict(unseen)
+        hidden = unseen
         if view["pile_cards"] is not None:
+            hidden = dict(unseen)
             for card_id in view["pile_cards"]:
                 hidden[card_id] -= 1
         self.mu, self.probability, self.pair_term = _distribution(hidden, table)
         # Within one decision the same grids and discards are judged again and again.
         self._expected: dict[tuple[float | None, ...], float] = {}
         self._gifts: dict[float, float] = {}
-        pile = dict(unseen) if view["pile_cards"] is None else _count(view["pile_cards"])
-        total = sum(pile.values())
-        self.pile = [(card_id, count / total) for card_id, count in sorted(pile.items()) if count > 0] if total else []
+        self._half_known: dict[float, float] = {}
+        self._placed: dict[float, list[tuple[Cells, list[bool], float]]] = {}
+        #: A column's expected total when both its cards are unknown.
+        self.both_unknown = 2 * self.mu - self.pair_term
         self.cells: list[Cells] = []
         self.up: list[list[bool]] = []
+        numbers = self.numbers
+        known_cards: dict[str, str] = view["known"]
+        names: list[str] = view["positions"]
         for owner, grid in enumerate(view["grids"]):
-            cells: Cells = []
-            for position, card in enumerate(grid):
-                known = card or (view["known"].get(view["positions"][position]) if owner == self.me else None)
-                cells.append(self.number(known) if known else None)
+            if owner == self.me and known_cards:
+                cells: Cells = []
+                for position, card in enumerate(grid):
+                    known = card or known_cards.get(names[position])
+                    cells.append(numbers[known] if known else None)
+            else:
+                cells = [numbers[card] if card else None for card in grid]
             self.cells.append(cells)
             self.up.append([bool(card) for card in grid])
+        #: Whose grid is face up already (a round's end whatever the action).
+        self.done = [all(up) for up in self.up]
         self.cost = [self.expected(cells) for cells in self.cells]
         self.weights = self._threat_weights()
         self.long_round = view["turn"] > weights.long_round_turns * self.players
 
+    @functools.cached_property
+    def pile(self) -> list[tuple[str, float]]:
+        """The cards a draw may give, with their chances (the unseen ones, or the reshuffled pile's)."""
+        view = self.view
+        pile = dict(self.unseen) if view["pile_cards"] is None else _count(view["pile_cards"])
+        total = sum(pile.values())
+        return [(card_id, count / total) for card_id, count in sorted(pile.items()) if count > 0] if total else []
+
     # ------------------------------------------------------------------ estimates
 
     def number(self, card_id: str) -> float:
-        value = self.table[card_id]["value"]
-        return DITTO if value is None else float(value)
+        return self.numbers[card_id]
 
     def expected(self, cells: Cells) -> float:
         """The expected score of a grid (``None``: an unknown card); each grid is reckoned once per decision."""
@@ -148,19 +171,23 @@ class Reader:
         return known
 
     def _expected_plain(self, cells: Cells) -> float:
-        mu, probability = self.mu, self.probability
-        total = 0.0
-        for top in range(3):
-            upper, lower = cells[top], cells[top + 3]
-            if upper is None and lower is None:
-                total += 2 * mu - self.pair_term
-            elif upper is None or lower is None:
-                known = lower if upper is None else upper
-                assert known is not None
-                total += known + mu - 2 * known * probability.get(known, 0.0)
-            elif upper != lower:
-                total += upper + lower
-        return total
+        column = self._column
+        return 0.0 + column(cells[0], cells[3]) + column(cells[1], cells[4]) + column(cells[2], cells[5])
+
+    def _column(self, upper: float | None, lower: float | None) -> float:
+        """A column's expected total (``None``: an unknown card; a pair counts 0)."""
+        if upper is None:
+            return self.both_unknown if lower is None else self.half_known(lower)
+        if lower is None:
+            return self.half_known(upper)
+        return upper + lower if upper != lower else 0.0
+
+    def half_known(self, known: float) -> float:
+        """A column's expected total with one card ``known`` and the other unknown (a pair counts 0)."""
+        term = self._half_known.get(known)
+        if term is None:
+            term = self._half_known[known] = known + self.mu - 2 * known * self.probability.get(known, 0.0)
+        return term
 
     def unknowns(self, cells: Cells) -> int:
         return sum(1 for cell in cells if cell is None)
@@ -181,14 +208,18 @@ class Reader:
     def judge(self, changed: dict[int, tuple[Cells, list[bool]]]) -> float:
         """How good the grids after an action are, compared with now (0)."""
         score = 0.0
-        costs = list(self.cost)
+        base = self.cost
+        costs = list(base)
         ends = False
         for owner in range(self.players):
-            cells, up = changed.get(owner, (self.cells[owner], self.up[owner]))
-            if owner in changed:
-                costs[owner] = self.expected(cells)
-                change = costs[owner] - self.cost[owner]
-                score += -change if owner == self.me else self.weights[owner] * change
+            entry = changed.get(owner)
+            if entry is None:
+                ends = ends or self.done[owner]
+                continue
+            cells, up = entry
+            cost = costs[owner] = self.expected(cells)
+            change = cost - base[owner]
+            score += -change if owner == self.me else self.weights[owner] * change
             ends = ends or all(up)
         if ends:
             target = self.w.end_target_long if self.long_round else self.w.end_target
@@ -221,10 +252,21 @@ class Reader:
         nxt = (self.me + 1) % self.players
         cells = self.cells[nxt]
         best = 0.0
-        for position in range(6):
-            after = list(cells)
-            after[position] = card
-            best = max(best, self.cost[nxt] - self.expected(after))
+        if card == DITTO or DITTO in cells:
+            for position in range(6):
+                after = list(cells)
+                after[position] = card
+                best = max(best, self.cost[nxt] - self.expected(after))
+        else:
+            # The grid with ``card`` at each position, one column changed: the sum of
+            # :meth:`_expected_plain`, in its order.
+            column = self._column
+            columns = [column(cells[top], cells[top + 3]) for top in range(3)]
+            for position in range(6):
+                top = position % 3
+                parts = list(columns)
+                parts[top] = column(card, cells[top + 3]) if position < 3 else column(cells[top], card)
+                best = max(best, self.cost[nxt] - (0.0 + parts[0] + parts[1] + parts[2]))
         # He would draw otherwise: only the part above an ordinary draw's gain counts.
         return self.w.gift_weight * max(0.0, best - self.w.ordinary_gain) * (self.players - 1) * self.weights[nxt]
 
@@ -267,15 +309,37 @@ class Reader:
         return self.judge({owner: self.place(owner, position, None) for owner in range(self.players)})
 
     def mew_value(self, opponent: int, position: int, taken: float | None = None) -> float:
-        """Mew at the opponent's ``position``; the taken card at the bot's best position."""
+        """Mew at the opponent's ``position``; the taken card at the bot's best position.
+
+        :meth:`judge` of both grids for each of the bot's positions, with the opponent's part
+        reckoned once (the same numbers, in the same order: the same value)."""
+        me = self.me
         card = self.cells[opponent][position] if taken is None else taken
         card_value = self.mu if card is None else card
         theirs = self.place(opponent, position, 10.0)
+        their_cost = self.expected(theirs[0])
+        their_term = self.weights[opponent] * (their_cost - self.cost[opponent])
+        others_done = any(self.done[q] for q in range(self.players) if q != opponent and q != me) or all(theirs[1])
         best = -math.inf
-        for mine in range(6):
-            changed = {opponent: theirs, self.me: self.place(self.me, mine, card_value)}
-            best = max(best, self.judge(changed) - self.gift(self.cells[self.me][mine]))
+        for mine, (cells, up, cost) in enumerate(self._placings(card_value)):
+            score = their_term + -(cost - self.cost[me])
+            if others_done or all(up):
+                costs = list(self.cost)
+                costs[opponent], costs[me] = their_cost, cost
+                target = self.w.end_target_long if self.long_round else self.w.end_target
+                score += self.w.end_weight * (self.win_chance(costs, {opponent: theirs, me: (cells, up)}) - target)
+            best = max(best, score - self.gift(self.cells[me][mine]))
         return best
+
+    def _placings(self, card: float) -> list[tuple[Cells, list[bool], float]]:
+        """The bot's grid with ``card`` at each position, and its expected total (once per card)."""
+        known = self._placed.get(card)
+        if known is None:
+            known = self._placed[card] = []
+            for position in range(6):
+                cells, up = self.place(self.me, position, card)
+                known.append((cells, up, self.expected(cells)))
+        return known
 
     def hand_value(self, card_id: str, from_pile: bool) -> float:
         """The best the bot can do with ``card_id`` in hand (0: as now)."""
