@@ -32,7 +32,7 @@ import importlib
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from asobiba.bots.base import Bot
@@ -46,7 +46,7 @@ Evaluator = Callable[[State], list[float]]
 CandidateFunction = Callable[[Observation, Action, int, random.Random], list[Action]]
 #: A player, ``policy(view, legal_actions, rng)`` (the heuristic's signature): a light one for
 #: play-outs, or a game's own stronger player for ``hard`` (``search="policy"``).
-Policy = Callable[[dict[str, Any], Sequence[Action], random.Random], Action]
+Policy = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
 #: Where a play-out stops to be scored by the evaluator: ``cut(start, now)`` (the sample it began
 #: from, and the state it has reached), e.g. "the round is over".
 Cut = Callable[[State, State], bool]

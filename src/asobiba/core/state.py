@@ -52,10 +52,8 @@ ViewT = TypeVar("ViewT", bound=Mapping[str, object], covariant=True, default=Map
 #: :attr:`Observation.view` holds): ``State[CockroachPokerView, CockroachPokerFullView]``. A plain
 #: ``State`` or ``Observation`` is a position of some game, not named: its view is that game's, so
 #: code serving every game reads it as ``Mapping[str, object]`` (the generic table) or hands it to
-#: the game's own reader (its bot, screen, encoder), which declares the game's type. (The default is
-#: ``Any`` rather than ``Mapping[str, Any]`` while readers remain that take ``dict[str, Any]``:
-#: ``bots.pimc.Policy`` and Paper Safari's heuristic.)
-FullViewT = TypeVar("FullViewT", bound=Mapping[str, object], covariant=True, default=Any)
+#: the game's own reader (its bot, screen, encoder), which declares the game's type.
+FullViewT = TypeVar("FullViewT", bound=Mapping[str, object], covariant=True, default=Mapping[str, Any])
 #: The type of the ``pending`` decision of a game's whole view (:class:`ViewEnvelope`).
 PendingT = TypeVar("PendingT", bound=Mapping[str, object])
 

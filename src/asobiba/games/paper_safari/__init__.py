@@ -24,7 +24,7 @@ from asobiba.games.paper_safari.actions import ACTION_TYPES
 from asobiba.games.paper_safari.data import DECK_LABELS, DECKS, MAX_DECK_SIZE, check_deck_option, deck_from_option
 from asobiba.games.paper_safari.notation import parse
 from asobiba.games.paper_safari.rules import PaperSafariState
-from asobiba.games.paper_safari.view import PaperSafariPending, PaperSafariView
+from asobiba.games.paper_safari.view import PaperSafariFullView, PaperSafariPending, PaperSafariView
 
 
 def _check_card_order(value: Any) -> list[str]:
@@ -130,7 +130,7 @@ class PaperSafari(Game):
     def _parse_action(self, text: str, state: State) -> Action:
         return parse(text)
 
-    def heuristic_action(self, observation: Observation, rng: random.Random) -> Action:
+    def heuristic_action(self, observation: Observation[PaperSafariFullView], rng: random.Random) -> Action:
         from asobiba.games.paper_safari.bots import choose
 
         return choose(observation.view, observation.legal_actions, rng)

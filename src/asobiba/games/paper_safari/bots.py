@@ -26,9 +26,9 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from asobiba.core.state import Action
+from asobiba.core.state import Action, Observation
 from asobiba.games.paper_safari.actions import (
     DISCARD,
     DRAW,
@@ -43,6 +43,10 @@ from asobiba.games.paper_safari.actions import (
     Swap,
 )
 from asobiba.games.paper_safari.data import COLUMN_PARTNER
+from asobiba.games.paper_safari.view import CardLine, PaperSafariFullView
+
+if TYPE_CHECKING:
+    from asobiba.games.paper_safari.rules import PaperSafariState
 
 Cells = list[float | None]
 #: A Ditto lying in a grid (its number is decided at scoring).
@@ -87,12 +91,14 @@ NORMAL = Weights()
 class Reader:
     """What the bot knows, read once from the view."""
 
-    def __init__(self, view: dict[str, Any], weights: Weights = NORMAL) -> None:
+    def __init__(self, view: PaperSafariFullView, weights: Weights = NORMAL) -> None:
         self.view = view
         self.w = weights
-        self.me: int = view["viewer"]
+        viewer = view["viewer"]
+        assert viewer is not None, "the bot reads a player's view, not a spectator's"
+        self.me: int = viewer
         self.players: int = view["players"]
-        table: dict[str, dict[str, Any]] = view["cards"]
+        table: dict[str, CardLine] = view["cards"]
         self.table = table
         #: Each card's number (a Ditto: :data:`DITTO`), looked up once per decision.
         self.numbers = {
@@ -368,7 +374,7 @@ def _count(cards: Sequence[str]) -> dict[str, int]:
     return counts
 
 
-def _distribution(hidden: dict[str, int], table: dict[str, dict[str, Any]]) -> tuple[float, dict[float, float], float]:
+def _distribution(hidden: dict[str, int], table: dict[str, CardLine]) -> tuple[float, dict[float, float], float]:
     """Mean value of a hidden card, the chance of each value, and the expected pair saving of two
     hidden cards in a column."""
     total = sum(count for count in hidden.values() if count > 0)
@@ -419,7 +425,7 @@ def _best(scored: list[tuple[float, int, Action]]) -> Action:
     return max(scored, key=lambda item: (item[0], -item[1]))[2]
 
 
-def choose(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, weights: Weights = NORMAL) -> Action:
+def choose(view: PaperSafariFullView, legal: Sequence[Action], rng: random.Random, weights: Weights = NORMAL) -> Action:
     """The heuristic choice among ``legal`` from ``view`` (and ``rng`` for the setup flip)."""
     if len(legal) == 1:
         return legal[0]
@@ -437,12 +443,13 @@ def choose(view: dict[str, Any], legal: Sequence[Action], rng: random.Random, we
     return _best(_scored(view, legal, reader))
 
 
-def _scored(view: dict[str, Any], legal: Sequence[Action], reader: Reader) -> list[tuple[float, int, Action]]:
+def _scored(view: PaperSafariFullView, legal: Sequence[Action], reader: Reader) -> list[tuple[float, int, Action]]:
     """Every legal action of a step after the turn's first choice, with its value."""
     me = reader.me
     step = view["phase"]
     scored: list[tuple[float, int, Action]] = []
-    hand = view["hand"]
+    # After the turn's first choice the mover holds a card, except when Mew's steps are asked.
+    hand = view["hand"] or ""
     for order, action in enumerate(legal):
         if isinstance(action, Swap):
             value = reader.swap_value(hand, action.position, with_effect=step == "hand")
@@ -459,7 +466,9 @@ def _scored(view: dict[str, Any], legal: Sequence[Action], reader: Reader) -> li
         elif isinstance(action, MewChoose):
             value = max(reader.mew_value(action.opponent, position) for position in range(6))
         elif isinstance(action, MewTake):
-            value = reader.mew_value(view["mew_opponent"], action.position)
+            opponent = view["mew_opponent"]
+            assert opponent is not None, "Mew's take names its opponent"
+            value = reader.mew_value(opponent, action.position)
         elif isinstance(action, MewPlace):
             value = reader.judge({me: reader.place(me, action.position, reader.number(hand))})
             value -= reader.gift(reader.cells[me][action.position])
@@ -486,7 +495,7 @@ def _exchange_value(reader: Reader, action: Exchange) -> float:
 UNKNOWN_SPREAD = 3.5
 
 
-def evaluate(state: Any) -> list[float]:
+def evaluate(state: PaperSafariState) -> list[float]:
     """Every player's chance of winning the match from ``state`` (values add up to 1).
 
     For IS-MCTS rollouts cut short: ``state`` is a determinization, but only the public API is
@@ -501,7 +510,7 @@ def evaluate(state: Any) -> list[float]:
     players = state.players
     costs: list[float] = []
     unknowns: list[int] = []
-    view: dict[str, Any] = {}
+    view: PaperSafariFullView | None = None
     for player in range(players):
         view = state.view(player)
         if view["phase"] in ("start", "deal"):
@@ -511,6 +520,7 @@ def evaluate(state: Any) -> list[float]:
         unknowns.append(reader.unknowns(reader.cells[player]))
     # Between rounds nobody is ahead in the next one.
     rounds = round_chances(costs, unknowns) if len(costs) == players else [1.0 / players] * players
+    assert view is not None, "a game has at least two players"
     tokens = view["tokens"]
     needs = [max(1, view["tokens_to_win"] - tokens[player]) for player in range(players)]
     return match_chances(needs, rounds)
@@ -581,12 +591,14 @@ def _even_sorted(needs: tuple[int, ...]) -> tuple[float, ...]:
 ROLLOUT = Weights(quick_take=2.5)
 
 
-def rollout_choose(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+def rollout_choose(view: PaperSafariFullView, legal: Sequence[Action], rng: random.Random) -> Action:
     """The light heuristic (:data:`ROLLOUT`) that plays everybody's moves in ``hard``'s play-outs."""
     return choose(view, legal, rng, ROLLOUT)
 
 
-def candidates(observation: Any, heuristic: Action, limit: int, rng: random.Random) -> list[Action]:
+def candidates(
+    observation: Observation[PaperSafariFullView], heuristic: Action, limit: int, rng: random.Random
+) -> list[Action]:
     """The moves ``hard`` plays out: both choices of a turn; after it, the ``limit`` best by the
     heuristic's own judgement; none but the heuristic's at the setup flip (every face-down card is
     alike there)."""
@@ -600,7 +612,7 @@ def candidates(observation: Any, heuristic: Action, limit: int, rng: random.Rand
     return [action for _, _, action in ranked[:limit]]
 
 
-def round_over(start: Any, now: Any) -> bool:
+def round_over(start: PaperSafariState, now: PaperSafariState) -> bool:
     """``hard``'s play-outs stop when the round they began in has been scored (then :func:`evaluate`
     gives the match chances from the tokens)."""
     return len(now.rounds) > len(start.rounds)
