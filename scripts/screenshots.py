@@ -36,6 +36,8 @@ GAMES = {
     "paper-safari": (3, {1: "bot:normal", 2: "bot:normal"}, {"tokens_to_win": "1"}, 9),
     "survive": (3, {1: "bot:random", 2: "bot:random"}, {}, 40),
 }
+#: The name our seat gives, per language (remembered by the lobby as a player's own would be).
+OUR_NAME = {"en": "Aki", "ja": "あき"}
 #: Rooms tried for a mid-play picture before giving up.
 MID_TRIES = 5
 
@@ -52,6 +54,14 @@ def shoot(page: Page, path: Path, full_page: bool = True) -> None:
     print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
 
+def open_lobby(page: Page, base_url: str, lang: str) -> None:
+    """The lobby, with our name remembered as after a first visit."""
+    page.goto(base_url + "/")
+    page.evaluate("(name) => localStorage.setItem('asobiba.name', name)", OUR_NAME[lang])
+    page.reload()
+    page.wait_for_selector("#create-room")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
@@ -63,8 +73,7 @@ def main() -> None:
         for lang in ("en", "ja"):
             context = new_context(browser, lang, width=1280, height=900)
             page = context.new_page()
-            page.goto(server.base_url + "/")
-            page.wait_for_selector("#create-room")
+            open_lobby(page, server.base_url, lang)
             # what the screen shows: in a full-page picture the sticky Create bar would sit mid-form
             shoot(page, out / f"lobby.{lang}.png", full_page=False)
             for game, (players, bots, options, mid) in GAMES.items():
@@ -86,8 +95,7 @@ def main() -> None:
         for lang in ("en", "ja"):
             phone = new_context(browser, lang, width=PHONE[0], height=PHONE[1])
             page = phone.new_page()
-            page.goto(server.base_url + "/")
-            page.wait_for_selector("#create-room")
+            open_lobby(page, server.base_url, lang)
             shoot(page, out / f"lobby.phone.{lang}.png", full_page=False)
             for game, clicks in PHONE_CLICKS.items():
                 players = GAMES[game][0] if game != "survive" else 2
