@@ -71,7 +71,7 @@ function Grid({ view, player, picker, seat }) {
   </div>`;
 }
 
-function Middle({ view, picker, name }) {
+function Middle({ view, seat, picker, name }) {
   const pile = picker.pick("pile", t("draw from the pile"));
   const discard = picker.pick("discard", t("the discard"));
   return html`<div class="ps-middle">
@@ -82,7 +82,7 @@ function Middle({ view, picker, name }) {
       : html`<div class="empty-slot" ...${discard || {}}>${t("empty")}</div>`}<span>${t("discard")}</span></div>
     ${view.hand_holder !== null && view.hand_holder !== undefined
       ? html`<div class="stack in-hand" id="in-hand"><${PokeCard} card=${view.hand} view=${view} />
-          <span>${t("in the hand of {player}", { player: name(view.hand_holder) })}</span></div>`
+          <span>${view.hand_holder === seat ? t("in your hand") : t("in the hand of {player}", { player: name(view.hand_holder) })}</span></div>`
       : null}
     <div class="tokens">${t("Round {round}", { round: view.round })} · ${t("Round wins needed: {count}", { count: view.tokens_to_win })}</div>
   </div>`;
@@ -196,7 +196,7 @@ function Table({ view, seat, picker, recent, name }) {
   </${SeatPanel}>`;
   return html`<div class="ps">
     <div class="opponents">${order.map(panel)}</div>
-    <${Middle} view=${view} picker=${picker} name=${name} />
+    <${Middle} view=${view} seat=${seat} picker=${picker} name=${name} />
     ${seat !== null ? html`<div class="mine">${panel(seat)}</div>` : null}
     <${Rounds} view=${view} name=${name} />
   </div>`;
