@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
+from tests.whole_views import assert_views_are, every_position
 
 from asobiba.core.schema import view_schema
 from asobiba.core.state import CHANCE, ENVELOPE_KEYS
@@ -136,14 +137,5 @@ WHOLE_VIEW = TypeAdapter(PaperSafariFullView)
 def test_every_view_is_of_the_whole_view_type_its_readers_take(players: int, seed: int) -> None:
     """The screens and the encoder read ``PaperSafariFullView``: every view is one, chance nodes too."""
     state = GAME.new_game(players, seed=seed, chance="scripted", tokens_to_win=1)
-    rng = random.Random(seed)
-    while True:
-        for viewer in (*range(players), None):
-            view = state.view(viewer)
-            assert WHOLE_VIEW.validate_python(view, strict=True) == view
-        if state.is_over:
-            break
-        if state.is_chance_node:
-            state.resolve_chance()
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    for now in every_position(state, random.Random(seed)):
+        assert_views_are(WHOLE_VIEW, now)

@@ -9,6 +9,7 @@ import jsonschema
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
+from tests.whole_views import assert_views_are, every_position
 
 from asobiba.core.schema import view_schema
 from asobiba.core.state import ENVELOPE_KEYS
@@ -114,11 +115,5 @@ def test_every_view_is_of_the_whole_view_type_its_readers_take(seed, players):
     scripted = GAME.new_game(players, seed=seed, chance="scripted")
     assert WHOLE_VIEW.validate_python(scripted.view(0), strict=True) == scripted.view(0)
     state = GAME.new_game(players, seed=seed)
-    rng = random.Random(seed)
-    while True:
-        for viewer in (*range(players), None):
-            view = state.view(viewer)
-            assert WHOLE_VIEW.validate_python(view, strict=True) == view
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    for now in every_position(state, random.Random(seed)):
+        assert_views_are(WHOLE_VIEW, now)
