@@ -147,3 +147,22 @@ def test_a_pair_that_never_lost_is_still_uncertain_after_a_few_games() -> None:
     assert few["b"].low < few["b"].elo < few["b"].high
     assert few["b"].low < 1000 + 0.5 * (few["b"].elo - 1000)  # 4-0 cannot rule out a small difference
     assert many["b"].low > few["b"].low
+
+
+def test_an_anchor_in_the_middle_fixes_it_and_keeps_the_differences(kuhn: Game) -> None:
+    arguments = {"levels": ("random", "easy", "heuristic"), "games_per_pair": 30, "players": 2, "seed": 4}
+    first = rate("kuhn-poker", bootstrap=60, **arguments)  # type: ignore[arg-type]
+    middle = rate("kuhn-poker", bootstrap=60, anchor="easy", **arguments)  # type: ignore[arg-type]
+    by_bot = {rating.bot: rating for rating in middle.ratings}
+    assert middle.anchor == "easy" and first.anchor == "random"
+    assert (by_bot["easy"].elo, by_bot["easy"].low, by_bot["easy"].high) == (1000.0, 1000.0, 1000.0)
+    assert by_bot["random"].low < by_bot["random"].high
+    # the same games: only the reference point moves
+    shift = {rating.bot: rating.elo for rating in first.ratings}["easy"] - 1000.0
+    for rating in first.ratings:
+        assert by_bot[rating.bot].elo == pytest.approx(rating.elo - shift)
+
+
+def test_the_anchor_must_be_one_of_the_bots(kuhn: Game) -> None:
+    with pytest.raises(InvalidOption, match="anchor must be one of the bots"):
+        rate("kuhn-poker", levels=("random", "easy"), anchor="hard")

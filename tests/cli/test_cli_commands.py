@@ -498,3 +498,15 @@ def test_ctrl_c_ends_a_replay_quietly(tmp_path: Path) -> None:
 
     terminal = Terminal(console=Console(file=io.StringIO(), width=100), read=ctrl_c)
     ReplayViewer(terminal, steps, None, "en", "title").run()  # returns, no exception
+
+
+def test_rate_anchors_the_ladder_where_asked(runner: CliRunner) -> None:
+    arguments = ["rate", GAMES[0], "--bots", "random,easy", "--games-per-pair", "4", "--seed", "1"]
+    result = runner.invoke(app, [*arguments, "--anchor", "easy", "--markdown"])
+    assert result.exit_code == 0, result.output
+    assert "| easy | 1000 | (anchor) |" in result.stdout
+    table = runner.invoke(app, [*arguments, "--anchor", "easy", "--lang", "en"])
+    assert "easy fixed at 1000" in table.stdout
+    refused = runner.invoke(app, [*arguments, "--anchor", "hard", "--lang", "en"])
+    assert refused.exit_code == USAGE_ERROR
+    assert_one_line_error(refused.output, "anchor must be one of the bots")

@@ -82,6 +82,11 @@ class RatingTable:
     ratings: list[Rating]
     pairs: list[PairResult]
 
+    @property
+    def anchor(self) -> str:
+        """The bot fixed at 1000 (its interval is that one point)."""
+        return next(rating.bot for rating in self.ratings if rating.low == rating.high == rating.elo)
+
     def to_markdown(self) -> str:
         """The ladder as a Markdown table, strongest first (as the README shows it).
 
@@ -210,6 +215,10 @@ def rate(
     """
     if len(set(levels)) != len(levels) or len(levels) < 2:
         raise InvalidOption("rating needs at least two different bots, not {bots}", bots=repr(list(levels)))
+    if anchor is not None and anchor not in levels:
+        raise InvalidOption(
+            "the anchor must be one of the bots ({bots}), not {name}", bots=", ".join(levels), name=anchor
+        )
     if games_per_pair < 1:
         raise InvalidOption("games_per_pair must be at least 1, not {value}", value=games_per_pair)
     if max_games_per_pair is not None and max_games_per_pair < games_per_pair:

@@ -483,6 +483,14 @@ def rate_bots(
             "of the players, twice that with an odd table).",
         ),
     ] = False,
+    anchor: Annotated[
+        str | None,
+        typer.Option(
+            "--anchor",
+            metavar="BOT",
+            help="The bot fixed at 1000, to which every interval is relative (default: the first bot).",
+        ),
+    ] = None,
     players: Annotated[int | None, typer.Option("--players", "-n", help="Table size (default: the smallest).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the round robin.")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
@@ -527,6 +535,7 @@ def rate_bots(
             max_games_per_pair=max_games_per_pair,
             duplicate=duplicate,
             budgets=budgets,
+            anchor=anchor,
             players=players,
             seed=seed,
             workers=workers,

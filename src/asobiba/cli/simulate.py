@@ -136,6 +136,7 @@ def play_rating(
     max_games_per_pair: int | None = None,
     duplicate: bool = False,
     budgets: dict[str, int] | None = None,
+    anchor: str | None = None,
 ) -> RatingTable:
     """Run the round robin of :func:`asobiba.bots.rating.rate` with a progress bar; an adaptive one
     also says on ``console`` after each round how many games each pair has and which neighbours
@@ -164,6 +165,7 @@ def play_rating(
         "max_games_per_pair": max_games_per_pair,
         "duplicate": duplicate,
         "budgets": budgets,
+        "anchor": anchor,
         "on_round": report_round if max_games_per_pair is not None else None,
         "players": players,
         "seed": seed,
@@ -185,7 +187,7 @@ def rating_tables(table: RatingTable, lang: str) -> tuple[Table, Table]:
     """The ratings (Elo scale, 95% interval) and the pairwise results."""
     ratings = Table(
         title=tr("{game}: ratings ({players} players)", lang, game=table.game, players=table.players),
-        caption=tr("Elo scale, the first bot fixed at 1000", lang),
+        caption=tr("Elo scale, {anchor} fixed at 1000", lang, anchor=table.anchor),
     )
     ratings.add_column(tr("Bot", lang), style="bold")
     ratings.add_column(tr("Rating", lang), justify="right")
