@@ -1,7 +1,7 @@
 // What the room says about people: names for p0…pN, the prompt, the title, the standings.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CHANCE, decisionPrompt, pageTitle, seatName, standings, turnArrival, withNames } from "../../src/asobiba/web/table_words.js";
+import { CHANCE, botName, decisionPrompt, pageTitle, seatName, standings, turnArrival, withNames } from "../../src/asobiba/web/table_words.js";
 
 const presence = { seats: [{ name: "Aki" }, { name: "Ken" }, { name: null }] };
 
@@ -15,6 +15,29 @@ test("the log names the players instead of p0…pN, and leaves other words alone
   assert.equal(withNames("p0 offers p1 a card: a bat", presence), "Aki offers Ken a card: a bat");
   assert.equal(withNames("p1は p2 にカードを渡しました", presence), "Kenは p2 にカードを渡しました");
   assert.equal(withNames("explorer red#4 at r6c5; top10 p12", presence), "explorer red#4 at r6c5; top10 p12");
+});
+
+const withBots = {
+  seats: [
+    { seat: 0, kind: "human", name: "Aki" },
+    { seat: 1, kind: "bot:normal", name: null },
+    { seat: 2, kind: "human", name: null },
+    { seat: 3, kind: "bot:hard", name: null },
+    { seat: 4, kind: "human", name: "Ken", taken_over: true },
+  ],
+};
+
+test("bots go by a name of their own, numbered in seat order when there are several, never p{n}", () => {
+  assert.equal(seatName(withBots, 1), "Bot 1");
+  assert.equal(seatName(withBots, 3), "Bot 2");
+  assert.equal(seatName(withBots, 2), "p2"); // a free person seat
+  assert.equal(seatName(withBots, 4), "Ken"); // a person's seat a bot plays for now keeps the person's name
+  assert.deepEqual(botName(withBots, 3), ["Bot {number}", { number: 2 }]);
+  const japanese = (message, fields) => ({ Bot: "ボット", "Bot {number}": "ボット{number}" })[message].replace("{number}", fields.number);
+  assert.equal(withNames("p1がp0にカードを渡す", withBots, japanese), "ボット1があきにカードを渡す".replace("あき", "Aki"));
+  const alone = { seats: [{ seat: 0, kind: "human", name: "Aki" }, { seat: 1, kind: "bot:easy", name: null }] };
+  assert.equal(seatName(alone, 1), "Bot");
+  assert.deepEqual(decisionPrompt({ mover: 1, reader: 0, what: "x", presence: alone }), ["{player} is deciding: {what}", { player: "Bot", what: "x" }]);
 });
 
 test("the prompt speaks to the reader", () => {

@@ -8,7 +8,7 @@ import { seatName } from "./table_words.js";
 
 /** Who wrote a message: a seat's name now, else the name it was sent with, else "spectator". */
 export function chatAuthor(message, presence) {
-  if (message.seat !== null && message.seat !== undefined) return seatName(presence, message.seat) || message.name;
+  if (message.seat !== null && message.seat !== undefined) return seatName(presence, message.seat, t) || message.name;
   return message.name || null;
 }
 

@@ -36,8 +36,12 @@ function takeToken(room) {
   return localStorage.getItem(`asobiba.token.${room}`);
 }
 
-/** A seat's name as every part of the room shows it (the name its person gave, else p{n}). */
-export const playerName = seatName;
+/** A seat's name as every part of the room shows it (the name its person gave, a bot's name in the
+ * reader's language, else p{n}). */
+export const playerName = (presence, player) => seatName(presence, player, t);
+
+/** ``text`` with the seats' names for p0…pN, in the reader's language. */
+const withSeatNames = (text, presence) => withNames(text, presence, t);
 
 /** A setting of the page, kept in localStorage (`on`: its value when never set). */
 function storedFlag(key, on) {
@@ -61,7 +65,7 @@ function decisionText(game, view, seat, presence) {
   const pending = view.pending;
   if (!pending) return "";
   if (pending.player < 0) return t("Shuffling…");
-  const [message, fields] = decisionPrompt({ mover: pending.player, reader: seat, what: game.kindText(pending, view), presence });
+  const [message, fields] = decisionPrompt({ mover: pending.player, reader: seat, what: game.kindText(pending, view), presence, translate: t });
   return t(message, fields);
 }
 
@@ -117,11 +121,11 @@ function Log({ entries, presence, game, onHighlight }) {
     <ol ref=${list} aria-live="polite" tabindex="0">
       ${entries.map((entry) => {
         const named = places(entry);
-        if (!named.length || !onHighlight) return html`<li key=${entry.key} class=${entry.fresh ? "fresh" : ""}>${withNames(entry.text, presence)}</li>`;
+        if (!named.length || !onHighlight) return html`<li key=${entry.key} class=${entry.fresh ? "fresh" : ""}>${withSeatNames(entry.text, presence)}</li>`;
         const light = () => onHighlight(new Set(named));
         return html`<li key=${entry.key} class=${`places ${entry.fresh ? "fresh" : ""}`} data-places=${named.join(" ")}
           onMouseEnter=${light} onMouseLeave=${() => onHighlight(null)} onFocus=${light} onBlur=${() => onHighlight(null)}
-          onClick=${light} tabindex="0">${withNames(entry.text, presence)}</li>`;
+          onClick=${light} tabindex="0">${withSeatNames(entry.text, presence)}</li>`;
       })}
     </ol>
   </section>`;
@@ -271,7 +275,7 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
           ${row.winner ? html` <span class="winner-badge">${t("winner")}</span>` : null}</td>
         <td>${row.score === null ? "—" : row.score}</td></tr>`)}</tbody>
     </table>
-    <ul class="why">${frame.events.map((event) => html`<li>${withNames(event.text, presence)}</li>`)}</ul>
+    <ul class="why">${frame.events.map((event) => html`<li>${withSeatNames(event.text, presence)}</li>`)}</ul>
     <div class="buttons">
       <button type="button" class="primary" id="rematch" onClick=${rematch}>${t("Rematch")}</button>
       <button type="button" id="replay" onClick=${onReplay}>${t("Replay")}</button>

@@ -9,29 +9,46 @@ const N_ = (message) => message;
 /** The page title's mark while it is the reader's turn. */
 export const TURN_MARK = "● ";
 
-/** The name a seat goes by: the name its person gave, else "p{n}". */
-export function seatName(presence, player) {
+/** An English message with its {fields} filled: the translation where none is given (node tests). */
+export function fill(message, fields = {}) {
+  return message.replace(/\{(\w+)\}/g, (whole, key) => (key in fields ? String(fields[key]) : whole));
+}
+
+/** Whether a seat of the presence is played by a bot (its kind "bot:<level>"). */
+const isBot = (seat) => typeof seat.kind === "string" && seat.kind.startsWith("bot");
+
+/** A bot seat's name, as [message, fields]: "Bot" when it is the table's only bot, else "Bot 1",
+ * "Bot 2"… in seat order (a seat a bot plays for an absent person keeps the person's name). */
+export function botName(presence, player) {
+  const bots = presence.seats.filter(isBot).map((seat) => seat.seat);
+  return bots.length === 1 ? [N_("Bot"), {}] : [N_("Bot {number}"), { number: bots.indexOf(player) + 1 }];
+}
+
+/** The name a seat goes by: the name its person gave; a bot's name ("Bot 2", in the reader's language
+ * through ``translate``); else "p{n}" (a free seat). */
+export function seatName(presence, player, translate = fill) {
   const seat = presence && presence.seats && presence.seats[player];
-  return seat && seat.name ? seat.name : `p${player}`;
+  if (seat && seat.name) return seat.name;
+  if (seat && isBot(seat)) return translate(...botName(presence, player));
+  return `p${player}`;
 }
 
 /** A player written p0…pN in a text (the notation's players), as a whole word. */
 const PLAYER_WORD = /(?<![A-Za-z0-9_#])p(\d{1,2})(?![A-Za-z0-9_])/g;
 
-/** ``text`` with every p0…pN of a seat that has a name replaced by that name. */
-export function withNames(text, presence) {
+/** ``text`` with every p0…pN of a seat that has a name (a person's or a bot's) replaced by that name. */
+export function withNames(text, presence, translate = fill) {
   if (!text || !presence || !presence.seats) return text;
-  return text.replace(PLAYER_WORD, (whole, number) => {
-    const seat = presence.seats[Number(number)];
-    return seat && seat.name ? seat.name : whole;
-  });
+  return text.replace(PLAYER_WORD, (whole, number) =>
+    presence.seats[Number(number)] ? seatName(presence, Number(number), translate) : whole,
+  );
 }
 
 /** The line above the table, as [message, fields]: "Your turn: …" to the mover, "Ken is deciding: …"
  * to everyone else. */
-export function decisionPrompt({ mover, reader, what, presence }) {
+export function decisionPrompt({ mover, reader, what, presence, translate = fill }) {
   if (mover === reader) return [N_("Your turn: {what}"), { what }];
-  return [N_("{player} is deciding: {what}"), { player: seatName(presence, mover), what }];
+  return [N_("{player} is deciding: {what}"), { player: seatName(presence, mover, translate), what }];
 }
 
 /** The page title: the room's title, marked while it is the reader's turn. */

@@ -16,7 +16,7 @@ export function waitingSeats(presence, seat) {
     let status = "awaited";
     if (s.kind !== "human") status = "bot";
     else if (s.occupied) status = s.seat === seat ? "you" : "seated";
-    return { seat: s.seat, name: seatName(presence, s.seat), status, kind: s.kind, connected: s.connected };
+    return { seat: s.seat, name: seatName(presence, s.seat, t), status, kind: s.kind, connected: s.connected };
   });
 }
 
