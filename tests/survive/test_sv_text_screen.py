@@ -128,3 +128,23 @@ def test_an_explorers_colour_is_named_in_the_readers_language() -> None:
 
     assert explorer_text("red#4", "en") == "explorer red#4"
     assert explorer_text("red#4", "ja") == "冒険者コマ 赤#4"
+
+
+def test_a_log_line_about_an_explorer_says_whose_it_is_in_both_languages() -> None:
+    state = GAME.new_game(3, seed=21)
+    rng = random.Random(3)
+    owned = {"ExplorerMoved", "ExplorerEscaped", "ExplorerLost"}
+    seen_kinds: set[str] = set()
+    for _ in range(5000):
+        if state.is_over:
+            break
+        for event in state.apply(rng.choice(state.legal_actions())):
+            if event.kind not in owned:
+                continue
+            player = event.player  # type: ignore[attr-defined]
+            assert GAME.describe_event(event, "en").startswith(f"p{player}'s explorer ") or (
+                f" p{player}'s explorer " in GAME.describe_event(event, "en")
+            ), GAME.describe_event(event, "en")
+            assert f"p{player}の冒険者コマ " in GAME.describe_event(event, "ja"), GAME.describe_event(event, "ja")
+            seen_kinds.add(event.kind)
+    assert {"ExplorerMoved", "ExplorerLost"} <= seen_kinds, seen_kinds

@@ -83,6 +83,14 @@ def explorer_text(name: str, lang: str) -> str:
     return tr("explorer {id}", lang, id=f"{term(colour, lang)}{mark}{number}")
 
 
+def owned_explorer_text(player: int, name: str, lang: str) -> str:
+    """``red#4`` of ``p1`` in a log line: ``p1's explorer red#4`` / ``p1の冒険者コマ 赤#4``."""
+    colour, mark, number = name.partition("#")
+    return tr(
+        "{player}'s explorer {id}", lang, player=player_name(player, lang), id=f"{term(colour, lang)}{mark}{number}"
+    )
+
+
 def describe_action(action: Action, lang: str) -> str:
     """A sentence for a person choosing ``action``."""
     check_language(lang)
@@ -217,7 +225,7 @@ def _tile_played(event: ev.TilePlayed, lang: str) -> str:
 
 @EVENT_TEXTS.writes(ev.ExplorerMoved)
 def _explorer_moved(event: ev.ExplorerMoved, lang: str) -> str:
-    explorer = explorer_text(event.explorer, lang)
+    explorer = owned_explorer_text(event.player, event.explorer, lang)
     if event.how == "walks":
         return tr(
             "{explorer} walks from {source} to {target}.",
@@ -262,7 +270,7 @@ def _explorer_escaped(event: ev.ExplorerEscaped, lang: str) -> str:
     return tr(
         "{explorer} reaches the safe island from {cell}: a survivor!",
         lang,
-        explorer=explorer_text(event.explorer, lang),
+        explorer=owned_explorer_text(event.player, event.explorer, lang),
         cell=event.cell,
     )
 
@@ -272,7 +280,7 @@ def _explorer_lost(event: ev.ExplorerLost, lang: str) -> str:
     return tr(
         "{explorer} is lost on {cell} ({cause}).",
         lang,
-        explorer=explorer_text(event.explorer, lang),
+        explorer=owned_explorer_text(event.player, event.explorer, lang),
         cell=event.cell,
         cause=term(event.cause, lang),
     )
