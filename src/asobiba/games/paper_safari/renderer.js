@@ -30,11 +30,12 @@ function darkBackground(colour) {
   return 0.299 * r + 0.587 * g + 0.114 * b < 140;
 }
 
-export function PokeCard({ card, view, props, picked, known, label, highlight }) {
+export function PokeCard({ card, view, props, picked, known, label, place, highlight }) {
+  const placed = (text) => (place ? `${place}: ${text}` : text);
   const classes = ["card", "ps-card", picked ? "picked" : "", highlight ? "recent" : "", props ? props.class : ""].join(" ");
   if (!card) {
     return html`<svg ...${props || {}} class=${classes} viewBox="0 0 60 84" width="60" height="84"
-      aria-label=${(props && props["aria-label"]) || label || t("a card face down")}>
+      aria-label=${(props && props["aria-label"]) || placed(label || t("a card face down"))}>
       <rect x="1" y="1" width="58" height="82" rx="6" fill="#2b4a7d" stroke=${picked ? "#d00" : "#123"} stroke-width=${picked ? 3 : 1} />
       <circle cx="30" cy="42" r="14" fill="#fff" stroke="#123" stroke-width="2" />
       <path d="M16 42h28" stroke="#123" stroke-width="3" /><circle cx="30" cy="42" r="4" fill="#fff" stroke="#123" stroke-width="2" />
@@ -47,7 +48,7 @@ export function PokeCard({ card, view, props, picked, known, label, highlight })
   const value = info && info.value !== null ? String(info.value) : "?";
   const colour = valueColour(info);
   return html`<svg ...${props || {}} class=${classes} viewBox="0 0 60 84" width="60" height="84" data-card=${card}
-    aria-label=${(props && props["aria-label"]) || `${title} ${value}`}>
+    aria-label=${(props && props["aria-label"]) || placed(`${title} ${value}`)}>
     <rect x="1" y="1" width="58" height="82" rx="6" fill="#fffdf5" stroke=${picked ? "#d00" : "#333"} stroke-width=${picked ? 3 : 1} />
     <rect x="5" y="5" width="50" height="40" rx="4" fill=${colour} />
     <text x="30" y="36" font-size="24" font-weight="700" text-anchor="middle" fill=${darkBackground(colour) ? "#fff" : "#111"}>${value}</text>
@@ -64,9 +65,10 @@ function Grid({ view, player, picker, seat }) {
       const token = `g${player}.${position}`;
       const known = player === seat && view.known && view.known[position];
       const card = cards[index] || (known ? view.known[position] : null);
-      return html`<div class="slot"><${PokeCard} card=${card} view=${view} props=${picker.pick(token, position)}
-        picked=${picker.isPicked(token)} known=${!cards[index] && known} label=${cards[index] ? null : position} />
-        <span class="pos">${position}</span></div>`;
+      // the slot's name once, under the card: never over a face-up card's number
+      return html`<div class="slot" data-slot=${position}><${PokeCard} card=${card} view=${view} props=${picker.pick(token, position)}
+        picked=${picker.isPicked(token)} known=${!cards[index] && known} place=${position} />
+        <span class="pos" aria-hidden="true">${position}</span></div>`;
     })}
   </div>`;
 }
