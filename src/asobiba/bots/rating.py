@@ -19,10 +19,9 @@ with ``n`` games has the same results as in a fixed round robin of ``n`` games p
 
 The ratings maximise the Bradley–Terry likelihood (Hunter's MM algorithm) with one virtual draw
 per pair, so that a pair that never lost still gets a finite rating, and are written on the Elo
-scale (400 points: 10 to 1 odds) with ``anchor`` (default the first bot) at 1000. The 95% intervals are bootstrap
-percentiles (each pair's games resampled with replacement, with the pair's virtual draw among them as
-one game won and one lost, so that a pair that never lost is uncertain too), relative to the anchor,
-whose own interval is its fixed 1000.
+scale (400 points: 10 to 1 odds) with ``anchor`` (default the first bot) at 1000. The 95% intervals are
+parametric bootstrap percentiles (every pair's games played again at the fitted odds and rated again;
+see :func:`estimate`), relative to the anchor, whose own interval is its fixed 1000.
 
 >>> import asobiba
 >>> table = rate("cockroach-poker", levels=("random", "normal"), games_per_pair=6, players=3, seed=1,
@@ -315,6 +314,15 @@ def _pair_results(blocks: Mapping[tuple[str, str], Sequence[Sequence[Sequence[fl
     return results
 
 
+def first_wins(first: float, second: float) -> float:
+    """The chance that a bot rated ``first`` beats one rated ``second`` (Bradley–Terry, Elo scale).
+
+    >>> round(first_wins(1400.0, 1000.0), 3)
+    0.909
+    """
+    return 1.0 / (1.0 + math.exp((second - first) / ELO_SCALE))
+
+
 def _half_games(games: int, half: int, halves: int) -> int:
     """How many of a pair's ``games`` its ``half`` plays: the first half takes the odd one."""
     return (games + 1) // 2 if halves == 2 and half == 0 else games // halves
@@ -327,24 +335,27 @@ def estimate(
     seed: int,
     bootstrap: int,
 ) -> list[Rating]:
-    """Ratings and their bootstrap intervals (blocks resampled with replacement within each pair, its
-    virtual draw among them as one game won and one lost).
+    """Ratings and their parametric bootstrap intervals: each resample plays every pair's games again
+    (one result per game, drawn at the pair's odds under the fitted ratings) and rates them again, with
+    the same virtual draw per pair.
 
-    The resampling is seeded by ``seed`` alone, so the same games give the same intervals however
-    they were scheduled.
+    Resampling at the fitted odds keeps the interval around the rating it is the interval of, and
+    gives a pair that never lost its uncertainty (4-0 leaves a win likely in a resample, 400-0 does
+    not). Resampling the observed games did neither: a 4-0 pair is the same in every resample unless
+    its virtual draw is resampled too, and that draw counted more in the resamples than in the
+    rating, which put some ratings outside their own interval (random at -24 against 9 – 390). The
+    resampling is seeded by ``seed`` alone, so the same games give the same intervals however they
+    were scheduled.
     """
     pooled = {pair: [block for half in halves for block in half] for pair, halves in blocks.items()}
     results = {pair: [score for block in pair_blocks for score in block] for pair, pair_blocks in pooled.items()}
     elo = bradley_terry(levels, results, anchor)
-    # The virtual draw joins the resampling as one game won and one lost: else a pair that never lost
-    # would be the same in every resample, and a 4-0 pair would look as certain as a 400-0 one.
-    pooled = {pair: [*pair_blocks, [1.0], [0.0]] for pair, pair_blocks in pooled.items()}
+    odds = {(first, second): first_wins(elo[first], elo[second]) for first, second in results}
     rng = random.Random(f"rate-bootstrap:{seed}")
     samples: dict[str, list[float]] = {name: [] for name in levels}
     for _ in range(bootstrap):
         resampled = {
-            pair: [score for _ in pair_blocks for score in rng.choice(pair_blocks)]
-            for pair, pair_blocks in pooled.items()
+            pair: [1.0 if rng.random() < odds[pair] else 0.0 for _ in scores] for pair, scores in results.items()
         }
         for name, value in bradley_terry(levels, resampled, anchor).items():
             samples[name].append(value)
