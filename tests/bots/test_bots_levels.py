@@ -105,7 +105,11 @@ def test_search_policy_plays_the_games_own_stronger_player(kuhn: Game) -> None:
 
 @pytest.mark.parametrize(
     ("settings", "message"),
-    [({"search": "policy"}, "needs a policy"), ({"search": "policy", "policy": "no_colon"}, "module:function")],
+    [
+        ({"search": "policy"}, "needs a policy"),
+        ({"search": "policy", "policy": "no_colon"}, "module:function"),
+        ({"search": "policy", "policy": "kuhn_poker:GAME"}, "names KuhnPoker, not a function"),
+    ],
 )
 def test_a_policy_search_without_a_policy_is_refused(kuhn: Game, settings: dict[str, Any], message: str) -> None:
     registry.register(registry.GameDeclaration(name="kuhn-poker", game="kuhn_poker:GAME", hard_settings=settings))

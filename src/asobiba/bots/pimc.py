@@ -33,7 +33,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, overload
 
 from asobiba.bots.base import Bot
 from asobiba.bots.evaluators import evaluator as game_evaluator
@@ -157,15 +157,23 @@ def paired_advantage(better: Sequence[float], worse: Sequence[float]) -> tuple[f
     return mean, math.sqrt(variance / count)
 
 
-def load_function(path: str | Callable[..., Any] | None) -> Any:
+@overload
+def load_function(path: None) -> None: ...
+@overload
+def load_function(path: str | Callable[..., Any]) -> Callable[..., Any]: ...
+def load_function(path: str | Callable[..., Any] | None) -> Callable[..., Any] | None:
     """The function a ``"module:function"`` path in a game's settings names (or the function itself,
-    or ``None``)."""
+    or ``None``); what it names must be callable. The caller's annotation says which signature it
+    expects (a ``Policy``, a ``Cut``…): a path is text, so no checker can know it sooner."""
     if path is None or callable(path):
         return path
     module, _, name = str(path).partition(":")
     if not module or not name:
         raise InvalidOption("{value} is not a 'module:function' path", value=repr(path))
-    return getattr(importlib.import_module(module), name)
+    found: object = getattr(importlib.import_module(module), name)
+    if not callable(found):
+        raise InvalidOption("{value} names {kind}, not a function", value=repr(path), kind=type(found).__name__)
+    return found
 
 
 class PIMCBot(Bot):

@@ -6,7 +6,9 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic
+
+from typing_extensions import TypeVar
 
 from asobiba.core.errors import AsobibaError, InvalidOption, NotationError, short_repr
 from asobiba.core.events import Event
@@ -19,10 +21,15 @@ MAX_NOTATION_LENGTH = 100_000
 MAX_SEED = 2**63 - 1
 
 
-class Game(ABC):
+#: The state class a game starts (``Game[CockroachPokerState]``); a ``Game`` of any game starts a ``State``.
+StateT = TypeVar("StateT", bound=State, default=State, covariant=True)
+
+
+class Game(ABC, Generic[StateT]):
     """Everything about a game that is not a position.
 
-    Subclasses set the class attributes and implement :meth:`_new_state`,
+    Generic over the state it starts, so that ``GAME.new_game(3).observe(0).view`` has the game's own
+    view type. Subclasses set the class attributes and implement :meth:`_new_state`,
     :meth:`_parse_action`, :meth:`heuristic_action`, :meth:`describe_action` and
     :meth:`describe_event`.
     """
@@ -53,7 +60,7 @@ class Game(ABC):
         seed: int | None = None,
         chance: str = "auto",
         **options: Any,
-    ) -> State:
+    ) -> StateT:
         """Start a game. Options not given take their documented defaults."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise InvalidOption(
@@ -74,7 +81,7 @@ class Game(ABC):
         seed: int | None = None,
         chance: str = "auto",
         **options: Any,
-    ) -> tuple[State, list[Event]]:
+    ) -> tuple[StateT, list[Event]]:
         """Start a game and return it with the events of its setup (the deal), as :meth:`apply`
         returns events: show each player ``event.seen_by(player)``. With ``chance="scripted"`` the
         setup is the caller's to apply, so there are no events yet.
@@ -234,7 +241,7 @@ class Game(ABC):
         return next_options, 1
 
     @abstractmethod
-    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> StateT:
         """The state before the first chance outcome (the deal) has been applied."""
 
     def parse_action(self, text: str, state: State) -> Action:

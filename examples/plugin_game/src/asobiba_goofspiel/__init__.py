@@ -42,7 +42,7 @@ def _read_prize_order(value: Any) -> tuple[int, ...]:
     return tuple(value)
 
 
-class Goofspiel(Game):
+class Goofspiel(Game[GoofspielState]):
     """The game; ``GAME`` is its instance."""
 
     name = "goofspiel"
@@ -68,7 +68,7 @@ class Goofspiel(Game):
             )
         return options
 
-    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> GoofspielState:
         return GoofspielState(self, players, seed, options, chance)
 
     def _parse_action(self, text: str, state: State) -> Action:

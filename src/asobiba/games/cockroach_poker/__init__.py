@@ -51,7 +51,7 @@ def _read_card_order(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-class CockroachPoker(Game):
+class CockroachPoker(Game[CockroachPokerState]):
     """The game; ``GAME`` is its instance."""
 
     name = "cockroach-poker"
@@ -141,7 +141,7 @@ class CockroachPoker(Game):
             for name, value in self.options_in_force(options).items()
         }
 
-    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> CockroachPokerState:
         return CockroachPokerState(self, players, seed, options, chance)
 
     def _parse_action(self, text: str, state: State) -> Action:

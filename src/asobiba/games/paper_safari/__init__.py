@@ -41,7 +41,7 @@ def _check_card_order(value: Any) -> list[str]:
     return list(value)
 
 
-class PaperSafari(Game):
+class PaperSafari(Game[PaperSafariState]):
     """The game: options, notation, heuristic bot and texts."""
 
     name = "paper-safari"
@@ -124,7 +124,7 @@ class PaperSafari(Game):
                 )
         return options
 
-    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> PaperSafariState:
         return PaperSafariState(self, players, seed, options, chance)
 
     def _parse_action(self, text: str, state: State) -> Action:

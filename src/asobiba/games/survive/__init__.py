@@ -73,7 +73,7 @@ def _check_values(value: Any) -> tuple[str, ...] | None:
     return tuple(groups)
 
 
-class Survive(Game):
+class Survive(Game[SurviveState]):
     """The game: options ``two_colours``, ``one_per_tile``, and scripted setups ``tile_layout``
     and ``explorer_values``."""
 
@@ -143,7 +143,7 @@ class Survive(Game):
     def explicit_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return {key: list(value) if isinstance(value, tuple) else value for key, value in options.items()}
 
-    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> SurviveState:
         return SurviveState(self, players, seed, options, chance)
 
     def _parse_action(self, text: str, state: State) -> Action:
