@@ -34,7 +34,8 @@ from web_testing import web_server as start_server  # noqa: E402
 GAMES = {
     "cockroach-poker": (4, {1: "bot:normal", 2: "bot:normal", 3: "bot:normal"}, {}, 3),
     "paper-safari": (3, {1: "bot:normal", 2: "bot:normal"}, {"tokens_to_win": "1"}, 9),
-    "survive": (3, {1: "bot:random", 2: "bot:random"}, {}, 40),
+    # normal bots rescue explorers, so the end picture shows a result worth reading
+    "survive": (3, {1: "bot:normal", 2: "bot:normal"}, {}, 40),
 }
 #: The name our seat gives, per language (remembered by the lobby as a player's own would be).
 OUR_NAME = {"en": "Aki", "ja": "あき"}
