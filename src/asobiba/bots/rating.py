@@ -8,7 +8,9 @@ earned more (mean ``State.returns()`` per seat) wins it; equal earnings are a dr
 Duplicate deals (``duplicate=True``): the games of one seat rotation share one deal (see
 :class:`asobiba.bots.arena.MatchConfig`), so a pair of two-player games is one deal with the two
 bots swapped; with three seats, one half's rotation is three games of one deal, the two bots taking
-seats 0 and 2 and seat 1 in turn. The bootstrap then resamples whole deals (blocks), not games.
+seats 0 and 2 and seat 1 in turn. The deals make the ratings steadier; the bootstrap (below) draws
+each game's result afresh at the fitted odds and so gives the pairing no credit: its intervals are,
+if anything, wide for duplicate games.
 
 Adaptive (``max_games_per_pair``): after the first ``games_per_pair`` games of every pair, the
 ladder is rated, and while neighbouring intervals overlap, rounds add games to the pairs that
