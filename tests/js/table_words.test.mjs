@@ -5,15 +5,18 @@ import { CHANCE, botName, decisionPrompt, pageTitle, seatName, standings, turnAr
 
 const presence = { seats: [{ name: "Aki" }, { name: "Ken" }, { name: null }] };
 
-test("a seat goes by its person's name, else p{n}", () => {
+test("a seat goes by its person's name, else by its number while nobody has taken it — never p{n}", () => {
   assert.equal(seatName(presence, 1), "Ken");
-  assert.equal(seatName(presence, 2), "p2");
-  assert.equal(seatName(null, 0), "p0");
+  assert.equal(seatName(presence, 2), "Seat 2");
+  assert.equal(seatName(null, 0), "Seat 0");
+  const japanese = (message, fields) => ({ "Seat {seat}": "{seat}番席" })[message].replace("{seat}", fields.seat);
+  assert.equal(seatName(presence, 2, japanese), "2番席");
 });
 
 test("the log names the players instead of p0…pN, and leaves other words alone", () => {
   assert.equal(withNames("p0 offers p1 a card: a bat", presence), "Aki offers Ken a card: a bat");
-  assert.equal(withNames("p1は p2 にカードを渡しました", presence), "Kenは p2 にカードを渡しました");
+  assert.equal(withNames("p1は p2 にカードを渡しました", presence), "Kenは Seat 2 にカードを渡しました");
+  assert.equal(withNames("p5 is not a seat of this room", presence), "p5 is not a seat of this room");
   assert.equal(withNames("explorer red#4 at r6c5; top10 p12", presence), "explorer red#4 at r6c5; top10 p12");
 });
 
@@ -30,7 +33,7 @@ const withBots = {
 test("bots go by a name of their own, numbered in seat order when there are several, never p{n}", () => {
   assert.equal(seatName(withBots, 1), "Bot 1");
   assert.equal(seatName(withBots, 3), "Bot 2");
-  assert.equal(seatName(withBots, 2), "p2"); // a free person seat
+  assert.equal(seatName(withBots, 2), "Seat 2"); // a free person seat
   assert.equal(seatName(withBots, 4), "Ken"); // a person's seat a bot plays for now keeps the person's name
   assert.deepEqual(botName(withBots, 3), ["Bot {number}", { number: 2 }]);
   const japanese = (message, fields) => ({ Bot: "ボット", "Bot {number}": "ボット{number}" })[message].replace("{number}", fields.number);

@@ -4,6 +4,8 @@ reload; a person changes their name in the room and everybody sees it."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Page
 from web_testing import ConsoleWatch, WebServer, new_context, serious_accessibility_violations
 
@@ -53,6 +55,13 @@ def test_the_waiting_room_holds_bots_and_clocks_until_the_friend_joins(
     assert page.locator("[role=timer]").count() == 0, "a clock runs in the waiting room"
     assert not page.title().startswith("● ")
     assert page.inner_text("#decision") == "Waiting for players…"
+    # nobody decides yet, and the seat nobody has taken goes by its number, never by the notation's p1
+    assert page.locator("[data-to-move='true']").count() == 0
+    assert page.locator(".seats li.to-move").count() == 0
+    assert "Seat 1" in page.inner_text("[data-seat-info='1']")
+    assert "Invite for seat 1" in page.inner_text("#waiting-room [data-invite='1']")
+    words = page.inner_text(".room")
+    assert not re.findall(r"\bp\d\b", words), words
     assert room_summary(shared_web_server.base_url, room)["started"] is False
     assert not serious_accessibility_violations(page)
     invite = page.input_value("#waiting-room [data-invite='1'] input")

@@ -273,7 +273,7 @@ export function Lobby({ lang }) {
         <p class="doc muted">${t("The game waits until every person seat is taken, or until you start it with bots in the free seats.")}</p>
         ${[...Array(players).keys()].map(
           (seat) => html`<div class="field seat-row">
-            <label for=${`seat-${seat}`}>${seat === 0 ? t("p{seat} (you)", { seat }) : `p${seat}`}</label>
+            <label for=${`seat-${seat}`}>${seat === 0 ? t("Seat {seat} (you)", { seat }) : t("Seat {seat}", { seat })}</label>
             <select id=${`seat-${seat}`} value=${seatKind(seat)}
               onChange=${(e) => edited(setSeats)({ ...seats, [seat]: e.target.value })}>
               ${SEAT_KINDS.map((kind) => html`<option value=${kind}>${seatKindLabel(kind)}</option>`)}

@@ -51,7 +51,8 @@ function storedFlag(key, on) {
 
 /** The table of a game: the game's picture inside the root that carries data-seq/phase/seat. */
 export function Table({ game, frame, picker, presence, recent, current, highlight }) {
-  const view = frame.view;
+  // In the waiting room nobody decides yet: no seat is marked to move.
+  const view = frame.started === false ? { ...frame.view, to_move: null } : frame.view;
   const name = (player) => playerName(presence, player);
   return html`<div class=${`table game-${view.game} ${current ? "current" : "behind"}`} id="table"
     data-seq=${frame.seq} data-phase=${view.phase} data-seat=${frame.seat === null ? "spectator" : frame.seat}
@@ -218,7 +219,7 @@ function JoinSeat({ room, seat, onJoined }) {
     }
   };
   return html`<form class="join-seat card-panel" id="join-seat" onSubmit=${submit}>
-    <h2>${t("You are invited to seat p{seat}", { seat })}</h2>
+    <h2>${t("You are invited to seat {seat}", { seat })}</h2>
     <div class="field"><label for="join-name">${t("Your name")}</label>
       <input id="join-name" type="text" maxlength="24" required value=${name}
         onInput=${(e) => { setError(null); setName(e.target.value); }} /></div>
@@ -240,7 +241,7 @@ function Invite({ room, presence }) {
   };
   return html`<section class="invite card-panel">
     ${free.map(
-      (s) => html`<div class="link-row" data-invite=${s.seat}><span>${t("Invite for p{seat}", { seat: s.seat })}</span>
+      (s) => html`<div class="link-row" data-invite=${s.seat}><span>${t("Invite for seat {seat}", { seat: s.seat })}</span>
         <input readonly value=${seatLink(s.seat)} aria-label=${t("Invite link")} onFocus=${(e) => e.target.select()} />
         <button type="button" data-copy=${`seat-${s.seat}`} onClick=${() => copy(seatLink(s.seat), s.seat)}>
           ${copied === s.seat ? t("Copied") : t("Copy link")}</button></div>`,
@@ -508,7 +509,7 @@ export function Room({ room, lang }) {
       </div>
       <aside>
         ${seat !== null && token && presence ? html`<${NameEditor} room=${room} token=${token} presence=${presence} seat=${seat} />` : null}
-        <${Seats} presence=${presence} seat=${seat} toMove=${shown ? shown.view.to_move : null} clock=${shown ? shown.clock : null} receivedAt=${shown ? shown.receivedAt : 0} />
+        <${Seats} presence=${presence} seat=${seat} toMove=${shown && !waiting ? shown.view.to_move : null} clock=${shown ? shown.clock : null} receivedAt=${shown ? shown.receivedAt : 0} />
         <div class="speed card-panel">
           <label for="speed">${t("Others' moves")}</label>
           <select id="speed" value=${speed} onChange=${(e) => setSpeedStored(Number(e.target.value))}>

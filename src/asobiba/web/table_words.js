@@ -25,18 +25,20 @@ export function botName(presence, player) {
 }
 
 /** The name a seat goes by: the name its person gave; a bot's name ("Bot 2", in the reader's language
- * through ``translate``); else "p{n}" (a free seat). */
+ * through ``translate``); else "Seat 1" (a seat nobody has taken yet: its number, as in its invite
+ * link and the server's messages). */
 export function seatName(presence, player, translate = fill) {
   const seat = presence && presence.seats && presence.seats[player];
   if (seat && seat.name) return seat.name;
   if (seat && isBot(seat)) return translate(...botName(presence, player));
-  return `p${player}`;
+  return translate(N_("Seat {seat}"), { seat: player });
 }
 
 /** A player written p0…pN in a text (the notation's players), as a whole word. */
 const PLAYER_WORD = /(?<![A-Za-z0-9_#])p(\d{1,2})(?![A-Za-z0-9_])/g;
 
-/** ``text`` with every p0…pN of a seat that has a name (a person's or a bot's) replaced by that name. */
+/** ``text`` with every p0…pN of a seat of the room replaced by the seat's name (a person's, a bot's, or
+ * "Seat 1" while nobody has taken it). */
 export function withNames(text, presence, translate = fill) {
   if (!text || !presence || !presence.seats) return text;
   return text.replace(PLAYER_WORD, (whole, number) =>
