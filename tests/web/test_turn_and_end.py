@@ -140,4 +140,8 @@ def test_only_the_seat_to_move_carries_data_to_move_and_the_winners_are_marked_a
     page.get_by_role("button", name="日本語").click()
     page.wait_for_function("() => document.querySelector('.seats').textContent.includes('ボット')", timeout=15_000)
     page.wait_for_function("() => !document.title.startsWith('● ')", polling=100, timeout=15_000)
+    result = page.inner_text("#result")  # Japanese: 「Ken、ボット1」, no space before の or after 。
+    assert ", " not in result and " の" not in result and "。 " not in result, result
+    if len(winners) > 1:
+        assert "、" in result, result
     context.close()

@@ -12,6 +12,7 @@ if a catalog lacks its Japanese text. This module knows nothing of errors (error
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -40,6 +41,19 @@ def messages(domain: str, lang: str) -> dict[str, str]:
     'ゲームは終わりました。これ以上の手は受け付けません'
     """
     return {} if lang == "en" else dict(_messages(domain, lang))
+
+
+#: What separates the items of a list in running text, per language ("Aki, Ken" / 「あき、ケン」).
+LIST_SEPARATORS = {"en": ", ", "ja": "、"}
+
+
+def list_text(items: Iterable[str], lang: str) -> str:
+    """``items`` as a list in running text, with the language's own separator.
+
+    >>> list_text(["Aki", "Ken"], "en"), list_text(["あき", "ケン"], "ja")
+    ('Aki, Ken', 'あき、ケン')
+    """
+    return LIST_SEPARATORS.get(lang, ", ").join(items)
 
 
 def is_language(lang: object) -> bool:

@@ -1,5 +1,5 @@
 import { html } from "./html.js";
-import { t } from "./i18n.js";
+import { listText, t } from "./i18n.js";
 
 /** Okabe–Ito colours: told apart by colour-blind readers too (shapes and labels go with them). */
 export const PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"];
@@ -49,6 +49,6 @@ export function SeatPanel({ player, view, seat, picker, name, recent, children }
 /** The winners and losers of a finished game, in words. */
 export function winnersText(view, name) {
   const result = view.result || {};
-  const winners = (result.winners || []).map(name).join(", ");
+  const winners = listText((result.winners || []).map(name));
   return winners ? t("Winners: {players}", { players: winners }) : t("Nobody wins.");
 }

@@ -45,6 +45,16 @@ export function t(message, fields) {
   return format(text, fields);
 }
 
+/** Items as a list in running text: "Aki, Ken" / 「あき、ケン」 (as core.i18n.list_text). */
+export function listText(items) {
+  return items.join(lang === "ja" ? "、" : ", ");
+}
+
+/** Whole sentences one after another: a space between them in English, none after Japanese 。. */
+export function sentences(parts) {
+  return parts.filter(Boolean).join(lang === "ja" ? "" : " ");
+}
+
 /** Marks a message for extraction without translating it now (tables of messages). */
 export function N_(message) {
   return message;

@@ -1,6 +1,6 @@
 // Cockroach Poker: hands, the face-up rows, the card in play; offer = a card, a player, a claim.
 import { html } from "asobiba/html.js";
-import { N_, t, word } from "asobiba/i18n.js";
+import { N_, listText, sentences, t, word } from "asobiba/i18n.js";
 import { PALETTE, SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
 
 const DOMAIN = "cockroach_poker";
@@ -162,7 +162,7 @@ export default {
   },
   kindText: (pending) => t(KIND_TEXT[pending.kind] || pending.kind),
   resultText(view, name) {
-    const losers = (view.result.losers || []).map(name).join(", ");
-    return `${losers ? t("{players} loses.", { players: losers }) : ""} ${winnersText(view, name)}`;
+    const losers = listText((view.result.losers || []).map(name));
+    return sentences([losers ? t("{players} loses.", { players: losers }) : "", winnersText(view, name)]);
   },
 };

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from asobiba.core.events import Event, EventTexts
+from asobiba.core.i18n import list_text
 from asobiba.core.state import Action
 from asobiba.games.cockroach_poker import events as ev
 from asobiba.games.cockroach_poker.actions import Answer, Deal, Offer, Pass, Peek, Redirect
@@ -71,8 +72,7 @@ def card_name(card: str, lang: str) -> str:
 
 
 def _cards(cards: tuple[str, ...], lang: str) -> str:
-    separator = "、" if lang == "ja" else ", "
-    return separator.join(card_name(card, lang) for card in cards)
+    return list_text((card_name(card, lang) for card in cards), lang)
 
 
 def describe_action(action: Action, lang: str) -> str:
@@ -236,7 +236,7 @@ def _player_won(event: ev.PlayerWon, lang: str) -> str:
 
 @EVENT_TEXTS.writes(ev.GameOver)
 def _game_over(event: ev.GameOver, lang: str) -> str:
-    winners = ", ".join(player_name(player, lang) for player in event.winners)
+    winners = list_text((player_name(player, lang) for player in event.winners), lang)
     return tr("Game over. Winners: {winners}", lang, winners=winners)
 
 

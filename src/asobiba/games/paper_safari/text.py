@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from asobiba.core.events import Event, EventTexts
+from asobiba.core.i18n import list_text
 from asobiba.core.state import Action
 from asobiba.games.paper_safari import actions as act
 from asobiba.games.paper_safari import events as ev
@@ -286,7 +287,7 @@ def _pile_reshuffled(event: ev.PileReshuffled, lang: str) -> str:
 
 @EVENT_TEXTS.writes(ev.RoundScored)
 def _round_scored(event: ev.RoundScored, lang: str) -> str:
-    scores = ", ".join(f"p{player} {score}" for player, score in enumerate(event.scores))
+    scores = list_text((f"p{player} {score}" for player, score in enumerate(event.scores)), lang)
     if event.winner is None:
         return tr(
             "Round {round} scores: {scores}; a perfect tie, nobody takes a token",

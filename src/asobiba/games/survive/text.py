@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from asobiba.core.events import Event, EventTexts
-from asobiba.core.i18n import Term
+from asobiba.core.i18n import Term, list_text
 from asobiba.core.state import Action
 from asobiba.games.survive import events as ev
 from asobiba.games.survive.actions import (
@@ -367,8 +367,8 @@ def _counter_declined(event: ev.CounterDeclined, lang: str) -> str:
 
 @EVENT_TEXTS.writes(ev.GameEnded)
 def _game_ended(event: ev.GameEnded, lang: str) -> str:
-    scores = ", ".join(f"{player_name(i, lang)}: {score}" for i, score in enumerate(event.scores))
-    winners = ", ".join(player_name(w, lang) for w in event.winners)
+    scores = list_text((f"{player_name(i, lang)}: {score}" for i, score in enumerate(event.scores)), lang)
+    winners = list_text((player_name(w, lang) for w in event.winners), lang)
     if event.reason == "volcano":
         return tr("The volcano erupts! Scores: {scores}. Winner(s): {winners}.", lang, scores=scores, winners=winners)
     return tr(
