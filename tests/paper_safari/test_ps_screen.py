@@ -64,3 +64,26 @@ def test_the_screen_draws_every_step_and_the_round_table() -> None:
             state.apply(rng.choice(state.legal_actions()))
         final = screen(state.view(None), "en")
         assert "The match is over." in final and "Rounds" in final
+
+
+def test_the_small_screen_calls_a_round_what_the_rules_call_it_in_japanese(ps: Any) -> None:
+    """The seed calls a round 試合 (１試合勝利したプレイヤーが…); the small terminal's table line and the
+    round's summary say 第1試合, as the log and the browser do — never ラウンド."""
+    from asobiba.games.paper_safari.screen_fit import compact, round_summary
+
+    state = ps.deal([A, B], discard="onix", pile=["pikachu"], flips=["a1", "a2"])
+    console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+    console.print(compact(state.view(0), "ja"))
+    text = console.export_text()
+    assert "第1試合" in text and "3勝で優勝" in text and "ラウンド" not in text, text
+    rng = random.Random(1)
+    for _ in range(2000):  # a round ends long before
+        if state.rounds:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+    summary = round_summary(state.view(0), "ja", 0)
+    assert summary is not None
+    console.print(summary)
+    text = console.export_text()
+    assert "第1試合終了" in text and "ラウンド" not in text, text

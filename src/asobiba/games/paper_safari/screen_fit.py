@@ -25,6 +25,7 @@ from rich.text import Text
 from asobiba.cli.common import tr
 from asobiba.cli.linebreak import PhraseText
 from asobiba.games.paper_safari.screen import _name, _player_title, _specials, _value, pending
+from asobiba.games.paper_safari.screen import tr as game_tr  # the game's words: a round is 試合
 from asobiba.games.paper_safari.view import PaperSafariFullView
 
 #: A card's name in a compact cell is cut to this many columns.
@@ -101,12 +102,12 @@ def grid_line(view: PaperSafariFullView, owner: int, lang: str) -> Text:
 
 
 def _table_line(view: PaperSafariFullView, lang: str) -> Text:
-    line = Text(tr("Round {number}", lang, number=view["round"]) + " · ", style="bold")
+    line = Text(game_tr("Round {number}", lang, number=view["round"]) + " · ", style="bold")
     top = view["discard_top"]
     line.append(tr("discard", lang) + " ")
     line.append_text(_cell(view, top, lang) if top else Text("—"))
     line.append(" · " + tr("pile {count}", lang, count=view["pile_size"]))
-    line.append(" · " + tr("{count} tokens to win", lang, count=view["tokens_to_win"]))
+    line.append(" · " + game_tr("{count} round wins needed", lang, count=view["tokens_to_win"]))
     if view.get("final_turns_left") is not None:
         line.append(" · " + tr("final turns: {count}", lang, count=view["final_turns_left"]), style="bold red")
     if view.get("hand"):
@@ -153,12 +154,12 @@ def round_summary(view: PaperSafariFullView, lang: str, rounds_before: int) -> R
             grid = small_grid(view, owner, lang, cards=list(entry["grids"][owner]))
             score = Text(tr("score {score}", lang, score=entry["scores"][owner]), style="bold")
             if entry["winner"] == owner:
-                score.append(" ★ " + tr("round winner", lang), style="bold green")
+                score.append(" ★ " + game_tr("round winner", lang), style="bold green")
             tables.append(Group(grid, score))
         grids = Columns(tables, padding=(0, 2))
         tokens = "  ".join(f"p{player} {'●' * count or '·'}" for player, count in enumerate(entry["tokens"]))
         body = Group(grids, Text(tr("Tokens: {tokens}", lang, tokens=tokens), style="bold"))
-        title = tr("Round {number} is over: the grids", lang, number=entry["round"])
+        title = game_tr("Round {number} is over: the grids", lang, number=entry["round"])
         parts.append(Panel(body, title=title, box=box.ROUNDED, expand=False))
     return Group(*parts)
 
