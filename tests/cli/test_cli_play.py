@@ -6,6 +6,7 @@ import io
 import itertools
 import json
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -158,6 +159,7 @@ def test_the_end_of_input_saves_the_game(game: str, play: Play) -> None:
 def test_the_screen_speaks_japanese(game: str, play: Play) -> None:
     played = play(game, ["?", "q"], lang="ja")
     assert "あなたの番です" in played.screen
+    assert not re.search(r"。 [^\s│]", played.screen)  # Japanese sentences follow each other without a space
     assert "これまでの出来事" in played.screen
     assert "保存して終了" in played.screen  # the help
     assert "に保存しました" in played.screen

@@ -31,6 +31,7 @@ from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.screens import screen_forms, screen_hooks, view_tree
 from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
+from asobiba.core.i18n import SENTENCE_SEPARATORS
 from asobiba.core.state import CHANCE, Action, State
 
 #: How many log lines the turn screen shows at most (``l`` at the prompt shows them all).
@@ -277,7 +278,7 @@ class PlaySession:
         if to_move == self.human:
             line = Text(tr("Your turn, {player}.", self.lang, player=self.name(to_move)), style="bold green")
             if decision:
-                line.append(" " + decision, style="bold yellow")
+                line.append(SENTENCE_SEPARATORS.get(self.lang, " ") + decision, style="bold yellow")
             return line
         return Text(tr("{player} is thinking…", self.lang, player=self.name(to_move)), style="cyan")
 

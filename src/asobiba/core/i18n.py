@@ -56,6 +56,10 @@ def list_text(items: Iterable[str], lang: str) -> str:
     return LIST_SEPARATORS.get(lang, ", ").join(items)
 
 
+#: What separates whole sentences, per language: a space in English, none after Japanese 。.
+SENTENCE_SEPARATORS = {"en": " ", "ja": ""}
+
+
 def is_language(lang: object) -> bool:
     """True for a language code asobiba speaks ("en", "ja")."""
     return isinstance(lang, str) and lang in LANGUAGES
