@@ -101,7 +101,9 @@ class NormalBot(HeuristicBot):
 #:   move and the heuristic's next best ones, on 16 samples of the hidden tiles, each played out to the
 #:   end of the turn with the heuristic and judged by :func:`asobiba.games.survive.bots.evaluate`.
 #:   One hard against two normals, 3 players, among the winners: 0.484 [0.416, 0.553] in 201 games
-#:   (equal strength 0.333; decisions 0.12–0.15 s at the median, 0.5–0.9 s at p99 on a loaded core).
+#:   (``benchmarks/bots.py --game survive --players 3 --pair hard normal --strength-games 201
+#:   --skip-speed``; equal strength 0.333; decisions 0.12–0.15 s at the median, 0.5–0.9 s at p99 on
+#:   a loaded core).
 #:   choose_hard alone had 2p 0.600 [0.544, 0.654] vs 0.413 (300 games), 3p 0.391 [0.360, 0.423]
 #:   vs 0.321 [0.299, 0.342] (900), 4p 0.298 [0.279, 0.319] vs 0.256 [0.245, 0.267] (2000); other
 #:   weights, a beam search over the whole move phase and a creature's whole run did no better.
