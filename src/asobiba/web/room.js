@@ -37,7 +37,7 @@ function takeToken(room) {
 }
 
 /** A seat's name as every part of the room shows it (the name its person gave, a bot's name in the
- * reader's language, else p{n}). */
+ * reader's language, else "Seat 1" while nobody has taken it). */
 export const playerName = (presence, player) => seatName(presence, player, t);
 
 /** ``text`` with the seats' names for p0…pN, in the reader's language. */
