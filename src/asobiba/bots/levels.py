@@ -93,8 +93,10 @@ class NormalBot(HeuristicBot):
 #:   paper-safari --players 3 --pair hard normal --strength-games 300 --skip-speed --option
 #:   tokens_to_win=1 --workers 1 --chunks 10``, loaded machine; 0.480 [0.424, 0.536] with 3,000 before);
 #:   without the 0.9 s guard (``--pair hard:time_limit=none normal``) 0.487 [0.431, 0.543] vs 0.257
-#:   [0.223, 0.293], and on other deals (``--seed 1000``) 0.450 [0.395, 0.507] vs 0.275: pooled, 0.468
-#:   [0.429, 0.508] in 600 — the goal of 0.50 is not reached, the lower bound is well above 0.333.
+#:   [0.223, 0.293], and on other deals 0.450 [0.395, 0.507] (``--seed 1000``) and 0.453 [0.398,
+#:   0.510] (``--seed 2000``): pooled, 0.463 [0.431, 0.496] in 900 — the goal of 0.50 is not reached,
+#:   the lower bound is well above 0.333. ``moves=6000,margin=0.5`` did no better on the last deals
+#:   (0.467 against 0.483 over their first 180 rounds).
 #:   Weights tuned alone did not (no variant of the heuristic's numbers moved its rate by more than
 #:   the noise in 800 games), nor IS-MCTS with the evaluator (0.517 and 0.433 in 60 games each).
 #: - Survive!: PIMC around the game's own stronger player (:func:`asobiba.games.survive.bots.choose_hard`,
