@@ -144,3 +144,26 @@ def test_translations_format_with_their_placeholders(path: Path) -> None:
         except (ValueError, TypeError):  # a format spec for another type: the text is still checked above
             continue
         str(message.string).format(**fields)
+
+
+#: The catalogs of what players read at the table: the page and the games' log lines.
+TABLE_DOMAINS = ("web", "cockroach_poker", "paper_safari", "survive")
+#: A player's name in a message (not the notation's ``p{player}``), then a space and a particle, or an honorific.
+NAME_THEN_SPACE_OR_HONORIFIC = re.compile(
+    r"(?<!p)\{(?:player|players|name|winner|winners|loser|mover|giver|receiver|opponent|owner)\}"
+    r"(?: (?=[\u3040-\u309f])|さん)"
+)
+
+
+@pytest.mark.parametrize("domain", TABLE_DOMAINS)
+def test_a_name_in_japanese_takes_its_particle_without_a_space_or_an_honorific(domain: str) -> None:
+    """「Kenの番」「ボット2が…」: no space before the particle (a Japanese name reads 「あき が」 otherwise), and no
+    さん after a field that names bots too (「ボットさんが考えています」)."""
+    catalog = po_catalog(domain)
+    assert catalog is not None
+    wrong = [
+        f"{message.id!r} -> {message.string!r}"
+        for message in catalog
+        if message.id and isinstance(message.string, str) and NAME_THEN_SPACE_OR_HONORIFIC.search(message.string)
+    ]
+    assert not wrong, "\n".join(wrong)
