@@ -74,10 +74,11 @@ def test_analyse_shows_the_curve_and_the_candidates_and_a_point_jumps_the_replay
     )
     assert rows and all(cells[1].endswith("%") and "–" in cells[2] and cells[3] == "2" for cells in rows), rows
     assert page.locator(".coach-candidates tr.chosen").count() == len(decisions)
-    target = decisions[len(decisions) // 2]
-    page.click(f'#coach-curve [data-curve-seq="{target}"]')
-    page.wait_for_function("(seq) => document.querySelector('#table').dataset.seq === String(seq)", arg=target)
-    assert page.locator(f'[data-decision-seq="{target}"].current').count() == 1
+    # the last decision often lies a step before the end, whose point then stood over it (a click took the end)
+    for target in (decisions[-1], decisions[len(decisions) // 2]):
+        page.click(f'#coach-curve [data-curve-seq="{target}"]')
+        page.wait_for_function("(seq) => document.querySelector('#table').dataset.seq === String(seq)", arg=target)
+        assert page.locator(f'[data-decision-seq="{target}"].current').count() == 1
     page.click(f'[data-jump="{decisions[0]}"]')  # the decision's heading jumps too
     page.wait_for_function("(seq) => document.querySelector('#table').dataset.seq === String(seq)", arg=decisions[0])
     assert not serious_accessibility_violations(page)

@@ -5,6 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { currentLang, t } from "./i18n.js";
+import { hitBands } from "./curve_bands.js";
 import { postJson } from "./lobby.js";
 
 const WIDTH = 320;
@@ -49,6 +50,9 @@ export function Curve({ curve, currentSeq, onJump }) {
   const x = (seq) => PAD.left + ((WIDTH - PAD.left - PAD.right) * seq) / Math.max(1, last);
   const y = (chance) => PAD.top + (HEIGHT - PAD.top - PAD.bottom) * (1 - chance);
   const path = curve.map((point, i) => `${i ? "L" : "M"}${x(point.seq).toFixed(1)},${y(point.win).toFixed(1)}`).join(" ");
+  // each point is clicked anywhere in its own strip of the plot: close points (a decision one step
+  // before the end) never cover each other
+  const bands = hitBands(curve.map((point) => x(point.seq)), 9, PAD.left, WIDTH - PAD.right);
   return html`<svg class="coach-curve" id="coach-curve" viewBox=${`0 0 ${WIDTH} ${HEIGHT}`} role="group"
     aria-label=${t("Chance of winning over the game")}>
     ${[0, 0.5, 1].map(
@@ -61,7 +65,7 @@ export function Curve({ curve, currentSeq, onJump }) {
       (point, i) => html`<g class=${`point ${point.marked ? "marked" : ""}`} data-curve-seq=${point.seq} data-marked=${point.marked ? "true" : "false"}
         role="button" tabindex="0" aria-label=${t("Step {seq}: {chance}", { seq: point.seq, chance: percent(point.win) })}
         onClick=${() => onJump(point.seq)} onKeyDown=${(event) => { if (event.key === "Enter") onJump(point.seq); }}>
-        <circle class="hit" cx=${x(point.seq)} cy=${y(point.win)} r="9" />
+        <rect class="hit" x=${bands[i][0]} width=${bands[i][1] - bands[i][0]} y=${PAD.top} height=${HEIGHT - PAD.top - PAD.bottom} />
         <circle cx=${x(point.seq)} cy=${y(point.win)} r=${point.marked ? 5 : i === curve.length - 1 ? 4 : 3} />
       </g>`,
     )}
