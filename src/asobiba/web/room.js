@@ -509,7 +509,7 @@ export function Room({ room, lang }) {
       </div>
       <aside>
         ${seat !== null && token && presence ? html`<${NameEditor} room=${room} token=${token} presence=${presence} seat=${seat} />` : null}
-        <${Seats} presence=${presence} seat=${seat} toMove=${shown && !waiting ? shown.view.to_move : null} clock=${shown ? shown.clock : null} receivedAt=${shown ? shown.receivedAt : 0} />
+        <${Seats} presence=${presence} seat=${seat} toMove=${mover ?? null} clock=${shown ? shown.clock : null} receivedAt=${shown ? shown.receivedAt : 0} />
         <div class="speed card-panel">
           <label for="speed">${t("Others' moves")}</label>
           <select id="speed" value=${speed} onChange=${(e) => setSpeedStored(Number(e.target.value))}>
