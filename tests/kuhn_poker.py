@@ -78,6 +78,8 @@ class Showdown(Event):
 
 
 class KuhnState(State[dict[str, Any]]):
+    copied_lists = ("cards", "folded", "stakes", "moves")
+
     def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
         super().__init__(game, players, seed, options, chance)
         self.cards: list[int] = []
@@ -170,16 +172,6 @@ class KuhnState(State[dict[str, Any]]):
         scores = [(pot if player == self.winner else 0) - self.stakes[player] for player in range(self.players)]
         losers = [player for player in range(self.players) if player != self.winner]
         return {"winners": [self.winner], "losers": losers, "scores": scores}
-
-    def clone(self) -> KuhnState:
-        copy = KuhnState.__new__(KuhnState)
-        copy.__dict__.update(self.__dict__)
-        copy.history = list(self.history)
-        copy.cards = list(self.cards)
-        copy.folded = list(self.folded)
-        copy.stakes = list(self.stakes)
-        copy.moves = list(self.moves)
-        return copy
 
     def _resample_hidden(self, player: int, rng: random.Random) -> None:
         if not self.cards or self.winner is not None:

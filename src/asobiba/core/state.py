@@ -17,7 +17,7 @@ import random
 import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, Final, Generic, NotRequired, Protocol, cast
+from typing import Any, ClassVar, Final, Generic, NotRequired, Protocol, Self, cast
 
 # pydantic reads TypedDicts (for the JSON Schema) only from typing_extensions before Python 3.12.
 from typing_extensions import TypedDict, TypeVar
@@ -137,6 +137,10 @@ class State(ABC, Generic[ViewT, FullViewT]):
     _known: _Known[FullViewT] | None = None
     #: Weak references to the observations of this position still reading from it.
     _observers: list[weakref.ref[Observation]] | None = None
+    #: The state's lists that :meth:`clone` copies (a list of numbers, texts or other immutable values)…
+    copied_lists: ClassVar[tuple[str, ...]] = ()
+    #: … and its lists of such lists, copied two levels deep.
+    copied_nested_lists: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
         self.game = game
@@ -179,9 +183,21 @@ class State(ABC, Generic[ViewT, FullViewT]):
     def result(self) -> dict[str, Any]:
         """When the game is over: ``{"winners": [...], "losers": [...], "scores": [...]}``."""
 
-    @abstractmethod
-    def clone(self) -> State[ViewT, FullViewT]:
-        """An independent copy."""
+    def clone(self) -> Self:
+        """An independent copy: the containers named in :attr:`copied_lists` and
+        :attr:`copied_nested_lists` (and ``history``) are copied, every other attribute is shared —
+        it must be immutable (a number, a text, a tuple, a frozen dataclass), which the contract
+        tests check after random play of every game."""
+        copy = object.__new__(type(self))
+        fields = copy.__dict__
+        fields.update(self.__dict__)
+        fields["history"] = fields["history"][:]
+        fields.pop("_observers", None)
+        for name in self.copied_lists:
+            fields[name] = fields[name][:]
+        for name in self.copied_nested_lists:
+            fields[name] = [inner[:] for inner in fields[name]]
+        return copy
 
     @abstractmethod
     def _resample_hidden(self, player: int, rng: random.Random) -> None:

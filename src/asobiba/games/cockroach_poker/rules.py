@@ -200,6 +200,9 @@ _FINISHED_ROUNDS_KEPT = 50_000
 class CockroachPokerState(State[CockroachPokerView, CockroachPokerFullView]):
     """A position of Cockroach Poker (either rule set); see the module docstring for the view."""
 
+    copied_lists = ("set_aside", "heap", "last_target", "steps", "log")
+    copied_nested_lists = ("hands", "rows", "row_kinds", "row_counts")
+
     def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
         super().__init__(game, players, seed, options, chance)
         self.setup = Setup.from_options(players, options)
@@ -692,21 +695,6 @@ class CockroachPokerState(State[CockroachPokerView, CockroachPokerFullView]):
         }
 
     # ------------------------------------------------------------------ copies and samples
-
-    def clone(self) -> CockroachPokerState:
-        new = object.__new__(CockroachPokerState)
-        new.__dict__.update(self.__dict__)
-        new.history = self.history[:]
-        new.hands = [hand[:] for hand in self.hands]
-        new.rows = [row[:] for row in self.rows]
-        new.row_kinds = [row[:] for row in self.row_kinds]
-        new.row_counts = [counts[:] for counts in self.row_counts]
-        new.set_aside = self.set_aside[:]
-        new.heap = self.heap[:]
-        new.last_target = self.last_target[:]
-        new.steps = self.steps[:]
-        new.log = self.log[:]
-        return new
 
     def _resample_hidden(self, player: int, rng: random.Random) -> None:
         """Deal again, at random, every card ``player`` cannot know: the other hands, the

@@ -119,6 +119,8 @@ def _round_copy(entry: RoundEntry) -> RoundEntry:
 class PaperSafariState(PaperSafariVerify):
     """A position of a Paper Safari match (see the module documentation for the layout)."""
 
+    copied_lists = ("cards", "face_up", "peeked", "pile", "discard", "tokens", "refill_waiting", "turn_steps")
+
     def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
         super().__init__(game, players, seed, options, chance)
         self.deck: Deck = deck_from_option(options["deck"])
@@ -163,7 +165,7 @@ class PaperSafariState(PaperSafariVerify):
         self.final_left = -1
         self.tokens: list[int] = [0] * players
         #: One entry per finished round (shared between clones: it is replaced, never changed).
-        self.rounds: list[RoundEntry] = []
+        self.rounds: tuple[RoundEntry, ...] = ()
 
     # ------------------------------------------------------------------ contract
 
@@ -538,7 +540,7 @@ class PaperSafariState(PaperSafariVerify):
         if winner is not None:
             self.tokens[winner] += 1
         ids = self.deck.ids
-        self.rounds = [
+        self.rounds = (
             *self.rounds,
             {
                 "round": self.round,
@@ -549,7 +551,7 @@ class PaperSafariState(PaperSafariVerify):
                 "grids": [[ids[card] for card in self.cards[grid_slots(p)]] for p in range(self.players)],
                 "tokens": list(self.tokens),
             },
-        ]
+        )
         events.append(ev.RoundScored(self.round, tuple(scores), winner, tuple(self.tokens)))
         self.hand = -1
         if winner is not None and self.tokens[winner] >= self.tokens_to_win:
@@ -639,20 +641,6 @@ class PaperSafariState(PaperSafariVerify):
         winners = [player for player in range(self.players) if self.tokens[player] >= self.tokens_to_win]
         losers = [player for player in range(self.players) if player not in winners]
         return {"winners": winners, "losers": losers, "scores": list(self.tokens)}
-
-    def clone(self) -> PaperSafariState:
-        copy = PaperSafariState.__new__(PaperSafariState)
-        copy.__dict__.update(self.__dict__)
-        copy.history = list(self.history)
-        copy.cards = list(self.cards)
-        copy.face_up = list(self.face_up)
-        copy.peeked = list(self.peeked)
-        copy.pile = list(self.pile)
-        copy.discard = list(self.discard)
-        copy.tokens = list(self.tokens)
-        copy.refill_waiting = list(self.refill_waiting)
-        copy.turn_steps = list(self.turn_steps)
-        return copy
 
     def _resample_hidden(self, player: int, rng: random.Random) -> None:
         """Every card ``player`` has not seen is dealt again at random: the face-down cards (but

@@ -13,7 +13,7 @@ position; :mod:`.rules` puts them together and dispatches the actions.
 
 from __future__ import annotations
 
-from typing import Any, Final, Self
+from typing import Any, Final
 
 from asobiba.core.events import Event
 from asobiba.core.state import Action, GameRules, State
@@ -50,6 +50,24 @@ NOWHERE: Final = -1
 
 class SurviveBase(State[SurviveView, SurviveFullView]):
     """A position of Survive!: the pieces, the phase, and the shared fates of pieces."""
+
+    copied_lists = (
+        "ex_status",
+        "ex_cell",
+        "ex_boat",
+        "ex_value",
+        "tile_at",
+        "terrain_left",
+        "boat_at",
+        "boat_cell",
+        "creature_supply",
+        "rescued",
+        "boats_to_place",
+        "turn_moves",
+        "removed_log",
+        "played_log",
+    )
+    copied_nested_lists = ("boat_passengers", "creature_at", "held")
 
     def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str) -> None:
         super().__init__(game, players, seed, options, chance)
@@ -100,32 +118,6 @@ class SurviveBase(State[SurviveView, SurviveFullView]):
         self.removed_log: list[tuple[int, int, int, bool]] = []
         self.played_log: list[tuple[int, int]] = []
         self.values_fixed = False
-
-    # ------------------------------------------------------------------ copying
-
-    def _copy(self) -> Self:
-        """A copy sharing nothing mutable with this position."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.history = list(self.history)
-        other.ex_status = self.ex_status[:]
-        other.ex_cell = self.ex_cell[:]
-        other.ex_boat = self.ex_boat[:]
-        other.ex_value = self.ex_value[:]
-        other.tile_at = self.tile_at[:]
-        other.terrain_left = self.terrain_left[:]
-        other.boat_at = self.boat_at[:]
-        other.boat_cell = self.boat_cell[:]
-        other.boat_passengers = [p[:] for p in self.boat_passengers]
-        other.creature_supply = self.creature_supply[:]
-        other.creature_at = [c[:] for c in self.creature_at]
-        other.held = [h[:] for h in self.held]
-        other.rescued = self.rescued[:]
-        other.boats_to_place = self.boats_to_place[:]
-        other.turn_moves = self.turn_moves[:]
-        other.removed_log = self.removed_log[:]
-        other.played_log = self.played_log[:]
-        return other
 
     # ------------------------------------------------------------------ the phase and its step
 

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import random
 from enum import Enum
+from functools import cache
 from typing import Any
 
 from asobiba.core.errors import IllegalAction
@@ -120,24 +121,28 @@ NUMBERED_FIELDS: dict[type[Action], tuple[tuple[str, Numbered], ...]] = {
 }
 
 
+@cache
+def numbered_field_ranges(explorers: int, players: int) -> dict[type[Action], tuple[tuple[str, int], ...]]:
+    """Per action class, its numbered fields and how many things each may name in a game of
+    ``explorers`` explorers and ``players`` players (one table for every such game, never changed)."""
+    counts = {
+        Numbered.CELL: N_CELLS,
+        Numbered.EXPLORER: explorers,
+        Numbered.EFFECT: len(EFFECTS),
+        Numbered.CREATURE: len(CREATURES),
+        Numbered.PLAYER: players,
+    }
+    return {
+        kind: tuple((name, counts[counted]) for name, counted in numbered) for kind, numbered in NUMBERED_FIELDS.items()
+    }
+
+
 class SurviveState(CreatureRules, ViewRules, Determinize):
     """A position of Survive!; see ``rules/survive.md``. Pieces are held in flat lists by number:
     explorer ``colour * 10 + k``, cells as in :mod:`asobiba.games.survive.board`."""
 
     def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str) -> None:
         super().__init__(game, players, seed, options, chance)
-        counts = {
-            Numbered.CELL: N_CELLS,
-            Numbered.EXPLORER: self.n_explorers,
-            Numbered.EFFECT: len(EFFECTS),
-            Numbered.CREATURE: len(CREATURES),
-            Numbered.PLAYER: players,
-        }
-        #: Per action class, its numbered fields and how many things each may name.
-        self.field_ranges: dict[type[Action], tuple[tuple[str, int], ...]] = {
-            kind: tuple((name, counts[counted]) for name, counted in numbered)
-            for kind, numbered in NUMBERED_FIELDS.items()
-        }
         layout = options.get("tile_layout")
         if layout is not None:
             self._lay_tiles(tuple(TILE_BY_NAME[name] for name in layout))
@@ -148,9 +153,6 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
             self._assign_values(tuple(tuple(int(v) for v in colour) for colour in values))
             if self.phase == Phase.VALUES:
                 self._set_phase(Phase.FIRST_PLAYER)
-
-    def clone(self) -> SurviveState:
-        return self._copy()
 
     # ------------------------------------------------------------------ who decides
 
@@ -229,7 +231,7 @@ class SurviveState(CreatureRules, ViewRules, Determinize):
     def verify_ranges(self, action: Action) -> None:
         """A numbered field (a cell, an explorer, a tile effect, a creature, a player) that names
         nothing in this game, as in an action built directly."""
-        for name, count in self.field_ranges.get(type(action), ()):
+        for name, count in numbered_field_ranges(self.n_explorers, self.players).get(type(action), ()):
             value = getattr(action, name)
             if not 0 <= value < count:
                 raise IllegalAction(
