@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints, TypeAdapter
 
 #: The protocol version a ``hello`` must name.
 PROTOCOL = 1
@@ -209,7 +209,7 @@ class CreateRoom(BaseModel):
     #: Shown in the lobby's open rooms while it waits for players (private by default).
     listed: bool = False
     #: Whether spectators may chat (None: as ``listed``, so unlisted rooms are closed to them).
-    spectator_chat: bool | None = None
+    spectator_chat: StrictBool | None = None
 
 
 class StartRoom(BaseModel):
