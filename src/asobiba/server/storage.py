@@ -13,6 +13,7 @@ import asyncio
 import functools
 import json
 import logging
+import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
@@ -81,7 +82,7 @@ class RoomRow(Base):
     #: Whether spectators (connections without a seat) may chat (by default: listed rooms only).
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)
     #: The room's secret key of spectator ids (:func:`asobiba.server.rooms.chat.spectator_id`); never sent.
-    chat_key: Mapped[str] = mapped_column(String(32))
+    chat_key: Mapped[str] = mapped_column(String(32), default=lambda: secrets.token_hex(16))
     #: The spectator ids the creator muted, as a JSON list (None: nobody).
     muted: Mapped[str | None] = mapped_column(Text, nullable=True)
 
@@ -367,7 +368,12 @@ class Storage:
 
     async def create_room(self, room: RoomRow, seats: Sequence[SeatRow], actions: Sequence[str]) -> None:
         """A new room with its seats and its setup entries (the deal), in one transaction."""
-        room_values = {column.name: getattr(room, column.name) for column in ROOMS.columns}
+        # a column with a default (``spectator_chat``, ``chat_key``…) left unset takes it
+        room_values = {
+            column.name: getattr(room, column.name)
+            for column in ROOMS.columns
+            if getattr(room, column.name) is not None or column.default is None
+        }
         seat_values = [{column.name: getattr(seat, column.name) for column in SEATS.columns} for seat in seats]
         action_values = [
             {"room_id": room.id, "seq": seq, "text": text, "player": None, "created_at": room.created_at}
