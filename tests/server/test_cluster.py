@@ -274,3 +274,26 @@ def test_the_waiting_room_its_start_and_the_chat_work_across_processes(servers: 
             assert (await late.next_frame("chat"))["text"] == "from the other process"
 
     run(scenario())
+
+
+def test_a_mute_on_one_process_holds_for_the_spectator_on_another(servers: Servers) -> None:
+    first, second = servers(2)
+    made = create_room(first.base_url, GAME, 3, seats={"1": "bot:random", "2": "bot:random"}, name="Aki", listed=True)
+
+    async def scenario() -> tuple[str, str, dict[str, Any]]:
+        async with (
+            RoomClient(first.base_url, made["room"], made["token"]) as aki,
+            RoomClient(second.base_url, made["room"]) as spectator,
+        ):
+            await spectator.chat("from the other process")
+            said = await aki.next_frame("chat")
+            own = await spectator.next_frame("chat")  # the same id, whichever process names it
+            await aki.send({"type": "mute", "id": "m", "spectator": said["spectator"]})
+            assert (await aki.next_reply("m"))["type"] == "accepted"
+            while (await spectator.next_frame("presence"))["muted"] != [said["spectator"]]:
+                pass
+            await spectator.chat("muted?")
+            return said["spectator"], own["spectator"], await spectator.next_frame("rejected")
+
+    said, own, refused = run(scenario())
+    assert said == own and refused["code"] == "muted"

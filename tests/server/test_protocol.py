@@ -528,7 +528,14 @@ def test_chat_goes_to_everyone_in_the_room_with_the_senders_seat_and_name(shared
             for client in (ann, watcher):
                 frame = await client.next_frame("chat")
                 assert isinstance(frame["id"], int)
-                assert frame == {"type": "chat", "id": frame["id"], "seat": 0, "name": "ann", "text": "こんにちは"}
+                assert frame == {
+                    "type": "chat",
+                    "id": frame["id"],
+                    "seat": 0,
+                    "name": "ann",
+                    "text": "こんにちは",
+                    "spectator": None,
+                }
 
     run(scenario())
 

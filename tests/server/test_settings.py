@@ -45,3 +45,18 @@ def test_an_unknown_durability_or_log_format_is_refused_saying_what_is_accepted(
     monkeypatch.setenv(name, value)
     with pytest.raises(ValueError, match=r"normal or full|text or json"):
         settings_from_environment("sqlite:///x.db")
+
+
+def test_chat_rates_come_from_flags_or_the_environment_and_a_bad_one_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("ASOBIBA_CHAT_RATE", raising=False)
+    monkeypatch.delenv("ASOBIBA_ROOM_CHAT_RATE", raising=False)
+    defaults = settings_from_environment("sqlite:///x.db")
+    assert (defaults.chat_rate, defaults.room_chat_rate) == ("5/10seconds", "30/10seconds")
+    monkeypatch.setenv("ASOBIBA_CHAT_RATE", "3/minute")
+    from_environment = settings_from_environment("sqlite:///x.db", room_chat_rate="100/minute")
+    assert (from_environment.chat_rate, from_environment.room_chat_rate) == ("3/minute", "100/minute")
+    monkeypatch.setenv("ASOBIBA_ROOM_CHAT_RATE", "often")
+    with pytest.raises(ValueError, match="'often'"):
+        settings_from_environment("sqlite:///x.db")

@@ -690,14 +690,32 @@ def serve(
             "(default $ASOBIBA_DURABILITY, else normal)."
         ),
     ] = None,
+    chat_rate: Annotated[
+        str | None,
+        typer.Option(
+            help="Chat messages per speaker of a room (a seat, a spectator), e.g. 5/10seconds "
+            "(default $ASOBIBA_CHAT_RATE, else 5/10seconds)."
+        ),
+    ] = None,
+    room_chat_rate: Annotated[
+        str | None,
+        typer.Option(
+            help="Chat messages per room, whoever speaks, e.g. 30/10seconds "
+            "(default $ASOBIBA_ROOM_CHAT_RATE, else 30/10seconds)."
+        ),
+    ] = None,
 ) -> None:
     """Serve online play: rooms, seats, bots and clocks (see docs/protocol.md and docs/deploy.md)."""
+    from asobiba.server.rooms.settings import valid_rate
     from asobiba.server.serve import serve as run_server
 
     if log_format not in (None, "text", "json"):
         raise typer.BadParameter("text or json", param_hint="--log-format")
     if durability not in (None, "normal", "full"):
         raise typer.BadParameter("normal or full", param_hint="--durability")
+    for rate, hint in ((chat_rate, "--chat-rate"), (room_chat_rate, "--room-chat-rate")):
+        if rate is not None and not valid_rate(rate):
+            raise typer.BadParameter("a rate such as 5/10seconds", param_hint=hint)
     run_server(
         host=host,
         port=port,
@@ -709,6 +727,8 @@ def serve(
         api_docs=api_docs,
         log_format=log_format,  # type: ignore[arg-type]
         durability=durability,  # type: ignore[arg-type]
+        chat_rate=chat_rate,
+        room_chat_rate=room_chat_rate,
     )
 
 

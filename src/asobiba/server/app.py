@@ -50,12 +50,14 @@ from asobiba.server.protocol import (
     CreateRoom,
     Hello,
     JoinRoom,
+    Mute,
     Rejected,
     Rematch,
     Rename,
     StartRoom,
 )
 from asobiba.server.rooms import Connection, Lobby, Outcome, Room, Settings
+from asobiba.server.rooms.chat import ChatRates, who_may_not_chat
 from asobiba.server.rooms.room import unavailable_message
 from asobiba.server.storage import Storage as RoomStorage
 from asobiba.server.web import ClientFiles
@@ -103,6 +105,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     limit_storage = rate_limit_storage(settings.redis_url)
     http_limiter = FixedWindowRateLimiter(limit_storage)
     http_rate = parse_limit(settings.http_rate)
+    chat_rates = ChatRates(settings, limit_storage)
 
     async def http_allowed(request: Request) -> bool:
         client = request.client.host if request.client else "?"
@@ -192,6 +195,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
                 body.clock,
                 body.grace,
                 listed=body.listed,
+                spectator_chat=body.spectator_chat,
             )
         except AsobibaError as error:
             return refused(error)
@@ -485,12 +489,27 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
         if isinstance(message, Act):
             await act(message, room, connection)
         elif isinstance(message, Chat):
-            chat_text = message.text.strip()
-            if not chat_text:
-                reject(connection, None, "bad_message", tr("a chat message needs some text", connection.lang), room)
-            elif not await room.say(connection, chat_text):
-                reject(connection, None, "unavailable", unavailable_message(connection.lang), room)
+            await chat(message, room, connection)
+        elif isinstance(message, Mute):
+            refused = await room.mute(connection, message.spectator)
+            if refused is None:
+                connection.push(Accepted(id=message.id, seq=room.seq))
+            else:
+                reject(connection, message.id, refused[0], refused[1](connection.lang), room)
         return None
+
+    async def chat(message: Chat, room: Room, connection: Connection) -> None:
+        """A chat message: said, or refused (nothing kept) if empty, not the connection's to say
+        (a spectator where spectators may not chat, or muted), or over a chat rate."""
+        text = message.text.strip()
+        if not text:
+            reject(connection, None, "bad_message", tr("a chat message needs some text", connection.lang), room)
+            return
+        refused = who_may_not_chat(room, connection) or await chat_rates.refusal(room, connection)
+        if refused is not None:
+            reject(connection, None, refused[0], refused[1](connection.lang), room)
+        elif not await room.say(connection, text):
+            reject(connection, None, "unavailable", unavailable_message(connection.lang), room)
 
     async def greet(hello: Hello, room: Room, connection: Connection) -> int | None:
         if hello.protocol != PROTOCOL:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints, TypeAdapter
 
 #: The protocol version a ``hello`` must name.
 PROTOCOL = 1
@@ -39,8 +39,21 @@ SeatKind = Literal["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"]
 #: ``rejected`` codes.
 #: ``unavailable``: the database could not store the act (nothing happened); retry it.
 #: ``not_started``: the room waits for its players (or its creator's Start); nothing happened.
+#: ``chat_off``, ``muted``: a spectator's chat message the room does not take; ``not_creator``,
+#: ``no_such_spectator``: a ``mute`` refused.
 RejectionCode = Literal[
-    "stale", "not_your_turn", "illegal", "notation", "rate_limited", "bad_message", "unavailable", "not_started"
+    "stale",
+    "not_your_turn",
+    "illegal",
+    "notation",
+    "rate_limited",
+    "bad_message",
+    "unavailable",
+    "not_started",
+    "chat_off",
+    "muted",
+    "not_creator",
+    "no_such_spectator",
 ]
 #: The bot levels the creator may give the free seats on Start.
 BotLevel = Literal["random", "easy", "normal", "hard"]
@@ -78,8 +91,16 @@ class Chat(_Strict):
     text: Annotated[str, StringConstraints(min_length=1, max_length=MAX_TEXT)]
 
 
-ClientMessage = Annotated[Hello | Act | Chat, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act | Chat] = TypeAdapter(ClientMessage)
+class Mute(_Strict):
+    """The room's creator mutes a spectator (by the ``spectator`` id its chat messages carry)."""
+
+    type: Literal["mute"]
+    id: MessageId | None = None
+    spectator: Annotated[str, StringConstraints(min_length=1, max_length=16)]
+
+
+ClientMessage = Annotated[Hello | Act | Chat | Mute, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Chat | Mute] = TypeAdapter(ClientMessage)
 
 
 # ---------------------------------------------------------------------- server -> client
@@ -144,6 +165,10 @@ class Presence(BaseModel):
     started: bool
     #: The seat of the room's creator (who may press Start), None if they hold none.
     creator: int | None
+    #: Whether spectators may chat in this room.
+    spectator_chat: bool
+    #: The spectator ids the creator muted.
+    muted: list[str]
 
 
 class ChatFrame(BaseModel):
@@ -153,6 +178,8 @@ class ChatFrame(BaseModel):
     seat: int | None
     name: str | None
     text: str
+    #: A spectator's message: the spectator's id in the room (None for a seat's).
+    spectator: str | None
 
 
 # ---------------------------------------------------------------------- HTTP
@@ -181,6 +208,8 @@ class CreateRoom(BaseModel):
     grace: Annotated[float, Field(ge=0, le=86400)] | None = None
     #: Shown in the lobby's open rooms while it waits for players (private by default).
     listed: bool = False
+    #: Whether spectators may chat (None: as ``listed``, so unlisted rooms are closed to them).
+    spectator_chat: StrictBool | None = None
 
 
 class StartRoom(BaseModel):

@@ -13,7 +13,7 @@ from asobiba.server import logs
 from asobiba.server.app import create_app
 from asobiba.server.protocol import MAX_FRAME_BYTES
 from asobiba.server.rooms import Settings
-from asobiba.server.rooms.settings import Durability, LogFormat
+from asobiba.server.rooms.settings import Durability, LogFormat, valid_rate
 from asobiba.server.storage import default_database_url, describe_url, normalise_url
 
 #: The cyclic garbage collector's thresholds for a server. With the defaults (700, 10, 10), a process
@@ -51,6 +51,8 @@ def settings_from_environment(
     api_docs: bool = False,
     log_format: LogFormat | None = None,
     durability: Durability | None = None,
+    chat_rate: str | None = None,
+    room_chat_rate: str | None = None,
 ) -> Settings:
     """The server's settings: arguments first, then the environment.
 
@@ -62,6 +64,8 @@ def settings_from_environment(
     ``ASOBIBA_SEAT_TIMEOUT`` seconds a taken seat may stay unconnected (default 120);
     ``ASOBIBA_HTTP_RATE`` rooms created or joined per client address, e.g. "30/second";
     ``ASOBIBA_REPLAY_RATE`` replays and records per client address (default "5/second");
+    ``ASOBIBA_CHAT_RATE`` chat messages per speaker of a room (default "5/10seconds");
+    ``ASOBIBA_ROOM_CHAT_RATE`` chat messages per room (default "30/10seconds");
     ``ASOBIBA_CONNECTIONS_PER_ADDRESS`` WebSockets per client address (default 50);
     ``ASOBIBA_MAX_ROOMS`` rooms kept in memory at most (default 10000);
     ``ASOBIBA_IDLE_CLOSE`` seconds without a connection before a room leaves memory (it stays stored);
@@ -84,12 +88,19 @@ def settings_from_environment(
         raise ValueError(f"the log format is text or json, not {chosen_format!r}")
     if chosen_durability not in ("normal", "full"):
         raise ValueError(f"durability is normal or full, not {chosen_durability!r}")
+    chat_rate = chat_rate or os.environ.get("ASOBIBA_CHAT_RATE", "5/10seconds")
+    room_chat_rate = room_chat_rate or os.environ.get("ASOBIBA_ROOM_CHAT_RATE", "30/10seconds")
+    for rate in (chat_rate, room_chat_rate):
+        if not valid_rate(rate):
+            raise ValueError(f"a chat rate is a rate such as 5/10seconds, not {rate!r}")
     return Settings(
         database_url=normalise_url(database) if database else default_database_url(),
         bot_delay=bot_delay,
         seat_timeout=seat_timeout if seat_timeout is not None else float(os.environ.get("ASOBIBA_SEAT_TIMEOUT", "120")),
         http_rate=os.environ.get("ASOBIBA_HTTP_RATE", "30/second"),
         replay_rate=os.environ.get("ASOBIBA_REPLAY_RATE", "5/second"),
+        chat_rate=chat_rate,
+        room_chat_rate=room_chat_rate,
         connections_per_address=int(os.environ.get("ASOBIBA_CONNECTIONS_PER_ADDRESS", "50")),
         max_rooms_in_memory=int(os.environ.get("ASOBIBA_MAX_ROOMS", "10000")),
         idle_close=float(os.environ.get("ASOBIBA_IDLE_CLOSE", "3600")),
@@ -124,6 +135,8 @@ def serve(
     api_docs: bool = False,
     log_format: LogFormat | None = None,
     durability: Durability | None = None,
+    chat_rate: str | None = None,
+    room_chat_rate: str | None = None,
 ) -> None:
     """Serve until interrupted. Says where the database is and which URL to open."""
     settings = settings_from_environment(
@@ -136,6 +149,8 @@ def serve(
         api_docs=api_docs,
         log_format=log_format,
         durability=durability,
+        chat_rate=chat_rate,
+        room_chat_rate=room_chat_rate,
     )
     logs.configure(settings.log_format)
     app = create_app(settings)

@@ -3,7 +3,7 @@
 A room is its record: the ``rooms`` row holds the setup (game, players, options, seed), the
 ``actions`` rows every record entry in order (unique ``(room, seq)``), the ``seats`` rows who sits
 where (a token's hash, never the token), the ``chat`` rows the room's last 200 messages and the
-``notices`` rows the log's lines of the server. The schema is made by the Alembic migrations shipped in
+``notices`` rows the last 50 lines of the log by the server. The schema is made by the Alembic migrations shipped in
 ``asobiba/server/migrations``.
 """
 
@@ -13,6 +13,7 @@ import asyncio
 import functools
 import json
 import logging
+import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
@@ -78,6 +79,12 @@ class RoomRow(Base):
     listed: Mapped[bool] = mapped_column(Boolean, default=False)
     #: The hash of the creator's token (who may press Start), None for a room of bots or a rematch.
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: Whether spectators (connections without a seat) may chat (by default: listed rooms only).
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The room's secret key of spectator ids (:func:`asobiba.server.rooms.chat.spectator_id`); never sent.
+    chat_key: Mapped[str] = mapped_column(String(32), default=lambda: secrets.token_hex(16))
+    #: The spectator ids the creator muted, as a JSON list (None: nobody).
+    muted: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class SeatRow(Base):
@@ -116,6 +123,8 @@ class ChatRow(Base):
     name: Mapped[str | None] = mapped_column(String(80), nullable=True)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[float] = mapped_column(Float)
+    #: A spectator's message: the spectator's id in the room (None: a seat's message).
+    spectator: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class NoticeRow(Base):
@@ -198,8 +207,9 @@ class StoredRoom:
 
 #: Chat messages kept per room (older ones are deleted as new ones come).
 KEPT_CHAT = 200
-#: Log lines of the server (:class:`NoticeRow`) read per room at most.
-KEPT_NOTICES = 500
+#: Log lines of the server (:class:`NoticeRow`) kept per room (older ones are deleted as new ones come):
+#: each reconnect after a grace period makes two, and every full state carries them all.
+KEPT_NOTICES = 50
 
 #: Appends committed together at most (group commit).
 MAX_BATCH = 500
@@ -358,7 +368,12 @@ class Storage:
 
     async def create_room(self, room: RoomRow, seats: Sequence[SeatRow], actions: Sequence[str]) -> None:
         """A new room with its seats and its setup entries (the deal), in one transaction."""
-        room_values = {column.name: getattr(room, column.name) for column in ROOMS.columns}
+        # a column with a default (``spectator_chat``, ``chat_key``…) left unset takes it
+        room_values = {
+            column.name: getattr(room, column.name)
+            for column in ROOMS.columns
+            if getattr(room, column.name) is not None or column.default is None
+        }
         seat_values = [{column.name: getattr(seat, column.name) for column in SEATS.columns} for seat in seats]
         action_values = [
             {"room_id": room.id, "seq": seq, "text": text, "player": None, "created_at": room.created_at}
@@ -447,13 +462,17 @@ class Storage:
         started: bool = await self._enqueue(_Write(write))
         return started
 
-    async def add_chat(self, room_id: str, seat: int | None, name: str | None, text: str) -> ChatRow:
+    async def add_chat(
+        self, room_id: str, seat: int | None, name: str | None, text: str, spectator: str | None = None
+    ) -> ChatRow:
         """Keep a chat message (and only the room's last :data:`KEPT_CHAT`): the row as stored."""
         now = time.time()
 
         def write(connection: Connection) -> int:
             result = connection.execute(
-                insert(CHAT).values(room_id=room_id, seat=seat, name=name, text=text, created_at=now)
+                insert(CHAT).values(
+                    room_id=room_id, seat=seat, name=name, text=text, created_at=now, spectator=spectator
+                )
             )
             key = result.inserted_primary_key
             assert key is not None
@@ -462,9 +481,10 @@ class Storage:
             return int(key[0])
 
         number: int = await self._enqueue(_Write(write))
-        return ChatRow(id=number, room_id=room_id, seat=seat, name=name, text=text, created_at=now)
+        return ChatRow(id=number, room_id=room_id, seat=seat, name=name, text=text, created_at=now, spectator=spectator)
 
     async def add_notice(self, room_id: str, seq: int, kind: str, seat: int | None) -> NoticeRow:
+        """Keep a log line (and only the room's last :data:`KEPT_NOTICES`): the row as stored."""
         now = time.time()
 
         def write(connection: Connection) -> int:
@@ -473,6 +493,15 @@ class Storage:
             )
             key = result.inserted_primary_key
             assert key is not None
+            kept = (
+                select(NOTICES.c.id)
+                .where(NOTICES.c.room_id == room_id)
+                .order_by(NOTICES.c.id.desc())
+                .limit(KEPT_NOTICES)
+            )
+            connection.execute(
+                delete(NOTICES).where(NOTICES.c.room_id == room_id, NOTICES.c.id.not_in(kept.scalar_subquery()))
+            )
             return int(key[0])
 
         number: int = await self._enqueue(_Write(write))

@@ -95,6 +95,10 @@ export class RoomSocket {
     return this.send({ type: "chat", text });
   }
 
+  mute(spectator) {
+    return this.send({ type: "mute", id: `m${this.nextId++}`, spectator });
+  }
+
   setLang(lang) {
     this.lang = lang;
     this.lastSeq = null; // the whole log again, in the new language

@@ -529,7 +529,8 @@ export function Room({ room, lang }) {
         </div>
         ${gameName ? html`<${RulesPanel} game=${gameName} lang=${lang} />` : null}
         <${Log} entries=${log} presence=${presence} game=${game} onHighlight=${setHighlight} />
-        <${Chat} messages=${chat} send=${(text) => socket.current.chat(text)} presence=${presence} />
+        <${Chat} messages=${chat} send=${(text) => socket.current.chat(text)} presence=${presence}
+          seat=${shown ? seat : queue.length ? queue[0].seat : undefined} mute=${(spectator) => socket.current.mute(spectator)} />
         ${shown && !waiting && !shown.view.is_over ? html`<${Invite} room=${room} presence=${presence} />` : null}
       </aside>
     </div>

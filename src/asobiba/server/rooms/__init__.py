@@ -1,5 +1,6 @@
 """Rooms, split by concern: ``room`` (the game, its record and its serial queue — ``queue``),
 ``seats`` (seats, tokens, presence timers), ``clocks``, ``bots``, ``frames`` (what is sent),
+``notices`` (the log's lines by the server), ``chat`` (who may chat, how often; spectator ids),
 ``connection``, ``lobby`` (every room in memory, the storage), ``health`` (can the database be
 written) and ``settings``."""
 

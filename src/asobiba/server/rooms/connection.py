@@ -59,6 +59,8 @@ class Connection:
         self._send = send
         self.address = address
         self.seat: int | None = None
+        #: A spectator's id in its room (:func:`asobiba.server.rooms.chat.spectator_id`); None on a seat.
+        self.spectator: str | None = None
         self.lang = "en"
         self.greeted = False
         #: Whether the room's kept chat went to this connection (after its first state).

@@ -282,12 +282,13 @@ class Lobby:
         shift: int = 0,
         *,
         listed: bool = False,
+        spectator_chat: bool | None = None,
     ) -> tuple[Room, str | None]:
         """A new room with the game dealt. The creator sits at seat 0 (its token is returned) when it is
         a person's; a rematch seats the previous room's players instead (each keeps their token),
         moved ``shift`` seats down, and returns no token. A room with a free person seat waits (it
         has not started) until they are all taken or the creator presses Start; ``listed`` shows it in
-        the lobby meanwhile."""
+        the lobby meanwhile; ``spectator_chat`` lets spectators chat (None: in a listed room only)."""
         game = get_game(game_name)
         seed = secrets.randbits(63)
         state, setup_events = game.start(players, seed=seed, **options)
@@ -312,6 +313,8 @@ class Lobby:
             started=True,
             listed=listed,
             creator=None,
+            spectator_chat=listed if spectator_chat is None else spectator_chat,
+            chat_key=secrets.token_hex(16),
         )
         seats = [
             Seat(
@@ -401,6 +404,7 @@ class Lobby:
             room.row.grace,
             rematch_of=room,
             shift=shift,
+            spectator_chat=room.row.spectator_chat,
         )
         await self.write(self.storage.update_room(room.id, rematch=new_room.id))
         room.row.rematch = new_room.id

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -28,13 +29,14 @@ from asobiba.i18n import Catalog
 from asobiba.server import engine, metrics
 from asobiba.server.protocol import ChatFrame, ClockSpec, Presence, RejectionCode
 from asobiba.server.rooms.bots import start_bot
+from asobiba.server.rooms.chat import Refusal, no_such_spectator_message, not_creator_message, spectator_id
 from asobiba.server.rooms.clocks import clock_after, deadline_for, start_timer
 from asobiba.server.rooms.connection import Connection, frame_text
 from asobiba.server.rooms.frames import FrameCache, broadcast_state, send_state
 from asobiba.server.rooms.notices import notice_frame
 from asobiba.server.rooms.queue import QueueClosed, RoomQueue
 from asobiba.server.rooms.seats import Seat, hash_token, new_token, watch_absence
-from asobiba.server.storage import KEPT_CHAT, ChatRow, Conflict, NoticeRow, RoomRow
+from asobiba.server.storage import KEPT_CHAT, KEPT_NOTICES, ChatRow, Conflict, NoticeRow, RoomRow, dumps
 
 if TYPE_CHECKING:
     from asobiba.server.rooms.lobby import Lobby
@@ -149,6 +151,12 @@ class Room:
     def is_creator(self, token: str) -> bool:
         return self.row.creator is not None and secrets.compare_digest(self.row.creator, hash_token(token))
 
+    @property
+    def muted(self) -> list[str]:
+        """The spectator ids the creator muted (stored with the room), in the order muted."""
+        muted: list[str] = json.loads(self.row.muted) if self.row.muted else []
+        return muted
+
     def connections(self) -> list[Connection]:
         found = list(self.spectators)
         for seat in self.seats:
@@ -171,6 +179,7 @@ class Room:
             "status": self.row.status,
             "started": self.started,
             "listed": self.row.listed,
+            "spectator_chat": self.row.spectator_chat,
             "creator": self.creator_seat,
             "seq": self.seq,
             "to_move": self.state.to_move,
@@ -208,6 +217,8 @@ class Room:
             rematch=self.row.rematch,
             started=self.started,
             creator=self.creator_seat,
+            spectator_chat=self.row.spectator_chat,
+            muted=self.muted,
         )
 
     def broadcast_presence(self) -> None:
@@ -224,19 +235,23 @@ class Room:
         """A kept message as its ``chat`` frame: a seat's message under the seat's name now."""
         seat = message.seat
         name = self.seats[seat].name if seat is not None and 0 <= seat < len(self.seats) else message.name
-        return frame_text(ChatFrame(id=message.id, seat=seat, name=name, text=message.text))
+        return frame_text(
+            ChatFrame(id=message.id, seat=seat, name=name, text=message.text, spectator=message.spectator)
+        )
 
     async def say(self, connection: Connection, text: str) -> bool:
         """A chat message, kept (the room's last 200), then sent to everybody in the room (a job of the
-        queue: messages keep their order); False if the database could not keep it."""
+        queue: messages keep their order); False if the database could not keep it. Whether the
+        connection may say it is :mod:`asobiba.server.rooms.chat`'s to decide, before."""
         said: bool = await self.run(lambda: self._say(connection, text))
         return said
 
     async def _say(self, connection: Connection, text: str) -> bool:
         seat = connection.seat
         name = self.seats[seat].name if seat is not None else None
+        spectator = connection.spectator if seat is None else None
         try:
-            message = await self.lobby.write(self.lobby.storage.add_chat(self.id, seat, name, text))
+            message = await self.lobby.write(self.lobby.storage.add_chat(self.id, seat, name, text, spectator))
         except Exception:
             log.exception("room %s: a chat message could not be kept", self.id)
             return False
@@ -272,7 +287,7 @@ class Room:
         fresh = sorted((notice for notice in notices if notice.id not in known), key=lambda n: n.id)
         if not fresh:
             return
-        self.notices = sorted([*self.notices, *fresh], key=lambda n: n.id)
+        self.notices = sorted([*self.notices, *fresh], key=lambda n: n.id)[-KEPT_NOTICES:]
         for notice in fresh:
             for connection in self.connections():
                 if connection.greeted:
@@ -282,6 +297,29 @@ class Room:
         """The job of reading the chat and the log lines again (another process kept some)."""
         self._keep_chat(await self.lobby.read(self.lobby.storage.chat(self.id)))
         self._keep_notices(await self.lobby.read(self.lobby.storage.notices(self.id)))
+
+    async def mute(self, connection: Connection, spectator: str) -> Refusal | None:
+        """The creator (on ``connection``) mutes a spectator by its id, for good (stored with the
+        room; everybody gets the new presence): None, or why not. The id is one of a kept chat
+        message or of a spectator connected now."""
+        refused: Refusal | None = await self.run(lambda: self._mute(connection, spectator))
+        return refused
+
+    async def _mute(self, connection: Connection, spectator: str) -> Refusal | None:
+        if connection.seat is None or connection.seat != self.creator_seat:
+            return "not_creator", not_creator_message
+        muted = self.muted
+        if spectator in muted:
+            return None
+        known = {message.spectator for message in self.chat} | {other.spectator for other in self.spectators}
+        if spectator not in known:
+            return "no_such_spectator", no_such_spectator_message(spectator)
+        text = dumps([*muted, spectator])
+        await self.lobby.write(self.lobby.storage.update_room(self.id, muted=text))
+        self.row.muted = text
+        self.broadcast_presence()
+        await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+        return None
 
     # ------------------------------------------------------------------ connections
 
@@ -295,6 +333,7 @@ class Room:
             return
         self.detach_quietly(connection)
         connection.seat = seat.number if seat is not None else None
+        connection.spectator = spectator_id(self.row.chat_key, connection.address) if seat is None else None
         if self.detach not in connection.on_drop:
             connection.on_drop.append(self.detach)  # dropped for a full queue: departed
         self.last_connection = time.time()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from limits import parse as parse_limit
+
 LogFormat = Literal["text", "json"]
 Durability = Literal["normal", "full"]
 
@@ -32,6 +34,10 @@ class Settings:
     http_rate: str = "30/second"
     #: ``/replay`` and ``/record`` requests per client address.
     replay_rate: str = "5/second"
+    #: Chat messages per speaker of a room (a seat; a spectator id), e.g. ``5/10seconds``.
+    chat_rate: str = "5/10seconds"
+    #: Chat messages per room, whoever speaks.
+    room_chat_rate: str = "30/10seconds"
     #: WebSockets open at once per client address.
     connections_per_address: int = 50
     bot_threads: int = 4
@@ -45,3 +51,12 @@ class Settings:
     log_format: LogFormat = "text"
     #: SQLite: ``normal`` (WAL, ``synchronous=NORMAL``) survives a killed process; ``full`` a power cut too.
     durability: Durability = "normal"
+
+
+def valid_rate(text: str) -> bool:
+    """Is ``text`` a rate such as ``5/10seconds`` or ``30/second`` (the rate settings' form)?"""
+    try:
+        parse_limit(text)
+    except ValueError:
+        return False
+    return True
