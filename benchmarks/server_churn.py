@@ -48,8 +48,8 @@ async def churn(url: str, count: int, token: str | None, hello: bool) -> tuple[i
             if not hello:
                 served += 1
                 continue
-            await socket.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
             try:
+                await socket.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
                 while json.loads(await asyncio.wait_for(socket.recv(), 30))["type"] != "state":
                     pass
                 served += 1
