@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import sys
@@ -67,7 +68,7 @@ async def measured(
     url = room_socket_url(server.base_url, room)
     before_cpu = cpu_seconds(server.process.pid)
     started = time.perf_counter()
-    served, refused = await churn(url, count, token, hello)
+    _served, refused = await churn(url, count, token, hello)
     elapsed = time.perf_counter() - started
     await asyncio.sleep(0.5)  # the server's last closes
     cpu = cpu_seconds(server.process.pid) - before_cpu
@@ -90,10 +91,8 @@ async def scenario(server: ServerProcess, args: argparse.Namespace, rows: list[d
 
         async def drain() -> None:  # the player reads what the churn sends it
             while True:
-                try:
+                with contextlib.suppress(TimeoutError):
                     await player.receive(timeout=0.05)
-                except TimeoutError:
-                    pass
 
         reader = asyncio.create_task(drain())
         try:

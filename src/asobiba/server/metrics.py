@@ -78,7 +78,8 @@ class MetricsServer:
             listener.bind(("127.0.0.1", self.port))
         except OSError as error:
             listener.close()
-            raise OSError(error.errno, f"the metrics port 127.0.0.1:{self.port} cannot be used: {error.strerror}")
+            message = f"the metrics port 127.0.0.1:{self.port} cannot be used: {error.strerror}"
+            raise OSError(error.errno, message) from None
         self.socket = listener
         self.task = asyncio.create_task(self.server.serve(sockets=[listener]), name="metrics server")
         while not self.server.started and not self.task.done():
@@ -100,11 +101,11 @@ __all__ = [
     "CONNECTIONS",
     "DATABASE_ERRORS",
     "DATABASE_WRITABLE",
-    "REFUSED_CONNECTIONS",
-    "MetricsServer",
     "OPEN_ROOMS",
+    "REFUSED_CONNECTIONS",
     "REJECTIONS",
     "REQUESTS",
     "ROOMS",
+    "MetricsServer",
     "exposition",
 ]
