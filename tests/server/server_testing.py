@@ -112,9 +112,11 @@ class ServerProcess:
             str(self.bot_delay),
             *(["--redis", self.redis_url] if self.redis_url else []),
         ]
-        # tests create rooms faster than people do: lift the per-address limit on room creation
+        # tests create rooms and open sockets faster than people do: lift the per-address limits on
+        # room creation and on new WebSockets a second
         environment = {
             "ASOBIBA_HTTP_RATE": "1000/second",
+            "ASOBIBA_WEBSOCKET_RATE": "1000/second",
             **os.environ,
             **self.environment,
             "PYTHONUNBUFFERED": "1",

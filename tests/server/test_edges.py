@@ -5,6 +5,7 @@ headers, the host check, CSRF, non-JSON numbers and lone surrogates, the static 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import socket
@@ -284,6 +285,106 @@ def test_rest_bodies_over_64_kib_are_413(edge_server: ServerProcess) -> None:
         edge_server, "POST", "/api/rooms", body.encode(), {"Content-Type": "application/json"}
     )
     assert status == 413
+
+
+# ---------------------------------------------------------------------------------------- churn, addresses, frames
+
+
+async def open_and_close(url: str, headers: dict[str, str] | None = None) -> int | None:
+    """Open a room WebSocket, say hello and close: None if it was served (a ``state``), else the code
+    the server closed it with."""
+    async with websockets.connect(url, additional_headers=headers) as socket:
+        try:
+            await socket.send(json.dumps({"type": "hello", "protocol": 1}))
+            while json.loads(await asyncio.wait_for(socket.recv(), 10))["type"] != "state":
+                pass
+        except ConnectionClosed:
+            return socket.close_code
+    return None
+
+
+def test_new_websockets_per_client_address_are_limited_and_refused_with_4429(tmp_path: Path) -> None:
+    # a minute's window: the twelve connections fall in one window however slow the machine
+    environment = {"ASOBIBA_WEBSOCKET_RATE": "5/minute", "ASOBIBA_CONNECTIONS_PER_ADDRESS": "50"}
+    server = ServerProcess(tmp_path / "a.db", tmp_path / "server.log", environment=environment)
+    server.start()
+    try:
+        made = create_room(server.base_url, "cockroach-poker", 3)
+        url = server.base_url.replace("http", "ws") + f"/api/rooms/{made['room']}/ws"
+
+        async def churn() -> list[int | None]:
+            return [await open_and_close(url) for _ in range(12)]
+
+        codes = run(churn())
+        assert codes[:5] == [None] * 5 and codes[5:] == [4429] * 7, codes
+        assert "Traceback" not in server.log()
+    finally:
+        server.stop()
+
+
+def test_x_forwarded_for_is_believed_only_from_the_proxies_named(tmp_path: Path) -> None:
+    """Any process on the machine could name a new address in each request: by default the
+    connecting address counts, whatever the header says."""
+
+    def three_addresses(environment: dict[str, str]) -> list[int | None]:
+        server = ServerProcess(tmp_path / "a.db", tmp_path / "server.log", environment=environment)
+        server.start()
+        try:
+            made = create_room(server.base_url, "cockroach-poker", 3)
+            url = server.base_url.replace("http", "ws") + f"/api/rooms/{made['room']}/ws"
+
+            async def scenario() -> list[int | None]:
+                opened = []
+                try:
+                    for number in range(1, 4):
+                        headers = {"X-Forwarded-For": f"203.0.113.{number}"}
+                        socket = await websockets.connect(url, additional_headers=headers)
+                        opened.append(socket)
+                        with contextlib.suppress(ConnectionClosed):  # (closed at once when refused)
+                            await socket.send(json.dumps({"type": "hello", "protocol": 1}))
+                    codes: list[int | None] = []
+                    for socket in opened:
+                        try:
+                            while json.loads(await asyncio.wait_for(socket.recv(), 10))["type"] != "state":
+                                pass
+                            codes.append(None)
+                        except ConnectionClosed:
+                            codes.append(socket.close_code)
+                    return codes
+                finally:
+                    for socket in opened:
+                        await socket.close()
+
+            codes: list[int | None] = run(scenario())
+            return codes
+        finally:
+            server.stop()
+
+    limited = {"ASOBIBA_CONNECTIONS_PER_ADDRESS": "2"}  # and the proxies by default
+    assert three_addresses(limited) == [None, None, 4429]
+    behind_a_proxy = {**limited, "ASOBIBA_FORWARDED_ALLOW_IPS": "127.0.0.1"}
+    assert three_addresses(behind_a_proxy) == [None, None, None]
+
+
+def test_a_text_frame_that_is_not_utf8_closes_1007_with_one_warning_line(edge_server: ServerProcess) -> None:
+    made = create_room(edge_server.base_url, "cockroach-poker", 3)
+    url = edge_server.base_url.replace("http", "ws") + f"/api/rooms/{made['room']}/ws"
+    before = edge_server.log()
+
+    async def scenario() -> int | None:
+        async with websockets.connect(url) as socket:
+            await socket.send(b'{"type": "hello\xff\xfe"}', text=True)
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(socket.recv(), 10)
+            return socket.close_code
+
+    assert run(scenario()) == 1007
+    wait_for(lambda: "not UTF-8" in edge_server.log()[len(before) :], "the log line")
+    time.sleep(0.3)  # anything else it would write
+    added = edge_server.log()[len(before) :].splitlines()
+    assert len([line for line in added if "not UTF-8" in line]) == 1
+    assert "Traceback" not in "\n".join(added) and not any("UnicodeDecodeError" in line for line in added)
+    assert next(line for line in added if "not UTF-8" in line).split()[1] == "warning"
 
 
 # ---------------------------------------------------------------------------------------- headers, hosts, CSRF

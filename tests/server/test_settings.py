@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from asobiba.server.rooms.settings import SettingsError
 from asobiba.server.serve import settings_from_environment
 
 
@@ -60,3 +61,48 @@ def test_chat_rates_come_from_flags_or_the_environment_and_a_bad_one_is_refused(
     monkeypatch.setenv("ASOBIBA_ROOM_CHAT_RATE", "often")
     with pytest.raises(ValueError, match="'often'"):
         settings_from_environment("sqlite:///x.db")
+
+
+def test_proxies_metrics_and_the_websocket_rate_come_from_flags_or_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in (
+        "ASOBIBA_FORWARDED_ALLOW_IPS",
+        "FORWARDED_ALLOW_IPS",
+        "ASOBIBA_METRICS_PORT",
+        "ASOBIBA_METRICS_TOKEN",
+        "ASOBIBA_WEBSOCKET_RATE",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    defaults = settings_from_environment("sqlite:///x.db")
+    assert (defaults.forwarded_allow_ips, defaults.metrics_port, defaults.metrics_token) == ((), None, None)
+    assert defaults.websocket_rate == "10/second"
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "127.0.0.1")  # uvicorn's variable, read when ours is not set
+    assert settings_from_environment("sqlite:///x.db").forwarded_allow_ips == ("127.0.0.1",)
+    monkeypatch.setenv("ASOBIBA_FORWARDED_ALLOW_IPS", "10.1.0.0/16, ::1")
+    monkeypatch.setenv("ASOBIBA_METRICS_PORT", "9100")
+    monkeypatch.setenv("ASOBIBA_WEBSOCKET_RATE", "3/second")
+    from_environment = settings_from_environment("sqlite:///x.db")
+    assert from_environment.forwarded_allow_ips == ("10.1.0.0/16", "::1")
+    assert (from_environment.metrics_port, from_environment.websocket_rate) == (9100, "3/second")
+    flags = settings_from_environment(
+        "sqlite:///x.db", forwarded_allow="*", metrics_port=9200, metrics_token="x" * 16, websocket_rate="1/second"
+    )
+    assert (flags.forwarded_allow_ips, flags.metrics_port, flags.metrics_token) == (("*",), 9200, "x" * 16)
+    assert flags.websocket_rate == "1/second"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "complaint"),
+    [
+        ({"forwarded_allow": "10.0.0.1/8"}, "IP addresses or networks"),
+        ({"metrics_port": 70000}, "1 to 65535"),
+        ({"metrics_token": "short"}, "at least 16"),
+        ({"websocket_rate": "10 a second"}, "a rate like"),
+    ],
+)
+def test_a_bad_proxy_metrics_port_token_or_rate_is_refused_saying_what_is_accepted(
+    arguments: dict[str, object], complaint: str
+) -> None:
+    with pytest.raises(SettingsError, match=complaint):
+        settings_from_environment("sqlite:///x.db", **arguments)  # type: ignore[arg-type]

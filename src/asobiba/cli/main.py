@@ -704,9 +704,40 @@ def serve(
             "(default $ASOBIBA_ROOM_CHAT_RATE, else 30/10seconds)."
         ),
     ] = None,
+    websocket_rate: Annotated[
+        str | None,
+        typer.Option(
+            help="New room WebSockets per client address, e.g. 10/second; over it they are closed with 4429 "
+            "(default $ASOBIBA_WEBSOCKET_RATE, else 10/second)."
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated addresses or networks of the proxies whose X-Forwarded-For names the client, "
+            "for every per-address limit; '*': any (default $ASOBIBA_FORWARDED_ALLOW_IPS, else none: the "
+            "connecting address counts)."
+        ),
+    ] = None,
+    metrics_port: Annotated[
+        int | None,
+        typer.Option(
+            help="Serve /metrics on this port of 127.0.0.1 (default $ASOBIBA_METRICS_PORT, else none).",
+            min=1,
+            max=65535,
+        ),
+    ] = None,
+    metrics_token: Annotated[
+        str | None,
+        typer.Option(
+            help="Serve /metrics on the game's port to requests with 'Authorization: Bearer TOKEN', at least 16 "
+            "characters (default $ASOBIBA_METRICS_TOKEN, the better place for it: a flag shows in ps; else none: "
+            "/metrics is 404 there)."
+        ),
+    ] = None,
 ) -> None:
     """Serve online play: rooms, seats, bots and clocks (see docs/protocol.md and docs/deploy.md)."""
-    from asobiba.server.rooms.settings import valid_rate
+    from asobiba.server.rooms.settings import SettingsError, valid_rate
     from asobiba.server.serve import serve as run_server
 
     if log_format not in (None, "text", "json"):
@@ -716,20 +747,27 @@ def serve(
     for rate, hint in ((chat_rate, "--chat-rate"), (room_chat_rate, "--room-chat-rate")):
         if rate is not None and not valid_rate(rate):
             raise typer.BadParameter("a rate such as 5/10seconds", param_hint=hint)
-    run_server(
-        host=host,
-        port=port,
-        database=db,
-        bot_delay=bot_delay,
-        redis=redis,
-        allowed_hosts=allowed_hosts,
-        seat_timeout=seat_timeout,
-        api_docs=api_docs,
-        log_format=log_format,  # type: ignore[arg-type]
-        durability=durability,  # type: ignore[arg-type]
-        chat_rate=chat_rate,
-        room_chat_rate=room_chat_rate,
-    )
+    try:
+        run_server(
+            host=host,
+            port=port,
+            database=db,
+            bot_delay=bot_delay,
+            redis=redis,
+            allowed_hosts=allowed_hosts,
+            seat_timeout=seat_timeout,
+            api_docs=api_docs,
+            log_format=log_format,  # type: ignore[arg-type]
+            durability=durability,  # type: ignore[arg-type]
+            websocket_rate=websocket_rate,
+            forwarded_allow=forwarded_allow_ips,
+            metrics_port=metrics_port,
+            metrics_token=metrics_token,
+            chat_rate=chat_rate,
+            room_chat_rate=room_chat_rate,
+        )
+    except SettingsError as error:
+        raise typer.BadParameter(str(error)) from None
 
 
 def main(argv: list[str] | None = None) -> None:

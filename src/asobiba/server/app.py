@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 import time
@@ -87,7 +88,13 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await lobby.start()
+        metrics_server = None
+        if settings.metrics_port is not None:
+            metrics_server = metrics.MetricsServer(metrics_app, settings.metrics_port)
+            await metrics_server.start()
         yield
+        if metrics_server is not None:
+            await metrics_server.stop()
         await _app.state.coach.close()
         await lobby.stop()
 
@@ -103,13 +110,14 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     app.state.settings = settings
     connections_per_address: Counter[str] = Counter()
     limit_storage = rate_limit_storage(settings.redis_url)
-    http_limiter = FixedWindowRateLimiter(limit_storage)
+    limiter = FixedWindowRateLimiter(limit_storage)
     http_rate = parse_limit(settings.http_rate)
     chat_rates = ChatRates(settings, limit_storage)
+    websocket_rate = parse_limit(settings.websocket_rate)
 
     async def http_allowed(request: Request) -> bool:
         client = request.client.host if request.client else "?"
-        return await allowed(http_limiter.hit(http_rate, "http", client))
+        return await allowed(limiter.hit(http_rate, "http", client))
 
     def error_response(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
         return JSONResponse({"code": code, "message": message, **extra}, status_code=status)
@@ -139,14 +147,32 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
             return JSONResponse({"status": "ok"})
         return JSONResponse({"status": "unavailable", "reason": lobby.health.reason}, status_code=503)
 
-    @app.get("/metrics", response_model=None)
-    async def prometheus_metrics() -> Response:
+    def metrics_response() -> Response:
         rooms = list(lobby.rooms.values())
         metrics.ROOMS.set(len(rooms))
         metrics.OPEN_ROOMS.set(sum(1 for room in rooms if not room.is_over))
         metrics.CONNECTIONS.set(sum(connections_per_address.values()))
         body, content_type = metrics.exposition()
         return Response(body, media_type=content_type)
+
+    # /metrics on a port of its own (--metrics-port, on 127.0.0.1) ...
+    metrics_app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    metrics_app.add_api_route("/metrics", metrics_response, methods=["GET"], response_model=None)
+
+    # ... and on the game's port only to the bearer of --metrics-token (without it: 404)
+    if settings.metrics_token is not None:
+        expected = f"Bearer {settings.metrics_token}".encode()
+
+        @app.get("/metrics", response_model=None, include_in_schema=False)
+        async def prometheus_metrics(request: Request) -> Response:
+            given = request.headers.get("authorization", "").encode("utf-8", "surrogateescape")
+            if not hmac.compare_digest(given, expected):
+                return JSONResponse(
+                    {"code": "bad_token", "message": "the metrics need 'Authorization: Bearer' and the metrics token"},
+                    status_code=401,
+                    headers={"WWW-Authenticate": "Bearer"},
+                )
+            return metrics_response()
 
     if settings.api_docs:
 
@@ -371,7 +397,15 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     @app.websocket("/api/rooms/{room_id}/ws")
     async def room_socket(websocket: WebSocket, room_id: str) -> None:
         address = websocket.client.host if websocket.client else "?"
+        # every new WebSocket counts against the per-second limit, refused or not; a refusal is
+        # counted, not logged (a line each would let one client fill the log)
+        if not await allowed(limiter.hit(websocket_rate, "websocket", address)):
+            metrics.REFUSED_CONNECTIONS.labels(reason="rate_limited").inc()
+            await websocket.accept()
+            await websocket.close(code=CLOSE_TOO_MANY)
+            return
         if connections_per_address[address] >= settings.connections_per_address:
+            metrics.REFUSED_CONNECTIONS.labels(reason="too_many").inc()
             await websocket.accept()
             await websocket.close(code=CLOSE_TOO_MANY)
             log.warning("too many connections from %s", address, extra={"event": "refused", "client": address})

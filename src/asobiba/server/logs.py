@@ -59,11 +59,34 @@ class TextFormatter(logging.Formatter):
 _listener: logging.handlers.QueueListener | None = None
 
 
+class ClientTextNotUtf8(logging.Filter):
+    """uvicorn logs a WebSocket text frame that is not UTF-8 (it closes the socket with 1007) as an
+    error with its traceback, a few kilobytes a frame: a client's bad bytes, not the server's
+    failure. This filter, on ``uvicorn.error``, drops that record and writes one warning line of the
+    server's own instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, UnicodeDecodeError):
+            return True
+        logging.getLogger("asobiba.server").warning(
+            "a WebSocket text frame that is not UTF-8; closed with 1007", extra={"event": "refused", "code": 1007}
+        )
+        return False
+
+
+_not_utf8 = ClientTextNotUtf8()
+
+
 def configure(log_format: LogFormat, level: int = logging.INFO) -> None:
     """Send the server's log (``asobiba.server``) to stderr in ``log_format``. The event loop only
     puts records in a queue; a thread of its own formats and writes them (a write to a slow disk or
-    pipe never stalls the rooms)."""
+    pipe never stalls the rooms). A client's text frame that is not UTF-8 is one warning line
+    (:class:`ClientTextNotUtf8`)."""
     global _listener
+    uvicorn_errors = logging.getLogger("uvicorn.error")
+    if _not_utf8 not in uvicorn_errors.filters:
+        uvicorn_errors.addFilter(_not_utf8)
     logger = logging.getLogger("asobiba.server")
     for handler in list(logger.handlers):
         logger.removeHandler(handler)
@@ -88,4 +111,4 @@ class QueueHandlerKeepingFields(logging.handlers.QueueHandler):
         return record
 
 
-__all__ = ["JsonFormatter", "TextFormatter", "configure"]
+__all__ = ["ClientTextNotUtf8", "JsonFormatter", "TextFormatter", "configure"]

@@ -1,4 +1,6 @@
-"""What ``GET /metrics`` shows, in the Prometheus text format (the ``prometheus-client`` library).
+"""What ``GET /metrics`` shows, in the Prometheus text format (the ``prometheus-client`` library),
+and where: on a port of its own on 127.0.0.1 (``--metrics-port``, :class:`MetricsServer`) and/or on
+the game's port to a bearer token (``--metrics-token``); with neither, nowhere.
 
 Counters and histograms are counted where things happen; the gauges (rooms, connections) are read
 from the lobby when ``/metrics`` is asked for.
@@ -6,7 +8,14 @@ from the lobby when ``/metrics`` is asked for.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import socket
+from collections.abc import Iterator
+
+import uvicorn
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from starlette.types import ASGIApp
 
 REGISTRY = CollectorRegistry()
 
@@ -30,11 +39,59 @@ BOT_THINK_SECONDS = Histogram(
     registry=REGISTRY,
 )
 REQUESTS = Counter("asobiba_http_requests", "HTTP requests answered, by status", ["status"], registry=REGISTRY)
+REFUSED_CONNECTIONS = Counter(
+    "asobiba_refused_connections",
+    "Room WebSockets closed with 4429 at once: too_many open, or rate_limited (too many new ones a second)",
+    ["reason"],
+    registry=REGISTRY,
+)
 
 
 def exposition() -> tuple[bytes, str]:
     """The metrics text and its content type."""
     return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
+
+
+class _LoopbackServer(uvicorn.Server):
+    """A uvicorn server inside the game's event loop: the game's server handles the signals."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
+class MetricsServer:
+    """``app`` (the metrics alone) on ``port`` of 127.0.0.1, in the running event loop: for a
+    Prometheus on the same machine, with nothing of it reachable from outside."""
+
+    def __init__(self, app: ASGIApp, port: int) -> None:
+        self.port = port
+        self.server = _LoopbackServer(uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False))
+        self.task: asyncio.Task[None] | None = None
+        self.socket: socket.socket | None = None
+
+    async def start(self) -> None:
+        """Listen (``OSError`` if the port is taken: the server does not start without it)."""
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            listener.bind(("127.0.0.1", self.port))
+        except OSError as error:
+            listener.close()
+            message = f"the metrics port 127.0.0.1:{self.port} cannot be used: {error.strerror}"
+            raise OSError(error.errno, message) from None
+        self.socket = listener
+        self.task = asyncio.create_task(self.server.serve(sockets=[listener]), name="metrics server")
+        while not self.server.started and not self.task.done():
+            await asyncio.sleep(0.01)
+        if self.task.done():
+            self.task.result()  # its failure, raised here
+
+    async def stop(self) -> None:
+        self.server.should_exit = True
+        if self.task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.task, timeout=5)
 
 
 __all__ = [
@@ -45,8 +102,10 @@ __all__ = [
     "DATABASE_ERRORS",
     "DATABASE_WRITABLE",
     "OPEN_ROOMS",
+    "REFUSED_CONNECTIONS",
     "REJECTIONS",
     "REQUESTS",
     "ROOMS",
+    "MetricsServer",
     "exposition",
 ]

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import gc
+import ipaddress
 import os
 from urllib.parse import urlsplit
 
 import uvicorn
 from fastapi import FastAPI
+from limits import parse as parse_limit
 
 from asobiba.server import logs
 from asobiba.server.app import create_app
 from asobiba.server.protocol import MAX_FRAME_BYTES
 from asobiba.server.rooms import Settings
-from asobiba.server.rooms.settings import Durability, LogFormat, valid_rate
+from asobiba.server.rooms.settings import Durability, LogFormat, SettingsError, valid_rate
 from asobiba.server.storage import default_database_url, describe_url, normalise_url
 
 #: The cyclic garbage collector's thresholds for a server. With the defaults (700, 10, 10), a process
@@ -40,6 +42,32 @@ def default_allowed_hosts(host: str, origin: str | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name.lower() for name in hosts if name))
 
 
+#: A metrics token shorter than this is refused (it would be guessed).
+MIN_METRICS_TOKEN = 16
+
+
+def forwarded_allow_ips(text: str) -> tuple[str, ...]:
+    """The proxies of a comma-separated list, each an IP address, a network (``10.1.0.0/16``) or
+    ``*`` (any: only where nothing but the proxy can reach the server); ``SettingsError`` for another
+    word (uvicorn would take it as a name no client has, and silently trust nobody)."""
+    found: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        if item != "*":
+            try:
+                if "/" in item:
+                    ipaddress.ip_network(item)
+                else:
+                    ipaddress.ip_address(item)
+            except ValueError:
+                raise SettingsError(
+                    f"the forwarded-allow-ips are IP addresses or networks (or *), not {item!r}"
+                ) from None
+        found.append(item)
+    return tuple(dict.fromkeys(found))
+
+
 def settings_from_environment(
     database: str | None = None,
     redis: str | None = None,
@@ -53,6 +81,10 @@ def settings_from_environment(
     durability: Durability | None = None,
     chat_rate: str | None = None,
     room_chat_rate: str | None = None,
+    websocket_rate: str | None = None,
+    forwarded_allow: str | None = None,
+    metrics_port: int | None = None,
+    metrics_token: str | None = None,
 ) -> Settings:
     """The server's settings: arguments first, then the environment.
 
@@ -67,6 +99,11 @@ def settings_from_environment(
     ``ASOBIBA_CHAT_RATE`` chat messages per speaker of a room (default "5/10seconds");
     ``ASOBIBA_ROOM_CHAT_RATE`` chat messages per room (default "30/10seconds");
     ``ASOBIBA_CONNECTIONS_PER_ADDRESS`` WebSockets per client address (default 50);
+    ``ASOBIBA_WEBSOCKET_RATE`` new WebSockets per client address (default "10/second");
+    ``ASOBIBA_FORWARDED_ALLOW_IPS`` proxies whose ``X-Forwarded-For`` is believed (default none;
+    uvicorn's ``FORWARDED_ALLOW_IPS`` is read when it is not set);
+    ``ASOBIBA_METRICS_PORT`` a port on 127.0.0.1 for ``/metrics``; ``ASOBIBA_METRICS_TOKEN`` the
+    bearer token that opens ``/metrics`` on the game's port (default neither: no ``/metrics``);
     ``ASOBIBA_MAX_ROOMS`` rooms kept in memory at most (default 10000);
     ``ASOBIBA_IDLE_CLOSE`` seconds without a connection before a room leaves memory (it stays stored);
     ``ASOBIBA_LOG_FORMAT`` ``text`` or ``json``; ``ASOBIBA_DURABILITY`` ``normal`` or ``full``.
@@ -85,14 +122,29 @@ def settings_from_environment(
     chosen_format = log_format or os.environ.get("ASOBIBA_LOG_FORMAT", "text")
     chosen_durability = durability or os.environ.get("ASOBIBA_DURABILITY", "normal")
     if chosen_format not in ("text", "json"):
-        raise ValueError(f"the log format is text or json, not {chosen_format!r}")
+        raise SettingsError(f"the log format is text or json, not {chosen_format!r}")
     if chosen_durability not in ("normal", "full"):
-        raise ValueError(f"durability is normal or full, not {chosen_durability!r}")
+        raise SettingsError(f"durability is normal or full, not {chosen_durability!r}")
     chat_rate = chat_rate or os.environ.get("ASOBIBA_CHAT_RATE", "5/10seconds")
     room_chat_rate = room_chat_rate or os.environ.get("ASOBIBA_ROOM_CHAT_RATE", "30/10seconds")
     for rate in (chat_rate, room_chat_rate):
         if not valid_rate(rate):
-            raise ValueError(f"a chat rate is a rate such as 5/10seconds, not {rate!r}")
+            raise SettingsError(f"a chat rate is a rate such as 5/10seconds, not {rate!r}")
+    chosen_rate = websocket_rate or os.environ.get("ASOBIBA_WEBSOCKET_RATE") or "10/second"
+    if not valid_rate(chosen_rate):
+        raise SettingsError(f"the WebSocket rate is a rate like 10/second, not {chosen_rate!r}")
+    if forwarded_allow is None:
+        forwarded_allow = os.environ.get("ASOBIBA_FORWARDED_ALLOW_IPS", os.environ.get("FORWARDED_ALLOW_IPS", ""))
+    port_text = os.environ.get("ASOBIBA_METRICS_PORT") or None
+    if metrics_port is None and port_text is not None:
+        if not port_text.isdigit():
+            raise SettingsError(f"the metrics port is a number from 1 to 65535, not {port_text!r}")
+        metrics_port = int(port_text)
+    if metrics_port is not None and not 1 <= metrics_port <= 65535:
+        raise SettingsError(f"the metrics port is a number from 1 to 65535, not {metrics_port}")
+    metrics_token = metrics_token or os.environ.get("ASOBIBA_METRICS_TOKEN") or None
+    if metrics_token is not None and len(metrics_token) < MIN_METRICS_TOKEN:
+        raise SettingsError(f"the metrics token has at least {MIN_METRICS_TOKEN} characters (it would be guessed)")
     return Settings(
         database_url=normalise_url(database) if database else default_database_url(),
         bot_delay=bot_delay,
@@ -102,6 +154,10 @@ def settings_from_environment(
         chat_rate=chat_rate,
         room_chat_rate=room_chat_rate,
         connections_per_address=int(os.environ.get("ASOBIBA_CONNECTIONS_PER_ADDRESS", "50")),
+        websocket_rate=chosen_rate,
+        forwarded_allow_ips=forwarded_allow_ips(forwarded_allow),
+        metrics_port=metrics_port,
+        metrics_token=metrics_token,
         max_rooms_in_memory=int(os.environ.get("ASOBIBA_MAX_ROOMS", "10000")),
         idle_close=float(os.environ.get("ASOBIBA_IDLE_CLOSE", "3600")),
         redis_url=redis,
@@ -137,6 +193,10 @@ def serve(
     durability: Durability | None = None,
     chat_rate: str | None = None,
     room_chat_rate: str | None = None,
+    websocket_rate: str | None = None,
+    forwarded_allow: str | None = None,
+    metrics_port: int | None = None,
+    metrics_token: str | None = None,
 ) -> None:
     """Serve until interrupted. Says where the database is and which URL to open."""
     settings = settings_from_environment(
@@ -151,7 +211,13 @@ def serve(
         durability=durability,
         chat_rate=chat_rate,
         room_chat_rate=room_chat_rate,
+        websocket_rate=websocket_rate,
+        forwarded_allow=forwarded_allow,
+        metrics_port=metrics_port,
+        metrics_token=metrics_token,
     )
+    if settings.metrics_port == port:
+        raise SettingsError(f"the metrics port is another port than the game's ({port})")
     logs.configure(settings.log_format)
     app = create_app(settings)
     tune_garbage_collector()
@@ -161,10 +227,16 @@ def serve(
         if settings.redis_url:
             print(f"asobiba server: redis {describe_url(settings.redis_url)}", flush=True)
         print(f"asobiba server: open http://{shown_host}:{port}/", flush=True)
+        if settings.metrics_port is not None:
+            print(f"asobiba server: metrics at http://127.0.0.1:{settings.metrics_port}/metrics", flush=True)
     uvicorn.run(
         app,
         host=host,
         port=port,
+        # X-Forwarded-For names the client only when a named proxy sent it (uvicorn alone believes
+        # any process on 127.0.0.1, which would then pick its own address for every limit)
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=list(settings.forwarded_allow_ips),
         ws_max_size=MAX_FRAME_BYTES,
         ws_per_message_deflate=False,  # frames are small; compressing each costs more than it saves
         log_level="warning",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from asobiba.core.actions import Action
+from asobiba.core.events import Event
 from asobiba.core.game import Game
 from asobiba.server.rooms.clocks import clock_info
 from asobiba.server.rooms.notices import notice_event
@@ -22,12 +23,15 @@ if TYPE_CHECKING:
 
 class FrameCache:
     """Per seq: each seat's view, each language's legal actions, and (per broadcast) each
-    ``(seat, language, since)`` frame's text."""
+    ``(seat, language, since)`` frame's text. For good: each event as each seat sees it in each
+    language (:meth:`shown_events`)."""
 
     def __init__(self) -> None:
         self.seq = -1
         self.views: dict[int | None, Mapping[str, object]] = {}
         self.legal: dict[str, list[dict[str, Any]]] = {}
+        self._events_of: list[tuple[int, Event]] | None = None
+        self._shown: dict[tuple[int | None, str], list[dict[str, Any] | None]] = {}
 
     def at(self, seq: int) -> FrameCache:
         if self.seq != seq:
@@ -35,6 +39,19 @@ class FrameCache:
             self.legal.clear()
             self.seq = seq
         return self
+
+    def shown_events(self, room: Room, seat: int | None, lang: str) -> list[dict[str, Any] | None]:
+        """``room.events`` as ``seat`` sees them in ``lang`` (None: hidden from it), each described
+        once: a told event never changes, and a hello with the whole game's events (a new tab, a
+        spectator) would otherwise describe each again — most of a hello's cost in a long game."""
+        if self._events_of is not room.events:  # a room read again: its events are a new list
+            self._events_of = room.events
+            self._shown.clear()
+        shown = self._shown.setdefault((seat, lang), [])
+        for _after, event in room.events[len(shown) :]:
+            seen = event.seen_by(seat)
+            shown.append(None if seen is None else {**seen.to_dict(), "text": room.game.describe_event(seen, lang)})
+        return shown
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -66,13 +83,15 @@ def state_frame(room: Room, seat: int | None, lang: str, since: int | None, *, n
     first = 0 if since is None else bisect.bisect_right(room.events, since, key=lambda entry: entry[0])
     lines = [notice for notice in room.notices if since is None or notice.seq > since] if notices else []
     line = 0
-    for after, event in room.events[first:]:
+    shown_events = cache.shown_events(room, seat, lang)
+    for index in range(first, len(room.events)):
+        after = room.events[index][0]
         while line < len(lines) and lines[line].seq < after:
             events.append(notice_event(room, lines[line], lang))
             line += 1
-        shown = event.seen_by(seat)
+        shown = shown_events[index]
         if shown is not None:
-            events.append({**shown.to_dict(), "text": room.game.describe_event(shown, lang)})
+            events.append(shown)
     events.extend(notice_event(room, notice, lang) for notice in lines[line:])
     clock = clock_info(room)
     return {

@@ -11,6 +11,11 @@ LogFormat = Literal["text", "json"]
 Durability = Literal["normal", "full"]
 
 
+class SettingsError(ValueError):
+    """A flag or an environment variable of ``asobiba serve`` with a value it cannot take (the
+    message says which values it takes)."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """How the server runs (``asobiba serve`` sets these)."""
@@ -40,6 +45,15 @@ class Settings:
     room_chat_rate: str = "30/10seconds"
     #: WebSockets open at once per client address.
     connections_per_address: int = 50
+    #: New room WebSockets per client address (over it: accepted and closed with 4429 at once).
+    websocket_rate: str = "10/second"
+    #: Proxies whose ``X-Forwarded-For`` names the client (addresses or networks, ``*``: any); empty:
+    #: none, every limit counts the connecting address.
+    forwarded_allow_ips: tuple[str, ...] = ()
+    #: A port of its own on 127.0.0.1 that serves ``/metrics`` (None: none).
+    metrics_port: int | None = None
+    #: The bearer token that opens ``/metrics`` on the game's port (None: not served there).
+    metrics_token: str | None = None
     bot_threads: int = 4
     #: Redis between several server processes (None: this process is alone).
     redis_url: str | None = None
