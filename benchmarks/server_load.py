@@ -191,7 +191,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         folder = Path(directory)
         try:
-            db_url = database_url(args.db, folder, cleanups)
+            db_url = database_url(args.db, args.processes, folder, cleanups)
             redis_url = redis_server_url(args.redis, args.processes, cleanups)
             if redis_url is None:
                 servers = [ServerProcess(folder / "load.db", folder / "server.log", args.pace, db_url=db_url)]
@@ -214,8 +214,10 @@ def main() -> None:
     report(args, result)
 
 
-def database_url(choice: str, folder: Path, cleanups: list[PostgreSQLCluster | RedisServer]) -> str:
+def database_url(choice: str, processes: int, folder: Path, cleanups: list[PostgreSQLCluster | RedisServer]) -> str:
     if choice == "sqlite":
+        if processes > 1:
+            raise SystemExit("a SQLite file is held by one server process: several processes need --db postgresql")
         return f"sqlite:///{folder / 'load.db'}"
     if choice == "postgresql":
         binaries = postgresql_binaries()

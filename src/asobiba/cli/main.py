@@ -45,7 +45,7 @@ from asobiba.cli.common import (
 )
 from asobiba.cli.linebreak import PhraseText
 from asobiba.core.errors import AsobibaError
-from asobiba.core.registry import game_names, get_game
+from asobiba.core.registry import game_names, get_game, package_of, unavailable_games
 from asobiba.i18n import LANGUAGES
 
 #: Seconds to pause after a bot's turn (a move within a turn pauses a quarter of it).
@@ -593,7 +593,8 @@ def list_games(lang: LangOption = None) -> None:
     console = Console()
     with user_errors(language):
         names = game_names()
-        if not names:
+        broken = unavailable_games()
+        if not names and not broken:
             console.print(escape(tr("No game is installed yet.", language)))
             return
         for name in names:
@@ -622,6 +623,19 @@ def list_games(lang: LangOption = None) -> None:
             if not game.options:
                 table.add_row("—", "", "", tr("no options", language))
             console.print(table)
+        for name, reason in broken.items():
+            console.print(
+                escape(
+                    tr(
+                        "{name} (package {package}) — unavailable: {reason}",
+                        language,
+                        name=name,
+                        package=package_of(name),
+                        reason=reason,
+                    )
+                ),
+                style="yellow",
+            )
         console.print(escape(tr("Bots: {bots}", language, bots=", ".join(BOTS))))
 
 

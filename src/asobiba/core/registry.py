@@ -6,17 +6,23 @@ A game from another package plugs in by declaring, in its own ``pyproject.toml``
     my-game = "my_package.declaration:DECLARATION"
 
 where ``DECLARATION`` is a :class:`GameDeclaration`. Everything it names is a ``"module:attribute"``
-text imported on first use, so listing the games imports none of them, and ``import asobiba.core``
-loads no game and no bot.
+text imported on first use: listing the games imports each one's declaration and rules (``game``),
+no bot, screen or research module, and ``import asobiba.core`` loads no game and no bot.
+
+One broken plug-in does not take the others down: a game whose declaration or rules fail to import
+(a package written for an older :class:`GameDeclaration`, a missing dependency) is left out of
+:func:`game_names`, with one warning in the log naming its package and the error;
+:func:`unavailable_games` says why, and asking for it is :class:`UnknownGame` with that reason.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any
@@ -101,10 +107,16 @@ class GameDeclaration:
 #: Declarations registered in-process (tests, a game under development); they win over entry points.
 _registered: dict[str, GameDeclaration] = {}
 _loaded_games: dict[str, Game] = {}
+#: Games that cannot be loaded, by name: why (the error's type and message, never a traceback).
+_unavailable: dict[str, str] = {}
+#: The longest reason kept.
+MAX_REASON = 300
+
+log = logging.getLogger("asobiba.games")
 
 
 @cache
-def _entry_points() -> dict[str, Any]:
+def _entry_points() -> dict[str, EntryPoint]:
     return {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP)}
 
 
@@ -112,36 +124,89 @@ def register(declaration: GameDeclaration) -> None:
     """Make a game known in this process (entry points are the way for an installed package)."""
     _registered[declaration.name] = declaration
     _loaded_games.pop(declaration.name, None)
+    _unavailable.pop(declaration.name, None)
 
 
 def unregister(name: str) -> None:
     """Forget a game registered with :func:`register`."""
     _registered.pop(name, None)
     _loaded_games.pop(name, None)
+    _unavailable.pop(name, None)
 
 
 def game_names() -> list[str]:
-    """The names of every game, in a stable order.
+    """The names of every game that loads, in a stable order (one that does not is left out: see
+    :func:`unavailable_games`).
 
     >>> import asobiba
     >>> "cockroach-poker" in asobiba.game_names()
     True
     """
-    return sorted({*_entry_points(), *_registered})
+    names = []
+    for name in sorted({*_entry_points(), *_registered}):
+        try:
+            get_game(name)
+        except UnknownGame:
+            continue
+        names.append(name)
+    return names
+
+
+def unavailable_games() -> dict[str, str]:
+    """The games installed or registered that cannot be loaded, each with the reason, by name."""
+    game_names()
+    return dict(sorted(_unavailable.items()))
+
+
+def package_of(name: str) -> str:
+    """The distribution (package) that installs the game called ``name`` (``"?"`` if unknown)."""
+    point = _entry_points().get(name)
+    if name in _registered or point is None:
+        return "?"
+    distribution = point.dist
+    return distribution.name if distribution is not None else point.value.partition(":")[0]
+
+
+def describe_error(error: BaseException) -> str:
+    """``Type: message`` (its first line): what failed, without a traceback."""
+    lines = str(error).strip().splitlines()
+    text = f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
+    return text if len(text) <= MAX_REASON else text[: MAX_REASON - 1] + "…"
+
+
+def _unavailable_error(name: str) -> UnknownGame:
+    return UnknownGame("the game {name} cannot be loaded: {reason}", name=name, reason=_unavailable[name])
+
+
+def _give_up(name: str, reason: str) -> UnknownGame:
+    """Mark the game unavailable (warning once per process) and return the error to raise."""
+    if name not in _unavailable:
+        _unavailable[name] = reason
+        log.warning(
+            "the game %s of the package %s cannot be loaded and is left out: %s", name, package_of(name), reason
+        )
+    return _unavailable_error(name)
 
 
 @cache
 def _declaration_from_entry_point(name: str) -> GameDeclaration:
-    loaded = _entry_points()[name].load()
+    try:
+        loaded = _entry_points()[name].load()
+    except Exception as error:  # a plug-in's own bug: it must not take the others down
+        raise _give_up(name, describe_error(error)) from None
     if not isinstance(loaded, GameDeclaration) or loaded.name != name:
-        raise UnknownGame("the entry point {name} does not declare that game", name=repr(name))
+        shown = f"{type(loaded).__module__}.{type(loaded).__qualname__}"
+        raise _give_up(name, f"the entry point does not name a GameDeclaration of {name} (it names a {shown})")
     return loaded
 
 
 def declaration(name: str) -> GameDeclaration:
-    """The declaration of the game called ``name``; :class:`UnknownGame` lists the names if none."""
+    """The declaration of the game called ``name``; :class:`UnknownGame` lists the names if none,
+    or says why the game cannot be loaded."""
     if isinstance(name, str) and name in _registered:
         return _registered[name]
+    if isinstance(name, str) and name in _unavailable:
+        raise _unavailable_error(name)
     if isinstance(name, str) and name in _entry_points():
         return _declaration_from_entry_point(name)
     raise UnknownGame(
@@ -150,9 +215,16 @@ def declaration(name: str) -> GameDeclaration:
 
 
 def get_game(name: str) -> Game:
-    """The game called ``name``; :class:`UnknownGame` lists the names if there is none."""
+    """The game called ``name``; :class:`UnknownGame` lists the names if there is none, or says why
+    it cannot be loaded."""
     if isinstance(name, str) and name in _loaded_games:
         return _loaded_games[name]
-    game: Game = declaration(name).load("game")
+    if isinstance(name, str) and name in _unavailable:
+        raise _unavailable_error(name)
+    found = declaration(name)
+    try:
+        game: Game = found.load("game")
+    except Exception as error:  # the plug-in's rules fail to import
+        raise _give_up(name, describe_error(error)) from None
     _loaded_games[name] = game
     return game

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import faulthandler
 import gc
 import ipaddress
 import os
+import sys
 from urllib.parse import urlsplit
 
 import uvicorn
@@ -30,6 +32,13 @@ def tune_garbage_collector() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+def report_fatal_signals() -> None:
+    """A fatal signal (SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL) writes ``Fatal Python error: …`` and
+    every thread's stack to stderr, then ends the process with that signal: a non-zero exit that a
+    supervisor restarts on (``Restart=on-failure``, docs/deploy.md), never a silent death."""
+    faulthandler.enable(file=sys.stderr, all_threads=True)
 
 
 def default_allowed_hosts(host: str, origin: str | None) -> tuple[str, ...]:
@@ -171,6 +180,7 @@ def settings_from_environment(
 
 def app_from_environment() -> FastAPI:
     """The app as ``uvicorn --factory asobiba.server.serve:app_from_environment`` builds it."""
+    report_fatal_signals()
     settings = settings_from_environment(bot_delay=float(os.environ.get("ASOBIBA_BOT_DELAY", "1.0")))
     logs.configure(settings.log_format)
     app = create_app(settings)
@@ -199,6 +209,7 @@ def serve(
     metrics_token: str | None = None,
 ) -> None:
     """Serve until interrupted. Says where the database is and which URL to open."""
+    report_fatal_signals()
     settings = settings_from_environment(
         database,
         redis,

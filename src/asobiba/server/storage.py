@@ -40,8 +40,8 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Connection, Engine, create_engine, make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import URL, Connection, Engine, create_engine, make_url
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -249,6 +249,10 @@ class DatabaseGone(Exception):
     """The SQLite file was deleted or replaced while open: writes would go nowhere."""
 
 
+class DatabaseInUse(Exception):
+    """Another process holds the SQLite file (each server process holds its file for itself)."""
+
+
 class Storage:
     """The database of rooms. Every write is one short transaction."""
 
@@ -270,13 +274,13 @@ class Storage:
                 self.file = Path(database)
                 self.file.parent.mkdir(parents=True, exist_ok=True)
         # every use is a transaction that commits or rolls back: no reset round trip on return
-        self.engine: AsyncEngine = create_async_engine(self.url, pool_reset_on_return=None)
+        self.engine: AsyncEngine = create_async_engine(self._engine_url(), pool_reset_on_return=None)
         self.write_engine: Engine | None = None
         self.write_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="asobiba-db-writer")
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", pragmas)
             # writes: the plain sqlite3 driver in one thread of its own
-            sync_url = make_url(self.url).set(drivername="sqlite")
+            sync_url = self._engine_url().set(drivername="sqlite")
             self.write_engine = create_engine(sync_url, pool_reset_on_return=None, pool_size=1, max_overflow=0)
             event.listen(self.write_engine, "connect", writer_pragmas)
         self.checkpoint_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="asobiba-db-checkpoint")
@@ -286,10 +290,26 @@ class Storage:
         self._pending: list[tuple[_Append | _Write, asyncio.Future[Any]]] = []
         self._writer: asyncio.Task[None] | None = None
 
+    def _engine_url(self) -> URL:
+        """The URL the engines connect with: a SQLite file through the ``unix-excl`` VFS (see
+        :data:`SQLITE_VFS`)."""
+        url = make_url(self.url)
+        if self.file is None:
+            return url
+        return url.set(database=f"{self.file.resolve().as_uri()}?vfs={SQLITE_VFS}", query={"uri": "true"})
+
     async def migrate(self) -> None:
         """Bring the schema to the newest migration (creates it in a new database)."""
-        async with self.engine.begin() as connection:
-            await connection.run_sync(_upgrade)
+        try:
+            async with self.engine.begin() as connection:
+                await connection.run_sync(_upgrade)
+        except OperationalError as error:
+            if self.file is not None and "locked" in str(error.orig):
+                raise DatabaseInUse(
+                    f"the SQLite file {self.file} is in use by another process: one server process holds a "
+                    "SQLite file (several processes share PostgreSQL)"
+                ) from None
+            raise
         if self.file is not None:
             identity = self.file.stat()
             self._file_identity = (identity.st_dev, identity.st_ino)
@@ -312,7 +332,7 @@ class Storage:
         """(In the checkpoint thread.) ``PASSIVE``: copy what it can, waiting for nobody."""
         if self._checkpoint_connection is None:
             assert self.file is not None  # never create the file (it may have been deleted)
-            uri = f"{self.file.resolve().as_uri()}?mode=rw"
+            uri = f"{self.file.resolve().as_uri()}?mode=rw&vfs={SQLITE_VFS}"
             self._checkpoint_connection = sqlite3.connect(uri, uri=True, timeout=30, check_same_thread=False)
         self._checkpoint_connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
@@ -692,6 +712,17 @@ def _insert_appends(connection: Connection, appends: Sequence[_Append]) -> None:
 SQLITE_SYNCHRONOUS = {"normal": "NORMAL", "full": "FULL"}
 
 
+#: The SQLite VFS of every connection to a SQLite file. In WAL mode SQLite keeps the WAL index in a
+#: ``-shm`` file mapped into memory; a page of that mapping that can no longer be read (the file
+#: truncated or damaged by another program while the server runs) is SIGBUS, which kills the process
+#: at once, with nothing logged. ``unix-excl`` keeps the WAL index in the process's own memory
+#: instead (there is no ``-shm`` file) and shares it between the process's connections, by holding
+#: the file locked for this process: another process cannot open it while the server runs (one
+#: process per SQLite file; several processes share PostgreSQL). The WAL, its commits and their
+#: durability are the same; a failing disk is then a write error like any other (acts ``unavailable``
+#: until the health probe can write again).
+SQLITE_VFS = "unix-excl"
+
 #: Seconds between two checkpoints of the WAL (by the checkpoint thread, not the writer).
 CHECKPOINT_SECONDS = 1.0
 
@@ -699,6 +730,7 @@ CHECKPOINT_SECONDS = 1.0
 def _sqlite_pragmas(synchronous: str, writer: bool, dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA mmap_size=0")  # read the database file, never map it (see SQLITE_VFS)
     cursor.execute(f"PRAGMA synchronous={synchronous}")
     if writer:
         cursor.execute("PRAGMA wal_autocheckpoint=0")
@@ -735,6 +767,7 @@ __all__ = [
     "ChatRow",
     "Conflict",
     "DatabaseGone",
+    "DatabaseInUse",
     "NoticeRow",
     "RoomRow",
     "SeatRow",
