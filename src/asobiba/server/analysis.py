@@ -9,8 +9,10 @@ while it runs or waits is the same analysis). A worker writes its progress (deci
 into a slot of a shared array the server reads. A finished analysis is kept in the ``analyses`` table
 (with the sizing it was made with) and served from there and from a small cache in memory.
 
-The sizing (:func:`sizing_for`) is chosen so that a whole game's analysis takes well under a minute on
-a 2-core machine: ``samples`` determinizations a candidate, fewer in games with many decisions.
+The sizing (:func:`sizing_for`) is chosen so that a whole game's analysis takes under a minute on a
+free core (``benchmarks/coach.py``: at most a few CPU seconds for the longest seat of long games; the
+wall-clock time grows with what else the cores run): ``samples`` determinizations a candidate, fewer in
+games with many decisions.
 
 :func:`coach_hint` is "what the coach would play": the coach's ``hard`` bot on the seat's observation,
 in a worker process of its own (a hint waits for no analysis).
@@ -66,7 +68,7 @@ class Sizing:
 
 #: Rollouts a whole analysis may play (the coach's search and the candidates' samples together), shared
 #: out over the seat's decisions; every decision gets at least the minimums below (measured:
-#: benchmarks/coach.py, every game's analysis within a minute on a 2-core machine).
+#: benchmarks/coach.py, every game's analysis within a minute on a free core, docs/protocol.md).
 ROLLOUT_BUDGET = 1000
 MIN_SAMPLES, MAX_SAMPLES = 2, 16
 MIN_ITERATIONS, MAX_ITERATIONS = 2, 16
