@@ -4,18 +4,22 @@ An analysis is :func:`asobiba.bots.analysis.analyse` on the room's record, from 
 only (determinized samples, never the true hands). It is CPU work of up to a minute, so it never runs on
 the event loop nor in a thread of the server's process: :class:`Coach` hands it to a pool of worker
 processes (``spawn``: a fresh interpreter, nothing inherited from the server's threads), one analysis a
-worker, the rest waiting in a bounded queue; one analysis per room and seat at a time (asking again
-while it runs or waits is the same analysis). A worker writes its progress (decisions done / decisions)
-into a slot of a shared array the server reads. A finished analysis is kept in the ``analyses`` table
-(with the sizing it was made with) and served from there and from a small cache in memory.
+worker, the rest waiting in a :class:`~asobiba.server.fair_queue.FairQueue` (bounded per client, served
+in turns between clients and games, each request told its place). One analysis per game and seat: it
+serves every reader, in every language, whoever asked first (asking again while it runs or waits is the
+same analysis; once made it is served from the cache). A worker writes its progress (decisions done /
+decisions) into a slot of a shared array the server reads; the slot is set to 0 when a job takes it. A
+finished analysis is kept in the ``analyses`` table under its game, its seat and :func:`analysis_key`
+(the sizing and the languages) and served from there and from a small cache in memory.
 
 The sizing (:func:`sizing_for`) is chosen so that a whole game's analysis takes under a minute on a
 free core (``benchmarks/coach.py``: at most a few CPU seconds for the longest seat of long games; the
 wall-clock time grows with what else the cores run): ``samples`` determinizations a candidate, fewer in
 games with many decisions.
 
-:func:`coach_hint` is "what the coach would play": the coach's ``hard`` bot on the seat's observation,
-in a worker process of its own (a hint waits for no analysis).
+:func:`run_hint` is "what the coach would play": the coach's ``hard`` bot on the seat's observation,
+in a worker process of its own (a hint waits for no analysis), behind a fair queue of its own with the
+same bounds. Every worker ends with the server, ``kill -9`` too (:mod:`asobiba.server.parent_watch`).
 """
 
 from __future__ import annotations
