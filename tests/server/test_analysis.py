@@ -1,11 +1,16 @@
 """The coach in the browser, server side (asobiba.server.analysis, analysis_routes): refused before
 the end, 202 with progress while it waits or runs, 200 once made, kept in the database, one at a time
-per room and seat with a queue for the rest, computed in worker processes (the event loop answers
-meanwhile), from the seat's information only; and the hint, for a player alone among bots."""
+per room and seat with a fair queue for the rest (eleven addresses do not lock a twelfth out), computed
+in worker processes (the event loop answers meanwhile) that end with the server (``kill -9`` too), from
+the seat's information only; and the hint, for a player alone among bots, with the same bounds."""
 
 from __future__ import annotations
 
+import asyncio
+import http.client
+import json
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,12 +18,14 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from server_testing import ServerProcess
 
 import asobiba
 from asobiba.core.record import replay_steps
 from asobiba.server import analysis as analysis_module
-from asobiba.server.analysis import Coach, Sizing, run_analysis
+from asobiba.server.analysis import Busy, Coach, Sizing, TooManyForClient, run_analysis
 from asobiba.server.app import create_app
+from asobiba.server.client import create_room, room_summary
 from asobiba.server.rooms import Settings
 
 #: A short analysis for tests: few samples, a cheap coach.
@@ -276,3 +283,172 @@ def test_the_server_answers_the_same_analysis_for_two_rooms_that_agree_on_what_t
             client.post(f"/api/rooms/{name}/analysis?seat=0", json={})
             answers.append(analysed(client, name, 0))
         assert answers[0] == answers[1]
+
+
+# ---------------------------------------------------------------------- on a real server
+
+#: Analyses of a moment on a real server (these tests look at the queue and the workers, not the sizing).
+QUICK_COACH = {"ASOBIBA_ANALYSIS_SAMPLES": "2", "ASOBIBA_ANALYSIS_HARD": "hard:time_limit=none,iterations=4"}
+#: Analyses of a few seconds: they wait for each other long enough to be seen waiting.
+SLOW_COACH = {"ASOBIBA_ANALYSIS_SAMPLES": "8", "ASOBIBA_ANALYSIS_HARD": "hard:time_limit=none,iterations=32"}
+
+
+@pytest.fixture
+def coach_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[ServerProcess]:
+    """``asobiba serve`` with one analysis worker and the coach's environment of the test's marker
+    (``@pytest.mark.parametrize("coach_server", [SLOW_COACH], indirect=True)``)."""
+    process = ServerProcess(tmp_path / "a.db", tmp_path / "server.log", environment=request.param)
+    process.start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+def ask(server: ServerProcess, method: str, path: str, address: str = "127.0.0.1") -> tuple[int, Any]:
+    """One request from ``address`` (a loopback address the client's socket is bound to): status, body."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30, source_address=(address, 0))
+    try:
+        body = b"{}" if method == "POST" else None
+        connection.request(method, path, body=body, headers={"content-type": "application/json"})
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
+def bots_game(server: ServerProcess) -> str:
+    made = create_room(server.base_url, "cockroach-poker", 3, seats=BOTS)
+    wait_for(lambda: room_summary(server.base_url, made["room"])["status"] == "over", "the bots finished")
+    return str(made["room"])
+
+
+def is_made(server: ServerProcess, room: str, seat: int, address: str = "127.0.0.1") -> bool:
+    status, body = ask(server, "GET", f"/api/rooms/{room}/analysis?seat={seat}", address)
+    assert status in (200, 202), body
+    return status == 200
+
+
+@pytest.mark.parametrize("coach_server", [SLOW_COACH], indirect=True)
+def test_eleven_addresses_asking_three_analyses_each_do_not_lock_a_twelfth_out(coach_server: ServerProcess) -> None:
+    # Eleven clients, each from its own address, ask for the three seats of their own game: 33
+    # analyses, more than the queue's 32. A twelfth address still gets its analysis queued with its
+    # place, behind at most one analysis of each other client, and made before their third ones.
+    games = [bots_game(coach_server) for _ in range(12)]
+    for client in range(11):
+        for seat in range(3):
+            status, body = ask(
+                coach_server, "POST", f"/api/rooms/{games[client]}/analysis?seat={seat}", f"127.0.0.{client + 2}"
+            )
+            assert status == 202, body
+    status, body = ask(coach_server, "POST", f"/api/rooms/{games[11]}/analysis?seat=0", "127.0.0.2")
+    assert status == 429 and body["code"] == "too_many_analyses"  # a client's share is still three
+    twelfth = "127.0.0.13"
+    status, body = ask(coach_server, "POST", f"/api/rooms/{games[11]}/analysis?seat=0", twelfth)
+    assert status == 202, body
+    assert 1 <= body["queued"] <= 11 and body["progress"] == 0.0, body
+    places = [body["queued"]]
+    wait_for(lambda: is_made(coach_server, games[0], 0, twelfth), "the first analysis")
+    status, made = ask(coach_server, "POST", f"/api/rooms/{games[0]}/analysis?seat=0", twelfth)
+    assert status == 200 and made["seat"] == 0  # one already made is served to anyone
+
+    def twelfths_made() -> bool:
+        status, body = ask(coach_server, "GET", f"/api/rooms/{games[11]}/analysis?seat=0", twelfth)
+        assert status in (200, 202), body
+        if status == 202:
+            places.append(body["queued"])
+        return status == 200
+
+    wait_for(twelfths_made, "the twelfth's analysis", timeout=300)
+    assert not any(is_made(coach_server, games[client], 2) for client in range(11)), "it waited for third ones"
+    assert places == sorted(places, reverse=True) and places[-1] <= 1, places  # it moved up to the front
+
+
+@pytest.mark.parametrize("coach_server", [QUICK_COACH], indirect=True)
+def test_a_new_analysis_reports_its_own_progress_not_the_previous_jobs(coach_server: ServerProcess) -> None:
+    game = bots_game(coach_server)
+    assert ask(coach_server, "POST", f"/api/rooms/{game}/analysis?seat=0")[0] == 202
+    wait_for(lambda: is_made(coach_server, game, 0), "the first analysis")  # its worker's slot ended at 1.0
+    status, body = ask(coach_server, "POST", f"/api/rooms/{game}/analysis?seat=1")
+    assert status == 202 and body == {"progress": 0.0, "queued": 0}, body
+    wait_for(lambda: is_made(coach_server, game, 1), "the second analysis")
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes under ``pid`` (from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def running(pid: int) -> bool:
+    """``pid`` exists and is not a zombie (an ended process its new parent has not reaped yet)."""
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the processes from /proc")
+@pytest.mark.parametrize("coach_server", [SLOW_COACH], indirect=True)
+def test_kill_9_of_the_server_ends_its_worker_processes(coach_server: ServerProcess) -> None:
+    games = [bots_game(coach_server) for _ in range(2)]
+    # a hint's worker: a player alone among bots, on its turn
+    alone = create_room(coach_server.base_url, "cockroach-poker", 3, seats={"1": "bot:random", "2": "bot:random"})
+    wait_for(lambda: room_summary(coach_server.base_url, alone["room"])["to_move"] == 0, "p0's turn")
+    connection = http.client.HTTPConnection("127.0.0.1", coach_server.port, timeout=60)
+    connection.request(
+        "GET", f"/api/rooms/{alone['room']}/hint?seat=0", headers={"authorization": f"Bearer {alone['token']}"}
+    )
+    assert connection.getresponse().status == 200
+    connection.close()
+    # an analysis running, another waiting
+    for game in games:
+        assert ask(coach_server, "POST", f"/api/rooms/{game}/analysis?seat=0")[0] == 202
+
+    def started() -> bool:
+        body = ask(coach_server, "GET", f"/api/rooms/{games[0]}/analysis?seat=0")[1]
+        return body.get("queued") == 0 and 0.0 < body.get("progress", 0.0) < 1.0
+
+    wait_for(started, "the analysis running")
+    assert coach_server.process is not None
+    workers = descendants(coach_server.process.pid)
+    assert len(workers) >= 2, workers  # the analysis's worker and the hint's (and multiprocessing's tracker)
+    coach_server.kill()
+    wait_for(lambda: not any(running(pid) for pid in workers), "the workers to end after kill -9", timeout=30)
+
+
+def test_hints_have_the_same_bound_per_client_as_analyses(tmp_path: Path) -> None:
+    # Four positions of four games, each with p0 to move: one client may have three hints waiting or
+    # running at once (the fourth is refused at once); another client is served meanwhile.
+    records = []
+    for seed in range(5):
+        state = asobiba.new_game("cockroach-poker", 3, seed=seed)
+        while state.to_move != 0:
+            state.apply(asobiba.bot("random", seed=state.seq).choose(state.observe(state.to_move)))
+        records.append((state.seq, state.record()))
+    app = app_on(tmp_path / "a.db", max_per_client=3)
+    with TestClient(app) as client:
+        coach: Coach = app.state.coach
+
+        async def ask_hints() -> list[Any]:
+            asked = [coach.hint(f"game{i}", seq, 0, record, "127.0.0.2") for i, (seq, record) in enumerate(records[:4])]
+            asked.append(coach.hint("game4", records[4][0], 0, records[4][1], "127.0.0.3"))
+            return await asyncio.gather(*asked, return_exceptions=True)
+
+        answers = client.portal.call(ask_hints)
+    assert isinstance(answers[3], TooManyForClient) and answers[3].limit == 3
+    for (seq, _), answer in zip(records[:3] + records[4:], answers[:3] + answers[4:], strict=True):
+        assert isinstance(answer, dict) and answer["seq"] == seq and answer["seat"] == 0, answer
+    assert not isinstance(answers[3], Busy)

@@ -1,16 +1,21 @@
 """The coach in a real browser: a short game played to the end against bots, "Analyse" in the replay,
 the win-probability curve (SVG) and the candidates with their chances, intervals and sample sizes; a
-point of the curve jumps the replay there; in Japanese on a phone with no horizontal scroll; and the
-hint "what the coach would play", off by default, offered only to a player alone among bots."""
+point of the curve jumps the replay there; in Japanese on a phone with no horizontal scroll; its place
+in the queue while others' analyses go first, in English and Japanese; and the hint "what the coach
+would play", off by default, offered only to a player alone among bots."""
 
 from __future__ import annotations
 
+import http.client
 import random
+import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
+from server_testing import ServerProcess
 from web_testing import (
     ConsoleWatch,
     WebServer,
@@ -21,6 +26,8 @@ from web_testing import (
     table,
     wait_for_turn_or_end,
 )
+
+from asobiba.server.client import create_room, room_summary
 
 #: Short analyses: the browser test is about the page, benchmarks/coach.py about the sizing.
 QUICK_COACH = {"ASOBIBA_ANALYSIS_SAMPLES": "2", "ASOBIBA_ANALYSIS_HARD": "hard:time_limit=none,iterations=4"}
@@ -100,6 +107,59 @@ def test_the_coach_speaks_japanese_on_a_phone_without_horizontal_scroll(
     box = page.locator("#coach-curve").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     context.close()
+
+
+#: Analyses of a few seconds: others' wait for them long enough to be seen waiting.
+SLOW_COACH = {"ASOBIBA_ANALYSIS_SAMPLES": "8", "ASOBIBA_ANALYSIS_HARD": "hard:time_limit=none,iterations=32"}
+BOTS = {"0": "bot:random", "1": "bot:random", "2": "bot:random"}
+
+
+def bots_game(server: ServerProcess) -> str:
+    made = create_room(server.base_url, "cockroach-poker", 3, seats=BOTS)
+    deadline = time.monotonic() + 60
+    while room_summary(server.base_url, made["room"])["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    return str(made["room"])
+
+
+def test_the_coach_shows_its_place_in_the_queue_in_english_and_japanese(browser: Browser, tmp_path: Path) -> None:
+    server = WebServer(tmp_path / "asobiba.db", tmp_path / "server.log", environment=SLOW_COACH)
+    server.start()
+    try:
+        games = [bots_game(server) for _ in range(3)]
+        # two other clients (addresses) ask for the seats of two games first: ours waits behind them
+        for client, game in enumerate(games[:2]):
+            for seat in range(3):
+                connection = http.client.HTTPConnection(
+                    "127.0.0.1", server.port, timeout=30, source_address=(f"127.0.0.{client + 2}", 0)
+                )
+                connection.request(
+                    "POST",
+                    f"/api/rooms/{game}/analysis?seat={seat}",
+                    body=b"{}",
+                    headers={"content-type": "application/json"},
+                )
+                assert connection.getresponse().status == 202
+                connection.close()
+        for lang, words in (
+            ("en", r"Queued: number (\d+) in line for the coach"),
+            ("ja", r"コーチの順番待ち：(\d+)番目"),
+        ):
+            context = new_context(browser, lang)
+            page = context.new_page()
+            page.goto(f"{server.base_url}/r/{games[2]}")
+            page.wait_for_selector("[data-result]")
+            page.click("#replay")
+            page.wait_for_selector("#replay-view #table")
+            page.click("#analyse")
+            page.wait_for_selector("#coach-status[data-queued]:not([data-queued='0'])")
+            place = int(page.get_attribute("#coach-status", "data-queued") or "0")
+            found = re.search(words, page.inner_text("#coach-status"))
+            assert found and 1 <= int(found.group(1)) <= 6 and place >= 1, page.inner_text("#coach-status")
+            context.close()
+    finally:
+        server.stop()
 
 
 def test_the_hint_is_off_by_default_and_offered_only_alone_among_bots(

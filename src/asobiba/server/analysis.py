@@ -4,16 +4,22 @@ An analysis is :func:`asobiba.bots.analysis.analyse` on the room's record, from 
 only (determinized samples, never the true hands). It is CPU work of up to a minute, so it never runs on
 the event loop nor in a thread of the server's process: :class:`Coach` hands it to a pool of worker
 processes (``spawn``: a fresh interpreter, nothing inherited from the server's threads), one analysis a
-worker, the rest waiting in a bounded queue; one analysis per room and seat at a time (asking again
-while it runs or waits is the same analysis). A worker writes its progress (decisions done / decisions)
-into a slot of a shared array the server reads. A finished analysis is kept in the ``analyses`` table
-(with the sizing it was made with) and served from there and from a small cache in memory.
+worker, the rest waiting in a :class:`~asobiba.server.fair_queue.FairQueue` (bounded per client, served
+in turns between clients and games, each request told its place). One analysis per game and seat: it
+serves every reader, in every language, whoever asked first (asking again while it runs or waits is the
+same analysis; once made it is served from the cache). A worker writes its progress (decisions done /
+decisions) into a slot of a shared array the server reads; the slot is set to 0 when a job takes it. A
+finished analysis is kept in the ``analyses`` table under its game, its seat and :func:`analysis_key`
+(the sizing and the languages) and served from there and from a small cache in memory.
 
-The sizing (:func:`sizing_for`) is chosen so that a whole game's analysis takes well under a minute on
-a 2-core machine: ``samples`` determinizations a candidate, fewer in games with many decisions.
+The sizing (:func:`sizing_for`) is chosen so that a whole game's analysis takes under a minute on a
+free core (``benchmarks/coach.py``: at most a few CPU seconds for the longest seat of long games; the
+wall-clock time grows with what else the cores run): ``samples`` determinizations a candidate, fewer in
+games with many decisions.
 
-:func:`coach_hint` is "what the coach would play": the coach's ``hard`` bot on the seat's observation,
-in a worker process of its own (a hint waits for no analysis).
+:func:`run_hint` is "what the coach would play": the coach's ``hard`` bot on the seat's observation,
+in a worker process of its own (a hint waits for no analysis), behind a fair queue of its own with the
+same bounds. Every worker ends with the server, ``kill -9`` too (:mod:`asobiba.server.parent_watch`).
 """
 
 from __future__ import annotations
@@ -21,8 +27,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-from collections import OrderedDict, deque
-from collections.abc import Mapping
+from collections import OrderedDict
+from collections.abc import Coroutine, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -35,12 +41,16 @@ from asobiba.core.record import replay, replay_steps
 from asobiba.core.registry import declaration
 from asobiba.core.state import State
 from asobiba.i18n import LANGUAGES
+from asobiba.server.fair_queue import Busy, FairQueue, TooManyForClient
+from asobiba.server.parent_watch import die_with_parent
 from asobiba.server.storage import Storage
 
-#: Analyses waiting for a worker at most; past it a request is refused (503) until one finishes.
+#: Analyses (and hints) waiting for a worker past which only a client that has none waiting or running
+#: gets in (503 for the others), and four times which nobody does (asobiba.server.fair_queue).
 MAX_QUEUED = 32
-#: Analyses one client (address) may have waiting or running at once; past it its next one is refused
-#: (429), so one client cannot fill the queue with many rooms and keep everyone else waiting.
+#: Analyses (and hints) one client (address) may have waiting or running at once; past it its next one
+#: is refused (429). Waiting ones are served in turns between clients and games (a client's second
+#: waits behind everyone's first): nobody is locked out however many others ask.
 MAX_PER_CLIENT = 3
 #: Finished analyses kept serialised in memory (the database keeps them all).
 CACHED = 64
@@ -62,7 +72,7 @@ class Sizing:
 
 #: Rollouts a whole analysis may play (the coach's search and the candidates' samples together), shared
 #: out over the seat's decisions; every decision gets at least the minimums below (measured:
-#: benchmarks/coach.py, every game's analysis within a minute on a 2-core machine).
+#: benchmarks/coach.py, every game's analysis within a minute on a free core, docs/protocol.md).
 ROLLOUT_BUDGET = 1000
 MIN_SAMPLES, MAX_SAMPLES = 2, 16
 MIN_ITERATIONS, MAX_ITERATIONS = 2, 16
@@ -78,6 +88,17 @@ SIZING_RULE = (
     f"budget={ROLLOUT_BUDGET},samples={MIN_SAMPLES}-{MAX_SAMPLES},"
     f"iterations={MIN_ITERATIONS}-{MAX_ITERATIONS},candidates={MAX_CANDIDATES}/{FEW_CANDIDATES_BELOW},depth={MAX_ROLLOUT_DEPTH},search-depth"
 )
+
+
+def analysis_key(sizing: Sizing | None) -> str:
+    """What an analysis is stored under beside its game and seat: how it was made (the sizing rule, or a
+    fixed sizing) and the languages its moves are told in (an analysis serves every reader in each).
+
+    >>> analysis_key(None).endswith(",languages=en+ja")
+    True
+    """
+    made = SIZING_RULE if sizing is None else repr(sizing)
+    return f"{made},languages={'+'.join(LANGUAGES)}"
 
 
 def sizing_for(decisions: int, depth: int | None = None) -> Sizing:
@@ -113,8 +134,11 @@ def sizing_for(decisions: int, depth: int | None = None) -> Sizing:
 _progress: Any = None
 
 
-def _start_worker(progress: Any) -> None:
+def _start_worker(progress: Any, server: int) -> None:
+    """A worker's initializer: it ends with the ``server`` process however that ends
+    (:func:`~asobiba.server.parent_watch.die_with_parent`), and writes its progress into ``progress``."""
     global _progress
+    die_with_parent(server)
     _progress = progress
 
 
@@ -228,24 +252,11 @@ class Job:
     seat: int
     record: dict[str, Any]
     slot: int | None = None
-    #: Who asked for it first (the client's address), counted against :data:`MAX_PER_CLIENT`.
-    client: str | None = None
-
-
-class Busy(Exception):
-    """Too many analyses are waiting already."""
-
-
-class TooManyForClient(Exception):
-    """This client has its share of analyses waiting or running already."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(limit)
-        self.limit = limit
 
 
 class Coach:
-    """The analyses of a server: a pool of ``workers`` processes, a queue, the cache (see the module)."""
+    """The analyses and hints of a server: a pool of ``workers`` processes for analyses and one for
+    hints, each behind a :class:`~asobiba.server.fair_queue.FairQueue`, and the cache (see the module)."""
 
     def __init__(
         self,
@@ -258,7 +269,7 @@ class Coach:
         self.storage = storage
         #: A fixed sizing (None: :func:`sizing_for` each analysis), and the key stored with analyses.
         self.sizing = sizing
-        self.sizing_key = SIZING_RULE if sizing is None else repr(sizing)
+        self.sizing_key = analysis_key(sizing)
         self.workers = max(1, workers)
         self.max_queued = max_queued
         self.max_per_client = max(1, max_per_client)
@@ -267,18 +278,26 @@ class Coach:
         self.pool: ProcessPoolExecutor | None = None
         self.hint_pool: ProcessPoolExecutor | None = None
         self._free_slots: list[int] = list(range(self.workers))
+        #: The analyses waiting or running, fairly queued, and what each needs (its record, its slot).
+        self.queue: FairQueue[tuple[str, int]] = FairQueue(max_queued, self.max_per_client)
         self.jobs: dict[tuple[str, int], Job] = {}
-        self.waiting: deque[Job] = deque()
         self.failed: dict[tuple[str, int], str] = {}
         self._done: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+        #: The hints waiting or running, and every hint asked (a future, kept once made).
+        self.hint_queue: FairQueue[tuple[str, int, int]] = FairQueue(max_queued, self.max_per_client)
+        self._hint_records: dict[tuple[str, int, int], dict[str, Any]] = {}
         self._hints: OrderedDict[tuple[str, int, int], asyncio.Future[dict[str, Any]]] = OrderedDict()
+        self._hint_running = False
         self._tasks: set[asyncio.Task[None]] = set()
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
             self._progress = self._context.Array("d", self.workers, lock=False)
             self.pool = ProcessPoolExecutor(
-                self.workers, mp_context=self._context, initializer=_start_worker, initargs=(self._progress,)
+                self.workers,
+                mp_context=self._context,
+                initializer=_start_worker,
+                initargs=(self._progress, os.getpid()),
             )
         return self.pool
 
@@ -296,29 +315,26 @@ class Coach:
         return body
 
     def progress(self, room: str, seat: int) -> dict[str, Any] | None:
-        """``{"progress", "queued"}`` of an analysis running or waiting (None: neither)."""
+        """``{"progress", "queued"}`` of an analysis running (``queued`` 0) or waiting (its place in
+        the queue, 1: next); None if neither."""
         job = self.jobs.get((room, seat))
-        if job is None:
+        position = self.queue.position((room, seat))
+        if job is None or position is None:
             return None
-        if job.slot is None:
-            position = next((index for index, waiting in enumerate(self.waiting) if waiting is job), 0)
-            return {"progress": 0.0, "queued": position + 1}
-        return {"progress": float(self._progress[job.slot]) if self._progress is not None else 0.0, "queued": 0}
+        if job.slot is None or self._progress is None:
+            return {"progress": 0.0, "queued": max(1, position)}
+        return {"progress": float(self._progress[job.slot]), "queued": 0}
 
-    def start(self, room: str, seat: int, record: dict[str, Any], client: str | None = None) -> dict[str, Any]:
+    def start(self, room: str, seat: int, record: dict[str, Any], client: str = "?") -> dict[str, Any]:
         """Start (or join) the analysis of ``seat`` in the finished ``room`` for ``client`` (an address):
-        :class:`Busy` if too many wait, :class:`TooManyForClient` if ``client`` has
-        :attr:`max_per_client` analyses waiting or running (joining one that exists is always allowed)."""
+        :class:`TooManyForClient` if ``client`` has :attr:`max_per_client` analyses waiting or
+        running, :class:`Busy` if too many wait (:class:`~asobiba.server.fair_queue.FairQueue`;
+        joining one that exists is always allowed)."""
         key = (room, seat)
         if key not in self.jobs:
-            if client is not None and self.client_jobs(client) >= self.max_per_client:
-                raise TooManyForClient(self.max_per_client)
-            if len(self.waiting) >= self.max_queued and not self._free_slots:
-                raise Busy()
+            self.queue.admit(key, client, room)
             self.failed.pop(key, None)
-            job = Job(room, seat, record, client=client)
-            self.jobs[key] = job
-            self.waiting.append(job)
+            self.jobs[key] = Job(room, seat, record)
             self._dispatch()
         found = self.progress(room, seat)
         assert found is not None
@@ -326,25 +342,29 @@ class Coach:
 
     def client_jobs(self, client: str) -> int:
         """The analyses ``client`` started that are waiting or running."""
-        return sum(1 for job in self.jobs.values() if job.client == client)
+        return self.queue.holds(client)
 
     def _dispatch(self) -> None:
-        while self.waiting and self._free_slots:
-            job = self.waiting.popleft()
+        while self._free_slots and (key := self.queue.next()) is not None:
+            job = self.jobs[key]
             job.slot = self._free_slots.pop()
-            task = asyncio.get_running_loop().create_task(self._run(job))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._pool()
+            # the slot still shows the progress of the job it ran last: this job's starts at 0
+            self._progress[job.slot] = 0.0
+            self._spawn(self._run(job))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _run(self, job: Job) -> None:
         key = (job.room, job.seat)
         slot = job.slot
         assert slot is not None
-        pool = self._pool()
-        self._progress[slot] = 0.0
         try:
             result = await asyncio.get_running_loop().run_in_executor(
-                pool, run_analysis, job.record, job.seat, slot, self.sizing
+                self._pool(), run_analysis, job.record, job.seat, slot, self.sizing
             )
             body = orjson.dumps(result)
             await self.storage.save_analysis(job.room, job.seat, self.sizing_key, body.decode())
@@ -353,6 +373,7 @@ class Coach:
             self.failed[key] = f"{type(error).__name__}: {error}"
         finally:
             self.jobs.pop(key, None)
+            self.queue.done(key)
             self._free_slots.append(slot)
             self._dispatch()
 
@@ -361,24 +382,54 @@ class Coach:
         while len(self._done) > CACHED:
             self._done.popitem(last=False)
 
-    async def hint(self, room: str, seq: int, seat: int, record: dict[str, Any]) -> dict[str, Any]:
-        """What the coach would play for ``seat`` at ``seq`` (computed once per position)."""
+    async def hint(self, room: str, seq: int, seat: int, record: dict[str, Any], client: str = "?") -> dict[str, Any]:
+        """What the coach would play for ``seat`` at ``seq`` (computed once per position), asked by
+        ``client``: the same bounds and turns as analyses (:class:`TooManyForClient`, :class:`Busy`)."""
         key = (room, seq, seat)
         found = self._hints.get(key)
         if found is None:
-            if self.hint_pool is None:
-                self.hint_pool = ProcessPoolExecutor(1, mp_context=self._context)
-            found = asyncio.ensure_future(
-                asyncio.get_running_loop().run_in_executor(self.hint_pool, run_hint, record, seat)
-            )
+            self.hint_queue.admit(key, client, room)
+            found = asyncio.get_running_loop().create_future()
             self._hints[key] = found
-            while len(self._hints) > CACHED_HINTS:
-                self._hints.popitem(last=False)
+            self._hint_records[key] = record
+            self._forget_hints()
+            self._dispatch_hint()
         try:
             return await asyncio.shield(found)
         except Exception:
             self._hints.pop(key, None)
             raise
+
+    def _forget_hints(self) -> None:
+        """Keep at most :data:`CACHED_HINTS` hints made (those waiting or running are kept)."""
+        made = [key for key, future in self._hints.items() if future.done()]
+        for key in made[: max(0, len(self._hints) - CACHED_HINTS)]:
+            del self._hints[key]
+
+    def _dispatch_hint(self) -> None:
+        if not self._hint_running and (key := self.hint_queue.next()) is not None:
+            self._hint_running = True
+            self._spawn(self._run_hint(key))
+
+    async def _run_hint(self, key: tuple[str, int, int]) -> None:
+        record = self._hint_records.pop(key)
+        future = self._hints[key]
+        try:
+            if self.hint_pool is None:
+                self.hint_pool = ProcessPoolExecutor(
+                    1, mp_context=self._context, initializer=_start_worker, initargs=(None, os.getpid())
+                )
+            result = await asyncio.get_running_loop().run_in_executor(self.hint_pool, run_hint, record, key[2])
+            future.set_result(result)
+        except Exception as error:
+            future.set_exception(error)
+            future.exception()  # told to whoever waits; nobody may
+        finally:
+            if not future.done():  # cancelled: the server closes
+                future.cancel()
+            self.hint_queue.done(key)
+            self._hint_running = False
+            self._dispatch_hint()
 
     async def close(self) -> None:
         for task in list(self._tasks):

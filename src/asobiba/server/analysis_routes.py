@@ -1,13 +1,15 @@
 """The coach's routes (docs/protocol.md, "The coach"), as one router:
 
 - ``POST /api/rooms/{room}/analysis?seat=N`` — once the game is over (403 before): start the analysis
-  of seat N (202 ``{"progress", "queued"}``; 200 with the analysis if it is made already; 503 when too
-  many wait; 429 ``too_many_analyses`` when the asking client has its share waiting or running, the
-  message in the language of ``Accept-Language``);
+  of seat N, or join it (202 ``{"progress", "queued"}``, ``queued`` its place in the queue, 0 while it
+  runs; 200 with the analysis if it is made already; 429 ``too_many_analyses`` when the asking client
+  has its share waiting or running; 503 ``busy`` when the queue is full for this client, the messages
+  in the language of ``Accept-Language``);
 - ``GET /api/rooms/{room}/analysis?seat=N`` — 202 ``{"progress": 0..1, "queued"}`` while it waits or
   runs, 200 with the analysis once made, 404 if nobody asked for it, 403 while the game is on;
 - ``GET /api/rooms/{room}/hint?seat=N`` with ``Authorization: Bearer <the seat's token>`` — what the
-  coach would play now: only for the seat to move, and only where no other seat is a person's (403).
+  coach would play now: only for the seat to move, and only where no other seat is a person's (403);
+  bounded as analyses are (429 ``too_many_hints``, 503 ``busy``).
 
 Anyone who may see the replay may ask for an analysis, spectators too: once the game is over its whole
 record is public (``/record``), so no seat's information is secret any more. The analysis itself still
@@ -65,6 +67,15 @@ async def parsed_seat(room: Room, seat_text: str | None) -> int | JSONResponse:
     return seat
 
 
+def client_of(request: Request) -> str:
+    """The asking client, as the coach's queues count it: its address."""
+    return request.client.host if request.client else "?"
+
+
+def language_of(request: Request) -> str:
+    return preferred_language(request.headers.get("accept-language", ""))
+
+
 def json_bytes(body: bytes, status: int = 200) -> Response:
     return Response(body, status_code=status, media_type="application/json")
 
@@ -80,17 +91,17 @@ async def start_analysis(room_id: str, request: Request, seat: str | None = None
     if done is not None:
         return json_bytes(done)
     try:
-        progress = service.start(room.id, number, room.state.record(), request.client.host if request.client else "?")
+        progress = service.start(room.id, number, room.state.record(), client_of(request))
     except TooManyForClient as refused:
-        lang = preferred_language(request.headers.get("accept-language", ""))
         message = tr(
             "you have {count} analyses waiting or running already; ask for another once one is made",
-            lang,
+            language_of(request),
             count=refused.limit,
         )
         return error(429, "too_many_analyses", message)
     except Busy:
-        return error(503, "busy", "too many analyses are waiting; try again in a minute")
+        message = tr("too many analyses are waiting; try again in a minute", language_of(request))
+        return error(503, "busy", message)
     return JSONResponse(progress, status_code=202)
 
 
@@ -133,7 +144,19 @@ async def hint(room_id: str, request: Request, seat: str | None = None) -> Respo
     state = room.state  # never changed once swapped in
     if state.to_move != number:
         return error(409, "not_your_turn", f"seat {number} is not to move")
-    answer: dict[str, Any] = await coach(request).hint(room.id, state.seq, number, state.record())
+    try:
+        answer: dict[str, Any] = await coach(request).hint(
+            room.id, state.seq, number, state.record(), client_of(request)
+        )
+    except TooManyForClient as refused:
+        message = tr(
+            "you have {count} hints waiting already; ask for another once one is given",
+            language_of(request),
+            count=refused.limit,
+        )
+        return error(429, "too_many_hints", message)
+    except Busy:
+        return error(503, "busy", tr("too many hints are waiting; try again in a moment", language_of(request)))
     return JSONResponse(answer)
 
 

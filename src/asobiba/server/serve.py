@@ -11,7 +11,6 @@ from urllib.parse import urlsplit
 
 import uvicorn
 from fastapi import FastAPI
-from limits import parse as parse_limit
 
 from asobiba.server import logs
 from asobiba.server.app import create_app

@@ -19,7 +19,8 @@ function label(candidate) {
   return (candidate.label && (candidate.label[currentLang()] || candidate.label.en)) || candidate.action;
 }
 
-/** Start the analysis of `seat` (or join it) and follow it until made: {analysis} or {progress}. */
+/** Start the analysis of `seat` (or join it) and follow it until made: {analysis} or {progress, queued}
+ * (`queued`: its place in the server's queue, 0 once it runs). */
 function useAnalysis(room, seat) {
   const [found, setFound] = useState({ idle: true });
   useEffect(() => {
@@ -106,8 +107,8 @@ export function CoachPanel({ room, players, seatName, initialSeat, currentSeq, o
       <button type="button" class="primary" id="analyse" disabled=${"progress" in found} onClick=${start}>${t("Analyse")}</button>
     </div>
     ${"progress" in found
-      ? html`<p class="muted" role="status">${found.queued
-          ? t("Waiting for the coach ({count} ahead)…", { count: found.queued - 1 })
+      ? html`<p class="muted" role="status" id="coach-status" data-queued=${found.queued}>${found.queued
+          ? t("Queued: number {position} in line for the coach…", { position: found.queued })
           : t("The coach is thinking… {done}", { done: percent(found.progress) })}
           <progress id="coach-progress" max="1" value=${found.progress} aria-label=${t("Coach")}></progress></p>`
       : null}
