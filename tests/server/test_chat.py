@@ -51,7 +51,8 @@ def kept_chat(server: ServerProcess, room: str) -> list[dict[str, Any]]:
 
 
 def stored_chat(server: ServerProcess, room: str) -> list[str]:
-    """The room's chat messages in the server's database."""
+    """The room's chat messages in the server's database: read with the server stopped (a SQLite
+    file is the serving process's alone), which is then started again on the same file."""
 
     async def read() -> list[str]:
         storage = Storage(server.db_url)
@@ -60,7 +61,11 @@ def stored_chat(server: ServerProcess, room: str) -> list[str]:
         finally:
             await storage.close()
 
-    texts: list[str] = run(read())
+    server.stop()
+    try:
+        texts: list[str] = run(read())
+    finally:
+        server.start()
     return texts
 
 
