@@ -109,7 +109,7 @@ def test_the_rematch_creator_starts_without_the_friend_who_then_takes_the_seat_b
 
 
 def test_a_rematch_seat_is_not_freed_by_the_creator(quick_server: ServerProcess) -> None:
-    made, ken = finished_game(quick_server)
+    made, _ken = finished_game(quick_server)
     again = rematch(quick_server.base_url, made["room"], made["token"])
     summary = room_summary(quick_server.base_url, again["room"])
     ken_seat = next(seat["seat"] for seat in summary["seats"] if seat["name"] == "Ken")

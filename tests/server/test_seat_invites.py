@@ -235,9 +235,7 @@ def database_of_before(path: Path) -> tuple[str, str]:
                 "INSERT INTO seats (room_id, seat, kind, name, token_hash, taken_over) VALUES (?, ?, ?, ?, ?, 0)",
                 (room, seat, kind, name, token_hash),
             )
-        database.execute(
-            "INSERT INTO seats (room_id, seat, kind, taken_over) VALUES (?, 2, 'bot:random', 0)", (room,)
-        )
+        database.execute("INSERT INTO seats (room_id, seat, kind, taken_over) VALUES (?, 2, 'bot:random', 0)", (room,))
         for seq, text in enumerate(record["actions"]):
             database.execute(
                 "INSERT INTO actions (room_id, seq, text, created_at) VALUES (?, ?, ?, ?)", (room, seq, text, now)

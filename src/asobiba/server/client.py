@@ -120,8 +120,13 @@ def follow_invite(link: str, name: str | None = None) -> dict[str, Any]:
     query = urllib.parse.parse_qs(parts.query)
     room = parts.path.rstrip("/").rsplit("/", 1)[-1]
     seat = int(query["seat"][0]) if "seat" in query else None
-    invite = query["invite"][0] if "invite" in query else None
-    return join_room(f"{parts.scheme}://{parts.netloc}", room, name, seat, invite)
+    return join_room(f"{parts.scheme}://{parts.netloc}", room, name, seat, invite_code(link))
+
+
+def invite_code(link: str) -> str | None:
+    """The invite code an invite link carries (None: a plain link, for an open seat)."""
+    found = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query).get("invite")
+    return found[0] if found else None
 
 
 def free_seat(base_url: str, room: str, seat: int, token: str | None) -> dict[str, Any]:
