@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "serve
 
 from server_testing import ServerProcess, play_first_legal
 
-from asobiba.server.client import RoomClient, create_room, join_room
+from asobiba.server.client import RoomClient, create_room, follow_invite
 
 
 async def finished_room(server: ServerProcess) -> str:
@@ -45,7 +45,7 @@ async def timed_acts(server: ServerProcess, count: int) -> list[float]:
     timings: list[float] = []
     while len(timings) < count:
         made = create_room(server.base_url, "cockroach-poker", 3, seats={"1": "human", "2": "human"})
-        others = [join_room(server.base_url, made["room"], name) for name in ("bo", "cy")]
+        others = [follow_invite(made["invites"][seat], name) for seat, name in (("1", "bo"), ("2", "cy"))]
         async with (
             RoomClient(server.base_url, made["room"], made["token"]) as first,
             RoomClient(server.base_url, made["room"], others[0]["token"]) as second,

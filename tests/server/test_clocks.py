@@ -8,7 +8,7 @@ import time
 
 from server_testing import ServerProcess, run
 
-from asobiba.server.client import RoomClient, create_room, join_room, room_summary
+from asobiba.server.client import RoomClient, create_room, follow_invite, room_summary
 
 
 def wait_for(condition, timeout: float = 20.0) -> None:  # type: ignore[no-untyped-def]
@@ -69,8 +69,8 @@ def test_a_seat_left_longer_than_the_grace_is_taken_over_and_taken_back_with_its
 
 def test_a_deadline_is_stored_so_a_restart_does_not_reset_it(server: ServerProcess) -> None:
     made = create_room(server.base_url, "cockroach-poker", 3, name="ann", clock={"per_decision": 600})
-    for name in ("bo", "cy"):  # every seat taken: the game starts, the clock runs
-        join_room(server.base_url, made["room"], name)
+    for seat, name in ((1, "bo"), (2, "cy")):  # every seat taken: the game starts, the clock runs
+        follow_invite(made["invites"][str(seat)], name)
 
     async def deadline() -> float:
         async with RoomClient(server.base_url, made["room"], made["token"]) as client:

@@ -26,7 +26,7 @@ from server_testing import (
 from test_durability import reconnect
 from test_protocol import closed_with
 
-from asobiba.server.client import RoomClient, create_room, join_room, room_record
+from asobiba.server.client import RoomClient, create_room, invite_code, join_room, room_record
 
 GAME = "cockroach-poker"
 
@@ -93,7 +93,8 @@ def seated_room(processes: list[ServerProcess], players: int, **room: Any) -> tu
     for seat in range(1, players):
         if str(seat) in seats:
             continue
-        joined = join_room(processes[seat % len(processes)].base_url, made["room"])
+        code = invite_code(made["invites"][str(seat)])
+        joined = join_room(processes[seat % len(processes)].base_url, made["room"], seat=seat, invite=code)
         assert joined["seat"] == seat
         people.append((seat, joined["token"]))
     return made["room"], people
@@ -255,7 +256,8 @@ def test_the_waiting_room_its_start_and_the_chat_work_across_processes(servers: 
     async def scenario() -> None:
         async with RoomClient(first.base_url, joined_room["room"], joined_room["token"]) as aki:
             assert aki.state["started"] is False
-            ken = join_room(second.base_url, joined_room["room"], "Ken")  # the last seat, through the other
+            code = invite_code(joined_room["invites"]["1"])
+            ken = join_room(second.base_url, joined_room["room"], "Ken", 1, code)  # the last seat, through the other
             async with RoomClient(second.base_url, joined_room["room"], ken["token"]) as ken_client:
                 while not aki.state["started"]:
                     await aki.next_state()

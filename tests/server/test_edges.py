@@ -20,7 +20,15 @@ import websockets
 from server_testing import ServerProcess, play_first_legal, run
 from websockets.exceptions import ConnectionClosed
 
-from asobiba.server.client import RoomClient, ServerError, create_room, join_room, rematch, room_summary
+from asobiba.server.client import (
+    RoomClient,
+    ServerError,
+    create_room,
+    follow_invite,
+    join_room,
+    rematch,
+    room_summary,
+)
 
 EDGE_ENVIRONMENT = {
     "ASOBIBA_SEAT_TIMEOUT": "1",
@@ -123,7 +131,7 @@ def test_a_replay_is_computed_once_per_room_seat_and_language(tmp_path: Path, mo
 
 def test_a_seat_taken_but_never_connected_is_freed_again_before_the_first_decision(edge_server: ServerProcess) -> None:
     made = create_room(edge_server.base_url, "cockroach-poker", 3, seats={"1": "human", "2": "human"}, name="ann")
-    join_room(edge_server.base_url, made["room"], "squatter")
+    follow_invite(made["invites"]["1"], "squatter")
 
     def seats() -> list[bool]:
         return [seat["occupied"] for seat in room_summary(edge_server.base_url, made["room"])["seats"]]
@@ -145,7 +153,7 @@ def test_a_seat_never_connected_after_the_first_decision_is_played_by_a_bot(edge
     async def scenario() -> None:
         async with RoomClient(edge_server.base_url, made["room"], made["token"]) as client:
             assert client.state["started"] is False  # seat 1 is free: the room waits
-            joined = join_room(edge_server.base_url, made["room"], "squatter")
+            joined = follow_invite(made["invites"]["1"], "squatter")
             while not client.state["started"]:  # every seat taken: it starts
                 await client.next_state()
             await client.act(client.state["legal"][0]["notation"])  # the game's first decision
@@ -182,7 +190,7 @@ def test_a_deleted_database_file_is_noticed_and_nothing_is_acknowledged_that_is_
     try:
         assert json.loads(raw(server, "GET", "/healthz")[2]) == {"status": "ok"}
         made = create_room(server.base_url, "cockroach-poker", 3, seats={"1": "human", "2": "human"})
-        tokens = [made["token"], *(join_room(server.base_url, made["room"])["token"] for _ in range(2))]
+        tokens = [made["token"], *(follow_invite(made["invites"][seat])["token"] for seat in ("1", "2"))]
         mover = room_summary(server.base_url, made["room"])["to_move"]
 
         async def scenario() -> dict[str, Any]:

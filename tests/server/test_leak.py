@@ -13,7 +13,7 @@ import pytest
 from server_testing import ServerProcess, replayed_steps, run
 
 import asobiba
-from asobiba.server.client import RoomClient, create_room, join_room, room_record
+from asobiba.server.client import RoomClient, create_room, follow_invite, room_record
 from asobiba.server.rooms.notices import TEXTS as SERVER_LINES
 
 #: (game, players, options, seeds) of the games played (the long games once: the whole server
@@ -50,7 +50,7 @@ async def watcher(client: RoomClient) -> None:
 
 async def play_everyone(server: ServerProcess, game: str, players: int, options: dict, seed: int) -> tuple:
     made = create_room(server.base_url, game, players, options=options, name="p0", bot_delay=0)
-    tokens = [made["token"]] + [join_room(server.base_url, made["room"], f"p{n}")["token"] for n in range(1, players)]
+    tokens = [made["token"]] + [follow_invite(made["invites"][str(n)], f"p{n}")["token"] for n in range(1, players)]
     clients = [
         RoomClient(server.base_url, made["room"], token, lang=("ja", "en")[n % 2]) for n, token in enumerate(tokens)
     ]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from server_testing import ServerProcess, free_port, run
 
-from asobiba.server.client import RoomClient, create_room, join_room
+from asobiba.server.client import RoomClient, create_room, follow_invite
 
 METRICS = (
     "asobiba_rooms",
@@ -44,7 +44,7 @@ def test_metrics_are_served_in_the_prometheus_format_and_logs_are_one_json_line_
     server.start()
     try:
         made = create_room(server.base_url, "cockroach-poker", 3, seats={"1": "human", "2": "bot:random"})
-        tokens = [made["token"], join_room(server.base_url, made["room"])["token"]]
+        tokens = [made["token"], follow_invite(made["invites"]["1"])["token"]]
 
         async def play_one_and_refuse_one() -> None:
             clients = [RoomClient(server.base_url, made["room"], token) for token in tokens]

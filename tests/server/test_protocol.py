@@ -16,6 +16,7 @@ from asobiba.server.client import (
     RoomClient,
     ServerError,
     create_room,
+    follow_invite,
     games,
     http,
     join_room,
@@ -73,7 +74,7 @@ def test_creating_a_room_seats_the_creator_at_seat_zero_with_a_token_and_an_invi
 
 
 def test_seats_not_named_are_human_and_joins_fill_them_in_ascending_order(shared_server: ServerProcess) -> None:
-    made = create_room(shared_server.base_url, "cockroach-poker", 4, seats={"2": "bot:easy"})
+    made = create_room(shared_server.base_url, "cockroach-poker", 4, seats={"2": "bot:easy"}, open_seats=2)
     first = join_room(shared_server.base_url, made["room"], "bo")
     second = join_room(shared_server.base_url, made["room"], "cy")
     assert (first["seat"], second["seat"]) == (1, 3)
@@ -317,7 +318,7 @@ def test_an_accepted_act_is_the_record_entry_at_its_seq_and_everybody_gets_the_n
     shared_server: ServerProcess,
 ) -> None:
     made = people_room(shared_server, bot_delay=0)
-    joined = join_room(shared_server.base_url, made["room"], "bo")
+    joined = follow_invite(made["invites"]["1"], "bo")
 
     async def scenario() -> None:
         async with (
@@ -459,7 +460,7 @@ def test_acting_before_hello_is_bad_message(shared_server: ServerProcess) -> Non
 
 def test_more_than_twenty_messages_a_second_are_rate_limited(shared_server: ServerProcess) -> None:
     made = people_room(shared_server)
-    join_room(shared_server.base_url, made["room"], "bo")  # every seat taken: the game has started
+    follow_invite(made["invites"]["1"], "bo")  # every seat taken: the game has started
 
     async def scenario() -> list[str]:
         async with RoomClient(shared_server.base_url, made["room"], made["token"]) as client:
@@ -542,7 +543,7 @@ def test_chat_goes_to_everyone_in_the_room_with_the_senders_seat_and_name(shared
 
 def test_presence_says_who_is_connected(shared_server: ServerProcess) -> None:
     made = people_room(shared_server)
-    joined = join_room(shared_server.base_url, made["room"], "bo")
+    joined = follow_invite(made["invites"]["1"], "bo")
 
     async def scenario() -> None:
         async with RoomClient(shared_server.base_url, made["room"], made["token"]) as ann:

@@ -20,6 +20,7 @@ from asobiba.server.client import (
     RoomClient,
     ServerError,
     create_room,
+    follow_invite,
     http,
     join_room,
     rename,
@@ -100,7 +101,7 @@ def test_the_last_person_seat_taken_starts_the_game_and_the_bots_move(shared_ser
     async def scenario() -> None:
         async with RoomClient(shared_server.base_url, made["room"], made["token"]) as aki:
             seq = aki.seq
-            join_room(shared_server.base_url, made["room"], "Ken", seat=1)
+            follow_invite(made["invites"]["1"], "Ken")
             while not aki.state["started"]:
                 await aki.next_state()
             while aki.seq == seq:  # the bot (first to move) moves now
@@ -158,7 +159,7 @@ def test_start_by_the_creator_makes_the_free_seats_bots_of_the_level_chosen(shar
 
 def test_only_the_creators_token_starts_not_another_players(shared_server: ServerProcess) -> None:
     made = create_room(shared_server.base_url, GAME, 4, name="Aki")
-    ken = join_room(shared_server.base_url, made["room"], "Ken")
+    ken = follow_invite(made["invites"]["1"], "Ken")
     error = refused(lambda: start_room(shared_server.base_url, made["room"], ken["token"]))
     assert error.status == 403 and "creator" in error.body["message"]
     assert room_summary(shared_server.base_url, made["room"])["started"] is False
@@ -297,7 +298,7 @@ def test_rooms_are_private_unless_listed_and_the_list_shows_only_waiting_ones(sh
 
 def test_a_name_change_updates_seats_presence_and_chat_for_everyone(shared_server: ServerProcess) -> None:
     made = create_room(shared_server.base_url, GAME, 3, seats={"2": "bot:random"}, name="Aki")
-    ken = join_room(shared_server.base_url, made["room"], "Ken")
+    ken = follow_invite(made["invites"]["1"], "Ken")
 
     async def scenario() -> None:
         async with (
@@ -364,7 +365,7 @@ def test_a_clock_running_out_is_a_line_of_the_log_with_the_name(shared_server: S
 
 def test_a_bot_taking_a_seat_over_and_giving_it_back_are_lines_of_the_log(shared_server: ServerProcess) -> None:
     made = create_room(shared_server.base_url, GAME, 3, seats={"2": "bot:random"}, name="Aki", grace=0.2, bot_delay=30)
-    ken = join_room(shared_server.base_url, made["room"], "Ken")
+    ken = follow_invite(made["invites"]["1"], "Ken")
 
     async def scenario() -> list[str]:
         async with RoomClient(shared_server.base_url, made["room"], made["token"]) as aki:

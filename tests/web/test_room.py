@@ -42,7 +42,7 @@ def test_two_people_play_one_room_from_two_browsers(
     first = console.watch(first_context.new_page())
     room = create_room_from_lobby(first, shared_web_server.base_url, "cockroach-poker", 3, {2: "bot:random"})
     invite = first.locator("[data-copy=seat-1]").locator("xpath=..").locator("input").input_value()
-    assert invite.endswith(f"/r/{room}?seat=1")  # each free seat its own link
+    assert f"/r/{room}?seat=1&invite=" in invite  # each free seat its own link, with its own code
     second = console.watch(second_context.new_page())
     second.goto(invite)
     second.fill("#join-name", "Ken")

@@ -49,6 +49,7 @@ from asobiba.server.protocol import (
     Act,
     Chat,
     CreateRoom,
+    FreeSeat,
     Hello,
     JoinRoom,
     Mute,
@@ -202,6 +203,14 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
                     400, "invalid_option", f"seats: {key!r} is not a seat; seats are 0 to {body.players - 1}"
                 )
             kinds[int(key)] = kind
+        if body.open_seats is not None:
+            free = sum(1 for number in range(1, body.players) if kinds.get(number, "human") == "human")
+            if body.open_seats > free:
+                return error_response(
+                    400,
+                    "invalid_option",
+                    f"open_seats: {body.open_seats} open seats, but the room has {free} free person seats",
+                )
         creator_name = None
         if body.name is not None and body.name.strip():
             try:
@@ -211,7 +220,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
         if not lobby.health.writable:
             return unavailable()
         try:
-            room, token = await lobby.create(
+            room, token, invites = await lobby.create(
                 body.game,
                 body.players,
                 options,
@@ -222,6 +231,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
                 body.grace,
                 listed=body.listed,
                 spectator_chat=body.spectator_chat,
+                open_seats=body.open_seats,
             )
         except AsobibaError as error:
             return refused(error)
@@ -236,6 +246,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
             "token": None if creator_is_bot else token,
             "invite": invite,
             "link": invite if creator_is_bot else f"{invite}#token={token}",
+            "invites": {str(seat): seat_link(invite, seat, code) for seat, code in sorted(invites.items())},
         }
 
     @app.post("/api/rooms/{room_id}/join", response_model=None)
@@ -256,29 +267,96 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
             except InvalidName as error:
                 return refused(error)
         wanted = body.seat if body is not None else None
-        if wanted is not None:
-            if wanted >= len(room.seats):
-                return error_response(
-                    400, "no_such_seat", f"there is no seat {wanted}; seats are 0 to {len(room.seats) - 1}"
-                )
-            if room.seats[wanted].kind != "human":
-                return error_response(409, "seat_taken", f"seat {wanted} is played by a bot")
-            if room.seats[wanted].token_hash is not None:
-                return error_response(409, "seat_taken", f"seat {wanted} is taken: ask for another link")
+        invite = body.invite if body is not None else None
+        refusal = seat_refusal(room, wanted, invite)
+        if refusal is not None:
+            return refusal
         if not lobby.health.writable:
             return unavailable()
         try:
-            granted = await lobby.join(room, name, wanted)
+            granted = await lobby.join(room, name, wanted, invite)
         except Exception:
             log.exception("room %s: a seat could not be stored", room.id, extra={"event": "error"})
             return unavailable()
-        if granted is None and wanted is not None:
-            return error_response(409, "seat_taken", f"seat {wanted} is taken: ask for another link")
-        if granted is None:
-            return error_response(409, "room_full", "every seat for a person is taken")
+        if granted is None:  # taken (or its code changed) meanwhile: say why as it is now
+            return seat_refusal(room, wanted, invite) or error_response(
+                409, "seat_taken", f"seat {wanted} is taken: ask for another link"
+            )
         seat, token = granted
         invite = f"{str(request.base_url).rstrip('/')}/r/{room.id}"
         return {"seat": seat, "token": token, "link": f"{invite}#token={token}"}
+
+    def seat_refusal(room: Room, wanted: int | None, invite: str | None) -> JSONResponse | None:
+        """Why a newcomer cannot take seat ``wanted`` with ``invite`` (or, without a seat, the seat of
+        ``invite`` or a free open seat) — None if they can."""
+        if wanted is None and invite is not None:
+            found = room.invited_seat(invite)
+            if found is None:
+                return error_response(403, "bad_invite", "that invite code is no free seat's: ask for a new link")
+            wanted = found.number
+        if wanted is None:
+            if room.open_seats():
+                return None
+            if room.free_person_seats():
+                return error_response(
+                    403,
+                    "invite_required",
+                    "every free seat is kept for an invited friend: ask the room's creator for an invite link",
+                )
+            return error_response(409, "room_full", "every seat for a person is taken")
+        if wanted >= len(room.seats):
+            return error_response(
+                400, "no_such_seat", f"there is no seat {wanted}; seats are 0 to {len(room.seats) - 1}"
+            )
+        seat = room.seats[wanted]
+        if seat.kind != "human":
+            return error_response(409, "seat_taken", f"seat {wanted} is played by a bot")
+        if seat.token_hash is not None:
+            return error_response(409, "seat_taken", f"seat {wanted} is taken: ask for another link")
+        if room.may_take(seat, invite):
+            return None
+        if invite is None:
+            return error_response(
+                403,
+                "invite_required",
+                f"seat {wanted} is kept for an invited friend: open the invite link the room's creator sent",
+            )
+        return error_response(
+            403, "bad_invite", f"that invite code is not seat {wanted}'s (the link may be old): ask for a new link"
+        )
+
+    @app.post("/api/rooms/{room_id}/seats/{seat}/free", response_model=None)
+    async def free_seat(room_id: str, seat: int, request: Request, body: FreeSeat) -> JSONResponse | dict[str, Any]:
+        """The creator frees a seat before the start: whoever sat there loses it; a new invite link."""
+        if not await http_allowed(request):
+            return error_response(429, "rate_limited", "too many requests")
+        room = await room_or_none(room_id)
+        if room is None:
+            return no_room(room_id)
+        if not 0 <= seat < len(room.seats):
+            return error_response(400, "no_such_seat", f"there is no seat {seat}; seats are 0 to {len(room.seats) - 1}")
+        if body.token is None or not room.is_creator(body.token):
+            return error_response(403, "bad_token", "only the room's creator may free a seat: send the creator's token")
+        if not lobby.health.writable:
+            return unavailable()
+        try:
+            answer, code = await room.free_seat(body.token, seat)
+        except Exception:
+            log.exception("room %s: a freed seat could not be stored", room.id, extra={"event": "error"})
+            return unavailable()
+        refusals = {
+            "bad_token": (403, "only the room's creator may free a seat: send the creator's token"),
+            "game_over": (409, "the game is over"),
+            "already_started": (409, "the game has started already: a seat is freed in the waiting room only"),
+            "not_a_person_seat": (409, f"seat {seat} is played by a bot"),
+            "own_seat": (409, "that is your own seat"),
+            "kept": (409, "a rematch's seats are kept for the previous game's players"),
+        }
+        if code is None:
+            status, message = refusals[answer]
+            return error_response(status, answer, message)
+        link = seat_link(f"{str(request.base_url).rstrip('/')}/r/{room.id}", seat, code)
+        return {"seat": seat, "invite": link}
 
     @app.post("/api/rooms/{room_id}/start", response_model=None)
     async def start_room(room_id: str, request: Request, body: StartRoom) -> JSONResponse | dict[str, Any]:
@@ -433,21 +511,28 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
         reader = asyncio.create_task(serve_connection(websocket, room, connection))
 
         def dropped(_connection: Connection) -> None:
-            # too slow to keep up: the room has counted it departed; the socket closes
+            # too slow to keep up (or sent away by the room): the room has counted it departed; the socket closes
             writer.cancel()
             reader.cancel()
-            log.warning("room %s: a connection too slow to keep up was dropped", room.id, extra={"event": "dropped"})
+            if connection.ended is None:
+                log.warning(
+                    "room %s: a connection too slow to keep up was dropped", room.id, extra={"event": "dropped"}
+                )
 
         connection.on_drop.append(dropped)
         close_code: int | None = None
+        close_reason = ""
         try:
             close_code = await reader
         except WebSocketDisconnect:
             pass
         except asyncio.CancelledError:
-            if not connection.dropped:
+            if connection.ended is not None:
+                close_code, close_reason = connection.ended
+            elif connection.dropped:
+                close_code = CLOSE_TOO_SLOW
+            else:
                 raise
-            close_code = CLOSE_TOO_SLOW
         finally:
             reader.cancel()
             room.detach(connection)
@@ -456,7 +541,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
                 await asyncio.wait_for(writer, timeout=5)
             if close_code is not None:
                 with contextlib.suppress(Exception):
-                    await asyncio.wait_for(websocket.close(code=close_code), timeout=5)
+                    await asyncio.wait_for(websocket.close(code=close_code, reason=close_reason), timeout=5)
 
     async def serve_connection(websocket: WebSocket, room: Room, connection: Connection) -> int | None:
         """Read messages until the client leaves; return a close code to end with, if any."""
@@ -608,6 +693,11 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     if settings.allowed_hosts:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts))
     return app
+
+
+def seat_link(room_link: str, seat: int, code: str) -> str:
+    """The invite link of an invited seat: the room's page with the seat and its invite code."""
+    return f"{room_link}?seat={seat}&invite={code}"
 
 
 async def allowed(hit: Awaitable[bool]) -> bool:

@@ -31,6 +31,7 @@ import itertools
 import json
 import sys
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections import deque
 from types import TracebackType
@@ -98,9 +99,42 @@ def create_room(
     return result
 
 
-def join_room(base_url: str, room: str, name: str | None = None, seat: int | None = None) -> dict[str, Any]:
-    body: dict[str, Any] = {"name": name} if seat is None else {"name": name, "seat": seat}
+def join_room(
+    base_url: str, room: str, name: str | None = None, seat: int | None = None, invite: str | None = None
+) -> dict[str, Any]:
+    """``POST /api/rooms/{room}/join``: seat ``seat`` (with its ``invite`` code if it is an invited
+    seat), or the first free open seat: ``{seat, token, link}``."""
+    body: dict[str, Any] = {"name": name}
+    if seat is not None:
+        body["seat"] = seat
+    if invite is not None:
+        body["invite"] = invite
     result: dict[str, Any] = http("POST", f"{base_url.rstrip('/')}/api/rooms/{room}/join", body)
+    return result
+
+
+def follow_invite(link: str, name: str | None = None) -> dict[str, Any]:
+    """Take the seat of an invite link (``…/r/{room}?seat=N&invite=CODE``, as ``POST /api/rooms``
+    answers them): ``{seat, token, link}``."""
+    parts = urllib.parse.urlsplit(link)
+    query = urllib.parse.parse_qs(parts.query)
+    room = parts.path.rstrip("/").rsplit("/", 1)[-1]
+    seat = int(query["seat"][0]) if "seat" in query else None
+    return join_room(f"{parts.scheme}://{parts.netloc}", room, name, seat, invite_code(link))
+
+
+def invite_code(link: str) -> str | None:
+    """The invite code an invite link carries (None: a plain link, for an open seat)."""
+    found = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query).get("invite")
+    return found[0] if found else None
+
+
+def free_seat(base_url: str, room: str, seat: int, token: str | None) -> dict[str, Any]:
+    """``POST /api/rooms/{room}/seats/{seat}/free``: the creator frees a seat before the start;
+    ``{seat, invite}`` (the seat's new invite link)."""
+    result: dict[str, Any] = http(
+        "POST", f"{base_url.rstrip('/')}/api/rooms/{room}/seats/{seat}/free", {"token": token}
+    )
     return result
 
 

@@ -31,6 +31,8 @@ CLOSE_TOO_BIG = 1009
 CLOSE_TOO_SLOW = 4408
 #: Too many connections from this client address at once.
 CLOSE_TOO_MANY = 4429
+#: The room's creator freed this seat before the start: its token holds no seat any more.
+CLOSE_SEAT_FREED = 4410
 
 #: Seat kinds a room is created with.
 SEAT_KINDS = ("human", "bot:random", "bot:easy", "bot:normal", "bot:hard")
@@ -155,6 +157,11 @@ class SeatInfo(BaseModel):
     occupied: bool
     connected: bool
     taken_over: bool
+    #: A free seat kept for an invited friend: taken with its link's invite code only (an open seat
+    #: is free and not invited: anyone may take it).
+    invited: bool = False
+    #: A rematch's seat kept for its previous player, who has not come back yet (the room waits).
+    kept: bool = False
 
 
 class Presence(BaseModel):
@@ -210,6 +217,10 @@ class CreateRoom(BaseModel):
     listed: bool = False
     #: Whether spectators may chat (None: as ``listed``, so unlisted rooms are closed to them).
     spectator_chat: StrictBool | None = None
+    #: How many free person seats are open (anyone may take one, from the lobby or the room's page,
+    #: without an invite code); the others are invited (each taken with its own link's code). All of
+    #: them in a listed room, none in a private one, unless given.
+    open_seats: Annotated[int, Field(ge=0, le=16)] | None = None
 
 
 class StartRoom(BaseModel):
@@ -231,13 +242,24 @@ class Rename(BaseModel):
 
 
 class JoinRoom(BaseModel):
-    """``{"name": …, "seat": N}``: a person takes seat N (an invite link ``/r/{room}?seat=N``), or the
-    first free person seat without ``seat``; the name is checked by :func:`asobiba.server.names.clean_name`."""
+    """``{"name": …, "seat": N, "invite": CODE}``: a person takes seat N with its invite link's code
+    (``/r/{room}?seat=N&invite=CODE``; an open seat needs no code), or the first free open seat
+    without ``seat``; the name is checked by :func:`asobiba.server.names.clean_name`."""
 
     model_config = ConfigDict(extra="forbid")
 
     name: str | None = Field(default=None, max_length=200)
     seat: int | None = Field(default=None, ge=0, le=63)
+    invite: Annotated[str, StringConstraints(max_length=100)] | None = None
+
+
+class FreeSeat(BaseModel):
+    """``{"token": …}``: the creator frees seat N before the start (the person there loses it) and
+    gets a new invite link for it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: Annotated[str, StringConstraints(max_length=200)] | None = None
 
 
 class Rematch(BaseModel):

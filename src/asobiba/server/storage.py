@@ -98,6 +98,10 @@ class SeatRow(Base):
     taken_over: Mapped[bool] = mapped_column(Boolean, default=False)
     bank: Mapped[float | None] = mapped_column(Float, nullable=True)
     previous_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The hash of the free seat's invite code (an invited seat); None: an open seat anyone may take.
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: A rematch's seat kept for its previous player, who has not come back yet (the room waits).
+    kept: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class ActionRow(Base):
@@ -439,10 +443,14 @@ class Storage:
 
         await self._enqueue(_Write(write))
 
-    async def claim_seat(self, room_id: str, seat: int, token_hash: str, name: str | None) -> bool:
-        """Give a free human seat to a person; False if somebody took it first."""
+    async def claim_seat(
+        self, room_id: str, seat: int, token_hash: str, name: str | None, invite_hash: str | None
+    ) -> bool:
+        """Give a free human seat to a person; False if somebody took it first (or its invite code
+        is not ``invite_hash`` any more)."""
 
         def write(connection: Connection) -> bool:
+            invite = SEATS.c.invite_hash.is_(None) if invite_hash is None else SEATS.c.invite_hash == invite_hash
             result = connection.execute(
                 update(SEATS)
                 .where(
@@ -450,6 +458,7 @@ class Storage:
                     SEATS.c.seat == seat,
                     SEATS.c.kind == "human",
                     SEATS.c.token_hash.is_(None),
+                    invite,
                 )
                 .values(token_hash=token_hash, name=name)
             )
@@ -460,8 +469,9 @@ class Storage:
 
     async def start_room(self, room_id: str, kinds: dict[int, str], room_changes: dict[str, Any]) -> bool:
         """The room starts: the free person seats of ``kinds`` become those bots and the room's row
-        takes ``room_changes`` (``started`` and the clock), in one transaction; False if it had
-        started already (another process pressed Start first)."""
+        takes ``room_changes`` (``started`` and the clock), and no seat is kept any more (a rematch's
+        player not back yet is away), in one transaction; False if it had started already (another
+        process pressed Start first)."""
 
         def write(connection: Connection) -> bool:
             result = connection.execute(
@@ -471,6 +481,7 @@ class Storage:
             )
             if not result.rowcount:
                 return False
+            connection.execute(update(SEATS).where(SEATS.c.room_id == room_id).values(kept=False))
             for seat, kind in kinds.items():
                 connection.execute(
                     update(SEATS)

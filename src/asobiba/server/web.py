@@ -1,7 +1,8 @@
 """What the browser client (``src/asobiba/web/``) reads beyond docs/protocol.md, as one router:
 
-- ``GET /api/open-rooms`` — the rooms listed in the lobby (``"listed": true``) still waiting for players,
-  each as its public summary;
+- ``GET /api/open-rooms`` — the rooms listed in the lobby (``"listed": true``) still waiting for players
+  with an open seat free (anyone may take it; invited seats are kept for their friends), each as its
+  public summary;
 - ``GET /api/rooms/{room}/replay?seat=N&lang=en`` — once the game is over (403 before): every
   position of the record as that seat saw it (``seat`` omitted: as a spectator), each
   ``{seq, view, events}`` with the events' texts in ``lang``;
@@ -121,13 +122,13 @@ MAX_OPEN_ROOMS = 50
 
 @router.get("/api/open-rooms")
 async def open_rooms(request: Request) -> list[dict[str, Any]]:
-    """The rooms their creators listed in the lobby that wait for players (not started, a person
+    """The rooms their creators listed in the lobby that wait for players (not started, an open
     seat free), newest first, each as its public summary; private rooms never."""
     lobby = request.app.state.lobby
     found = []
     for room_id in await lobby.read(lobby.storage.listed_waiting_room_ids(MAX_OPEN_ROOMS)):
         room = await lobby.get(room_id)
-        if room is not None and room.row.listed and not room.started and not room.is_over and room.free_person_seats():
+        if room is not None and room.row.listed and not room.started and not room.is_over and room.open_seats():
             found.append(room.summary())
     return found
 

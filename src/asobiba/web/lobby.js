@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { loadGames } from "./games.js";
 import { currentLang, howToPlay, t } from "./i18n.js";
+import { rememberInvites } from "./invites.js";
 
 const SEAT_KINDS = ["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"];
 const SEAT_LABELS = {
@@ -141,9 +142,10 @@ function OpenRooms({ games }) {
     ${rooms.length === 0 ? html`<p class="muted">${t("No open rooms right now.")}</p>` : null}
     <ul>
       ${rooms.map((room) => {
-        const open = room.seats.filter((seat) => seat.kind === "human" && !seat.occupied);
+        const open = room.seats.filter((seat) => seat.kind === "human" && !seat.occupied && !seat.invited);
         const free = open.length;
-        // a listed room waits for players: its link is the invite of its first free seat (a name is asked)
+        // a listed room waits for players: its link takes its first open seat (a name is asked); the
+        // invited seats are kept for their friends
         const link = free ? `/r/${room.room}?seat=${open[0].seat}` : `/r/${room.room}`;
         return html`<li>
           <a href=${link} data-room=${room.room}>${title(room.game)} — ${room.name || room.room}</a>
@@ -164,6 +166,7 @@ export function Lobby({ lang }) {
   const [clock, setClock] = useState("");
   const [botDelay, setBotDelay] = useState("1");
   const [listed, setListed] = useState(false);
+  const [openSeats, setOpenSeats] = useState(null); // null: every free seat open (of a listed room)
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
 
@@ -193,6 +196,8 @@ export function Lobby({ lang }) {
   if (!games) return html`<p class="muted">${error || t("Loading…")}</p>`;
   const game = games.find((g) => g.name === gameName);
   const seatKind = (seat) => seats[seat] || (seat === 0 ? "human" : "bot:normal");
+  // the person seats left for others (seat 0 is the creator's when a person's)
+  const freeSeats = [...Array(players).keys()].filter((seat) => seat > 0 && seatKind(seat) === "human").length;
   const create = async (event) => {
     event.preventDefault();
     setBusy(true);
@@ -213,10 +218,12 @@ export function Lobby({ lang }) {
       bot_delay: Number(botDelay),
       clock: clock ? { per_decision: Number(clock) } : null,
       listed,
+      open_seats: listed && openSeats !== null ? Math.min(openSeats, freeSeats) : null,
     };
     try {
       const made = await postJson("/api/rooms", body);
       if (made.token) rememberToken(made.room, made.token);
+      rememberInvites(made.room, made.invites);
       location.assign(`/r/${made.room}`);
     } catch (failure) {
       setError(failure.message);
@@ -304,6 +311,14 @@ export function Lobby({ lang }) {
       <div class="field listed">
         <label><input type="checkbox" id="listed" checked=${listed} onChange=${(e) => edited(setListed)(e.target.checked)} />
           ${t("List in the lobby (anyone may join); otherwise only those with a link")}</label>
+        ${listed && freeSeats > 0
+          ? html`<div class="field"><label for="open-seats">${t("Open seats (anyone in the lobby may take one)")}</label>
+              <select id="open-seats" value=${openSeats === null ? freeSeats : Math.min(openSeats, freeSeats)}
+                onChange=${(e) => edited(setOpenSeats)(Number(e.target.value))}>
+                ${[...Array(freeSeats + 1).keys()].map((count) => html`<option value=${count}>${count}</option>`)}
+              </select>
+              <p class="doc muted">${t("The other free seats are kept for the friends you send their own invite links.")}</p></div>`
+          : null}
       </div>
       <div class="create-bar">
         ${error ? html`<p class="error" role="alert">${error}</p>` : null}

@@ -2,7 +2,7 @@
 // resend an act that got no answer.
 const FIRST_DELAY = 250;
 const MAX_DELAY = 5000;
-const FINAL_CLOSES = { 4403: "bad_token", 4404: "no_such_room", 4400: "protocol" };
+const FINAL_CLOSES = { 4403: "bad_token", 4404: "no_such_room", 4400: "protocol", 4410: "seat_freed" };
 
 export class RoomSocket {
   constructor(room, token, lang, handlers) {

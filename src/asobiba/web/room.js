@@ -13,6 +13,7 @@ import { decisionPrompt, pageTitle, seatName, standings, turnArrival, withNames 
 import { Chat } from "./chat.js";
 import { NameEditor } from "./name_edit.js";
 import { WaitingRoom } from "./waiting.js";
+import { linkedInvite, rememberInvites, seatLink, storedInvites } from "./invites.js";
 
 const SPEEDS = [
   [0, N_("instant")],
@@ -193,14 +194,9 @@ function announceTurn(text, title) {
   if (document.hidden && "Notification" in window && Notification.permission === "granted") new Notification(title, { body: text });
 }
 
-/** The seat an invite link (/r/{room}?seat=N) offers, if any. */
-function invitedSeat() {
-  const value = new URLSearchParams(location.search).get("seat");
-  return value !== null && /^\d{1,2}$/.test(value) ? Number(value) : null;
-}
-
-/** Taking the seat of an invite link: the joiner's name (remembered), then the seat. */
-function JoinSeat({ room, seat, onJoined }) {
+/** Taking the seat of an invite link: the joiner's name (remembered), then the seat (with the
+ * link's invite code, if it carries one). */
+function JoinSeat({ room, seat, invite, onJoined }) {
   const [name, setName] = useState(localStorage.getItem("asobiba.name") || "");
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
@@ -208,7 +204,7 @@ function JoinSeat({ room, seat, onJoined }) {
     event.preventDefault();
     setBusy(true);
     try {
-      const granted = await postJson(`/api/rooms/${room}/join`, { name, seat });
+      const granted = await postJson(`/api/rooms/${room}/join`, invite ? { name, seat, invite } : { name, seat });
       localStorage.setItem("asobiba.name", name.trim());
       rememberToken(room, granted.token);
       history.replaceState(null, "", location.pathname);
@@ -228,11 +224,14 @@ function JoinSeat({ room, seat, onJoined }) {
   </form>`;
 }
 
-function Invite({ room, presence }) {
-  const invite = `${location.origin}/r/${room}`;
-  const watch = `${invite}#watch`;
-  const seatLink = (seat) => `${invite}?seat=${seat}`;
-  const free = presence ? presence.seats.filter((s) => s.kind === "human" && !s.occupied) : [];
+/** The links of the free seats this page may hand out (an open seat's plain link; an invited seat's
+ * link with the code this browser holds, i.e. its creator's), and the spectators' link. */
+function Invite({ room, presence, codes }) {
+  const watch = `${location.origin}/r/${room}#watch`;
+  const link = (seat) => seatLink(room, seat, codes[seat]);
+  const free = presence
+    ? presence.seats.filter((s) => s.kind === "human" && !s.occupied && (!s.invited || codes[s.seat]))
+    : [];
   const [copied, setCopied] = useState(null);
   const copy = (text, which) => {
     const done = () => setCopied(which);
@@ -242,8 +241,8 @@ function Invite({ room, presence }) {
   return html`<section class="invite card-panel">
     ${free.map(
       (s) => html`<div class="link-row" data-invite=${s.seat}><span>${t("Invite for seat {seat}", { seat: s.seat })}</span>
-        <input readonly value=${seatLink(s.seat)} aria-label=${t("Invite link")} onFocus=${(e) => e.target.select()} />
-        <button type="button" data-copy=${`seat-${s.seat}`} onClick=${() => copy(seatLink(s.seat), s.seat)}>
+        <input readonly value=${link(s.seat)} aria-label=${t("Invite link")} onFocus=${(e) => e.target.select()} />
+        <button type="button" data-copy=${`seat-${s.seat}`} onClick=${() => copy(link(s.seat), s.seat)}>
           ${copied === s.seat ? t("Copied") : t("Copy link")}</button></div>`,
     )}
     <div class="link-row"><span>${t("For spectators")}</span>
@@ -251,6 +250,11 @@ function Invite({ room, presence }) {
       <button type="button" data-copy="watch" onClick=${() => copy(watch, "watch")}>
         ${copied === "watch" ? t("Copied") : t("Copy link")}</button></div>
   </section>`;
+}
+
+/** The rematch's link for this page's player: it carries their token (their seat there is kept for it). */
+function rematchLink(rematch, token) {
+  return token ? `/r/${rematch}#token=${token}` : `/r/${rematch}`;
 }
 
 function EndPanel({ game, room, token, frame, presence, onReplay }) {
@@ -282,7 +286,7 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
       <button type="button" id="replay" onClick=${onReplay}>${t("Replay")}</button>
     </div>
     ${presence && presence.rematch
-      ? html`<p>${t("A rematch is ready:")} <a href=${`/r/${presence.rematch}`}>${presence.rematch}</a></p>`
+      ? html`<p>${t("A rematch is ready:")} <a id="rematch-link" href=${rematchLink(presence.rematch, token)}>${presence.rematch}</a></p>`
       : null}
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
   </section>`;
@@ -356,9 +360,23 @@ export function Room({ room, lang }) {
   useEffect(() => {
     fetch(`/api/rooms/${room}`)
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error("no room"))))
-      .then((found) => dispatch({ type: "summary", summary: found }))
+      .then((found) => {
+        dispatch({ type: "summary", summary: found });
+        // a rematch keeps each player's seat for the token they held in the game before
+        const before = found.rematch_of && localStorage.getItem(`asobiba.token.${found.rematch_of}`);
+        if (!token && before && location.hash !== "#watch") {
+          rememberToken(room, before);
+          dispatch({ type: "token", token: before });
+        }
+      })
       .catch(() => dispatch({ type: "fatal", reason: "no_such_room" }));
   }, [room]);
+  const [codes, setCodes] = useState(() => storedInvites(room)); // the invite codes this browser holds
+  const keepInvite = (seat, link) => setCodes(rememberInvites(room, { [seat]: link }));
+
+  useEffect(() => {
+    if (status.fatal === "seat_freed") localStorage.removeItem(`asobiba.token.${room}`);
+  }, [status.fatal]);
 
   useEffect(() => {
     const connection = new RoomSocket(room, token, lang, {
@@ -441,7 +459,7 @@ export function Room({ room, lang }) {
   }, [mover, shown ? shown.seq : null]);
 
   const join = async () => {
-    const free = presence && presence.seats.find((s) => s.kind === "human" && !s.occupied);
+    const free = presence && presence.seats.find((s) => s.kind === "human" && !s.occupied && !s.invited);
     if (!localStorage.getItem("asobiba.name") && free) {
       location.assign(`/r/${room}?seat=${free.seat}`); // a name is asked on joining
       return;
@@ -461,6 +479,7 @@ export function Room({ room, lang }) {
       no_such_room: t("There is no such room."),
       bad_token: t("This link holds no seat in this room."),
       protocol: t("This page is out of date: reload it."),
+      seat_freed: t("The room's creator freed your seat before the start."),
     };
     return html`<p class="error" role="alert">${texts[status.fatal]} <a href="/">${t("Back to the lobby")}</a></p>`;
   }
@@ -471,8 +490,8 @@ export function Room({ room, lang }) {
   const seat = shown ? shown.seat : null;
   // the coach's hints: only for a player alone among bots (the server refuses them otherwise too)
   const alone = Boolean(presence && seat !== null && presence.seats.every((s) => s.seat === seat || s.kind !== "human"));
-  const freeSeat = presence && presence.seats.some((s) => s.kind === "human" && !s.occupied);
-  const invited = token ? null : invitedSeat();
+  const freeSeat = presence && presence.seats.some((s) => s.kind === "human" && !s.occupied && !s.invited);
+  const invited = token ? null : linkedInvite();
   const offline = !status.online && !status.connecting;
   return html`<div class="room">
     ${offline
@@ -484,7 +503,8 @@ export function Room({ room, lang }) {
           <button type="button" onClick=${() => setSpeedStored(0)}>${t("Skip")}</button></div>`
       : null}
     ${invited !== null && !(shown && shown.view.is_over)
-      ? html`<${JoinSeat} room=${room} seat=${invited} onJoined=${(granted) => dispatch({ type: "token", token: granted })} />`
+      ? html`<${JoinSeat} room=${room} seat=${invited.seat} invite=${invited.invite}
+          onJoined=${(granted) => dispatch({ type: "token", token: granted })} />`
       : null}
     <div class="status-line">
       <h1>${summary ? gameTitle(summary.game) : ""} <span class="muted">${t("Room")} ${room}</span></h1>
@@ -496,7 +516,7 @@ export function Room({ room, lang }) {
     <div class="room-grid">
       <div class="play">
         ${waiting ? html`<${WaitingRoom} room=${room} token=${token} presence=${presence} seat=${seat}
-          invite=${html`<${Invite} room=${room} presence=${presence} />`} />` : null}
+          codes=${codes} rematch=${Boolean(summary && summary.rematch_of)} onInvite=${keepInvite} invite=${html`<${Invite} room=${room} presence=${presence} codes=${codes} />`} />` : null}
         ${shown && game ? html`<${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} highlight=${highlight} />` : null}
         ${alone && hints && yourTurn && current && token
           ? html`<${CoachHint} room=${room} seat=${seat} seq=${shown.seq} token=${token} />`
@@ -531,7 +551,7 @@ export function Room({ room, lang }) {
         <${Log} entries=${log} presence=${presence} game=${game} onHighlight=${setHighlight} />
         <${Chat} messages=${chat} send=${(text) => socket.current.chat(text)} presence=${presence}
           seat=${shown ? seat : queue.length ? queue[0].seat : undefined} mute=${(spectator) => socket.current.mute(spectator)} />
-        ${shown && !waiting && !shown.view.is_over ? html`<${Invite} room=${room} presence=${presence} />` : null}
+        ${shown && !waiting && !shown.view.is_over ? html`<${Invite} room=${room} presence=${presence} codes=${codes} />` : null}
       </aside>
     </div>
   </div>`;

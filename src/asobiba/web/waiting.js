@@ -1,6 +1,7 @@
 // The waiting room: a room with a free person seat has not started (docs/protocol.md). It shows who
 // is seated and who is awaited, the invite links, and to the room's creator the Start button with the
-// level of the bots that take the free seats (POST /api/rooms/{room}/start).
+// level of the bots that take the free seats (POST /api/rooms/{room}/start) and the freeing of a seat a
+// stranger took (POST /api/rooms/{room}/seats/{seat}/free: the seat gets a new invite link).
 import { useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
@@ -9,15 +10,42 @@ import { seatName } from "./table_words.js";
 
 export const BOT_LEVELS = ["random", "easy", "normal", "hard"];
 
-/** Each seat's line in the waiting room: [seat, name, status] (status "you", "seated", "bot", "awaited"). */
+/** Each seat's line in the waiting room: [seat, name, status] (status "you", "seated", "bot", "awaited";
+ * a rematch's seat kept for a player not back yet is awaited). */
 export function waitingSeats(presence, seat) {
   if (!presence) return [];
   return presence.seats.map((s) => {
     let status = "awaited";
     if (s.kind !== "human") status = "bot";
-    else if (s.occupied) status = s.seat === seat ? "you" : "seated";
-    return { seat: s.seat, name: seatName(presence, s.seat, t), status, kind: s.kind, connected: s.connected };
+    else if (s.seat === seat) status = "you";
+    else if (s.occupied && !s.kept) status = "seated";
+    return {
+      seat: s.seat,
+      name: seatName(presence, s.seat, t),
+      status,
+      kind: s.kind,
+      connected: s.connected,
+      invited: Boolean(s.invited),
+    };
   });
+}
+
+/** The creator's button on another person's seat (free it) or on an invited seat whose link this
+ * browser does not hold (a new link): either way the seat gets a new invite link. */
+function FreeSeatButton({ room, token, line, onInvite }) {
+  const [error, setError] = useState(null);
+  const free = async () => {
+    setError(null);
+    try {
+      const freed = await postJson(`/api/rooms/${room}/seats/${line.seat}/free`, { token });
+      onInvite(freed.seat, freed.invite);
+    } catch (failure) {
+      setError(failure.message);
+    }
+  };
+  const label = line.status === "seated" ? t("Free this seat") : t("New invite link");
+  return html` <button type="button" data-free-seat=${line.seat} onClick=${free}>${label}</button>
+    ${error ? html`<span class="error" role="alert">${error}</span>` : null}`;
 }
 
 function StartButton({ room, token }) {
@@ -44,7 +72,7 @@ function StartButton({ room, token }) {
   </div>`;
 }
 
-export function WaitingRoom({ room, token, presence, seat, invite }) {
+export function WaitingRoom({ room, token, presence, seat, invite, codes = {}, rematch = false, onInvite = () => {} }) {
   const lines = waitingSeats(presence, seat);
   const creator = Boolean(token) && presence && presence.creator !== null && presence.creator === seat;
   const awaited = lines.filter((line) => line.status === "awaited").length;
@@ -61,6 +89,9 @@ export function WaitingRoom({ room, token, presence, seat, invite }) {
       ${lines.map(
         (line) => html`<li data-waiting-seat=${line.seat} data-status=${line.status}>
           <b>${line.name}</b> <span class=${`tag ${line.status === "awaited" ? "warn" : ""}`}>${statusText[line.status](line)}</span>
+          ${creator && !rematch && (line.status === "seated" || (line.invited && !codes[line.seat]))
+            ? html`<${FreeSeatButton} room=${room} token=${token} line=${line} onInvite=${onInvite} />`
+            : null}
         </li>`,
       )}
     </ul>

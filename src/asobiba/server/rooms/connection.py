@@ -74,6 +74,8 @@ class Connection:
         self.hellos = SlidingWindow(HELLOS_PER_MINUTE, 60.0)
         #: Called once if the connection is dropped (the room counts it departed, the server closes it).
         self.on_drop: list[Callable[[Connection], None]] = []
+        #: Why the room ended the connection (:meth:`end`): the close code and reason it closes with.
+        self.ended: tuple[int, str] | None = None
 
     def push(self, frame: Any) -> None:
         """Queue a frame (a model or a dict); frames go out in the order pushed."""
@@ -93,6 +95,16 @@ class Connection:
         if self.dropped:
             return
         self.dropped = True
+        self.close()
+        for callback in self.on_drop:
+            callback(self)
+
+    def end(self, code: int, reason: str) -> None:
+        """The room sends this connection away (its seat is not its own any more): the socket closes
+        with ``code`` and ``reason`` once the frames queued before are sent."""
+        if self.ended is not None or self.closed.is_set():
+            return
+        self.ended = (code, reason)
         self.close()
         for callback in self.on_drop:
             callback(self)

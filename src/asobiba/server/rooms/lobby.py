@@ -19,7 +19,7 @@ from asobiba.server.cluster import HEARTBEAT_SECONDS, Cluster
 from asobiba.server.protocol import ClockSpec
 from asobiba.server.rooms.health import DatabaseHealth
 from asobiba.server.rooms.room import Room
-from asobiba.server.rooms.seats import Seat, hash_token, new_token
+from asobiba.server.rooms.seats import Seat, hash_token, new_invite_code, new_token
 from asobiba.server.rooms.settings import Settings
 from asobiba.server.storage import Conflict, RoomRow, SeatRow, Storage, StoredRoom, dumps
 
@@ -260,7 +260,17 @@ class Lobby:
         }
         state, events = engine.replay_with_events(record)
         seats = [
-            Seat(seat.seat, seat.kind, seat.name, seat.token_hash, seat.taken_over, seat.bank) for seat in stored.seats
+            Seat(
+                seat.seat,
+                seat.kind,
+                seat.name,
+                seat.token_hash,
+                seat.taken_over,
+                seat.bank,
+                invite_hash=seat.invite_hash,
+                kept=seat.kept,
+            )
+            for seat in stored.seats
         ]
         room = Room(self, row, seats, state)
         room.events = events
@@ -283,12 +293,20 @@ class Lobby:
         *,
         listed: bool = False,
         spectator_chat: bool | None = None,
-    ) -> tuple[Room, str | None]:
-        """A new room with the game dealt. The creator sits at seat 0 (its token is returned) when it is
-        a person's; a rematch seats the previous room's players instead (each keeps their token),
-        moved ``shift`` seats down, and returns no token. A room with a free person seat waits (it
-        has not started) until they are all taken or the creator presses Start; ``listed`` shows it in
-        the lobby meanwhile; ``spectator_chat`` lets spectators chat (None: in a listed room only)."""
+        open_seats: int | None = None,
+        rematch_by: str | None = None,
+    ) -> tuple[Room, str | None, dict[int, str]]:
+        """A new room with the game dealt, its creator's token and each invited seat's invite code.
+
+        The creator sits at seat 0 (its token is returned) when it is a person's. Of the other person
+        seats, the last ``open_seats`` are open (anyone may take them: all of them in a ``listed``
+        room, none in a private one, by default) and the others invited (each taken with its own
+        invite code). A rematch seats the previous room's players instead (each keeps their token),
+        moved ``shift`` seats down, keeps each seat for its player until they come back (the one who
+        asked for it, by the token hash ``rematch_by``, is back already and is its creator), and
+        returns no token and no invite. A room with a free or kept person seat waits (it has not
+        started) until nobody is awaited or the creator presses Start; ``listed`` shows it in the
+        lobby meanwhile; ``spectator_chat`` lets spectators chat (None: in a listed room only)."""
         game = get_game(game_name)
         seed = secrets.randbits(63)
         state, setup_events = game.start(players, seed=seed, **options)
@@ -333,10 +351,23 @@ class Lobby:
                     seat.name, seat.token_hash = old.name, old.token_hash
                     # a seat nobody held is the previous room's too: a bot plays it
                     seat.taken_over = old.token_hash is None
+                    seat.kept = old.token_hash is not None and old.token_hash != rematch_by
+            row.creator = rematch_by
         elif seats[0].kind == "human":
             seats[0].name, seats[0].token_hash = name, hash_token(token)
             row.creator = seats[0].token_hash
-        awaited = [seat for seat in seats if seat.kind == "human" and seat.token_hash is None and not seat.taken_over]
+        invites: dict[int, str] = {}
+        if rematch_of is None:
+            free = [seat for seat in seats if seat.kind == "human" and seat.token_hash is None]
+            opened = len(free) if open_seats is None and listed else open_seats or 0
+            for seat in free[: max(0, len(free) - opened)]:
+                invites[seat.number] = new_invite_code()
+                seat.invite_hash = hash_token(invites[seat.number])
+        awaited = [
+            seat
+            for seat in seats
+            if seat.kind == "human" and (seat.kept or (seat.token_hash is None and not seat.taken_over))
+        ]
         row.started = not awaited
         seat_rows = [
             SeatRow(
@@ -348,6 +379,8 @@ class Lobby:
                 taken_over=seat.taken_over,
                 bank=seat.bank,
                 previous_seat=previous[seat.number].number if seat.number in previous else None,
+                invite_hash=seat.invite_hash,
+                kept=seat.kept,
             )
             for seat in seats
         ]
@@ -366,34 +399,37 @@ class Lobby:
         room.schedule()
         self._keep_within_bounds()
         if rematch_of is not None or seats[0].kind != "human":
-            return room, None
-        return room, token
+            return room, None, invites
+        return room, token, invites
 
-    async def join(self, room: Room, name: str | None, seat: int | None = None) -> tuple[int, str] | None:
-        """Seat ``seat`` (or the next free human seat, ascending) for a new person, or None if it is
-        taken (or none is free)."""
-        return await room.claim(name, only=seat)
+    async def join(
+        self, room: Room, name: str | None, seat: int | None = None, invite: str | None = None
+    ) -> tuple[int, str] | None:
+        """Seat ``seat`` (with its ``invite`` code if it is invited; or the seat of ``invite``; or
+        the next free open seat, ascending) for a new person, or None if it cannot be taken."""
+        return await room.claim(name, only=seat, invite=invite)
 
     async def rematch(self, room: Room, token: str) -> tuple[Room, int] | None:
         """The room's rematch (made on the first call, as a job of the old room's queue): same game,
         options and seat kinds, seats moved as the game decides, every person keeping their token.
         The caller (a person of the old room, by ``token``) gets their seat in the new room — the same
-        one every time. None if ``token`` holds no person's seat."""
+        one every time; the first caller is the new room's creator (who may start it while others
+        are not back yet). None if ``token`` holds no person's seat."""
         caller = room.seat_by_token(token)
         if caller is None or caller.is_bot:
             return None
-        new_room = await room.run(lambda: self._make_rematch(room))
+        new_room = await room.run(lambda: self._make_rematch(room, caller.token_hash))
         seat = new_room.seat_by_token(token)
         return (new_room, seat.number) if seat is not None else None
 
-    async def _make_rematch(self, room: Room) -> Room:
+    async def _make_rematch(self, room: Room, caller: str | None) -> Room:
         if room.row.rematch is not None:
             made = await self.get(room.row.rematch)
             if made is not None:
                 return made
         options, shift = rematch_plan(room)
         kinds = {(seat.number - shift) % room.state.players: seat.kind for seat in room.seats}
-        new_room, _token = await self.create(
+        new_room, _token, _invites = await self.create(
             room.game.name,
             room.state.players,
             options,
@@ -405,6 +441,7 @@ class Lobby:
             rematch_of=room,
             shift=shift,
             spectator_chat=room.row.spectator_chat,
+            rematch_by=caller,
         )
         await self.write(self.storage.update_room(room.id, rematch=new_room.id))
         room.row.rematch = new_room.id

@@ -27,7 +27,7 @@ from asobiba.core.registry import get_game
 from asobiba.core.state import State
 from asobiba.i18n import Catalog
 from asobiba.server import engine, metrics
-from asobiba.server.protocol import ChatFrame, ClockSpec, Presence, RejectionCode
+from asobiba.server.protocol import CLOSE_SEAT_FREED, ChatFrame, ClockSpec, Presence, RejectionCode
 from asobiba.server.rooms.bots import start_bot
 from asobiba.server.rooms.chat import Refusal, no_such_spectator_message, not_creator_message, spectator_id
 from asobiba.server.rooms.clocks import clock_after, deadline_for, start_timer
@@ -35,7 +35,7 @@ from asobiba.server.rooms.connection import Connection, frame_text
 from asobiba.server.rooms.frames import FrameCache, broadcast_state, send_state
 from asobiba.server.rooms.notices import notice_frame
 from asobiba.server.rooms.queue import QueueClosed, RoomQueue
-from asobiba.server.rooms.seats import Seat, hash_token, new_token, watch_absence
+from asobiba.server.rooms.seats import Seat, hash_token, new_invite_code, new_token, same_secret, watch_absence
 from asobiba.server.storage import KEPT_CHAT, KEPT_NOTICES, ChatRow, Conflict, NoticeRow, RoomRow, dumps
 
 if TYPE_CHECKING:
@@ -137,6 +137,19 @@ class Room:
     def free_person_seats(self) -> list[Seat]:
         """The person seats nobody has taken."""
         return [seat for seat in self.seats if seat.kind == "human" and seat.token_hash is None and not seat.taken_over]
+
+    def open_seats(self) -> list[Seat]:
+        """The free person seats anyone may take (no invite code: from the lobby, or a plain link)."""
+        return [seat for seat in self.free_person_seats() if seat.invite_hash is None]
+
+    def awaited_seats(self) -> list[Seat]:
+        """The seats the waiting room waits for: the free person seats, and a rematch's seats kept
+        for players not back yet."""
+        return [
+            seat
+            for seat in self.seats
+            if seat.kind == "human" and (seat.kept or (seat.token_hash is None and not seat.taken_over))
+        ]
 
     @property
     def creator_seat(self) -> int | None:
@@ -346,6 +359,8 @@ class Room:
         lines_before = len(self.notices)
         if seat is not None and seat.taken_over:  # (told to the others; this one hears it below)
             await self._change_seat(seat, taken_over=False)
+        if seat is not None and seat.kept:
+            await self._arrived(seat)
         connection.greeted = True
         since = since if since is not None and since <= self.seq else None
         self.send_state(connection, since, notices=True)
@@ -389,24 +404,37 @@ class Room:
         watch_absence(self, seat, self.lobby.settings.seat_timeout, ever_connected=False)
 
     async def seat_left(self, number: int) -> None:
-        """The grace period of a person who left ran out: a bot plays the seat until they return."""
+        """The grace period of a person who left ran out: a bot plays the seat until they return
+        (never in the waiting room: the start counts the grace again for whoever is away)."""
         seat = self.seats[number]
-        if seat.connections or seat.taken_over or self.is_over or not seat.occupied:
+        if seat.connections or seat.taken_over or self.is_over or not seat.occupied or not self.started:
             return
         await self._change_seat(seat, taken_over=True)
 
     async def seat_unused(self, number: int) -> None:
-        """A seat taken but never connected: freed again in the waiting room (a rematch keeps its
-        seats for its players: there a bot takes it), else taken over like a seat that left."""
+        """A seat taken but never connected: freed again in the waiting room (for whoever has its link;
+        a rematch's seat stays kept for its player), else taken over like a seat that left."""
         seat = self.seats[number]
         if seat.connections or seat.ever_connected or seat.taken_over or self.is_over or seat.is_bot:
             return
         if seat.token_hash is None:
             return
-        if not self.started and self.row.rematch_of is None:  # the waiting room: the seat is free again
-            await self._change_seat(seat, token_hash=None, name=None)
+        if not self.started:  # the waiting room: never a bot before the start
+            if self.row.rematch_of is None and not seat.kept:
+                await self._change_seat(seat, token_hash=None, name=None)
         else:
             await self._change_seat(seat, taken_over=True)
+
+    async def _arrived(self, seat: Seat) -> None:
+        """A rematch's player is back in their kept seat: the waiting room waits for one fewer."""
+        await self.lobby.write(self.lobby.storage.update_seat(self.id, seat.number, kept=False))
+        seat.kept = False
+        self.broadcast_presence()
+        await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+        try:
+            await self.start_if_full()
+        except Exception:  # the seat is theirs; the start comes when the database is back
+            log.exception("room %s: the start could not be stored", self.id)
 
     async def _change_seat(self, seat: Seat, **changes: Any) -> None:
         """Store a seat change, then make it (bot or person to play, the clock, presence, others told)."""
@@ -440,9 +468,9 @@ class Room:
         return "started"
 
     async def start_if_full(self) -> None:
-        """The job run when a seat is taken (or the room is read again): every person seat taken,
-        the game starts by itself."""
-        if not self.started and not self.free_person_seats() and not self.is_over:
+        """The job run when a seat is taken or a rematch's player is back (or the room is read again):
+        nobody awaited any more, the game starts by itself."""
+        if not self.started and not self.awaited_seats() and not self.is_over:
             await self._start(None)
 
     async def _start(self, level: str | None) -> None:
@@ -468,11 +496,50 @@ class Room:
             setattr(self.row, name, value)
         for number in kinds:
             self.seats[number].bot = None
+        for seat in self.seats:
+            seat.kept = False
+            if not seat.is_bot and seat.occupied and not seat.connections and not seat.taken_over:
+                self.start_grace(seat)  # away at the start: a bot plays for them after the grace
         self.broadcast_state()
         self.broadcast_presence()
         self.schedule()
         await self.lobby.cluster.publish(self.id, self.seq, seats=True)
         await self._notice("GameStartedWithBots" if kinds else "GameStarted", None)
+
+    async def free_seat(self, token: str, number: int) -> tuple[str, str | None]:
+        """The creator (by ``token``) frees seat ``number`` before the start: whoever sat there loses
+        it (their connections are closed, their token holds nothing here any more) and the seat gets
+        a new invite code (its old link stops working). ``("freed", code)``, or why not (code None):
+        ``"bad_token"``, ``"already_started"``, ``"game_over"``, ``"not_a_person_seat"``, ``"own_seat"``,
+        ``"kept"`` (a rematch's seat is its previous player's)."""
+        answer: tuple[str, str | None] = await self.run(lambda: self._free_seat(token, number))
+        return answer
+
+    async def _free_seat(self, token: str, number: int) -> tuple[str, str | None]:
+        if not self.is_creator(token):
+            return "bad_token", None
+        if self.is_over:
+            return "game_over", None
+        if self.started:
+            return "already_started", None
+        seat = self.seats[number]
+        if seat.kind != "human":
+            return "not_a_person_seat", None
+        if seat.number == self.creator_seat:
+            return "own_seat", None
+        if self.row.rematch_of is not None:
+            return "kept", None
+        code = new_invite_code()
+        await self._change_seat(seat, token_hash=None, name=None, invite_hash=hash_token(code))
+        seat.stop_watch()
+        self.send_away(seat)
+        return "freed", code
+
+    def send_away(self, seat: Seat) -> None:
+        """The seat is not its connections' any more: they are closed, with the reason."""
+        for connection in list(seat.connections):
+            seat.connections.discard(connection)
+            connection.end(CLOSE_SEAT_FREED, "the room's creator freed this seat before the start")
 
     async def rename(self, token: str, name: str) -> int | None:
         """The person of ``token`` goes by ``name`` now (seats, presence, chat and log show it for
@@ -491,23 +558,45 @@ class Room:
         return seat.number
 
     async def claim(
-        self, name: str | None, preferred: list[int] | None = None, *, only: int | None = None
+        self,
+        name: str | None,
+        preferred: list[int] | None = None,
+        *,
+        only: int | None = None,
+        invite: str | None = None,
     ) -> tuple[int, str] | None:
-        """Give the first free human seat (of ``preferred``, else ascending; just seat ``only`` when
-        given) to a new person: its number and token, or None if none (or not that one) is free."""
-        claimed: tuple[int, str] | None = await self.run(lambda: self._claim(name, preferred, only))
+        """Give a free human seat to a new person: seat ``only`` when given (with its ``invite`` code
+        if it is an invited seat), else the seat of the ``invite`` code, else the first free open
+        seat (of ``preferred``, else ascending). Its number and token, or None if none (or not that
+        one) can be taken with what was given."""
+        claimed: tuple[int, str] | None = await self.run(lambda: self._claim(name, preferred, only, invite))
         return claimed
 
+    def may_take(self, seat: Seat, invite: str | None) -> bool:
+        """Is ``seat`` free for a newcomer with ``invite`` (an open seat, or the code is its own)?"""
+        if seat.kind != "human" or seat.token_hash is not None:
+            return False
+        return seat.invite_hash is None or same_secret(seat.invite_hash, invite)
+
+    def invited_seat(self, invite: str) -> Seat | None:
+        """The free seat whose invite code is ``invite``."""
+        return next((seat for seat in self.free_person_seats() if same_secret(seat.invite_hash, invite)), None)
+
     async def _claim(
-        self, name: str | None, preferred: list[int] | None, only: int | None = None
+        self, name: str | None, preferred: list[int] | None, only: int | None = None, invite: str | None = None
     ) -> tuple[int, str] | None:
+        if only is None and invite is not None:
+            found = self.invited_seat(invite)
+            only = found.number if found is not None else None
+            if only is None:
+                return None
         order = [only] if only is not None else [*(preferred or []), *range(len(self.seats))]
         for number in order:
             seat = self.seats[number]
-            if seat.kind == "human" and seat.token_hash is None:
+            if self.may_take(seat, invite if only is not None else None):
                 token = new_token()
                 claimed = await self.lobby.write(
-                    self.lobby.storage.claim_seat(self.id, number, hash_token(token), name)
+                    self.lobby.storage.claim_seat(self.id, number, hash_token(token), name, seat.invite_hash)
                 )
                 if claimed:
                     seat.token_hash = hash_token(token)
@@ -686,8 +775,13 @@ class Room:
         for seat, seat_row in zip(self.seats, stored.seats, strict=True):
             if seat.kind != seat_row.kind:
                 seat.bot = None
+            freed = seat.token_hash is not None and seat.token_hash != seat_row.token_hash
             seat.kind, seat.name, seat.token_hash = seat_row.kind, seat_row.name, seat_row.token_hash
             seat.taken_over, seat.bank = seat_row.taken_over, seat_row.bank
+            seat.invite_hash, seat.kept = seat_row.invite_hash, seat_row.kept
+            if freed:  # freed by the creator on another process
+                seat.stop_watch()
+                self.send_away(seat)
             if seat.taken_over:
                 seat.stop_watch()
         if self.seq != before_seq or self.started != was_started:

@@ -32,6 +32,18 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def new_invite_code() -> str:
+    """A seat's invite code (its link carries it; only its hash is stored, as a token's)."""
+    return secrets.token_urlsafe(12)
+
+
+def same_secret(stored_hash: str | None, secret: str | None) -> bool:
+    """Is ``secret`` the one whose hash is ``stored_hash`` (in constant time)?"""
+    if stored_hash is None or secret is None:
+        return False
+    return secrets.compare_digest(stored_hash, hash_token(secret))
+
+
 @dataclass
 class Seat:
     number: int
@@ -40,6 +52,10 @@ class Seat:
     token_hash: str | None = None
     taken_over: bool = False
     bank: float | None = None
+    #: The hash of the free seat's invite code (an invited seat); None: an open seat.
+    invite_hash: str | None = None
+    #: A rematch's seat kept for its previous player, who has not come back yet.
+    kept: bool = False
     connections: set[Connection] = field(default_factory=set)
     #: The timer that hands the seat on if nobody comes (grace or seat timeout).
     watch_task: asyncio.Task[None] | None = None
@@ -54,6 +70,11 @@ class Seat:
     @property
     def occupied(self) -> bool:
         return self.is_bot or self.token_hash is not None
+
+    @property
+    def invited(self) -> bool:
+        """A free person seat kept for an invited friend (taken with its invite code only)."""
+        return self.kind == "human" and self.token_hash is None and self.invite_hash is not None
 
     @property
     def played_by_bot(self) -> bool:
@@ -74,6 +95,8 @@ class Seat:
             occupied=self.occupied,
             connected=bool(self.connections),
             taken_over=self.taken_over,
+            invited=self.invited,
+            kept=self.kept,
         )
 
     def stop_watch(self) -> None:
@@ -112,4 +135,4 @@ async def _absence(room: Room, seat: Seat, seconds: float, ever_connected: bool)
     room.post(lambda: job(seat.number))
 
 
-__all__ = ["STAND_IN_LEVEL", "Seat", "hash_token", "new_token", "watch_absence"]
+__all__ = ["STAND_IN_LEVEL", "Seat", "hash_token", "new_invite_code", "new_token", "same_secret", "watch_absence"]
