@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from server_testing import ServerProcess, run
 
-from asobiba.server.client import RoomClient, ServerError, create_room, join_room, room_summary
+from asobiba.server.client import RoomClient, ServerError, create_room, follow_invite, join_room, room_summary
 from asobiba.server.storage import Storage
 
 GAME = "cockroach-poker"
@@ -141,7 +141,7 @@ def test_a_speaker_over_five_messages_in_ten_seconds_is_rate_limited_and_nothing
     shared_server: ServerProcess,
 ) -> None:
     made = create_room(shared_server.base_url, GAME, 3, name="Aki", **PEOPLE)
-    ken = join_room(shared_server.base_url, made["room"], "Ken")
+    ken = follow_invite(made["invites"]["1"], "Ken")
 
     async def scenario() -> tuple[list[dict[str, Any]], dict[str, Any]]:
         async with (
@@ -166,7 +166,7 @@ def test_a_speaker_over_five_messages_in_ten_seconds_is_rate_limited_and_nothing
 def test_a_room_over_its_rate_refuses_every_speaker_and_keeps_nothing(hourly_server: ServerProcess) -> None:
     server = hourly_server
     made = create_room(server.base_url, GAME, 3, name="Aki", **PEOPLE)
-    ken = join_room(server.base_url, made["room"], "Ken")
+    ken = follow_invite(made["invites"]["1"], "Ken")
 
     async def scenario() -> list[dict[str, Any]]:
         async with (
@@ -211,7 +211,7 @@ def test_a_spectators_rate_holds_over_its_reconnects(hourly_server: ServerProces
 
 def test_the_creator_mutes_a_spectator_for_good(server: ServerProcess) -> None:
     made = create_room(server.base_url, GAME, 3, name="Aki", listed=True, **PEOPLE)
-    ken = join_room(server.base_url, made["room"], "Ken")
+    ken = follow_invite(made["invites"]["1"], "Ken")
 
     async def mute_the_spectator() -> dict[str, Any]:
         async with (

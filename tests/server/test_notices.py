@@ -8,7 +8,7 @@ import json
 
 from server_testing import ServerProcess, run
 
-from asobiba.server.client import RoomClient, create_room, join_room
+from asobiba.server.client import RoomClient, create_room, follow_invite
 from asobiba.server.rooms.notices import TEXTS
 
 GAME = "cockroach-poker"
@@ -27,7 +27,7 @@ def test_a_room_keeps_its_last_50_log_lines_in_memory_and_stored(server: ServerP
     # leaves; bots wait a minute (nothing moves meanwhile)
     bots = {"0": "bot:random", "2": "bot:random"}
     made = create_room(server.base_url, GAME, 3, seats=bots, grace=0, bot_delay=60)
-    ken = join_room(server.base_url, made["room"], "Ken")  # the last person seat: the game starts
+    ken = follow_invite(made["invites"]["1"], "Ken")  # the last person seat: the game starts
 
     async def leave_and_come_back() -> list[dict]:
         lines = []

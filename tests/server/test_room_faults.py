@@ -142,7 +142,7 @@ def test_a_write_failing_anywhere_leaves_the_room_equal_to_the_database_and_play
     async def scenario() -> None:
         lobby, storage = await open_lobby(tmp_path)
         try:
-            room, _token = await lobby.create("cockroach-poker", 3, {}, BOTS, "ann", 0.0, None, None)
+            room, _token, _invites = await lobby.create("cockroach-poker", 3, {}, BOTS, "ann", 0.0, None, None)
             watcher = FakeTransport()
             _connection, writer = connect(room, None, watcher)
             storage.fail_at, storage.after_commit = storage.writes + fault, after_commit
@@ -169,7 +169,7 @@ def test_an_act_whose_sender_is_cancelled_at_any_point_is_stored_and_announced_o
         lobby, storage = await open_lobby(tmp_path)
         try:
             people = {1: "human", 2: "human"}
-            room, _token = await lobby.create("cockroach-poker", 3, {}, people, "ann", 0.0, None, None)
+            room, _token, _invites = await lobby.create("cockroach-poker", 3, {}, people, "ann", 0.0, None, None)
             watcher = FakeTransport()
             _connection, writer = connect(room, None, watcher)
             mover = room.state.to_move
@@ -210,12 +210,12 @@ def test_a_move_made_when_a_clock_runs_out_is_announced_to_the_other_processes(t
         lobby.cluster.publish = publish  # type: ignore[method-assign]
         try:
             clock = ClockSpec(per_decision=0.3)
-            room, _token = await lobby.create(
+            room, _token, invites = await lobby.create(
                 "cockroach-poker", 3, {}, {1: "human", 2: "human"}, "ann", 0.0, clock, None
             )
             assert not room.started and room.row.deadline is None  # the waiting room: no clock runs
-            await room.claim("bo")
-            await room.claim("cy")  # every seat taken: the game starts, the clock runs
+            await room.claim("bo", invite=invites[1])
+            await room.claim("cy", invite=invites[2])  # every seat taken: the game starts, the clock runs
             assert room.started and room.row.deadline is not None
             seq = room.seq
             await until(lambda: room.seq > seq, "the clock ran out and a stand-in moved")
@@ -233,7 +233,7 @@ def test_a_connection_dropped_for_a_full_send_queue_counts_as_departed_and_a_bot
     async def scenario() -> None:
         lobby, _storage = await open_lobby(tmp_path)
         try:
-            room, _token = await lobby.create("cockroach-poker", 3, {}, BOTS, "ann", 0.0, None, 0.2)
+            room, _token, _invites = await lobby.create("cockroach-poker", 3, {}, BOTS, "ann", 0.0, None, 0.2)
             stuck = FakeTransport(blocked=True)
             connection, writer = connect(room, 0, stuck)
             for _ in range(MAX_QUEUED_FRAMES + 2):
@@ -254,7 +254,7 @@ def test_an_act_that_cannot_be_stored_is_unavailable_and_bots_resume_by_themselv
     async def scenario() -> None:
         lobby, storage = await open_lobby(tmp_path)
         try:
-            room, _token = await lobby.create("cockroach-poker", 3, {}, BOTS, "ann", 0.3, None, None)
+            room, _token, _invites = await lobby.create("cockroach-poker", 3, {}, BOTS, "ann", 0.3, None, None)
             await until(lambda: room.state.to_move == 0 or room.is_over, "seat 0 to move")
             seq, text = room.seq, str(room.state.legal_actions()[0])
             storage.broken = True  # a full disk
@@ -291,9 +291,9 @@ def test_each_seats_frame_is_built_and_serialised_once_per_action_whatever_the_c
         lobby, _storage = await open_lobby(tmp_path)
         try:
             people = {1: "human", 2: "human"}
-            room, _token = await lobby.create("cockroach-poker", 3, {}, people, "ann", 0.0, None, None)
-            await room.claim("bo")
-            await room.claim("cy")  # every seat taken: the game starts
+            room, _token, invites = await lobby.create("cockroach-poker", 3, {}, people, "ann", 0.0, None, None)
+            await room.claim("bo", invite=invites[1])
+            await room.claim("cy", invite=invites[2])  # every seat taken: the game starts
             transports = [FakeTransport() for _ in range(6)]
             writers = [
                 connect(room, seat, transport)[1]

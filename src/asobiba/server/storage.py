@@ -26,6 +26,7 @@ import platformdirs
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Column,
     Float,
     ForeignKey,
     Integer,
@@ -44,6 +45,7 @@ from sqlalchemy.engine import URL, Connection, Engine, create_engine, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.sql.schema import ScalarElementColumnDefault
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 log = logging.getLogger("asobiba.server")
@@ -398,7 +400,10 @@ class Storage:
             for column in ROOMS.columns
             if getattr(room, column.name) is not None or column.default is None
         }
-        seat_values = [{column.name: getattr(seat, column.name) for column in SEATS.columns} for seat in seats]
+        seat_values = [
+            {column.name: column_value(column, getattr(seat, column.name)) for column in SEATS.columns}
+            for seat in seats
+        ]
         action_values = [
             {"room_id": room.id, "seq": seq, "text": text, "player": None, "created_at": room.created_at}
             for seq, text in enumerate(actions)
@@ -769,6 +774,15 @@ def _upgrade(connection: Any) -> None:
 
 def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def column_value(column: Column[Any], value: Any) -> Any:
+    """``value`` for ``column``, or its scalar default when ``value`` was left unset (a row made
+    outside the lobby, in a test, before a column existed in its code)."""
+    default = column.default
+    if value is None and isinstance(default, ScalarElementColumnDefault):
+        return default.arg
+    return value
 
 
 __all__ = [
