@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from server_testing import ServerProcess, run
 
-from asobiba.server.client import RoomClient, ServerError, create_room, follow_invite, join_room, room_summary
+from asobiba.server.client import RoomClient, ServerError, create_room, follow_invite, room_summary
 from asobiba.server.storage import Storage
 
 GAME = "cockroach-poker"
