@@ -71,16 +71,23 @@ class GoofspielState(State[GoofspielView, GoofspielFullView]):
     def _check(self, action: Action) -> None:
         if isinstance(action, Prize):
             if action.value not in self.prizes_left:
-                raise IllegalAction("the prize {value} is not among the prizes left", value=action.value)
+                raise IllegalAction(
+                    "the prize {value} is not among the prizes left", domain="goofspiel", value=action.value
+                )
             fixed = self._fixed_prize()
             if fixed is not None and action.value != fixed:
-                raise IllegalAction("the prize order is fixed: the prize now is {value}", value=fixed)
+                raise IllegalAction(
+                    "the prize order is fixed: the prize now is {value}", domain="goofspiel", value=fixed
+                )
             return
         assert isinstance(action, Bid)
         hand = self.hands[len(self.bids)]
         if action.value not in hand:
             raise IllegalAction(
-                "{value} is not in your hand; you hold {hand}", value=action.value, hand=" ".join(map(str, hand))
+                "{value} is not in your hand; you hold {hand}",
+                domain="goofspiel",
+                value=action.value,
+                hand=" ".join(map(str, hand)),
             )
 
     def _apply(self, action: Action) -> list[Event]:
