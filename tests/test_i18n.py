@@ -188,7 +188,9 @@ def test_each_games_catalog_is_in_its_own_package() -> None:
     """A game's translations belong to the game: asobiba's own catalogs hold no game's, and each game's
     catalog (the plug-in's too) is read from the folder its declaration's ``locale`` part names."""
     games = asobiba.game_names()
-    assert "goofspiel" in games, "the plug-in example is not installed: python3 -m pip install -e ./examples/plugin_game"
+    assert "goofspiel" in games, (
+        "the plug-in example is not installed: python3 -m pip install -e ./examples/plugin_game"
+    )
     for name in games:
         domain = asobiba.get_game(name).text_domain
         assert not (LOCALE / f"{domain}.po").exists(), f"{domain}.po is in asobiba's catalogs, not in {name}'s package"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 import dataclasses
 import json
 import random
@@ -83,7 +84,7 @@ def check_playout(name: str, seed: int) -> None:
 def check_replay(name: str, seed: int) -> None:
     """The record of a random game replays every view of every player and the spectator, and every
     event, at every step."""
-    played: dict[int, dict[int | None, dict[str, Any]]] = {}
+    played: dict[int, dict[int | None, Mapping[str, Any]]] = {}
     played_events: dict[int, list[dict[str, Any]]] = {}
     state: State | None = None
     for state, events in random_playout(name, seed):

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from asobiba.testing.capabilities import capabilities
-from asobiba.testing.playing import all_views, expect, random_playout
+from asobiba.testing.playing import all_views, expect, sampled_positions
 
-#: Positions of a play-out sampled for every player (about one in seven, at most this many).
+#: Positions of a play-out sampled for every player.
 SAMPLED_POSITIONS = 6
 #: Samples played on to the end per play-out.
 PLAYED_SAMPLES = 3
@@ -19,13 +19,8 @@ def check_determinization(name: str, seed: int) -> None:
     """At a few positions of a random game, for every player: the sample shows him the same view, is a
     function of its seed, depends on nothing he cannot see, and offers the player to move the same
     legal actions."""
-    rng = random.Random(seed)
-    sample_seed = rng.getrandbits(16)
-    checks = 0
-    for state, _ in random_playout(name, seed):
-        if state.is_over or rng.random() > 0.15 or checks >= SAMPLED_POSITIONS:
-            continue
-        checks += 1
+    sample_seed = random.Random(seed).getrandbits(16)
+    for state in sampled_positions(name, seed, SAMPLED_POSITIONS):
         where = f"{name} (seed {seed}, seq {state.seq})"
         for player in range(state.players):
             sample = state.determinize(player, sample_seed)
@@ -53,11 +48,7 @@ def check_samples_play_on(name: str, seed: int) -> None:
     rng = random.Random(seed)
     sample_seed = rng.getrandbits(16)
     longest = capabilities(name).longest_game
-    samples = 0
-    for state, _ in random_playout(name, seed):
-        if state.is_over or rng.random() > 0.05 or samples >= PLAYED_SAMPLES:
-            continue
-        samples += 1
+    for state in sampled_positions(name, seed, PLAYED_SAMPLES):
         sample = state.determinize(rng.randrange(state.players), sample_seed)
         for _ in range(longest):
             if sample.is_over:

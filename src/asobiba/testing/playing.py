@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from asobiba.core.errors import AsobibaError
@@ -54,7 +54,7 @@ def viewers(state: State) -> list[int | None]:
     return [None, *range(state.players)]
 
 
-def all_views(state: State) -> dict[int | None, dict[str, Any]]:
+def all_views(state: State) -> dict[int | None, Mapping[str, Any]]:
     return {viewer: state.view(viewer) for viewer in viewers(state)}
 
 
@@ -100,3 +100,11 @@ def positions(name: str, seed: int) -> list[State]:
     rng = random.Random(seed)
     wanted = {0, steps, *(rng.randrange(steps) for _ in range(3) if steps)}
     return [replayed.clone() for step, (replayed, _, _) in enumerate(replay_steps(record)) if step in wanted]
+
+
+def sampled_positions(name: str, seed: int, count: int) -> list[State]:
+    """Up to ``count`` positions of a random game where a player is to move, drawn evenly from its
+    whole length (so a short game is checked as well as a long one), in the order played; clones."""
+    found = [state.clone() for state, _ in random_playout(name, seed) if not state.is_over]
+    chosen = sorted(random.Random(seed).sample(range(len(found)), min(count, len(found))))
+    return [found[index] for index in chosen]

@@ -207,7 +207,7 @@ def _probe_notation(state: State, rng: random.Random, where: str) -> None:
 
 
 def _probe_built_action(state: State, rng: random.Random, where: str) -> None:
-    action_type = rng.choice(state.game.action_types)
+    action_type: Any = rng.choice(get_game(state.game.name).action_types)
     values = [odd_value(rng) for _ in dataclasses.fields(action_type)]
     try:
         action = action_type(*values)
@@ -247,7 +247,7 @@ def _probe_player(state: State, rng: random.Random, where: str) -> None:
 
 
 def _probe_options(state: State, rng: random.Random, where: str) -> None:
-    game = state.game
+    game = get_game(state.game.name)
     name = rng.choice([option.name for option in game.options] + ["no_such_option"])
     value = odd_nested(rng)
     players = rng.randint(1, 7) if rng.random() < 0.5 else odd_value(rng)

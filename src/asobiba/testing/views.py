@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -16,10 +17,20 @@ from asobiba.core.errors import GameOver, NotYourTurn
 from asobiba.core.registry import get_game
 from asobiba.core.schema import view_schema
 from asobiba.core.state import CHANCE, ENVELOPE_KEYS
-from asobiba.testing.playing import ConformanceError, expect, random_playout, refused, snapshot, table_size, viewers
+from asobiba.testing.playing import (
+    ConformanceError,
+    expect,
+    finished_game,
+    random_playout,
+    refused,
+    sampled_positions,
+    snapshot,
+    table_size,
+    viewers,
+)
 
 if TYPE_CHECKING:
-    import jsonschema
+    import jsonschema  # type: ignore[import-untyped]
 
 
 @cache
@@ -34,7 +45,7 @@ def schema_validator(name: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-def check_schema_errors(name: str, view: dict[str, Any], where: str) -> None:
+def check_schema_errors(name: str, view: Mapping[str, Any], where: str) -> None:
     """The view fits the game's JSON Schema."""
     errors = sorted(schema_validator(name).iter_errors(view), key=str)
     if errors:
@@ -92,26 +103,18 @@ def check_views(name: str, seed: int) -> None:
             check_schema_errors(name, view, f"{name} at a scripted chance node, viewer {viewer}")
 
 
+#: Positions of a play-out where every legal action is checked.
+CHECKED_POSITIONS = 10
+
+
 def check_legality(name: str, seed: int) -> None:
     """``check`` and ``is_legal`` agree with the legal actions and change nothing; another player's
     ``check`` is :class:`NotYourTurn`, any after the end :class:`GameOver`; ``seq`` survives clone and
     determinize; every legal action is data (``to_json()`` with its ``kind``) with a description."""
     game = get_game(name)
-    rng = random.Random(seed)
     seen: list[Action] = []
-    for state, _ in random_playout(name, seed):
+    for state in sampled_positions(name, seed, CHECKED_POSITIONS):
         where = f"{name} (seed {seed}, seq {state.seq})"
-        if state.is_over:
-            if seen:
-                before = snapshot(state)
-                refused(GameOver, f"{where}: check after the end", state.check, seen[-1])
-                expect(not state.is_legal(seen[-1]) and snapshot(state) == before, f"{where}: legal after the end")
-            expect(
-                all(type(action) in game.action_types for action in state.history), f"{name}: an undeclared action type"
-            )
-            break
-        if rng.random() > 0.25:
-            continue
         legal = state.legal_actions()
         before = snapshot(state)
         for action in legal:
@@ -123,7 +126,7 @@ def check_legality(name: str, seed: int) -> None:
             expect(data["kind"] == action.kind and isinstance(data["kind"], str), f"{where}: {action}'s to_json kind")
             expect(json.loads(json.dumps(data)) == data, f"{where}: {action}'s to_json is not JSON")
             expect(isinstance(game.describe_action(action, "ja"), str), f"{where}: {action} has no description")
-        if state.players > 1:
+        if state.players > 1 and state.to_move is not None:
             other = (state.to_move + 1) % state.players
             refused(
                 NotYourTurn, f"{where}: p{other} checks p{state.to_move}'s move", state.check, legal[0], player=other
@@ -134,3 +137,9 @@ def check_legality(name: str, seed: int) -> None:
         expect(state.clone().seq == state.seq, f"{where}: a clone's seq differs")
         expect(state.determinize(0, seed=1).view(0)["seq"] == state.seq, f"{where}: a sample's seq differs")
         seen.extend(legal[:5])
+    final = finished_game(name, seed)
+    expect(all(type(action) in game.action_types for action in final.history), f"{name}: an undeclared action type")
+    before = snapshot(final)
+    if seen:
+        refused(GameOver, f"{name} (seed {seed}): check after the end", final.check, seen[-1])
+        expect(not final.is_legal(seen[-1]) and snapshot(final) == before, f"{name} (seed {seed}): legal after the end")
