@@ -54,7 +54,8 @@ def test_a_state_whose_clone_shares_a_list_fails() -> None:
 def test_importing_the_kit_imports_neither_pytest_nor_hypothesis() -> None:
     probe = (
         "import sys, asobiba.testing; "
-        "loaded = [m for m in ('pytest', 'hypothesis') if m in sys.modules]; print(loaded); sys.exit(1 if loaded else 0)"
+        "loaded = [m for m in ('pytest', 'hypothesis') if m in sys.modules]; "
+        "print(loaded); sys.exit(1 if loaded else 0)"
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
 import dataclasses
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from asobiba.core.actions import Action, wrong_field
