@@ -46,10 +46,15 @@ def odd_value(rng: random.Random) -> Any:
     if kind == 2:
         return rng.uniform(-1e9, 1e9)
     if kind == 3:
-        return "".join(rng.choice(ODD_CHARACTERS) for _ in range(rng.randrange(30)))
+        return odd_text(rng, 30)
     if kind == 4:
         return tuple(rng.randint(-3, 60) for _ in range(rng.randrange(6)))
-    return tuple("".join(rng.choice(ODD_CHARACTERS) for _ in range(rng.randrange(5))) for _ in range(rng.randrange(6)))
+    return tuple(odd_text(rng, 5) for _ in range(rng.randrange(6)))
+
+
+def odd_text(rng: random.Random, longest: int) -> str:
+    """A text of up to ``longest`` odd characters."""
+    return "".join(rng.choice(ODD_CHARACTERS) for _ in range(rng.randrange(longest)))
 
 
 def odd_nested(rng: random.Random, depth: int = 0) -> Any:
@@ -194,7 +199,7 @@ def _probe_notation(state: State, rng: random.Random, where: str) -> None:
     text = rng.choice(
         [
             odd_value(rng),
-            "".join(rng.choice(ODD_CHARACTERS) for _ in range(rng.randrange(60))),
+            odd_text(rng, 60),
             bytes(rng.randrange(256) for _ in range(rng.randrange(20))),
         ]
     )
@@ -268,7 +273,7 @@ def _probe_record(state: State, rng: random.Random, where: str) -> None:
     elif choice == 2 and record["actions"]:
         actions = list(record["actions"])
         index = rng.randrange(len(actions))
-        actions[index] = rng.choice([str(odd_value(rng))[:40], actions[index][:-1]])
+        actions[index] = rng.choice([odd_text(rng, 40), actions[index][:-1]])
         mutated["actions"] = actions
     else:
         mutated["options"] = {**record["options"], rng.choice(["seed", "chance", "players"]): 1}
