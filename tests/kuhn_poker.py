@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NotRequired
+
+from typing_extensions import TypedDict
 
 from asobiba.core.errors import IllegalAction, NotationError
 from asobiba.core.events import Event
@@ -75,6 +77,17 @@ class Moved(Event):
 class Showdown(Event):
     cards: tuple[int | None, ...]
     winner: int
+
+
+class KuhnView(TypedDict):
+    """What a player sees: the moves so far, the chips each put in, who folded, his own card, and
+    every card still in at the showdown."""
+
+    moves: list[str]
+    stakes: list[int]
+    folded: list[bool]
+    card: NotRequired[int]
+    shown: NotRequired[list[int | None]]
 
 
 class KuhnState(State[dict[str, Any]]):
@@ -190,6 +203,7 @@ class KuhnPoker(Game):
     min_players = 2
     max_players = 4
     action_types = (Deal, Move)
+    view_type = KuhnView
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
         return KuhnState(self, players, seed, options, chance)

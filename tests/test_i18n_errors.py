@@ -3,7 +3,8 @@
 An error is raised with an English template and its catalog, ``IllegalAction("{card} is not in
 your hand", domain="cockroach_poker", card=...)``; an option's description is translated in its
 game's catalog. Both are found by reading the code (``ast``): a message built with an f-string
-cannot be translated and fails here.
+cannot be translated and fails here. The plug-in example's package is read too: its messages are
+translated in its own catalog.
 """
 
 from __future__ import annotations
@@ -17,8 +18,12 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-PACKAGE = Path(__file__).resolve().parent.parent / "src" / "asobiba"
-LOCALE = PACKAGE / "locale" / "ja" / "LC_MESSAGES"
+from asobiba.core.i18n import catalog_file
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "src" / "asobiba"
+#: The plug-in example's package, whose option docs are in its game's domain.
+PLUGIN = ROOT / "examples" / "plugin_game" / "src" / "asobiba_goofspiel"
 ERRORS = {"AsobibaError", "IllegalAction", "NotationError", "InvalidOption", "UnknownGame", "CorruptRecord"}
 
 
@@ -31,15 +36,17 @@ def _called_name(call: ast.Call) -> str | None:
 
 
 def _game_domain(path: Path) -> str | None:
+    if path.is_relative_to(PLUGIN):
+        return "goofspiel"
     relative = path.relative_to(PACKAGE).parts
     return relative[1] if len(relative) > 2 and relative[0] == "games" else None
 
 
 def _messages() -> Iterator[tuple[str, int, str | None, str]]:
     """(where, line, message or None if not a literal, domain) of every error and option doc."""
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in sorted([*PACKAGE.rglob("*.py"), *PLUGIN.rglob("*.py")]):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        where = str(path.relative_to(PACKAGE))
+        where = str(path.relative_to(ROOT))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
@@ -65,8 +72,8 @@ def _messages() -> Iterator[tuple[str, int, str | None, str]]:
 
 @cache
 def _translations(domain: str) -> dict[str, str]:
-    path = LOCALE / f"{domain}.po"
-    if not path.is_file():
+    path = catalog_file(domain, "ja")
+    if path is None:
         return {}
     with path.open("rb") as handle:
         catalog = read_po(handle, locale="ja", domain=domain)

@@ -8,52 +8,18 @@
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Iterator
-from functools import cache
 from typing import Any
 
-import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import asobiba
-from asobiba import CHANCE, GameOver, IllegalAction, NotYourTurn, State
-from asobiba.core import ENVELOPE_KEYS, Event
-from asobiba.core.schema import view_schema
+from asobiba import IllegalAction, NotYourTurn, testing
 
 GAMES = asobiba.game_names()
 SEEDS = st.integers(min_value=0, max_value=2**32)
-FEW = settings(max_examples=5)
-MAX_STEPS = 5000
-
-
-def table_size(game: str, seed: int) -> int:
-    from asobiba.core.options import resolve_options
-
-    rules = asobiba.get_game(game)
-    low, high = rules.player_range(resolve_options(rules.name, rules.options, {}))
-    return random.Random(seed).randint(low, high)
-
-
-def playout(game: str, seed: int, **options: Any) -> Iterator[tuple[State, list[Event]]]:
-    state, events = asobiba.start_game(game, table_size(game, seed), seed=seed, **options)
-    rng = random.Random(seed)
-    yield state, events
-    for _ in range(MAX_STEPS):
-        if state.is_over:
-            return
-        events = state.apply(rng.choice(state.legal_actions()))
-        yield state, events
-    raise AssertionError(f"{game} did not end")
-
-
-@cache
-def schema_validator(game: str) -> jsonschema.Draft202012Validator:
-    schema = view_schema(asobiba.get_game(game))
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
+FEW = settings(max_examples=5, deadline=None)
 
 
 # ---------------------------------------------------------------------------------------- the envelope
@@ -62,45 +28,11 @@ def schema_validator(game: str) -> jsonschema.Draft202012Validator:
 @pytest.mark.parametrize("game", GAMES)
 @FEW
 @given(seed=SEEDS)
-def test_every_view_starts_with_the_envelope_and_validates_against_the_games_schema(game: str, seed: int) -> None:
-    rng = random.Random(seed)
-    for state, _ in playout(game, seed):
-        viewers: list[int | None] = [None, *range(state.players)]
-        if not state.is_over and rng.random() > 0.3:
-            viewers = [rng.choice(viewers)]  # every view at a third of the steps, one at the others
-        for viewer in viewers:
-            view = state.view(viewer)
-            assert tuple(view)[: len(ENVELOPE_KEYS)] == ENVELOPE_KEYS
-            assert view["seq"] == state.seq == len(state.record()["actions"])
-            assert view["to_move"] == state.to_move
-            errors = sorted(schema_validator(game).iter_errors(view), key=str)
-            assert not errors, f"{game} view of {viewer} at seq {state.seq}: {errors[0].message} at {errors[0].path}"
-
-
-@pytest.mark.parametrize("game", GAMES)
-@FEW
-@given(seed=SEEDS)
-def test_pending_names_who_decides_and_is_there_exactly_while_a_player_is_to_move(game: str, seed: int) -> None:
-    for state, _ in playout(game, seed):
-        view = state.view(state.to_move if state.to_move not in (None, CHANCE) else None)
-        pending = view["pending"]
-        if state.is_over:
-            assert pending is None and view["phase"] == "over"
-            continue
-        assert pending is not None and pending["player"] == state.to_move
-        assert isinstance(pending["kind"], str) and pending["kind"]
-        assert isinstance(pending["steps"], list)
-        assert isinstance(view["phase"], str) and view["phase"] and view["phase"] != "over"
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_a_games_own_view_keys_never_shadow_the_envelope(game: str) -> None:
-    for state, _ in playout(game, 3):
-        for viewer in (None, *range(state.players)):
-            own = state._view(viewer)
-            assert not set(own) & set(ENVELOPE_KEYS), f"{game}'s _view returns {set(own) & set(ENVELOPE_KEYS)}"
-        if state.seq > 40:
-            break
+def test_every_view_has_the_envelope_and_the_games_schema_and_pending_names_who_decides(game: str, seed: int) -> None:
+    """Every view starts with the envelope, its own keys never shadow it, it validates against the
+    game's JSON Schema (at a scripted chance node too), and ``pending`` is there exactly while a
+    player is to move, naming him."""
+    testing.check_views(game, seed)
 
 
 def test_the_schema_command_prints_the_json_schema_of_a_games_views() -> None:
@@ -120,88 +52,23 @@ def test_the_schema_command_prints_the_json_schema_of_a_games_views() -> None:
 # ---------------------------------------------------------------------------------------- legality and seq
 
 
-def snapshot(state: State) -> str:
-    return json.dumps([state.record(), state.view(None), state.seq], sort_keys=True)
-
-
 @pytest.mark.parametrize("game", GAMES)
 @FEW
 @given(seed=SEEDS)
-def test_check_and_is_legal_agree_with_the_legal_actions_and_change_nothing(game: str, seed: int) -> None:
-    rng = random.Random(seed)
-    seen: list[asobiba.Action] = []
-    for state, _ in playout(game, seed):
-        if state.is_over and not seen:  # a short game may end before a position was sampled
-            break
-        if state.is_over:
-            before = snapshot(state)
-            with pytest.raises(GameOver):
-                state.check(seen[-1])
-            assert not state.is_legal(seen[-1])
-            assert snapshot(state) == before
-            break
-        if rng.random() > 0.25:
-            continue
-        legal = state.legal_actions()
-        before = snapshot(state)
-        for action in legal:
-            state.check(action)
-            assert state.is_legal(action) and state.is_legal(action, player=state.to_move)
-        other = (state.to_move + 1) % state.players
-        with pytest.raises(NotYourTurn, match=f"p{state.to_move}'s turn"):
-            state.check(legal[0], player=other)
-        for action in seen[-20:]:
-            assert state.is_legal(action) == (action in legal)
-        assert snapshot(state) == before, "check changed the game"
-        seen.extend(legal[:5])
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_seq_counts_every_record_entry_and_survives_determinize_and_clone(game: str) -> None:
-    for state, _ in playout(game, 11):
-        assert state.seq == len(state.record()["actions"])
-        if not state.is_over and state.seq % 7 == 0:
-            assert state.clone().seq == state.seq
-            assert state.determinize(0, seed=1).seq == state.seq
-            assert state.determinize(0, seed=1).view(0)["seq"] == state.seq
+def test_check_and_is_legal_agree_with_the_legal_actions_change_nothing_and_actions_are_data(
+    game: str, seed: int
+) -> None:
+    """``check`` and ``is_legal`` agree with the legal actions and change nothing, ``seq`` survives
+    clone and determinize, and every legal action is data (its ``kind``, JSON fields, a description)."""
+    testing.check_legality(game, seed)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_start_returns_the_setup_events_of_the_same_game_new_game_starts(game: str) -> None:
-    players = table_size(game, 5)
-    state, events = asobiba.start_game(game, players, seed=5)
-    assert state.record() == asobiba.new_game(game, players, seed=5).record()
-    assert events, "the deal produces events"
-    replayed: list[dict[str, Any]] = []
-    for _, action, step_events in asobiba.core.replay_steps(state.record()):
-        if action is not None:
-            replayed.extend(event.to_dict() for event in step_events)
-    assert [event.to_dict() for event in events] == replayed
-    for player in range(players):
-        for event in state.events_for(events, player):
-            assert event.seen_by(player) == event
-    scripted, none_yet = asobiba.start_game(game, players, seed=5, chance="scripted")
-    assert none_yet == [] and scripted.seq == 0 and scripted.to_move == CHANCE
+    testing.check_start(game, 5)
 
 
 # ---------------------------------------------------------------------------------------- data
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_every_action_is_data_with_a_kind_and_json_fields(game: str) -> None:
-    rules = asobiba.get_game(game)
-    kinds = set()
-    for state, _ in playout(game, 2):
-        for action in state.legal_actions():
-            data = action.to_json()
-            assert data["kind"] == action.kind and isinstance(data["kind"], str)
-            assert json.loads(json.dumps(data)) == data
-            assert isinstance(rules.describe_action(action, "ja"), str)
-            kinds.add(data["kind"])
-        if state.seq > 200:
-            break
-    assert kinds
-    assert all(action_type in rules.action_types for action_type in {type(a) for a in state.history})
 
 
 def test_errors_are_data_with_a_stable_code_and_the_message_in_each_language() -> None:
@@ -263,31 +130,14 @@ def secret_setup(game: str, players: int) -> dict[str, Any]:
     raise AssertionError(f"no secret setup known for {game}")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [game for game in GAMES if testing.capabilities(game).secret_options])
 def test_secret_options_show_as_fixed_in_every_view_and_are_forgotten_by_samples(game: str) -> None:
-    rules = asobiba.get_game(game)
-    secrets = [option.name for option in rules.options if option.secret]
-    assert secrets, f"{game} declares no secret option"
-    players = table_size(game, 0)
-    setup = secret_setup(game, players)
-    state = rules.new_game(players, seed=4, **setup)
-    secret_texts = {json.dumps(value) for value in setup.values()}
-    rng = random.Random(4)
-    for _ in range(30):
-        for viewer in (None, *range(players)):
-            view = state.view(viewer)
-            assert all(view["options"][name] == "fixed" for name in secrets)
-            assert not any(text in json.dumps(view) for text in secret_texts)
-            if viewer is not None:
-                observed = state.observe(viewer)
-                sample = observed.sample(rng.getrandbits(32))
-                assert all(sample.options[name] is None for name in secrets)
-                assert sample.view(viewer) == view, "a sample must look the same to its player, options included"
-                assert all(sample.record()["options"][name] is None for name in secrets)
-                assert not any(text in json.dumps(sample.record()) for text in secret_texts)
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    testing.check_secret_options(game, 4, lambda players: secret_setup(game, players))
+
+
+def test_every_built_in_game_declares_secret_options() -> None:
+    for game in ("cockroach-poker", "paper-safari", "survive"):
+        assert testing.capabilities(game).secret_options, game
 
 
 def test_an_observation_shows_nothing_of_the_true_state() -> None:
@@ -343,13 +193,3 @@ def test_every_game_is_found_through_its_entry_point_declaration() -> None:
             assert getattr(declared, part) is None or declared.resource(part, **fields) is not None, f"{name}: {part}"
     with pytest.raises(asobiba.UnknownGame, match="unknown game"):
         declaration("chess")
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_a_view_at_a_scripted_chance_node_validates_too(game: str) -> None:
-    state = asobiba.new_game(game, table_size(game, 1), seed=1, chance="scripted")
-    for viewer in (None, *range(state.players)):
-        view = state.view(viewer)
-        assert view["pending"] == {"player": CHANCE, "kind": "chance", "steps": []}
-        errors = list(schema_validator(game).iter_errors(view))
-        assert not errors, f"{game}: {errors[0].message} at {list(errors[0].path)}"

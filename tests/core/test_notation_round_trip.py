@@ -10,7 +10,6 @@ types, which the checked ``apply`` takes on trust for the position's own action 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -20,9 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import asobiba
-from asobiba import Action, State
+from asobiba import State
 from asobiba.bots.arena import player_range
-from asobiba.core.actions import wrong_field
+from asobiba.testing import check_round_trip
 
 #: The tables our games are played at here: (players, options) — both rule sets of Cockroach Poker
 #: and each of its jokers, every table size. Any other registered game (a plug-in) is played at every
@@ -43,34 +42,6 @@ GAMES = sorted(asobiba.game_names())
 SWEEP_GAMES = 4
 
 
-def same_types(first: object, second: object) -> bool:
-    """The two values have the same Python types all the way down (tuples and frozensets item by item)."""
-    if type(first) is not type(second):
-        return False
-    if isinstance(first, tuple):
-        assert isinstance(second, tuple)
-        return len(first) == len(second) and all(same_types(a, b) for a, b in zip(first, second, strict=True))
-    if isinstance(first, frozenset):
-        assert isinstance(second, frozenset)
-        return sorted(map(repr, first)) == sorted(map(repr, second))
-    return True
-
-
-def assert_round_trips(state: State, action: Action) -> None:
-    """``action``, legal (or played) at ``state``, reads back from its notation as exactly itself."""
-    text = str(action)
-    parsed = asobiba.parse_action(state, text)
-    assert parsed == action, f"{text!r} reads back as {parsed!r}, not {action!r}"
-    assert type(parsed) is type(action), text
-    assert str(parsed) == text, f"{text!r} reads back as {parsed!r}, written {str(parsed)!r}"
-    assert parsed.to_json() == action.to_json(), text
-    assert wrong_field(action) is None, f"{action!r}: field {wrong_field(action)} is not of its declared type"
-    if dataclasses.is_dataclass(action):
-        for field in dataclasses.fields(action):
-            mine, theirs = getattr(action, field.name), getattr(parsed, field.name)
-            assert same_types(mine, theirs), f"{text!r}: field {field.name} reads back as {theirs!r}, not {mine!r}"
-
-
 def playout(game: str, players: int, options: dict[str, Any], seed: int, bot: str) -> Iterator[State]:
     """Every position of a game played by ``bot`` in every seat, then the finished game (whose
     history holds the chance outcomes)."""
@@ -83,20 +54,20 @@ def playout(game: str, players: int, options: dict[str, Any], seed: int, bot: st
     yield state
 
 
-def check_game(game: str, players: int, options: dict[str, Any], seed: int, bot: str = "random") -> set[type]:
+def check_every_action(game: str, players: int, options: dict[str, Any], seed: int, bot: str = "random") -> set[type]:
     """Check every legal action and every chance outcome of one game; return the kinds met."""
     kinds: set[type] = set()
     final: State | None = None
     for state in playout(game, players, options, seed, bot):
         for action in state.legal_actions():
-            assert_round_trips(state, action)
+            check_round_trip(state, action)
             kinds.add(type(action))
         final = state
     assert final is not None
     # A chance outcome is read back at its own node: replay the game in scripted mode beside it.
     replay = asobiba.new_game(game, players, seed=seed, chance="scripted", **options)
     for action in final.history:
-        assert_round_trips(replay, action)
+        check_round_trip(replay, action)
         kinds.add(type(action))
         replay.apply(action)
     return kinds
@@ -116,7 +87,7 @@ def kinds_met(game: str) -> frozenset[type]:
         for index in range(SWEEP_GAMES):
             # Random play reaches the odd corners; the heuristic the goals (Survive's escapes).
             bot = "random" if index % 2 == 0 else "normal"
-            kinds |= check_game(game, players, options, seed=1000 * table + index, bot=bot)
+            kinds |= check_every_action(game, players, options, seed=1000 * table + index, bot=bot)
     return frozenset(kinds)
 
 
@@ -132,4 +103,4 @@ def test_random_games_meet_every_action_kind_and_each_round_trips(game: str) -> 
 @given(data=st.data(), seed=st.integers(min_value=0, max_value=2**62))
 def test_every_legal_action_reads_back_from_its_notation_as_itself(game: str, data: st.DataObject, seed: int) -> None:
     players, options = data.draw(st.sampled_from(tables(game)), label="table")
-    check_game(game, players, options, seed, data.draw(st.sampled_from(["random", "easy"]), label="bot"))
+    check_every_action(game, players, options, seed, data.draw(st.sampled_from(["random", "easy"]), label="bot"))

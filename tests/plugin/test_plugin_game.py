@@ -105,7 +105,15 @@ def test_asobiba_play_speaks_japanese_from_the_games_own_texts(tmp_path: Path) -
         input="1\n" * 30,
     )
     assert result.exit_code == 0, result.output
-    assert "入札" in result.output
+    # the opponent's move, as its log line reads in the game's own catalog (locale/ja/LC_MESSAGES/goofspiel.po)
+    assert "p1が伏せて入札する" in result.output
+
+
+def test_asobiba_games_in_japanese_shows_its_options_from_its_own_catalog() -> None:
+    result = CliRunner().invoke(app, ["--lang", "ja", "games"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "グーフシュピール（封印入札）" in result.output
+    assert "各プレイヤーの手札と賞品の山の枚数（1からこの数まで）" in result.output
 
 
 def test_asobiba_simulate_runs_it() -> None:

@@ -52,3 +52,23 @@ def test_a_room_of_the_plugin_game_is_played_to_the_end_on_the_generic_table(
     assert ("ゲーム終了" in text) if lang == "ja" else ("Game over" in text)
     assert "rounds" in page.inner_text(".generic-panels") or "rounds".replace("_", " ") in text
     context.close()
+
+
+def test_the_plugin_games_own_japanese_shows_in_the_lobby_and_the_log(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    """Its option texts and log lines come from its own catalog (its declaration's ``locale`` part)."""
+    context = new_context(browser, "ja")
+    page = console.watch(context.new_page())
+    page.goto(shared_web_server.base_url + "/")
+    page.click(f"[data-game={GAME}]")
+    help_line = page.inner_text(".new-room [data-option=cards] .doc")
+    assert "各プレイヤーの手札と賞品の山の枚数（1からこの数まで）" in help_line
+    create_room_from_lobby(page, shared_web_server.base_url, GAME, 2, {1: "bot:random"})
+    play_until_over(page, random.Random(3))
+    page.wait_for_selector("#result")
+    log = page.inner_text(".log")
+    # the page names the players (p1 is the bot) in the game's own Japanese log lines
+    assert "ボットが伏せて入札する" in log and "がめくられる" in log, log
+    assert "bids" not in log and "prize" not in log
+    context.close()

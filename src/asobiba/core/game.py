@@ -50,8 +50,9 @@ class Game(ABC, Generic[StateT]):
 
     @property
     def text_domain(self) -> str:
-        """The catalog of this game's texts (``locale/ja/LC_MESSAGES/<domain>.po``), option docs
-        and error messages included."""
+        """The catalog of this game's texts (``<lang>/LC_MESSAGES/<domain>.po`` in the folder its
+        declaration's ``locale`` part names, in the game's own package), option docs and error
+        messages included."""
         return self.name.replace("-", "_")
 
     def new_game(

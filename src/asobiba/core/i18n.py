@@ -1,7 +1,10 @@
-"""Japanese and English text, from standard gettext catalogs (``locale/ja/LC_MESSAGES/*.po``).
+"""Japanese and English text, from standard gettext catalogs (``<lang>/LC_MESSAGES/<domain>.po``).
 
 Messages are written in English in the code, gettext-style, and translated in the catalogs;
-each part of asobiba has its own catalog (domain). Placeholders use ``str.format`` names::
+each part of asobiba has its own catalog (domain), in ``asobiba/locale/``; a game's catalog is
+in its own package, in the folder its declaration's ``locale`` part names
+(``asobiba/games/survive/locale/ja/LC_MESSAGES/survive.po``, or a plug-in's). Placeholders use
+``str.format`` names::
 
     tr = Catalog("cockroach_poker")
     tr("{player} offers a card to {target}", "ja", player="p1", target="p2")
@@ -16,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from babel.messages.pofile import read_po
@@ -24,14 +28,34 @@ LANGUAGES = ("en", "ja")
 DEFAULT_LANGUAGE = "en"
 
 
+def catalog_file(domain: str, lang: str) -> Traversable | None:
+    """The catalog of ``domain`` in ``lang``: asobiba's own (``asobiba/locale/``), else the one a
+    game carries in its package (its declaration's ``locale`` part); ``None`` if there is none.
+
+    >>> catalog_file("cockroach_poker", "ja").name
+    'cockroach_poker.po'
+    """
+    own = resources.files("asobiba") / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+    if own.is_file():
+        return own
+    from asobiba.core.registry import game_catalog  # the registry imports this module
+
+    return game_catalog(domain, lang)
+
+
 @cache
 def _messages(domain: str, lang: str) -> dict[str, str]:
-    path = resources.files("asobiba") / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
-    if not path.is_file():
+    path = catalog_file(domain, lang)
+    if path is None:
         return {}
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=lang, domain=domain)
     return {str(message.id): str(message.string) for message in catalog if message.id and message.string}
+
+
+def forget_read_catalogs() -> None:
+    """Read the catalogs again on next use (a game was registered or unregistered)."""
+    _messages.cache_clear()
 
 
 def messages(domain: str, lang: str) -> dict[str, str]:

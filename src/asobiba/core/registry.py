@@ -28,6 +28,7 @@ from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any
 
 from asobiba.core.errors import UnknownGame
+from asobiba.core.i18n import forget_read_catalogs
 
 if TYPE_CHECKING:
     from asobiba.core.game import Game
@@ -54,6 +55,9 @@ class GameDeclaration:
       with; the client adds it to the page once, when it loads the game's renderer, and the page's own
       style sheet holds no game's rules); served at ``/games/<name>/<file>`` too;
     - ``rules``: the rules pages, as ``"package:path"`` with ``{lang}`` in the path;
+    - ``locale``: the folder of the game's translations, as ``"package:folder"``, holding gettext
+      catalogs ``<lang>/LC_MESSAGES/<domain>.po`` (its domain is ``Game.text_domain``: its log lines,
+      option texts and error messages); :class:`~asobiba.core.i18n.Catalog` reads them from there;
     - ``analysis_rollout_depth``: moves an analysis rollout plays before the evaluator scores it
       (``None``: to the end);
     - ``rl``: the research API's declaration (an ``asobiba.rl.support.RLSupport``: the encoder, the
@@ -76,6 +80,7 @@ class GameDeclaration:
     web_renderer: str | None = None
     web_style: str | None = None
     rules: str | None = None
+    locale: str | None = None
     analysis_rollout_depth: int | None = None
     rl: str | None = None
     gym_version: int = 1
@@ -103,6 +108,18 @@ class GameDeclaration:
         found = files(package).joinpath(path.format(**fields))
         return found if found.is_file() else None
 
+    def catalog(self, domain: str, lang: str) -> Traversable | None:
+        """The game's gettext catalog of ``domain`` in ``lang`` (``None`` if its ``locale`` has none).
+
+        >>> declaration("survive").catalog("survive", "ja").name
+        'survive.po'
+        """
+        if self.locale is None:
+            return None
+        package, _, folder = self.locale.partition(":")
+        found = files(package).joinpath(f"{folder}/{lang}/LC_MESSAGES/{domain}.po")
+        return found if found.is_file() else None
+
 
 #: Declarations registered in-process (tests, a game under development); they win over entry points.
 _registered: dict[str, GameDeclaration] = {}
@@ -125,6 +142,7 @@ def register(declaration: GameDeclaration) -> None:
     _registered[declaration.name] = declaration
     _loaded_games.pop(declaration.name, None)
     _unavailable.pop(declaration.name, None)
+    forget_read_catalogs()
 
 
 def unregister(name: str) -> None:
@@ -132,6 +150,22 @@ def unregister(name: str) -> None:
     _registered.pop(name, None)
     _loaded_games.pop(name, None)
     _unavailable.pop(name, None)
+    forget_read_catalogs()
+
+
+def game_catalog(domain: str, lang: str) -> Traversable | None:
+    """The catalog of ``domain`` in ``lang`` that a game carries in its package (its ``locale``
+    part), or ``None``. The game whose name is the domain's (``cockroach-poker`` for
+    ``cockroach_poker``) is asked first, so that only its declaration is imported."""
+    names = sorted({*_entry_points(), *_registered}, key=lambda name: (name.replace("-", "_") != domain, name))
+    for name in names:
+        try:
+            found = declaration(name).catalog(domain, lang)
+        except UnknownGame:  # a plug-in that cannot be loaded is left out (and warned about) elsewhere
+            continue
+        if found is not None:
+            return found
+    return None
 
 
 def game_names() -> list[str]:

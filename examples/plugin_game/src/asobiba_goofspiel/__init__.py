@@ -38,7 +38,7 @@ def _read_prize_order(value: Any) -> tuple[int, ...]:
         or not all(isinstance(prize, int) and not isinstance(prize, bool) for prize in value)
         or len(set(value)) != len(value)
     ):
-        raise ValueError("it takes a list of at most 13 different prizes, such as [3, 1, 2]")
+        raise InvalidOption("it takes a list of at most 13 different prizes, such as [3, 1, 2]", domain="goofspiel")
     return tuple(value)
 
 
@@ -63,6 +63,7 @@ class Goofspiel(Game[GoofspielState]):
         if order is not None and not set(order) <= set(range(1, options["cards"] + 1)):
             raise InvalidOption(
                 "{game}: option prize_order holds a prize that is not from 1 to cards={cards}",
+                domain="goofspiel",
                 game=self.name,
                 cards=options["cards"],
             )

@@ -48,8 +48,10 @@ def parse(text: str) -> Prize | Bid:
     """
     words = text.split()
     if len(words) != 2 or words[0] not in VERBS:
-        raise NotationError("{text} is not an action of goofspiel: write 'bid <card>'", text=repr(text[:40]))
+        raise NotationError(
+            "{text} is not an action of goofspiel: write 'bid <card>'", domain="goofspiel", text=repr(text[:40])
+        )
     verb, value = words
     if not value.isascii() or not value.isdigit() or len(value) > MAX_VALUE_DIGITS:
-        raise NotationError("{text}: a card is a whole number such as 3", text=repr(text[:40]))
+        raise NotationError("{text}: a card is a whole number such as 3", domain="goofspiel", text=repr(text[:40]))
     return VERBS[verb](int(value))

@@ -12,6 +12,8 @@ DECLARATION = GameDeclaration(
     game="asobiba_goofspiel:GAME",
     evaluator="asobiba_goofspiel.bots:evaluate",
     rules="asobiba_goofspiel:rules/goofspiel.{lang}.md",
+    # its translations: locale/ja/LC_MESSAGES/goofspiel.po (log lines, option texts, error messages)
+    locale="asobiba_goofspiel:locale",
     # A game lasts (cards) × (players + 1) steps: rollouts run to the end.
     analysis_rollout_depth=None,
     # the research API (asobiba.rl; needs numpy): the action codec, the observation encoder, OpenSpiel

@@ -67,6 +67,7 @@ class GoofspielEncoder(Encoder[GoofspielFullView]):
 RL = RLSupport(
     encoder=GoofspielEncoder,
     codecs={"full": GoofspielCodec},
+    # the only options OpenSpiel may set (a declared RLSupport drops the others); no shuffle: its chance
+    # nodes list their outcomes (the prizes left), so max_chance_outcomes (read only with a shuffle) is not set
     openspiel_parameters={"players": 2, "cards": 6},
-    max_chance_outcomes=13,  # the prizes left, at most the largest deck
 )

@@ -26,6 +26,10 @@ from asobiba_goofspiel.view import GoofspielFullView, GoofspielRound, GoofspielV
 class GoofspielState(State[GoofspielView, GoofspielFullView]):
     """A position: the prizes left, the prize up, each hand, this round's bids and the scores."""
 
+    #: The lists a move changes in place: core's ``clone()`` copies them (and shares the rest).
+    copied_lists = ("prizes_left", "bids", "scores", "rounds")
+    copied_nested_lists = ("hands",)
+
     def __init__(self, game: GameRules, players: int, seed: int, options: dict[str, Any], chance: str = "auto") -> None:
         super().__init__(game, players, seed, options, chance)
         cards = options["cards"]
@@ -71,16 +75,23 @@ class GoofspielState(State[GoofspielView, GoofspielFullView]):
     def _check(self, action: Action) -> None:
         if isinstance(action, Prize):
             if action.value not in self.prizes_left:
-                raise IllegalAction("the prize {value} is not among the prizes left", value=action.value)
+                raise IllegalAction(
+                    "the prize {value} is not among the prizes left", domain="goofspiel", value=action.value
+                )
             fixed = self._fixed_prize()
             if fixed is not None and action.value != fixed:
-                raise IllegalAction("the prize order is fixed: the prize now is {value}", value=fixed)
+                raise IllegalAction(
+                    "the prize order is fixed: the prize now is {value}", domain="goofspiel", value=fixed
+                )
             return
         assert isinstance(action, Bid)
         hand = self.hands[len(self.bids)]
         if action.value not in hand:
             raise IllegalAction(
-                "{value} is not in your hand; you hold {hand}", value=action.value, hand=" ".join(map(str, hand))
+                "{value} is not in your hand; you hold {hand}",
+                domain="goofspiel",
+                value=action.value,
+                hand=" ".join(map(str, hand)),
             )
 
     def _apply(self, action: Action) -> list[Event]:
@@ -136,18 +147,7 @@ class GoofspielState(State[GoofspielView, GoofspielFullView]):
         losers = [player for player in range(self.players) if player not in winners]
         return {"winners": winners, "losers": losers, "scores": list(self.scores)}
 
-    # ------------------------------------------------------------------ copies and samples
-    def clone(self) -> GoofspielState:
-        copy = object.__new__(type(self))
-        copy.__dict__.update(self.__dict__)
-        copy.prizes_left = list(self.prizes_left)
-        copy.hands = [list(hand) for hand in self.hands]
-        copy.bids = list(self.bids)
-        copy.scores = list(self.scores)
-        copy.rounds = list(self.rounds)
-        copy.history = list(self.history)
-        return copy
-
+    # ------------------------------------------------------------------ samples
     def _resample_hidden(self, player: int, rng: random.Random) -> None:
         """The other players' bids of this round, drawn from what they held (their hand then:
         what they hold now and the card bid, in sorted order)."""

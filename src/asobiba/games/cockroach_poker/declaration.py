@@ -13,6 +13,7 @@ DECLARATION = GameDeclaration(
     web_renderer="asobiba.games.cockroach_poker:renderer.js",
     web_style="asobiba.games.cockroach_poker:renderer.css",
     rules="asobiba:rules/cockroach_poker.{lang}.md",
+    locale="asobiba.games.cockroach_poker:locale",
     # Cockroach Poker games last about 30 moves: analysis rollouts run to the end.
     analysis_rollout_depth=None,
     rl="asobiba.games.cockroach_poker.rl:RL",

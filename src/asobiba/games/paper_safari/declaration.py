@@ -24,6 +24,7 @@ DECLARATION = GameDeclaration(
     web_renderer="asobiba.games.paper_safari:renderer.js",
     web_style="asobiba.games.paper_safari:renderer.css",
     rules="asobiba:rules/paper_safari.{lang}.md",
+    locale="asobiba.games.paper_safari:locale",
     # Paper Safari games last 300 moves or more and a heuristic move costs about a millisecond.
     analysis_rollout_depth=24,
     rl="asobiba.games.paper_safari.rl:RL",

@@ -24,6 +24,7 @@ DECLARATION = GameDeclaration(
     web_renderer="asobiba.games.survive:renderer.js",
     web_style="asobiba.games.survive:renderer.css",
     rules="asobiba:rules/survive.{lang}.md",
+    locale="asobiba.games.survive:locale",
     # Survive! games last 300 moves or more and a heuristic move costs about a millisecond.
     analysis_rollout_depth=8,
     rl="asobiba.games.survive.rl:RL",
