@@ -1,6 +1,6 @@
 """Every frame a real server sends on the room WebSocket is exactly a value of its type in
 asobiba.server.protocol (the types the browser's src/asobiba/web/wire.js is generated from): it
-validates strictly against ``protocol.SERVER_FRAME`` and is equal to its own round trip through
+validates strictly against ``protocol.ServerFrame`` and is equal to its own round trip through
 the type, so a frame with a key its type does not name, or without one it names, fails. The
 ``state`` frame is built by the hot path as a plain dict: this is where that dict meets its type."""
 
@@ -14,9 +14,10 @@ from pydantic import TypeAdapter
 from server_testing import ServerProcess, play_first_legal, run
 
 from asobiba.server.client import RoomClient, create_room, start_room
-from asobiba.server.protocol import SERVER_FRAME, NoticeEntry
+from asobiba.server.protocol import NoticeEntry, ServerFrame
 from asobiba.server.rooms.notices import TEXTS
 
+SERVER_FRAME: TypeAdapter[Any] = TypeAdapter(ServerFrame)
 NOTICE_ENTRY = TypeAdapter(NoticeEntry)
 
 

@@ -224,9 +224,9 @@ class ChatFrame(BaseModel):
     spectator: str | None
 
 
-#: Every frame the server sends on the room WebSocket, told apart by its ``type``.
+#: Every frame the server sends on the room WebSocket, told apart by its ``type``
+#: (``TypeAdapter(ServerFrame)`` validates one; the server itself never needs to).
 ServerFrame = Annotated[StateFrame | Accepted | Rejected | Presence | ChatFrame | Notice, Field(discriminator="type")]
-SERVER_FRAME: TypeAdapter[StateFrame | Accepted | Rejected | Presence | ChatFrame | Notice] = TypeAdapter(ServerFrame)
 
 
 # ---------------------------------------------------------------------- HTTP
