@@ -59,6 +59,9 @@ def typescript() -> Path:
         if any(word in result.stderr for word in OFFLINE):
             pytest.skip(f"npm cannot reach its registry to install TypeScript: {result.stderr[-500:]}")
         raise AssertionError(f"npm ci failed: {result.stdout[-2000:]}{result.stderr[-2000:]}")
+    if not (building / "node_modules" / "typescript" / "package.json").exists():
+        shutil.rmtree(building, ignore_errors=True)
+        raise AssertionError("src/asobiba/web/package.json (and its lock) must pin typescript in devDependencies")
     try:
         building.rename(folder)  # whole or not at all (another process may have made it meanwhile)
     except OSError:
