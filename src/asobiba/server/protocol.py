@@ -2,13 +2,20 @@
 
 Client messages are strict: unknown keys, wrong types and over-long texts are refused, and the
 server answers them with ``rejected`` / ``bad_message``.
+
+The frames the hot path builds (``state``, ``notice``) are TypedDicts: the server builds them as
+plain dicts checked by mypy against these very types, and the tests validate what it sends with
+pydantic. The browser's types (``src/asobiba/web/wire.js``) are generated from these definitions by
+``scripts/wire_types.py``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints, TypeAdapter, with_config
+from typing_extensions import TypedDict
 
 #: The protocol version a ``hello`` must name.
 PROTOCOL = 1
@@ -108,13 +115,21 @@ CLIENT_MESSAGE: TypeAdapter[Hello | Act | Chat | Mute] = TypeAdapter(ClientMessa
 # ---------------------------------------------------------------------- server -> client
 
 
-class LegalAction(BaseModel):
+#: A server frame's keys are exactly its type's.
+_CLOSED = ConfigDict(extra="forbid")
+
+
+@with_config(_CLOSED)
+class LegalAction(TypedDict):
+    """A legal action as frames list it: its notation, its data (``action.to_json()``) and its label."""
+
     notation: str
     action: dict[str, Any]
     label: str
 
 
-class ClockInfo(BaseModel):
+@with_config(_CLOSED)
+class ClockInfo(TypedDict):
     """The turn clock of the decision now: whose it is, when it runs out, and every bank."""
 
     player: int | None
@@ -124,16 +139,43 @@ class ClockInfo(BaseModel):
     banks: list[float] | None
 
 
-class StateFrame(BaseModel):
-    type: Literal["state"] = "state"
+@with_config(_CLOSED)
+class StateFrame(TypedDict):
+    """A full snapshot for one connection, built by the hot path
+    (:func:`asobiba.server.rooms.frames.state_frame`) as a plain dict of this type."""
+
+    type: Literal["state"]
     seq: int
     seat: int | None
     #: False in the waiting room (``legal`` is empty then).
     started: bool
-    view: dict[str, Any]
+    #: Exactly the engine's ``view(seat)``: the envelope, then the game's own keys.
+    view: Annotated[Mapping[str, Any], Field(json_schema_extra={"tsType": "View"})]
     legal: list[LegalAction]
-    events: list[dict[str, Any]]
+    #: ``{**event.to_dict(), "text": …}`` as the seat may see them, and notices (:class:`NoticeEntry`).
+    events: list[Mapping[str, Any]]
     clock: ClockInfo | None
+
+
+@with_config(_CLOSED)
+class NoticeEntry(TypedDict):
+    """A line of the room's log that is no game event, as an entry of a ``state``'s ``events``."""
+
+    event: str
+    #: The seat it is about (None for the start).
+    player: int | None
+    #: The seat's name now.
+    name: str | None
+    #: The room's seq when it happened.
+    seq: int
+    text: str
+
+
+@with_config(_CLOSED)
+class Notice(NoticeEntry):
+    """A line of the room's log that is no game event, sent to everybody when it happens."""
+
+    type: Literal["notice"]
 
 
 class Accepted(BaseModel):
@@ -187,6 +229,11 @@ class ChatFrame(BaseModel):
     text: str
     #: A spectator's message: the spectator's id in the room (None for a seat's).
     spectator: str | None
+
+
+#: Every frame the server sends on the room WebSocket, told apart by its ``type``
+#: (``TypeAdapter(ServerFrame)`` validates one; the server itself never needs to).
+ServerFrame = Annotated[StateFrame | Accepted | Rejected | Presence | ChatFrame | Notice, Field(discriminator="type")]
 
 
 # ---------------------------------------------------------------------- HTTP

@@ -19,10 +19,17 @@ function label(candidate) {
   return (candidate.label && (candidate.label[currentLang()] || candidate.label.en)) || candidate.action;
 }
 
+/**
+ * Where an analysis is: not asked for, on its way (`queued`: its place in the server's queue, 0 once
+ * it runs), made, or failed.
+ * @typedef {{idle?: true, progress?: number, queued?: number, analysis?: Object<string, any>, error?: string}} AnalysisState
+ */
+
 /** Start the analysis of `seat` (or join it) and follow it until made: {analysis} or {progress, queued}
- * (`queued`: its place in the server's queue, 0 once it runs). */
+ * (`queued`: its place in the server's queue, 0 once it runs).
+ * @returns {[AnalysisState, () => Promise<void>]} */
 function useAnalysis(room, seat) {
-  const [found, setFound] = useState({ idle: true });
+  const [found, setFound] = useState(/** @type {AnalysisState} */ ({ idle: true }));
   useEffect(() => {
     setFound({ idle: true });
   }, [room, seat]);

@@ -3,7 +3,11 @@
 // is drawn by the generic table. The client holds no list of games.
 import generic from "./generic.js";
 
+/** @typedef {import("./renderer_contract.js").Renderer} Renderer */
+/** @typedef {import("./renderer_contract.js").RendererParts} RendererParts */
+
 let listing = null;
+/** @type {Map<string, Promise<Renderer>>} */
 const renderers = new Map();
 
 /** The games the server offers (the list of GET /api/games), fetched once. */
@@ -23,8 +27,9 @@ function addStyle(name, href) {
   link.rel = "stylesheet";
   link.href = href;
   link.dataset.gameStyle = name;
+  /** @type {Promise<void>} */
   const loaded = new Promise((resolve) => {
-    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("load", () => resolve(), { once: true });
     link.addEventListener("error", () => {
       console.error(`the style sheet ${href} did not load`);
       resolve();
@@ -37,6 +42,7 @@ function addStyle(name, href) {
 /** The renderer of the game called `name`: its own module, or the generic table. The game's style
  * sheet is added to the page beside it, once, and the renderer is given only when both have
  * loaded, so that the game's table is never drawn unstyled. */
+/** @returns {Promise<Renderer>} */
 export function loadRenderer(name) {
   if (!renderers.has(name)) {
     const loading = loadGames().then(async (games) => {
@@ -45,7 +51,9 @@ export function loadRenderer(name) {
       if (!entry || !entry.renderer) return styled.then(() => generic);
       try {
         const [module] = await Promise.all([import(entry.renderer), styled]);
-        return { ...generic, ...module.default };
+        /** @type {RendererParts} */
+        const parts = module.default;
+        return { ...generic, ...parts };
       } catch (failure) {
         console.error(`the renderer of ${name} did not load; the generic table draws it`, failure);
         return generic;

@@ -58,6 +58,7 @@ export function Panels({ view, name }) {
   </div>`;
 }
 
+/** @param {import("./renderer_contract.js").TableProps} props */
 function Table({ view, seat, picker, recent, name }) {
   const highlighted = eventPlayers(recent);
   const players = [...Array(view.players).keys()];
@@ -69,6 +70,7 @@ function Table({ view, seat, picker, recent, name }) {
   </div>`;
 }
 
+/** @type {import("./renderer_contract.js").Renderer} */
 export default {
   Table,
   tokens: (entry) => actionTokens(entry.action),

@@ -174,7 +174,7 @@ export function Lobby({ lang }) {
     loadGames()
       .then((list) => {
         setGames(list);
-        choose(list[0], list);
+        choose(list[0]);
       })
       .catch(() => setError(t("The server cannot be reached.")));
   }, []);

@@ -1,10 +1,17 @@
 // The room WebSocket (docs/protocol.md): hello with the last seq seen, reconnect with backoff,
 // resend an act that got no answer.
+/** @typedef {import("./wire.js").ClientMessage} ClientMessage */
+/** @typedef {import("./wire.js").Act} Act */
+/** @typedef {import("./room_state.js").Received} Received */
+/** @typedef {import("./room_state.js").SocketStatus} SocketStatus */
+/** @typedef {{onFrame: (frame: Received) => void, onStatus: (status: SocketStatus) => void}} SocketHandlers */
+
 const FIRST_DELAY = 250;
 const MAX_DELAY = 5000;
 const FINAL_CLOSES = { 4403: "bad_token", 4404: "no_such_room", 4400: "protocol", 4410: "seat_freed" };
 
 export class RoomSocket {
+  /** @param {string} room @param {string | null} token @param {"en" | "ja"} lang @param {SocketHandlers} handlers */
   constructor(room, token, lang, handlers) {
     this.room = room;
     this.token = token;
@@ -13,6 +20,7 @@ export class RoomSocket {
     this.lastSeq = null;
     this.delay = FIRST_DELAY;
     this.attempts = 0;
+    /** @type {Act | null} */
     this.pendingAct = null;
     this.nextId = 1;
     this.closed = false;
@@ -30,6 +38,7 @@ export class RoomSocket {
     this.socket = socket;
     socket.onopen = () => this.hello();
     socket.onmessage = (message) => {
+      /** @type {Received} */
       let frame;
       try {
         frame = JSON.parse(message.data);
@@ -77,6 +86,7 @@ export class RoomSocket {
     this.send({ type: "hello", protocol: 1, token: this.token, seq: this.lastSeq, lang: this.lang });
   }
 
+  /** @param {ClientMessage} message */
   send(message) {
     if (this.socket && this.socket.readyState === WebSocket.OPEN) {
       this.socket.send(JSON.stringify(message));
@@ -86,6 +96,7 @@ export class RoomSocket {
   }
 
   act(seq, notation) {
+    /** @type {Act} */
     const message = { type: "act", id: `a${this.nextId++}`, seq, action: notation };
     this.pendingAct = message;
     this.send(message);

@@ -4,6 +4,13 @@
 // An element whose token completes exactly one legal action carries data-action="<notation>";
 // one that narrows the choice carries data-choice="<token>".
 
+/** @typedef {import("./wire.js").LegalAction} LegalAction */
+/** @typedef {import("./wire.js").View} View */
+/** @typedef {import("./renderer_contract.js").Renderer} Renderer */
+/** @typedef {import("./renderer_contract.js").Picker} Picker */
+/** @typedef {{entry: LegalAction, tokens: Array<string>}} Tokenized */
+
+/** @param {Array<string>} tokens @param {Array<string>} prefix */
 function startsWith(tokens, prefix) {
   if (tokens.length < prefix.length) return false;
   return prefix.every((token, index) => tokens[index] === token);
@@ -13,6 +20,9 @@ function startsWith(tokens, prefix) {
  * The choice after the tokens `picked`: the next tokens (each with the actions it leads to) and the
  * actions already complete. A step with one possible token only is taken at once (it is no choice).
  * `tokenized` is a list of `{entry, tokens}`. Pure: `node --test` runs it.
+ * @param {Array<Tokenized>} tokenized
+ * @param {Array<string>} picked
+ * @returns {{picked: Array<string>, next: Map<string, Array<Tokenized>>, complete: Array<LegalAction>}}
  */
 export function narrow(tokenized, picked) {
   let chosen = [...picked];
@@ -42,6 +52,10 @@ export function narrow(tokenized, picked) {
  * Whether choosing the one action `item` with a click on its token asks for a confirming click first:
  * with "confirm moves" on, an action the game calls costly (`game.costly(entry)`: a joker spent, a
  * card passed on) or one whose last steps are implied by this click (a boat with one destination).
+ * @param {Tokenized} item
+ * @param {Array<string>} picked
+ * @param {Pick<Renderer, "costly">} game
+ * @param {boolean} confirm
  */
 export function needsConfirmation(item, picked, game, confirm) {
   if (!confirm) return false;
@@ -49,6 +63,17 @@ export function needsConfirmation(item, picked, game, confirm) {
   return implied || Boolean(game.costly && game.costly(item.entry));
 }
 
+/**
+ * The picker of the decision: `legal` told apart by `game.tokens`, after the tokens `requested`.
+ * @param {Array<LegalAction>} legal
+ * @param {Pick<Renderer, "tokens" | "drawn" | "costly">} game
+ * @param {Array<string>} requested
+ * @param {(picked: Array<string>) => void} setPicked
+ * @param {(notation: string) => void} act
+ * @param {View} [view] (none for a picture nobody picks on: a replay's)
+ * @param {{confirm?: boolean}} [how]
+ * @returns {Picker}
+ */
 export function makePicker(legal, game, requested, setPicked, act, view, { confirm = false } = {}) {
   const tokenized = legal.map((entry) => ({ entry, tokens: game.tokens(entry, view) }));
   const { picked, next, complete } = narrow(tokenized, requested);

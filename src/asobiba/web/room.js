@@ -351,7 +351,7 @@ function Replay({ game, room, players, lang, presence, seat, onClose }) {
 
 export function Room({ room, lang }) {
   const [state, dispatch] = useReducer(reduceRoom, undefined, () => initialRoom({ token: takeToken(room), speed: storedSpeed() }));
-  const [game, setGame] = useState(null); // the renderer of the room's game (its own, or the generic table)
+  const [game, setGame] = useState(/** @type {import("./renderer_contract.js").Renderer | null} */ (null)); // the renderer of the room's game (its own, or the generic table)
   const socket = useRef(null);
   const { token, summary, status, queue, shown, log, presence, chat, rejection, picked, speed, replaying } = state;
   const setPicked = (next) => dispatch({ type: "pick", picked: next });

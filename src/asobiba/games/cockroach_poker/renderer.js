@@ -105,6 +105,7 @@ function LastRound({ view, name }) {
   </div>`;
 }
 
+/** @param {import("asobiba/renderer_contract.js").TableProps} props */
 function Table({ view, seat, picker, recent, name }) {
   const players = [...Array(view.players).keys()];
   const others = seat === null ? players : [...players.slice(seat + 1), ...players.slice(0, seat)];
@@ -133,6 +134,7 @@ function Table({ view, seat, picker, recent, name }) {
   </div>`;
 }
 
+/** @type {import("asobiba/renderer_contract.js").RendererParts} */
 export default {
   Table,
   /** From the action's data: an offer is a card, then a player, then a claim. */

@@ -183,6 +183,7 @@ function useRoundHold(view) {
   return [holding, release];
 }
 
+/** @param {import("asobiba/renderer_contract.js").TableProps} props */
 function Table({ view, seat, picker, recent, name }) {
   const players = [...Array(view.players).keys()];
   const order = seat === null ? players : [...players.slice(seat + 1), ...players.slice(0, seat)];
@@ -207,6 +208,7 @@ function Table({ view, seat, picker, recent, name }) {
 /** The fields of an action's data that name a place of a grid. */
 const PLACE_FIELDS = ["position", "first", "second"];
 
+/** @type {import("asobiba/renderer_contract.js").RendererParts} */
 export default {
   Table,
   /** From the action's data: the pile, the discard, a place of a grid, an opponent, or the kind. */

@@ -5,7 +5,9 @@ import { N_, t, word } from "asobiba/i18n.js";
 import { SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
 
 const DOMAIN = "survive";
-/** The board (a copy of asobiba.games.survive.board.MAP; a test keeps them equal). */
+/** The board (a copy of asobiba.games.survive.board.MAP; a test keeps them equal): each row, its first
+ * column and its cells.
+ * @type {Array<[number, number, string]>} */
 export const MAP = [
   [0, 2, "......."],
   [1, 0, "ES.........E"],
@@ -318,6 +320,7 @@ function Held({ view, picker }) {
   </div>`;
 }
 
+/** @param {import("asobiba/renderer_contract.js").TableProps} props */
 function Table({ view, seat, picker, recent, name, highlight }) {
   const highlighted = eventPlayers(recent);
   const players = [...Array(view.players).keys()];
@@ -364,6 +367,7 @@ export const EFFECTS = ["shark", "whale", "boat", "whirlpool", "volcano", "dolph
 export const CELL_NAMES = MAP.flatMap(([row, first, letters]) => [...letters].map((_, i) => `r${row}c${first + i}`));
 const explorerName = (explorer) => `${COLOUR_ORDER[Math.floor(explorer / EXPLORERS_PER_COLOUR)]}#${(explorer % EXPLORERS_PER_COLOUR) + 1}`;
 
+/** @type {import("asobiba/renderer_contract.js").RendererParts} */
 export default {
   Table,
   /** From the action's data: a tile, an explorer and what it does, cells, then a creature. */

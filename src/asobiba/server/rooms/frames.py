@@ -13,6 +13,7 @@ import orjson
 from asobiba.core.actions import Action
 from asobiba.core.events import Event
 from asobiba.core.game import Game
+from asobiba.server.protocol import LegalAction, StateFrame
 from asobiba.server.rooms.clocks import clock_info
 from asobiba.server.rooms.notices import notice_event
 
@@ -29,7 +30,7 @@ class FrameCache:
     def __init__(self) -> None:
         self.seq = -1
         self.views: dict[int | None, Mapping[str, object]] = {}
-        self.legal: dict[str, list[dict[str, Any]]] = {}
+        self.legal: dict[str, list[LegalAction]] = {}
         self._events_of: list[tuple[int, Event]] | None = None
         self._shown: dict[tuple[int | None, str], list[dict[str, Any] | None]] = {}
 
@@ -55,31 +56,32 @@ class FrameCache:
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def legal_entry(game: Game, action: Action, lang: str) -> dict[str, Any]:
+def legal_entry(game: Game, action: Action, lang: str) -> LegalAction:
     """A legal action as frames list it: its notation, its data and its label in ``lang``. An action's
     label depends on the action and the language only, so every room of the game shares the entry
     (labels cost tens of microseconds each; a Cockroach Poker offer has over a hundred actions)."""
     return {"notation": str(action), "action": action.to_json(), "label": game.describe_action(action, lang)}
 
 
-def state_frame(room: Room, seat: int | None, lang: str, since: int | None, *, notices: bool = False) -> dict[str, Any]:
-    """A full snapshot for ``seat`` in ``lang`` (a :class:`StateFrame`, built as a plain dict: it is
-    the hot path), with the events after ``since`` as that seat may see them — and, with
-    ``notices`` (a connection's hello: live ones come as ``notice`` frames), the server's log lines
-    made after ``since``, each after the events of its seq. Before the start nobody has a move."""
+def state_frame(room: Room, seat: int | None, lang: str, since: int | None, *, notices: bool = False) -> StateFrame:
+    """A full snapshot for ``seat`` in ``lang`` (a :class:`~asobiba.server.protocol.StateFrame`: a
+    plain dict of that type, the hot path builds no model), with the events after ``since`` as that
+    seat may see them — and, with ``notices`` (a connection's hello: live ones come as ``notice``
+    frames), the server's log lines made after ``since``, each after the events of its seq. Before the
+    start nobody has a move."""
     state = room.state
     cache = room.frame_cache.at(state.seq)
     view = cache.views.get(seat)
     if view is None:
         view = cache.views[seat] = state.view(seat)
-    legal: list[dict[str, Any]] = []
+    legal: list[LegalAction] = []
     if seat is not None and state.to_move == seat and room.started:
         found = cache.legal.get(lang)
         if found is None:
             game = room.game
             found = cache.legal[lang] = [legal_entry(game, action, lang) for action in state.legal_actions()]
         legal = found
-    events = []
+    events: list[Mapping[str, Any]] = []
     first = 0 if since is None else bisect.bisect_right(room.events, since, key=lambda entry: entry[0])
     lines = [notice for notice in room.notices if since is None or notice.seq > since] if notices else []
     line = 0
@@ -93,7 +95,6 @@ def state_frame(room: Room, seat: int | None, lang: str, since: int | None, *, n
         if shown is not None:
             events.append(shown)
     events.extend(notice_event(room, notice, lang) for notice in lines[line:])
-    clock = clock_info(room)
     return {
         "type": "state",
         "seq": state.seq,
@@ -102,11 +103,11 @@ def state_frame(room: Room, seat: int | None, lang: str, since: int | None, *, n
         "view": view,
         "legal": legal,
         "events": events,
-        "clock": clock.model_dump() if clock is not None else None,
+        "clock": clock_info(room),
     }
 
 
-def dumps(frame: dict[str, Any]) -> str:
+def dumps(frame: StateFrame) -> str:
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 

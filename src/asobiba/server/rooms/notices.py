@@ -6,9 +6,10 @@ room was at; frames carry it like an event, ``{event, player, name, seq, text}``
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from asobiba.i18n import Catalog
+from asobiba.server.protocol import Notice, NoticeEntry
 from asobiba.server.storage import NoticeRow
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ TEXTS: dict[str, Callable[[str, str], str]] = {
 }
 
 
-def notice_event(room: Room, notice: NoticeRow, lang: str) -> dict[str, Any]:
+def notice_event(room: Room, notice: NoticeRow, lang: str) -> NoticeEntry:
     """The line as an entry of a frame's ``events`` (and of a ``notice`` frame), in ``lang``."""
     seat = notice.seat
     name = room.seats[seat].name if seat is not None and 0 <= seat < len(room.seats) else None
@@ -34,7 +35,7 @@ def notice_event(room: Room, notice: NoticeRow, lang: str) -> dict[str, Any]:
     return {"event": notice.kind, "player": seat, "name": name, "seq": notice.seq, "text": text}
 
 
-def notice_frame(room: Room, notice: NoticeRow, lang: str) -> dict[str, Any]:
+def notice_frame(room: Room, notice: NoticeRow, lang: str) -> Notice:
     return {"type": "notice", **notice_event(room, notice, lang)}
 
 
