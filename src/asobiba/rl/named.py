@@ -1,6 +1,6 @@
 """Named, versioned setups and the Gymnasium ids.
 
-Every game declares its setups (:attr:`asobiba.rl.support.RLSupport.setups`):
+Every game declares its setups (:attr:`asobiba.rl.types.RLSupport.setups`):
 ``asobiba.rl.make("cockroach_poker_trump_4p_v1")`` is the PettingZoo AEC environment of that
 setup (``api="gymnasium"``: the Gymnasium one, ``api="openspiel"``: the OpenSpiel game). A
 setup's version changes when its observation, actions or rules change; an older version is
@@ -26,7 +26,8 @@ from typing import Any
 
 from asobiba.core.errors import InvalidOption
 from asobiba.core.registry import declaration, game_names
-from asobiba.rl.support import Setup, openspiel_name, support
+from asobiba.rl.support import openspiel_name, support
+from asobiba.rl.types import Setup
 
 __all__ = ["GameSetup", "all_setups", "gym_id", "make", "register_gymnasium"]
 
