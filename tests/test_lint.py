@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tomllib
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -48,6 +49,25 @@ def run(*arguments: str) -> subprocess.CompletedProcess[str]:
 def test_the_code_passes(command: tuple[str, ...]) -> None:
     result = run("-m", *command)
     assert result.returncode == 0, f"{' '.join(command)}:\n{result.stdout}{result.stderr}"
+
+
+def test_the_types_hold_without_the_optional_extras(tmp_path: Path) -> None:
+    """mypy as where the extras ``rl`` and ``ray`` are not installed: every module the config lets be
+    missing (``ignore_missing_imports``) is skipped, so it reads as Any, as a missing one does."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    overrides = tomllib.loads(text)["tool"]["mypy"]["overrides"]
+    optional = sorted(
+        {module for override in overrides if override.get("ignore_missing_imports") for module in override["module"]}
+    )
+    assert {"gymnasium", "pettingzoo", "pyspiel", "ray"} <= set(optional)
+    config = tmp_path / "pyproject.toml"
+    config.write_text(
+        f'{text}\n[[tool.mypy.overrides]]\nmodule = {optional!r}\nfollow_imports = "skip"\n', encoding="utf-8"
+    )
+    # a cache of its own, so that this run and the plain one do not undo each other's
+    cache = ROOT / ".mypy_cache" / "without-extras"
+    result = run("-m", "mypy", "--config-file", str(config), "--cache-dir", str(cache))
+    assert result.returncode == 0, f"mypy without the extras:\n{result.stdout}{result.stderr}"
 
 
 def test_the_imports_keep_their_layers() -> None:

@@ -90,7 +90,7 @@ def make(name: str, api: str = "pettingzoo", **overrides: Any) -> Any:
     found = setups[name]
     options = {**found.options, **({"horizon": found.horizon} if found.horizon else {}), **overrides}
     if api == "openspiel":
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
 
         import asobiba.rl.openspiel  # (registers the games with pyspiel)
 
@@ -113,10 +113,11 @@ def gym_id(game: str) -> str:
     return f"asobiba/{camel}-v{declaration(game).gym_version}"
 
 
-def _gym_env(game: str, **kwargs: Any) -> Any:
+def _gym_env(**kwargs: Any) -> Any:
+    # gymnasium's entry point: called with keywords only (the registered ``game`` among them)
     import asobiba.rl
 
-    return asobiba.rl.gym_env(game, **kwargs)
+    return asobiba.rl.gym_env(**kwargs)
 
 
 def register_gymnasium() -> None:
@@ -126,4 +127,4 @@ def register_gymnasium() -> None:
     for game in game_names():
         identifier = gym_id(game)
         if identifier not in gymnasium.registry:
-            gymnasium.register(identifier, entry_point=_gym_env, kwargs={"game": game}, disable_env_checker=True)  # type: ignore[arg-type]
+            gymnasium.register(identifier, entry_point=_gym_env, kwargs={"game": game}, disable_env_checker=True)

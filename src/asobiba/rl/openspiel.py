@@ -46,7 +46,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 from asobiba.core.errors import AsobibaError, InvalidOption
 from asobiba.core.events import Event
@@ -573,7 +573,7 @@ def outcome_sampling_solver(game: AsobibaSpielGame, cpp: bool = False) -> Any:
     """OpenSpiel's outcome-sampling MCCFR solver for ``game`` (Python, or C++ with ``cpp``) — or
     :class:`UnsupportedAlgorithm` when a random play-out's reach falls under float64 (regrets
     would be NaN): the game is too long for it, a ``horizon`` cuts it."""
-    from open_spiel.python.algorithms import outcome_sampling_mccfr  # type: ignore[import-untyped]
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
 
     floor = sample_reach_floor(game, stop_below=REACH_FLOOR)
     if floor < REACH_FLOOR:
