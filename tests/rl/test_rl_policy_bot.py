@@ -7,9 +7,9 @@ import pytest
 from typer.testing import CliRunner
 
 import asobiba
-from asobiba.bots.policy import PolicyBot
 from asobiba.cli.main import app
 from asobiba.core.errors import InvalidOption
+from asobiba.rl.policy import PolicyBot
 
 
 def last_legal(observation: np.ndarray, mask: np.ndarray) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from asobiba.bots.base import Bot, HeuristicBot, RandomBot
+from asobiba.bots.pimc import load_function
 
 #: Bot name -> factory taking a seed (and, for some, keyword parameters). Levels add themselves.
 BOTS: dict[str, Callable[..., Bot]] = {
@@ -60,7 +61,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 def bot(name: str, seed: int | None = None) -> Bot:
     """A bot by name or spec: ``random``, ``heuristic``, a level (``easy``, ``normal``, ``hard``),
     or ``ismcts`` with parameters (``"ismcts:iterations=200"``), or a learned policy of the research
-    API (``"policy:package.module:function"``, :mod:`asobiba.bots.policy`).
+    API (``"policy:package.module:function"``, :mod:`asobiba.rl.policy`).
 
     >>> import asobiba
     >>> state = asobiba.new_game("cockroach-poker", players=3, seed=2)
@@ -83,8 +84,16 @@ from asobiba.bots.levels import register_levels  # noqa: E402  (the levels use B
 
 register_levels(BOTS)
 
-from asobiba.bots.policy import PolicyBot  # noqa: E402  (a bot of the research API's policies)
+#: The research API's policy bot, by its path: it lives in :mod:`asobiba.rl` (above the bots, which
+#: import nothing of it) and is imported when a ``policy:`` spec first asks for it.
+POLICY_BOT = "asobiba.rl.policy:PolicyBot"
 
-BOTS["policy"] = PolicyBot
+
+def _policy_bot(seed: int | None = None, **parameters: Any) -> Bot:
+    factory: Callable[..., Bot] = load_function(POLICY_BOT)
+    return factory(seed, **parameters)
+
+
+BOTS["policy"] = _policy_bot
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot", "parse_spec"]

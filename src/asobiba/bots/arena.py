@@ -409,7 +409,7 @@ def _play_ray(config: MatchConfig, progress: Progress | None) -> list[GameOutcom
             ray.init(address=config.ray_address, log_to_driver=False)
         started_here = True
     try:
-        parallelism = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
+        parallelism = max(1, int(ray.cluster_resources().get("CPU", 1)))
         remote_chunk = ray.remote(_run_chunk)
         pending = [remote_chunk.remote(chunk) for chunk in _chunks(config, parallelism)]
         outcomes: list[GameOutcome] = []

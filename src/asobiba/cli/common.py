@@ -210,47 +210,6 @@ def option_accepts(option: Option) -> str:
     return ""
 
 
-def option_label(game: Game, option: Option, lang: str) -> str:
-    """The option's name in ``lang`` as the game's terminal screen words it (its key if the
-    screen has no words for it): ``rules`` -> ルールの種類."""
-    from asobiba.cli.screens import screen_hooks
-
-    label = getattr(screen_hooks(game.name), "option_label", None)
-    named = label(option.name, lang) if label is not None else None
-    return str(named) if named else option.name
-
-
-def value_text(game: Game, option: Option, value: Any, lang: str) -> str:
-    """A value of ``option`` as a person reads it: ``自動`` for the automatic default, yes / no,
-    a choice with its words (``original（本家版）``)."""
-    from asobiba.cli.screens import screen_hooks
-
-    if value is None:
-        return tr("automatic", lang)
-    if isinstance(value, bool):
-        return tr("yes", lang) if value else tr("no", lang)
-    label = getattr(screen_hooks(game.name), "value_label", None)
-    words = label(option.name, value, lang) if label is not None else None
-    if not words:
-        return str(value)
-    return tr("{value} ({words})", lang, value=value, words=words)
-
-
-def typed_value(game: Game, option: Option, text: str, lang: str) -> str:
-    """What was typed for ``option``, with a choice's words or yes / no in ``lang`` read as the
-    value they name (``本家版`` -> ``original``, ``はい`` -> ``true``)."""
-    if isinstance(option.default, bool):
-        for flag in (True, False):
-            if text.casefold() == value_text(game, option, flag, lang).casefold():
-                return "true" if flag else "false"
-    for choice in option.choices or ():
-        shown = value_text(game, option, choice, lang)
-        words = shown.removeprefix(str(choice)).strip(" ()（）")
-        if words and text.casefold() == words.casefold():
-            return str(choice)
-    return text
-
-
 def option_doc(game: Game, option: Option, lang: str) -> str:
     """The option's meaning in ``lang``, from the game's catalog."""
     return Catalog(game.text_domain)(option.doc, lang)

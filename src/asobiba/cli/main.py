@@ -34,16 +34,15 @@ from asobiba.cli.common import (
     detect_language,
     option_accepts,
     option_doc,
-    option_label,
     parse_options,
     player_range,
     seat_bots,
     shorten,
     split_bot_specs,
     tr,
-    value_text,
 )
 from asobiba.cli.linebreak import PhraseText
+from asobiba.cli.option_words import option_label, value_text
 from asobiba.core.errors import AsobibaError
 from asobiba.core.registry import game_names, get_game, package_of, unavailable_games
 from asobiba.i18n import LANGUAGES

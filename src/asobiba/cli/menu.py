@@ -20,15 +20,13 @@ from asobiba.cli.common import (
     default_players,
     option_accepts,
     option_doc,
-    option_label,
     player_range,
     split_bot_specs,
     tr,
     typed_number,
-    typed_value,
-    value_text,
 )
 from asobiba.cli.linebreak import PhraseText
+from asobiba.cli.option_words import option_label, typed_value, value_text
 from asobiba.core.errors import AsobibaError
 from asobiba.core.game import Game
 from asobiba.core.registry import game_names, get_game

@@ -60,7 +60,7 @@ class GameDeclaration:
       option texts and error messages); :class:`~asobiba.core.i18n.Catalog` reads them from there;
     - ``analysis_rollout_depth``: moves an analysis rollout plays before the evaluator scores it
       (``None``: to the end);
-    - ``rl``: the research API's declaration (an ``asobiba.rl.support.RLSupport``: the encoder, the
+    - ``rl``: the research API's declaration (an ``asobiba.rl.types.RLSupport``: the encoder, the
       action spaces, how OpenSpiel deals the game); without it the game gets the generic one;
     - ``gym_version``: the version of its Gymnasium id ``asobiba/<Game>-v<version>`` (here, not in
       ``rl``: ``import asobiba.rl`` registers every game's id without importing any game's research

@@ -34,7 +34,7 @@ from asobiba.core.game import Game
 from asobiba.core.state import Action, State
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder
-from asobiba.rl.support import RLSupport
+from asobiba.rl.types import RLSupport
 
 __all__ = ["ACTIONS", "FEATURES", "GenericCodec", "GenericEncoder", "generic_support"]
 

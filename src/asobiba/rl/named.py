@@ -1,6 +1,6 @@
 """Named, versioned setups and the Gymnasium ids.
 
-Every game declares its setups (:attr:`asobiba.rl.support.RLSupport.setups`):
+Every game declares its setups (:attr:`asobiba.rl.types.RLSupport.setups`):
 ``asobiba.rl.make("cockroach_poker_trump_4p_v1")`` is the PettingZoo AEC environment of that
 setup (``api="gymnasium"``: the Gymnasium one, ``api="openspiel"``: the OpenSpiel game). A
 setup's version changes when its observation, actions or rules change; an older version is
@@ -26,7 +26,8 @@ from typing import Any
 
 from asobiba.core.errors import InvalidOption
 from asobiba.core.registry import declaration, game_names
-from asobiba.rl.support import Setup, openspiel_name, support
+from asobiba.rl.support import openspiel_name, support
+from asobiba.rl.types import Setup
 
 __all__ = ["GameSetup", "all_setups", "gym_id", "make", "register_gymnasium"]
 
@@ -89,7 +90,7 @@ def make(name: str, api: str = "pettingzoo", **overrides: Any) -> Any:
     found = setups[name]
     options = {**found.options, **({"horizon": found.horizon} if found.horizon else {}), **overrides}
     if api == "openspiel":
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
 
         import asobiba.rl.openspiel  # (registers the games with pyspiel)
 
@@ -112,10 +113,11 @@ def gym_id(game: str) -> str:
     return f"asobiba/{camel}-v{declaration(game).gym_version}"
 
 
-def _gym_env(game: str, **kwargs: Any) -> Any:
+def _gym_env(**kwargs: Any) -> Any:
+    # gymnasium's entry point: called with keywords only (the registered ``game`` among them)
     import asobiba.rl
 
-    return asobiba.rl.gym_env(game, **kwargs)
+    return asobiba.rl.gym_env(**kwargs)
 
 
 def register_gymnasium() -> None:
@@ -125,4 +127,4 @@ def register_gymnasium() -> None:
     for game in game_names():
         identifier = gym_id(game)
         if identifier not in gymnasium.registry:
-            gymnasium.register(identifier, entry_point=_gym_env, kwargs={"game": game}, disable_env_checker=True)  # type: ignore[arg-type]
+            gymnasium.register(identifier, entry_point=_gym_env, kwargs={"game": game}, disable_env_checker=True)

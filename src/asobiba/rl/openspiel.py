@@ -9,7 +9,7 @@ game parameters::
     import asobiba.rl.openspiel  # registers the games
     game = pyspiel.load_game("python_asobiba_cockroach_poker", {"players": 4, "rules": "trump"})
 
-Beside the game's own parameters (its :class:`~asobiba.rl.support.RLSupport`), every game takes
+Beside the game's own parameters (its :class:`~asobiba.rl.types.RLSupport`), every game takes
 ``horizon`` (cut the game after that many player decisions, 0: never; a cut game's utility is the
 game's evaluator, the chance of winning it gives each player, or equal shares without one) and,
 where the game has more than one action space, ``action_space``.
@@ -46,7 +46,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 from asobiba.core.errors import AsobibaError, InvalidOption
 from asobiba.core.events import Event
@@ -56,7 +56,8 @@ from asobiba.core.state import Action, State
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder
 from asobiba.rl.rewards import cut_rewards
-from asobiba.rl.support import RLSupport, Shuffle, openspiel_name, support
+from asobiba.rl.support import openspiel_name, support
+from asobiba.rl.types import RLSupport, Shuffle
 
 __all__ = [
     "GENERIC_CHANCE_OUTCOMES",
@@ -572,7 +573,7 @@ def outcome_sampling_solver(game: AsobibaSpielGame, cpp: bool = False) -> Any:
     """OpenSpiel's outcome-sampling MCCFR solver for ``game`` (Python, or C++ with ``cpp``) — or
     :class:`UnsupportedAlgorithm` when a random play-out's reach falls under float64 (regrets
     would be NaN): the game is too long for it, a ``horizon`` cuts it."""
-    from open_spiel.python.algorithms import outcome_sampling_mccfr  # type: ignore[import-untyped]
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
 
     floor = sample_reach_floor(game, stop_below=REACH_FLOOR)
     if floor < REACH_FLOOR:

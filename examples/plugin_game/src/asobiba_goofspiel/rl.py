@@ -14,7 +14,7 @@ import numpy as np
 from asobiba.core.state import Action
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot
-from asobiba.rl.support import RLSupport
+from asobiba.rl.types import RLSupport
 from asobiba_goofspiel.actions import Bid
 from asobiba_goofspiel.view import GoofspielFullView
 

@@ -33,7 +33,7 @@ from asobiba.games.cockroach_poker.data import NO_KIND, ORIGINAL, TRUMP, TRUMP_N
 from asobiba.games.cockroach_poker.view import CockroachPokerFullView
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot
-from asobiba.rl.support import RLSupport, Setup, Shuffle
+from asobiba.rl.types import RLSupport, Setup, Shuffle
 
 __all__ = ["RL", "CockroachPokerCodec", "CockroachPokerEncoder"]
 

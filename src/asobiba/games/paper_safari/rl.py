@@ -53,7 +53,7 @@ from asobiba.games.paper_safari.phase import Phase
 from asobiba.games.paper_safari.view import PaperSafariFullView, PendingKind
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot
-from asobiba.rl.support import RLSupport, Setup, Shuffle
+from asobiba.rl.types import RLSupport, Setup, Shuffle
 
 __all__ = ["RL", "PaperSafariCodec", "PaperSafariEncoder"]
 

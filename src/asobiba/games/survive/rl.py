@@ -63,7 +63,7 @@ from asobiba.games.survive.rl_spaces import DIRECTION, LAND_INDEX, SPACE_INDEX, 
 from asobiba.games.survive.view import CREATURE_NAMES, PendingKind, SurviveFullView
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot
-from asobiba.rl.support import RLSupport, Setup, Shuffle
+from asobiba.rl.types import RLSupport, Setup, Shuffle
 
 __all__ = ["RL", "SurviveCodec", "SurviveEncoder"]
 

@@ -4,13 +4,14 @@ The function is a policy of the research API, ``(observation, mask) -> action nu
 ``observation`` is the bot's encoded view (:func:`asobiba.rl.encoder` of its game, players and
 options), ``mask`` the bool mask of its legal numbers (:func:`asobiba.rl.codec`; the game's
 default action space, or the function's ``action_space`` attribute, e.g. ``"compact"``). It sees
-what the seat may know and nothing else, like every bot. Needs the extra ``asobiba[rl]``.
+what the seat may know and nothing else, like every bot. Needs the extra ``asobiba[rl]``. The
+bots import nothing of the research API: :data:`asobiba.bots.BOTS` names this bot by its path.
 
     asobiba rate cockroach-poker --bots policy:my_package.policies:greedy,normal,hard
 
 >>> import asobiba
 >>> state = asobiba.new_game("cockroach-poker", players=3, seed=2)
->>> player = asobiba.bot("policy:asobiba.bots.policy:first_legal")
+>>> player = asobiba.bot("policy:asobiba.rl.policy:first_legal")
 >>> player.choose(state.observe(state.to_move)) in state.legal_actions()
 True
 """
@@ -24,6 +25,7 @@ from asobiba.bots.base import Bot
 from asobiba.bots.pimc import load_function
 from asobiba.core.errors import IllegalAction, InvalidOption
 from asobiba.core.state import Action, Observation
+from asobiba.rl import codec, encoder
 
 if TYPE_CHECKING:
     from asobiba.rl.codecs import ActionCodec
@@ -62,8 +64,6 @@ class PolicyBot(Bot):
         self._tools: dict[tuple[str, int, str], tuple[Encoder, ActionCodec]] = {}
 
     def _encoder_and_codec(self, observation: Observation) -> tuple[Encoder, ActionCodec]:
-        import asobiba.rl
-
         view = observation.view
         players = int(view["players"])
         options = {key: None if value == "fixed" else value for key, value in view["options"].items()}
@@ -71,8 +71,8 @@ class PolicyBot(Bot):
         if key not in self._tools:
             space = getattr(self.function, "action_space", None)
             self._tools[key] = (
-                asobiba.rl.encoder(observation.game.name, players, **options),
-                asobiba.rl.codec(observation.game.name, players, action_space=space, **options),
+                encoder(observation.game.name, players, **options),
+                codec(observation.game.name, players, action_space=space, **options),
             )
         return self._tools[key]
 
