@@ -132,6 +132,7 @@
  * @property {number | null} [grace]
  * @property {boolean} [listed]
  * @property {boolean | null} [spectator_chat]
+ * @property {number | null} [open_seats]
  */
 
 /**
@@ -149,11 +150,13 @@
  */
 
 /**
- * `{"name": …, "seat": N}`: a person takes seat N (an invite link `/r/{room}?seat=N`), or the
- * first free person seat without `seat`; the name is checked by `asobiba.server.names.clean_name`.
+ * `{"name": …, "seat": N, "invite": CODE}`: a person takes seat N with its invite link's code
+ * (`/r/{room}?seat=N&invite=CODE`; an open seat needs no code), or the first free open seat
+ * without `seat`; the name is checked by `asobiba.server.names.clean_name`.
  * @typedef {object} JoinRoom
  * @property {string | null} [name]
  * @property {number | null} [seat]
+ * @property {string | null} [invite]
  */
 
 /**
@@ -214,6 +217,8 @@
  * @property {boolean} occupied
  * @property {boolean} connected
  * @property {boolean} taken_over
+ * @property {boolean} invited
+ * @property {boolean} kept
  */
 
 export {};
