@@ -16,3 +16,7 @@ settings.register_profile(
 )
 settings.register_profile("ci", parent=settings.get_profile("default"), derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+# A module of games for the conformance kit's tests (tests/test_check_game.py puts this folder on the
+# path first): no doctests of its own, and it imports kuhn_poker as a top-level module.
+collect_ignore = ["broken_games.py"]

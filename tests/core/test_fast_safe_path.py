@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.test_contract import foreign_actions
 
 import asobiba
 from asobiba import IllegalAction, State
 from asobiba.bots.base import RandomBot
+from asobiba.testing.untrusted import foreign_actions
 
 GAMES = asobiba.game_names()
 
