@@ -213,24 +213,21 @@ def option_accepts(option: Option) -> str:
 def option_label(game: Game, option: Option, lang: str) -> str:
     """The option's name in ``lang`` as the game's terminal screen words it (its key if the
     screen has no words for it): ``rules`` -> ルールの種類."""
-    from asobiba.cli.screens import screen_hooks
+    from asobiba.cli.screens import terminal_screen
 
-    label = getattr(screen_hooks(game.name), "option_label", None)
-    named = label(option.name, lang) if label is not None else None
-    return str(named) if named else option.name
+    return terminal_screen(game.name).option_label(option.name, lang) or option.name
 
 
 def value_text(game: Game, option: Option, value: Any, lang: str) -> str:
     """A value of ``option`` as a person reads it: ``自動`` for the automatic default, yes / no,
     a choice with its words (``original（本家版）``)."""
-    from asobiba.cli.screens import screen_hooks
+    from asobiba.cli.screens import terminal_screen
 
     if value is None:
         return tr("automatic", lang)
     if isinstance(value, bool):
         return tr("yes", lang) if value else tr("no", lang)
-    label = getattr(screen_hooks(game.name), "value_label", None)
-    words = label(option.name, value, lang) if label is not None else None
+    words = terminal_screen(game.name).value_label(option.name, value, lang)
     if not words:
         return str(value)
     return tr("{value} ({words})", lang, value=value, words=words)
