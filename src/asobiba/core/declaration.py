@@ -140,6 +140,16 @@ class GameDeclaration:
         self.analysis_rollout_depth = analysis_rollout_depth
         self.gym_version = gym_version
 
+    def __getstate__(self) -> dict[str, object]:
+        """What a copy sent to another process holds: the parts as declared, nothing loaded (the
+        receiver imports them itself, once its path is set)."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_loaded"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self._loaded = {}
+
     def __repr__(self) -> str:
         named = ", ".join(f"{part}={given!r}" for part, given in self._parts.items())
         return f"GameDeclaration(name={self.name!r}, {named})"
