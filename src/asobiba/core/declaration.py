@@ -175,7 +175,8 @@ class GameDeclaration:
             return None
         found = import_named(given) if isinstance(given, str) else given
         if not check(found):
-            raise TypeError(f"the game {self.name}'s {part} ({given!r}) is a {type(found).__name__}, not {what}")
+            kind = type(found).__name__
+            raise TypeError(f"the game {self.name}'s {part} ({given!r}) is not {what} (it is of type {kind})")
         self._loaded[part] = found
         return found
 
