@@ -16,7 +16,7 @@ from asobiba.core.game import Game
 from asobiba.core.hard_settings import Evaluator, HardSettings
 from asobiba.core.registry import GameDeclaration, declaration
 from asobiba.core.state import Action
-from asobiba.games.paper_safari.bots import HARD_SETTINGS, round_over
+from asobiba.games.paper_safari.bots import HARD_SETTINGS, evaluate, round_over
 from asobiba.games.paper_safari.rules import PaperSafariState
 from asobiba.games.paper_safari.view import PaperSafariFullView
 from asobiba.games.survive.rl_compact import SurviveCompactCodec
@@ -31,7 +31,7 @@ def typed_accessors(name: str) -> None:
     declared = declaration(name)
     assert_type(declared.game(), Game)
     assert_type(declared.evaluator(), Evaluator | None)
-    assert_type(declared.hard_settings(), HardSettings)
+    assert_type(declared.hard_settings(), HardSettings[Any, Any])
     assert_type(declared.screen(), TerminalScreen)
     assert_type(declared.rl(), RLSupport | None)
     assert_type(declared.game().capabilities, GameCapabilities)
@@ -68,6 +68,8 @@ def settings_hold_functions() -> None:
 def declarations_take_the_objects_or_their_names(game: Game) -> None:
     GameDeclaration(name="g", game=game, screen=SurviveScreen, hard_settings=HardSettings(search="pimc"))
     GameDeclaration(name="g", game="my_game:GAME", screen="my_game.screen:MyScreen")
+    GameDeclaration(name="g", game=game, hard_settings=HARD_SETTINGS, evaluator=evaluate)
+    GameDeclaration(name="g", game=game, evaluator=round_over)  # type: ignore[arg-type]
     GameDeclaration(name="g", game=game, screen=SurviveScreen())  # type: ignore[arg-type]
     GameDeclaration(name="g", game=game, screen_fit="my_game.screen_fit")  # type: ignore[call-arg]
     GameDeclaration(name="g", game=game, hard_settings={"search": "pimc"})  # type: ignore[arg-type]

@@ -25,7 +25,7 @@ import importlib
 from collections.abc import Callable
 from importlib.resources import files
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from asobiba.core.hard_settings import Evaluator, HardSettings
 
@@ -110,8 +110,8 @@ class GameDeclaration:
         name: str,
         game: str | Game,
         *,
-        evaluator: str | Evaluator | None = None,
-        hard_settings: str | HardSettings | None = None,
+        evaluator: str | Evaluator[Any] | None = None,
+        hard_settings: str | HardSettings[Any, Any] | None = None,
         screen: str | type[TerminalScreen] | None = None,
         web_renderer: str | None = None,
         web_style: str | None = None,
@@ -193,8 +193,9 @@ class GameDeclaration:
         # Checked callable; its signature is the declaration's word (a text cannot say more).
         return None if found is None else cast(Evaluator, found)
 
-    def hard_settings(self) -> HardSettings:
-        """The ``hard`` level's search (the defaults, IS-MCTS, if the game declares none)."""
+    def hard_settings(self) -> HardSettings[Any, Any]:
+        """The ``hard`` level's search (the defaults, IS-MCTS, if the game declares none); its
+        functions read the game's own states and views."""
         found = self._load("hard_settings", lambda found: isinstance(found, HardSettings), "a HardSettings")
         return found if isinstance(found, HardSettings) else HardSettings()
 
