@@ -95,3 +95,10 @@ def test_a_copy_for_another_process_carries_the_names_not_what_was_loaded() -> N
     assert copy.named("screen") == "asobiba.games.survive.screen_fit:SurviveScreen"
     assert copy._loaded == {}
     assert isinstance(copy.screen(), SurviveScreen)
+
+
+def test_a_declaration_is_not_changed_once_made() -> None:
+    declared = registry.declaration("survive")
+    with pytest.raises(AttributeError, match="not changed once made"):
+        declared.analysis_rollout_depth = 3
+    assert declared.analysis_rollout_depth == 8

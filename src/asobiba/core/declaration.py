@@ -94,6 +94,15 @@ class GameDeclaration:
     ``hard`` bot is IS-MCTS and the research API uses its generic encoder and codec.
     """
 
+    name: str
+    web_renderer: str | None
+    web_style: str | None
+    rules: str | None
+    analysis_rollout_depth: int | None
+    gym_version: int
+    _parts: dict[str, object]
+    _loaded: dict[str, object]
+
     __slots__ = (
         "_loaded",
         "_parts",
@@ -131,14 +140,17 @@ class GameDeclaration:
         }
         for part, given in parts.items():
             _check_named(name, part, given)
-        self.name = name
-        self._parts = {part: given for part, given in parts.items() if given is not None}
-        self._loaded: dict[str, object] = {}
-        self.web_renderer = web_renderer
-        self.web_style = web_style
-        self.rules = rules
-        self.analysis_rollout_depth = analysis_rollout_depth
-        self.gym_version = gym_version
+        fields: dict[str, object] = {
+            "name": name,
+            "_parts": {part: given for part, given in parts.items() if given is not None},
+            "_loaded": {},
+            "web_renderer": web_renderer,
+            "web_style": web_style,
+            "rules": rules,
+            "analysis_rollout_depth": analysis_rollout_depth,
+            "gym_version": gym_version,
+        }
+        self.__setstate__(fields)
 
     def __getstate__(self) -> dict[str, object]:
         """What a copy sent to another process holds: the parts as declared, nothing loaded (the
@@ -146,9 +158,11 @@ class GameDeclaration:
         return {name: getattr(self, name) for name in self.__slots__ if name != "_loaded"}
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        for name, value in state.items():
+        for name, value in {**state, "_loaded": {}}.items():
             object.__setattr__(self, name, value)
-        self._loaded = {}
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a GameDeclaration is not changed once made (its {name} is set where it is declared)")
 
     def __repr__(self) -> str:
         named = ", ".join(f"{part}={given!r}" for part, given in self._parts.items())
