@@ -18,6 +18,7 @@ from typing import Any, ClassVar, NotRequired
 
 from typing_extensions import TypedDict
 
+from asobiba.core.capabilities import GameCapabilities
 from asobiba.core.errors import IllegalAction, NotationError
 from asobiba.core.events import Event
 from asobiba.core.game import Game
@@ -204,6 +205,8 @@ class KuhnPoker(Game):
     max_players = 4
     action_types = (Deal, Move)
     view_type = KuhnView
+    #: Each player checks or bets once, and once more at most to answer a bet.
+    capabilities = GameCapabilities(secret_options=False, hidden_information=True, chance=True, max_decisions=2 * 4)
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> State:
         return KuhnState(self, players, seed, options, chance)

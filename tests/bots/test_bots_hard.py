@@ -67,7 +67,7 @@ def test_hard_has_a_budget_of_work_in_every_game_and_the_clock_only_as_a_guard()
     for name, _, _ in TABLES:
         settings = HardBot(seed=1).settings_for(name)
         assert settings["search"] == "pimc"
-        assert settings.get("moves") or settings.get("samples")
+        assert settings["moves"] or settings["samples"]
 
 
 def test_a_budget_of_moves_stops_after_the_sample_that_reaches_it(kuhn: Game) -> None:

@@ -14,7 +14,9 @@ from asobiba.bots.levels import HARD_ITERATIONS, HARD_TIME_LIMIT, LEVELS, EasyBo
 from asobiba.core import registry
 from asobiba.core.errors import InvalidOption
 from asobiba.core.game import Game
+from asobiba.core.hard_settings import HardSettings
 from asobiba.core.state import Action, State
+from asobiba.games.paper_safari.bots import round_over
 
 
 def opening(game: Game) -> State:
@@ -39,7 +41,9 @@ def test_hard_searches_within_a_second_by_default() -> None:
 
 def test_a_games_hard_settings_apply_unless_given_explicitly(kuhn: Game) -> None:
     registry.register(
-        registry.GameDeclaration(name="kuhn-poker", game="kuhn_poker:GAME", hard_settings={"rollout": "random"})
+        registry.GameDeclaration(
+            name="kuhn-poker", game="kuhn_poker:GAME", hard_settings=HardSettings(rollout="random")
+        )
     )
     state = opening(kuhn)
     adjusted = bot("hard:iterations=20,time_limit=none", seed=1)
@@ -78,7 +82,7 @@ def test_one_hard_bot_takes_each_games_own_settings_whatever_it_played_before() 
     safari = asobiba.new_game("paper-safari", players=2, seed=4)
     assert safari.to_move is not None
     hard.choose(safari.observe(safari.to_move))
-    assert hard.settings_for("paper-safari")["cut"].endswith(":round_over")  # play-outs end with the round
+    assert hard.settings_for("paper-safari")["cut"] is round_over  # play-outs end with the round
     poker = asobiba.new_game("cockroach-poker", players=3, seed=4)
     assert poker.to_move is not None
     hard.choose(poker.observe(poker.to_move))
@@ -94,7 +98,7 @@ def always_check(view: dict[str, Any], legal: Sequence[Action], rng: random.Rand
 def test_search_policy_plays_the_games_own_stronger_player(kuhn: Game) -> None:
     registry.register(
         registry.GameDeclaration(
-            name="kuhn-poker", game="kuhn_poker:GAME", hard_settings={"search": "policy", "policy": always_check}
+            name="kuhn-poker", game="kuhn_poker:GAME", hard_settings=HardSettings(search="policy", policy=always_check)
         )
     )
     state = opening(kuhn)  # p0 holds the top card: the heuristic always bets
@@ -112,6 +116,18 @@ def test_search_policy_plays_the_games_own_stronger_player(kuhn: Game) -> None:
     ],
 )
 def test_a_policy_search_without_a_policy_is_refused(kuhn: Game, settings: dict[str, Any], message: str) -> None:
-    registry.register(registry.GameDeclaration(name="kuhn-poker", game="kuhn_poker:GAME", hard_settings=settings))
     with pytest.raises(InvalidOption, match=message):
-        bot("hard", seed=1).choose(opening(kuhn).observe(0))
+        HardBot(seed=1, **settings).choose(opening(kuhn).observe(0))
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"search": "policy", "policy": "kuhn_poker:always_check"}, "policy is a function"),
+        ({"cut": "asobiba.games.paper_safari.bots:round_over"}, "cut is a function"),
+        ({"search": "best"}, "search is one of ismcts, pimc, policy"),
+    ],
+)
+def test_a_games_settings_are_functions_not_texts(settings: dict[str, Any], message: str) -> None:
+    with pytest.raises((TypeError, ValueError), match=message):
+        HardSettings(**settings)

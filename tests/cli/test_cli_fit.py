@@ -7,6 +7,7 @@ import io
 import random
 import re
 from collections.abc import Callable, Iterator
+from functools import partial
 
 import pytest
 from rich.console import Console
@@ -16,7 +17,7 @@ import asobiba
 from asobiba.cli.chooser import Choice, Chooser, make_choices
 from asobiba.cli.common import Terminal
 from asobiba.cli.play import SUMMARY_AFTER, PlaySession
-from asobiba.cli.screens import screen_hooks
+from asobiba.cli.screens import terminal_screen
 from asobiba.i18n import Catalog
 
 GAMES = asobiba.game_names()
@@ -66,8 +67,8 @@ def rendered_frame(state: asobiba.State, lang: str, width: int, height: int) -> 
         state,
         lang,
         present=session.present,
-        group_moves=session._hook_with_view("group_moves", view),
-        move_warning=session._hook_with_view("move_warning", view),
+        group_moves=partial(session.screen.group_moves, view, lang=session.lang),
+        move_warning=partial(session.screen.move_warning, view, lang=session.lang),
     )
     groups = chooser._groups(chooser.all_choices)
     entries = len(groups) if groups is not None else len(chooser.all_choices)
@@ -119,7 +120,7 @@ def test_a_trump_offer_is_grouped_by_suit_then_player_and_claim() -> None:
     the suit standing for all."""
     state = trump_offer()
     view = state.view(0)
-    hooks = screen_hooks("cockroach-poker")
+    hooks = terminal_screen("cockroach-poker")
     choices = make_choices(state, "en")
     groups = hooks.group_moves(view, choices, "en")
     suits = {card[0] for card in view["hand"]}
@@ -135,7 +136,7 @@ def test_choosing_a_suit_then_a_line_plays_an_offer() -> None:
     keys = iter(["1", "1"])
     console = Console(file=io.StringIO(), width=80, color_system=None, record=True)
     view = state.view(0)
-    hooks = screen_hooks("cockroach-poker")
+    hooks = terminal_screen("cockroach-poker")
     chooser = Chooser(
         Terminal(console, read=lambda: next(keys)),
         state,
@@ -168,7 +169,7 @@ def survive_move_position() -> asobiba.State:
 def test_survive_warns_of_a_move_into_a_creatures_space() -> None:
     state = survive_move_position()
     view = state.view(0)
-    hooks = screen_hooks("survive")
+    hooks = terminal_screen("survive")
     boats = {boat["cell"] for boat in view["boats"]}
     swim = next(
         choice
@@ -184,7 +185,7 @@ def test_survive_warns_of_a_move_into_a_creatures_space() -> None:
 def test_survive_warns_of_a_whirlpool_risk_next_to_a_tile_that_may_hide_one() -> None:
     state = survive_move_position()
     view = state.view(0)
-    hooks = screen_hooks("survive")
+    hooks = terminal_screen("survive")
     from asobiba.games.survive.board import CELL_BY_NAME, CELL_NAMES, NEIGHBOURS
 
     view["creatures"] = {"serpent": [], "shark": [], "whale": []}
@@ -205,7 +206,7 @@ def test_the_warning_is_shown_in_the_move_list() -> None:
     state = survive_move_position()
     view = state.view(0)
     console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
-    hooks = screen_hooks("survive")
+    hooks = terminal_screen("survive")
 
     def warning(choice: Choice) -> str | None:
         return "a shark is there" if choice.words[0] == "move" else None
@@ -262,7 +263,7 @@ def test_passing_a_seen_card_is_grouped_by_player_then_claim_in_the_players_lang
         peeks = [action for action in actions if str(action) == "peek"]
         state.apply(peeks[0] if peeks and state.to_move == 0 else rng.choice(actions))
     view = state.view(0)
-    groups = screen_hooks("cockroach-poker").group_moves(view, make_choices(state, "ja"), "ja")
+    groups = terminal_screen("cockroach-poker").group_moves(view, make_choices(state, "ja"), "ja")
     targets = {str(action).split()[1] for action in state.legal_actions()}
     assert groups is not None and len(groups) == len(targets)
     for group in groups:

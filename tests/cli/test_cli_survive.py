@@ -8,6 +8,7 @@ import io
 import random
 import re
 from collections.abc import Iterator
+from functools import partial
 
 import pytest
 from rich.console import Console
@@ -60,8 +61,8 @@ def chooser_for(session: PlaySession) -> Chooser:
         session.terminal,
         session.state,
         session.lang,
-        group_moves=session._hook_with_view("group_moves", view),
-        move_label=session._hook_with_view("move_label", view),
+        group_moves=partial(session.screen.group_moves, view, lang=session.lang),
+        move_label=partial(session.screen.move_label, view, lang=session.lang),
     )
 
 
@@ -174,7 +175,7 @@ def test_the_second_level_menu_names_the_group_chosen(lang: str) -> None:
     terminal, screen = new_terminal(keyboard, width=80)
     state = session.state
     view = state.view(0)
-    chooser = Chooser(terminal, state, lang, group_moves=session._hook_with_view("group_moves", view))
+    chooser = Chooser(terminal, state, lang, group_moves=partial(session.screen.group_moves, view, lang=session.lang))
     action = chooser.choose()
     explorer = view["explorers"][0]
     colour = Catalog("survive")(explorer["colour"], lang)

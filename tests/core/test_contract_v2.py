@@ -173,6 +173,8 @@ def test_importing_core_loads_no_game_and_no_bot() -> None:
 def test_every_game_is_found_through_its_entry_point_declaration() -> None:
     from importlib.metadata import entry_points
 
+    from asobiba.cli.screens.terminal import TerminalScreen
+    from asobiba.core.hard_settings import HardSettings
     from asobiba.core.registry import ENTRY_POINT_GROUP, GameDeclaration, declaration
 
     points = {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP)}
@@ -180,10 +182,11 @@ def test_every_game_is_found_through_its_entry_point_declaration() -> None:
     for name in GAMES:
         declared = declaration(name)
         assert isinstance(declared, GameDeclaration) and declared.name == name
-        assert declared.load("game") is asobiba.get_game(name)
-        # every part a game declares is there (a game may declare none: the generic tables draw it)
-        for part in ("evaluator", "screen", "screen_fit"):
-            assert getattr(declared, part) is None or declared.load(part) is not None, f"{name}: {part}"
+        assert declared.game() is asobiba.get_game(name)
+        # every part a game declares loads, of its type (a game may declare none: the generic tables draw it)
+        assert not declared.declares("evaluator") or callable(declared.evaluator()), name
+        assert isinstance(declared.screen(), TerminalScreen), name
+        assert isinstance(declared.hard_settings(), HardSettings), name
         for part, fields in (
             ("web_renderer", {}),
             ("web_style", {}),

@@ -34,7 +34,7 @@ def _fresh_python(code: str) -> subprocess.CompletedProcess[str]:
 def _research_modules() -> list[tuple[str, str]]:
     modules = []
     for name in game_names():
-        where = declaration(name).rl
+        where = declaration(name).named("rl")
         if where is not None:
             modules.append((name, where.partition(":")[0]))
     return modules

@@ -21,7 +21,8 @@ from asobiba.bots import bot
 from asobiba.bots.arena import MatchConfig, run_match
 from asobiba.cli.chooser import Choice
 from asobiba.cli.main import app
-from asobiba.cli.screens import generic, render_view, screen_hooks
+from asobiba.cli.screens import generic, render_view, terminal_screen
+from asobiba.cli.screens.terminal import TerminalScreen
 from asobiba.core.registry import declaration
 from asobiba.core.state import Action
 
@@ -31,10 +32,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_game_comes_from_its_own_package_through_the_entry_point() -> None:
     declared = declaration(GAME)
-    assert declared.game.startswith("asobiba_goofspiel")
-    assert asobiba.get_game(GAME).__module__.startswith("asobiba_goofspiel")
-    assert declared.screen is None and declared.web_renderer is None and declared.screen_fit is None
-    assert declared.web_style is None
+    assert declared.game().__module__.startswith("asobiba_goofspiel")
+    assert asobiba.get_game(GAME) is declared.game()
+    assert not declared.declares("screen") and declared.web_renderer is None and declared.web_style is None
 
 
 def test_no_asobiba_file_names_the_plugin_game() -> None:
@@ -131,7 +131,7 @@ def test_the_generic_table_draws_every_view_key_and_the_players_in_one_table() -
     text = console.export_text()
     for key in ("prize", "prizes left", "hands", "scores", "rounds", "Players", "p0 (you)"):
         assert key in text
-    assert screen_hooks(GAME) is generic
+    assert type(terminal_screen(GAME)) is TerminalScreen  # the generic table's, every method
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,7 @@ def test_the_pieces_of_a_cockroach_poker_tensor_say_the_hand_by_suit() -> None:
 
 def test_each_games_research_support_is_the_one_its_declaration_names() -> None:
     for game in ("cockroach-poker", "paper-safari", "survive"):
-        named = declaration(game).rl
+        named = declaration(game).named("rl")
         assert named == f"asobiba.games.{game.replace('-', '_')}.rl:RL"
         found = support(game)
         assert type(asobiba.rl.encoder(game, players=3)) is found.encoder

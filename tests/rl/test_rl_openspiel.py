@@ -12,6 +12,7 @@ pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed: pip install open_spiel (part of asobiba[rl] where it has a wheel)"
 )
 
+import asobiba  # noqa: E402
 import asobiba.rl  # noqa: E402
 import asobiba.rl.openspiel as asobiba_spiel  # noqa: E402
 from asobiba.rl.named import all_setups  # noqa: E402
@@ -36,6 +37,21 @@ def test_the_games_are_registered_under_their_python_names() -> None:
     names = set(pyspiel.registered_names())
     assert set(asobiba_spiel.spiel_names().values()) <= names
     assert asobiba_spiel.spiel_names()["cockroach-poker"] == "python_asobiba_cockroach_poker"
+
+
+@pytest.mark.parametrize("game", ["cockroach-poker", "paper-safari", "survive"])
+def test_openspiel_is_told_the_games_capabilities(game: str) -> None:
+    """The longest game and the game's type come from the game's declared capabilities (a game whose
+    rules set no bound, Paper Safari, gets a length no game reaches)."""
+    declared = asobiba.get_game(game).capabilities
+    loaded = pyspiel.load_game(asobiba_spiel.spiel_names()[game], {"players": 3})
+    assert loaded.max_game_length() == (declared.max_decisions or asobiba_spiel.MAX_GAME_LENGTH)
+    kind = loaded.get_type()
+    assert (kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC) == declared.chance
+    assert (kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION) == declared.hidden_information
+    assert loaded.get_parameters()["horizon"] == 0
+    cut = pyspiel.load_game(asobiba_spiel.spiel_names()[game], {"players": 3, "horizon": 10})
+    assert cut.max_game_length() == 10
 
 
 def test_a_deal_is_drawn_kind_by_kind_with_the_engines_probabilities() -> None:

@@ -71,9 +71,9 @@ def test_hard_stacks_its_explorers_nearer_the_escape_spaces_than_normal():
 
 
 def test_hard_in_survive_searches_around_choose_hard_and_normal_keeps_its_weights():
-    settings = declaration("survive").hard_settings
-    assert settings["search"] == "pimc"
-    assert settings["base"] == "asobiba.games.survive.bots:choose_hard"
+    settings = declaration("survive").hard_settings()
+    assert settings.search == "pimc"
+    assert settings.base is bots.choose_hard
     assert bots.HARD != bots.NORMAL
     assert bots.Weights() == bots.NORMAL
     state = asobiba.new_game("survive", players=3, seed=5)

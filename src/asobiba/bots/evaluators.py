@@ -16,15 +16,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from asobiba.core.hard_settings import Evaluator
 from asobiba.core.registry import declaration
-from asobiba.core.state import State
-
-Evaluator = Callable[[State], list[float]]
 
 
 def evaluator(game: str) -> Evaluator | None:
     """The evaluator of ``game`` (named in its declaration), or ``None`` if it has none."""
-    function: Evaluator | None = declaration(game).load("evaluator")
-    return function
+    return declaration(game).evaluator()

@@ -5,7 +5,7 @@ of a handful of sensible moves learns more per play-out:
 
 1. the candidates: the game's heuristic move first, then other moves the heuristic makes with
    other random draws (another claim, another victim), then, up to ``max_candidates``, legal moves
-   in a seeded random order (or a game's own ``candidates`` function, named in its ``hard_settings``);
+   in a seeded random order (or a game's own ``candidates`` function, given in its ``hard_settings``);
 2. each round draws one determinization of the observation (``observation.sample``, never the
    true state) and plays every candidate out from it with the same generator seed (common random
    numbers): everybody then plays the game's heuristic (or a lighter ``rollout_policy``) on his
@@ -32,24 +32,14 @@ import importlib
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, overload
 
 from asobiba.bots.base import Bot
 from asobiba.bots.evaluators import evaluator as game_evaluator
 from asobiba.core.errors import InvalidOption
+from asobiba.core.hard_settings import CandidateFunction, Cut, Evaluator, Policy
 from asobiba.core.state import Action, Observation, State
-
-#: Scores a non-final state for every player; values in [0, 1].
-Evaluator = Callable[[State], list[float]]
-#: A game's own candidate moves: ``candidates(observation, heuristic_move, limit, rng)``.
-CandidateFunction = Callable[[Observation, Action, int, random.Random], list[Action]]
-#: A player, ``policy(view, legal_actions, rng)`` (the heuristic's signature): a light one for
-#: play-outs, or a game's own stronger player for ``hard`` (``search="policy"``).
-Policy = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
-#: Where a play-out stops to be scored by the evaluator: ``cut(start, now)`` (the sample it began
-#: from, and the state it has reached), e.g. "the round is over".
-Cut = Callable[[State, State], bool]
 
 #: Extra heuristic calls (with other random draws) when gathering candidates.
 HEURISTIC_DRAWS = 8
@@ -162,9 +152,11 @@ def load_function(path: None) -> None: ...
 @overload
 def load_function(path: str | Callable[..., Any]) -> Callable[..., Any]: ...
 def load_function(path: str | Callable[..., Any] | None) -> Callable[..., Any] | None:
-    """The function a ``"module:function"`` path in a game's settings names (or the function itself,
-    or ``None``); what it names must be callable. The caller's annotation says which signature it
-    expects (a ``Policy``, a ``Cut``…): a path is text, so no checker can know it sooner."""
+    """The function a ``"module:function"`` path given by hand names (a bot's parameter on the command
+    line), or the function itself, or ``None``; what it names must be callable. The caller's
+    annotation says which signature it expects (a ``Policy``, a ``Cut``…): a path is text, so no
+    checker can know it sooner (a game's own settings are functions:
+    :class:`~asobiba.core.hard_settings.HardSettings`)."""
     if path is None or callable(path):
         return path
     module, _, name = str(path).partition(":")

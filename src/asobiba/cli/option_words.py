@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from asobiba.cli.common import tr
-from asobiba.cli.screens import screen_hooks
+from asobiba.cli.screens import terminal_screen
 from asobiba.core.game import Game
 from asobiba.core.options import Option
 
@@ -14,9 +14,7 @@ from asobiba.core.options import Option
 def option_label(game: Game, option: Option, lang: str) -> str:
     """The option's name in ``lang`` as the game's terminal screen words it (its key if the
     screen has no words for it): ``rules`` -> ルールの種類."""
-    label = getattr(screen_hooks(game.name), "option_label", None)
-    named = label(option.name, lang) if label is not None else None
-    return str(named) if named else option.name
+    return terminal_screen(game.name).option_label(option.name, lang) or option.name
 
 
 def value_text(game: Game, option: Option, value: Any, lang: str) -> str:
@@ -26,8 +24,7 @@ def value_text(game: Game, option: Option, value: Any, lang: str) -> str:
         return tr("automatic", lang)
     if isinstance(value, bool):
         return tr("yes", lang) if value else tr("no", lang)
-    label = getattr(screen_hooks(game.name), "value_label", None)
-    words = label(option.name, value, lang) if label is not None else None
+    words = terminal_screen(game.name).value_label(option.name, value, lang)
     if not words:
         return str(value)
     return tr("{value} ({words})", lang, value=value, words=words)

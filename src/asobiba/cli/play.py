@@ -12,6 +12,7 @@ import threading
 import traceback
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -28,7 +29,7 @@ from asobiba.cli.chooser import Chooser
 from asobiba.cli.common import QuitGame, Terminal, UserError, player_name, tr
 from asobiba.cli.layout import LOG_MAX, Fitted, fit_frame
 from asobiba.cli.linebreak import PhraseText
-from asobiba.cli.screens import screen_forms, screen_hooks, view_tree
+from asobiba.cli.screens import screen_forms, terminal_screen, view_tree
 from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
 from asobiba.core.i18n import SENTENCE_SEPARATORS
@@ -211,8 +212,7 @@ class PlaySession:
             self.bots[seat] = bot(name, seed=seed)
         for line in describe_events(self.state, self.setup_events, self.human, self.lang):
             self.note(line)
-        hooks = screen_hooks(self.state.game.name)
-        self.hooks = hooks
+        self.screen = terminal_screen(self.state.game.name)
 
     # ------------------------------------------------------------------ names and screens
 
@@ -284,11 +284,8 @@ class PlaySession:
 
     def decision(self) -> str:
         """The decision due now, as the game's screen words it ("" if it has no words for it)."""
-        describe = getattr(self.hooks, "decision", None)
-        if describe is None:
-            return ""
         try:
-            return str(describe(self.state.view(self.human), self.lang))
+            return self.screen.decision(self.state.view(self.human), self.lang)
         except Exception:  # words are a help, never a reason to stop
             return ""
 
@@ -376,15 +373,12 @@ class PlaySession:
     def _alerts(self, events: Sequence[Event]) -> list[str | None]:
         """For each event the player may see (as :func:`describe_events` lists them), the warning
         the game's screen gives it (what happened to his own pieces), or ``None``."""
-        alert = getattr(self.hooks, "alert", None)
         visible = self.state.events_for(events, self.human)
-        if alert is None:
-            return [None] * len(visible)
         view = self.state.view(self.human)
         found: list[str | None] = []
         for event in visible:
             try:
-                found.append(alert(view, event, self.lang))
+                found.append(self.screen.alert(view, event, self.lang))
             except Exception:  # a warning is a help, never a reason to stop
                 found.append(None)
         return found
@@ -420,12 +414,9 @@ class PlaySession:
 
     def _round_interlude(self, rounds_before: int) -> None:
         """Between two rounds (Paper Safari): the revealed grids and the scores, until a key."""
-        summary = getattr(self.hooks, "round_summary", None)
-        if summary is None:
-            return
         view = self.state.view(self.human)
         try:
-            shown = summary(view, self.lang, rounds_before)
+            shown = self.screen.round_summary(view, self.lang, rounds_before)
         except Exception:  # a help, never a reason to stop
             return
         if shown is None:
@@ -457,9 +448,9 @@ class PlaySession:
                 show_log=self.print_full_log,
                 show_rules=self.show_rules,
                 present=self.present if self.terminal.console.is_terminal else None,
-                group_moves=self._hook_with_view("group_moves", view),
-                move_warning=self._hook_with_view("move_warning", view),
-                move_label=self._hook_with_view("move_label", view),
+                group_moves=partial(self.screen.group_moves, view, lang=self.lang),
+                move_warning=partial(self.screen.move_warning, view, lang=self.lang),
+                move_label=partial(self.screen.move_label, view, lang=self.lang),
             )
             chooser.notice = notice
             if not self.terminal.console.is_terminal:
@@ -478,17 +469,6 @@ class PlaySession:
             if self._rounds() > rounds:
                 self._round_interlude(rounds)
             return
-
-    def _hook_with_view(self, name: str, view: Mapping[str, object]) -> Any:
-        hook = getattr(self.hooks, name, None)
-        if hook is None:
-            return None
-        lang = self.lang
-
-        def bound(argument: Any) -> Any:
-            return hook(view, argument, lang)
-
-        return bound
 
     def _refusal(self, action: Action) -> str | None:
         """Why ``action`` cannot be played now (``state.check`` changes nothing), or ``None``."""

@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
 
+from asobiba.core.capabilities import GameCapabilities
 from asobiba.core.errors import AsobibaError, InvalidOption, NotationError, short_repr
 from asobiba.core.events import Event
 from asobiba.core.options import Option, resolve_options
@@ -47,6 +48,9 @@ class Game(ABC, Generic[StateT]):
     #: The TypedDict of the game's own view keys, and of its ``pending`` decision (for the JSON Schema).
     view_type: ClassVar[type | None] = None
     pending_type: ClassVar[type | None] = None
+    #: What kind of game it is (hidden information, chance, the longest game, the players per
+    #: option value), as data: every game declares it.
+    capabilities: ClassVar[GameCapabilities]
 
     @property
     def text_domain(self) -> str:

@@ -5,9 +5,10 @@ A game from another package plugs in by declaring, in its own ``pyproject.toml``
     [project.entry-points."asobiba.games"]
     my-game = "my_package.declaration:DECLARATION"
 
-where ``DECLARATION`` is a :class:`GameDeclaration`. Everything it names is a ``"module:attribute"``
-text imported on first use: listing the games imports each one's declaration and rules (``game``),
-no bot, screen or research module, and ``import asobiba.core`` loads no game and no bot.
+where ``DECLARATION`` is a :class:`~asobiba.core.declaration.GameDeclaration`. Each part it names as a
+``"module:attribute"`` text is imported on first use, through its typed accessor: listing the games
+imports each one's declaration and rules (``game``), no bot, screen or research module, and
+``import asobiba.core`` loads no game and no bot.
 
 One broken plug-in does not take the others down: a game whose declaration or rules fail to import
 (a package written for an older :class:`GameDeclaration`, a missing dependency) is left out of
@@ -17,108 +18,21 @@ One broken plug-in does not take the others down: a game whose declaration or ru
 
 from __future__ import annotations
 
-import importlib
 import logging
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
-from importlib.resources import files
-from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from asobiba.core.declaration import GameDeclaration as GameDeclaration  # where declarations import it from
 from asobiba.core.errors import UnknownGame
 from asobiba.core.i18n import forget_read_catalogs
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from asobiba.core.game import Game
 
 ENTRY_POINT_GROUP = "asobiba.games"
-
-
-@dataclass(frozen=True)
-class GameDeclaration:
-    """Everything asobiba knows of one game, each part named as ``"module:attribute"``.
-
-    - ``game``: the :class:`~asobiba.core.game.Game` instance (state, notation, heuristic, texts);
-    - ``evaluator``: a function ``State -> list[float]`` scoring a position for every player
-      (the hard bot's rollouts cut short);
-    - ``hard_settings``: the ``hard`` level's search settings where they differ from the defaults;
-    - ``screen``: the terminal screen module (a ``render(view, lang)`` function);
-    - ``screen_fit``: the module of the terminal's fitted forms and helpers: ``compact(view, lang)``
-      (the screen for a small terminal), ``decision(view, lang)`` (the decision at hand in words) and
-      optionally ``group_moves(view, choices, lang)``, ``move_warning(view, choice, lang)``,
-      ``round_summary(view, lang, rounds_before)``;
-    - ``web_renderer``: the browser module drawing the game, as ``"package:file.js"`` (a file the
-      package carries; the server serves it and the files beside it at ``/games/<name>/<file>``);
-    - ``web_style``: the game's style sheet, as ``"package:file.css"`` (the classes its renderer draws
-      with; the client adds it to the page once, when it loads the game's renderer, and the page's own
-      style sheet holds no game's rules); served at ``/games/<name>/<file>`` too;
-    - ``rules``: the rules pages, as ``"package:path"`` with ``{lang}`` in the path;
-    - ``locale``: the folder of the game's translations, as ``"package:folder"``, holding gettext
-      catalogs ``<lang>/LC_MESSAGES/<domain>.po`` (its domain is ``Game.text_domain``: its log lines,
-      option texts and error messages); :class:`~asobiba.core.i18n.Catalog` reads them from there;
-    - ``analysis_rollout_depth``: moves an analysis rollout plays before the evaluator scores it
-      (``None``: to the end);
-    - ``rl``: the research API's declaration (an ``asobiba.rl.types.RLSupport``: the encoder, the
-      action spaces, how OpenSpiel deals the game); without it the game gets the generic one;
-    - ``gym_version``: the version of its Gymnasium id ``asobiba/<Game>-v<version>`` (here, not in
-      ``rl``: ``import asobiba.rl`` registers every game's id without importing any game's research
-      module, so a game's ``rl`` module may be the first thing imported).
-
-    A game declaring only ``name`` and ``game`` plays everywhere: the terminal and the browser
-    draw it with their generic table (its view as panels, its actions grouped by their data), and
-    the research API with its generic encoder and codec.
-    """
-
-    name: str
-    game: str
-    evaluator: str | None = None
-    hard_settings: Mapping[str, Any] = field(default_factory=dict)
-    screen: str | None = None
-    screen_fit: str | None = None
-    web_renderer: str | None = None
-    web_style: str | None = None
-    rules: str | None = None
-    locale: str | None = None
-    analysis_rollout_depth: int | None = None
-    rl: str | None = None
-    gym_version: int = 1
-
-    def load(self, part: str) -> Any:
-        """Import and return the part called ``part`` (``"game"``, ``"evaluator"``, …); ``None`` if unset."""
-        where = getattr(self, part)
-        if where is None:
-            return None
-        module_name, _, attribute = where.partition(":")
-        module = importlib.import_module(module_name)
-        return getattr(module, attribute) if attribute else module
-
-    def resource(self, part: str, **fields: str) -> Traversable | None:
-        """The package file the part called ``part`` names (``"web_renderer"``, ``"web_style"``, ``"rules"``), its
-        ``{field}`` marks filled from ``fields``; ``None`` if unset or not a file.
-
-        >>> declaration("cockroach-poker").resource("rules", lang="en").name
-        'cockroach_poker.en.md'
-        """
-        where = getattr(self, part)
-        if where is None:
-            return None
-        package, _, path = where.partition(":")
-        found = files(package).joinpath(path.format(**fields))
-        return found if found.is_file() else None
-
-    def catalog(self, domain: str, lang: str) -> Traversable | None:
-        """The game's gettext catalog of ``domain`` in ``lang`` (``None`` if its ``locale`` has none).
-
-        >>> declaration("survive").catalog("survive", "ja").name
-        'survive.po'
-        """
-        if self.locale is None:
-            return None
-        package, _, folder = self.locale.partition(":")
-        found = files(package).joinpath(f"{folder}/{lang}/LC_MESSAGES/{domain}.po")
-        return found if found.is_file() else None
 
 
 #: Declarations registered in-process (tests, a game under development); they win over entry points.
@@ -257,7 +171,7 @@ def get_game(name: str) -> Game:
         raise _unavailable_error(name)
     found = declaration(name)
     try:
-        game: Game = found.load("game")
+        game = found.game()
     except Exception as error:  # the plug-in's rules fail to import
         raise _give_up(name, describe_error(error)) from None
     _loaded_games[name] = game

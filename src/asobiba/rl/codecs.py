@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 import numpy as np
+from typing_extensions import TypeVar
 
 from asobiba.core.errors import IllegalAction, short_repr
 
@@ -27,12 +28,18 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionCodec"]
 
+#: The state class of the game a codec numbers (``SurviveState``): what :meth:`ActionCodec.index_in`
+#: reads where an action's number depends on the position; any state for a codec of any game.
+CodecStateT = TypeVar("CodecStateT", bound="State", default=Any)
+
 #: The most action numbers remembered per codec (the engines' precomputed actions are fewer).
 _MOST_CACHED = 200_000
 
 
-class ActionCodec(ABC):
-    """The numbering of one game's actions for ``players`` players and these (resolved) options."""
+class ActionCodec(ABC, Generic[CodecStateT]):
+    """The numbering of one game's actions for ``players`` players and these (resolved) options;
+    generic in the game's state (``ActionCodec[SurviveState]``), which its position-dependent
+    numbers read."""
 
     def _lay_out(self, blocks: list[tuple[str, int]]) -> None:
         """Number the actions block after block: ``(name, count)`` -> ``first[name]`` and ``size``."""
@@ -62,7 +69,7 @@ class ActionCodec(ABC):
     def index(self, action: Action) -> int:
         """The number of a player's action (from the action alone)."""
 
-    def index_in(self, action: Action, state: State) -> int:
+    def index_in(self, action: Action, state: CodecStateT) -> int:
         """The number of ``action``, legal in ``state`` (the same as :meth:`index` unless the action's
         class is :attr:`position_dependent`)."""
         return self.index(action)
@@ -71,7 +78,7 @@ class ActionCodec(ABC):
         """The blocks of numbers: ``(what, first, count)``, in order; they tile ``range(size)``."""
         return list(self._blocks)
 
-    def legal(self, state: State) -> dict[int, Action]:
+    def legal(self, state: CodecStateT) -> dict[int, Action]:
         """The legal numbers in ``state`` and the action each stands for (the first of its class)."""
         legal: dict[int, Action] = {}
         numbers = self._numbers
@@ -88,14 +95,14 @@ class ActionCodec(ABC):
             legal.setdefault(entry[1], action)
         return legal
 
-    def mask(self, state: State) -> np.ndarray:
+    def mask(self, state: CodecStateT) -> np.ndarray:
         """``int8`` array of ``size``: 1 where the number is a legal action of the player to move."""
         mask = np.zeros(self.size, dtype=np.int8)
         if not state.is_over and not state.is_chance_node:
             mask[list(self.legal(state))] = 1
         return mask
 
-    def action(self, index: int, state: State) -> Action:
+    def action(self, index: int, state: CodecStateT) -> Action:
         """The legal action that ``index`` stands for in ``state``; :class:`IllegalAction` if none."""
         legal = self.legal(state)
         try:

@@ -73,7 +73,8 @@ __all__ = [
     "spiel_names",
 ]
 
-#: The longest game OpenSpiel is told of (a bound no game reaches; Paper Safari's matches have no fixed one).
+#: The longest game OpenSpiel is told of where the game's rules set no bound (Paper Safari's matches):
+#: a bound no game reaches.
 MAX_GAME_LENGTH = 1_000_000
 #: Outcomes of a chance node of a game that declares no shuffle (each an engine sample from its own seed).
 GENERIC_CHANCE_OUTCOMES = 256
@@ -127,7 +128,7 @@ class AsobibaSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no ty
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=horizon or MAX_GAME_LENGTH,
+            max_game_length=horizon or asobiba_game.capabilities.max_decisions or MAX_GAME_LENGTH,
         )
         super().__init__(_game_type(asobiba_game), info, dict(params or {}))
         self.asobiba_game: Game = asobiba_game
@@ -610,12 +611,18 @@ def external_sampling_solver(game: AsobibaSpielGame, budget: int = EXTERNAL_SAMP
 
 
 def _game_type(game: Game) -> Any:
+    capabilities = game.capabilities
+    kind = pyspiel.GameType
     return pyspiel.GameType(
         short_name=openspiel_name(game),
         long_name=f"asobiba {game.title['en']}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC if capabilities.chance else kind.ChanceMode.DETERMINISTIC,
+        information=(
+            kind.Information.IMPERFECT_INFORMATION
+            if capabilities.hidden_information
+            else kind.Information.PERFECT_INFORMATION
+        ),
         utility=pyspiel.GameType.Utility.CONSTANT_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,

@@ -30,12 +30,12 @@ def check_render_mode(render_mode: str | None, modes: Sequence[str]) -> str | No
 
 def render_text(game: Game, view: Mapping[str, object], lang: str = "en") -> str:
     """``view`` drawn by the game's terminal screen as plain text; the view as JSON if it has none."""
-    screen = declaration(game.name).load("screen")
-    if screen is None:
+    declared = declaration(game.name)
+    if not declared.declares("screen"):
         return json.dumps(view, ensure_ascii=False, indent=1)
     from rich.console import Console
 
-    console = Console(file=io.StringIO(), width=RENDER_WIDTH, color_system=None, force_terminal=False)
-    console.print(screen.render(view, lang))
-    text: str = console.file.getvalue()  # type: ignore[attr-defined]
-    return text
+    written = io.StringIO()
+    console = Console(file=written, width=RENDER_WIDTH, color_system=None, force_terminal=False)
+    console.print(declared.screen().render(view, lang))
+    return written.getvalue()

@@ -58,7 +58,7 @@ def check_horizon(horizon: object) -> int:
 def cut_rewards(state: State) -> list[float]:
     """Every player's reward where a ``horizon`` cut the unfinished game ``state``: the game's
     evaluator's chance of winning, or equal shares where the game declares no evaluator."""
-    evaluator = declaration(state.game.name).load("evaluator")
+    evaluator = declaration(state.game.name).evaluator()
     if evaluator is None:
         return [1.0 / state.players] * state.players
     return [float(value) for value in evaluator(state)]

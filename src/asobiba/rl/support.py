@@ -1,9 +1,9 @@
 """Which research-API declaration a game has: its encoder, its action spaces, how OpenSpiel deals it.
 
-A game declares this in its own package (``GameDeclaration.rl = "my_game.rl:RL"``, an
-:class:`~asobiba.rl.types.RLSupport`); nothing in :mod:`asobiba.rl` names a game. A game that
-declares none still plays: :func:`support` gives it the generic encoder (feature-hashed view), the
-generic codec (hashed ``to_json()`` of the actions) and OpenSpiel chance from the engine's own sampler.
+A game declares this in its own package (``GameDeclaration(rl="my_game.rl:RL")``, an
+:class:`~asobiba.rl.types.RLSupport`); nothing in :mod:`asobiba.rl` names a game. A game that declares none still
+plays: :func:`support` gives it the generic encoder (feature-hashed view), the generic codec
+(hashed ``to_json()`` of the actions) and OpenSpiel chance from the engine's own sampler.
 
 >>> found = support("cockroach-poker")
 >>> found.default_action_space, sorted(found.codecs)
@@ -32,7 +32,7 @@ _generic: dict[str, RLSupport] = {}
 def support(game: Game | str) -> RLSupport:
     """The research-API declaration of ``game``: its declaration's ``rl`` part, else the generic one."""
     found = game_of(game)
-    declared: RLSupport | None = declaration(found.name).load("rl")
+    declared = declaration(found.name).rl()
     if declared is not None:
         return declared
     if found.name not in _generic:

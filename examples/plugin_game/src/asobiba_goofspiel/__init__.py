@@ -17,6 +17,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from asobiba.core.capabilities import GameCapabilities
 from asobiba.core.errors import InvalidOption
 from asobiba.core.events import Event
 from asobiba.core.game import Game
@@ -49,6 +50,14 @@ class Goofspiel(Game[GoofspielState]):
     title: ClassVar[Mapping[str, str]] = {"en": "Goofspiel (sealed bids)", "ja": "グーフシュピール（封印入札）"}
     min_players = 2
     max_players = 4
+    #: What kind of game it is: the bids are hidden, the prizes shuffled, ``prize_order`` fixes
+    #: them, and a game is ``cards`` rounds of one bid per player (13 cards, 4 players at most).
+    capabilities: ClassVar[GameCapabilities] = GameCapabilities(
+        secret_options=True,
+        hidden_information=True,
+        chance=True,
+        max_decisions=13 * 4,
+    )
     action_types = (actions.Prize, actions.Bid)
     view_type = GoofspielView
     pending_type = GoofspielPending

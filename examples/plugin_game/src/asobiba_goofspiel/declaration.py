@@ -1,8 +1,10 @@
 """The declaration asobiba finds through the ``asobiba.games`` entry point (see ``pyproject.toml``).
 
-Only ``name`` and ``game`` are needed; everything else is optional. Without ``screen``,
-``screen_fit`` and ``web_renderer`` the terminal and the browser draw the game with their generic
-tables; without ``hard_settings`` the ``hard`` bot is IS-MCTS.
+Only ``name`` and ``game`` are needed; everything else is optional. Each part is named as
+``"module:attribute"`` and imported on first use, through the declaration's typed accessors
+(``DECLARATION.evaluator()``, ``DECLARATION.rl()``…). Without ``screen`` (a ``TerminalScreen``
+subclass) and ``web_renderer`` the terminal and the browser draw the game with their generic
+tables; without ``hard_settings`` (a ``HardSettings``) the ``hard`` bot is IS-MCTS.
 """
 
 from asobiba.core.registry import GameDeclaration

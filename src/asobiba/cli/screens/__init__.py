@@ -1,39 +1,23 @@
-"""Per-game screens for the terminal: each module has ``render(view, lang) -> RenderableType``.
+"""Per-game screens for the terminal: each game's :class:`~asobiba.cli.screens.terminal.TerminalScreen`.
 
 A screen draws a player's *view* only (the dict from ``State.view``), never the state itself,
-so the terminal shows exactly what that player may know. A game names its screen and its module of
-terminal helpers on its declaration (``screen`` and ``screen_fit``): ``compact(view, lang)`` (the
-screen for a small terminal, the player's own hand or grid last), ``decision(view, lang)`` (the
-decision at hand in words), and optionally ``group_moves(view, choices, lang)``,
-``move_warning(view, choice, lang)`` and ``round_summary(view, lang, rounds_before)``. A game
-without them gets the generic table (:mod:`asobiba.cli.screens.generic`): its view as panels, its
-moves grouped by their data. :func:`view_tree` is the last resort when a screen fails on a view.
+so the terminal shows exactly what that player may know. A game names its screen on its
+declaration (``screen``: a subclass of ``TerminalScreen``); each method it does not override is the
+generic table's (:mod:`asobiba.cli.screens.generic`): its view as panels, its moves grouped by
+their data. :func:`view_tree` is the last resort when a screen fails on a view.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
-from types import ModuleType
-from typing import Any, Protocol
+from collections.abc import Mapping
 
 from rich.console import RenderableType
 from rich.markup import escape
 from rich.tree import Tree
 
-from asobiba.cli.screens import generic
+from asobiba.cli.screens.terminal import TerminalScreen
 from asobiba.core.errors import UnknownGame
 from asobiba.core.registry import declaration
-
-
-class Screen(Protocol):
-    """A game's screen module."""
-
-    def render(self, view: Any, lang: str) -> RenderableType:
-        """Draw ``view`` (a player's or the spectator's, of the game's whole view type:
-        ``CockroachPokerFullView``) in ``lang``."""
-        ...
-
 
 #: Keys of every view that the fallback tree leaves out (they are shown elsewhere on the screen).
 _COMMON_KEYS = ("game", "players", "viewer", "options")
@@ -84,43 +68,22 @@ def view_tree(view: Mapping[str, object]) -> Tree:
     return tree
 
 
-def screen_hooks(game: str) -> ModuleType:
-    """The game's terminal helpers module (its declaration's ``screen_fit``), or the generic
-    table's (:mod:`asobiba.cli.screens.generic`) for a game without its own. Its functions read
-    views of that game (``compact(view: CockroachPokerFullView, lang)``): give them that game's."""
+def terminal_screen(game: str) -> TerminalScreen:
+    """The terminal screen of the game called ``game`` (its declaration's), or the generic table for
+    a game without one. Its methods read views of that game: give them that game's."""
     try:
-        hooks: ModuleType | None = declaration(game).load("screen_fit")
+        found = declaration(game)
     except UnknownGame:
-        hooks = None
-    return generic if hooks is None else hooks
+        return TerminalScreen()
+    return found.screen()
 
 
 def screen_forms(view: Mapping[str, object], lang: str) -> list[RenderableType]:
-    """The screen's forms, fullest first: the full screen and, where the game has one, the compact one."""
-    forms = [render_view(view, lang)]
-    hooks = screen_hooks(str(view.get("game")))
-    compact = getattr(hooks, "compact", None)
-    if compact is not None:
-        forms.append(compact(view, lang))
-    return forms
+    """The screen's forms, fullest first: the full screen and the compact one."""
+    screen = terminal_screen(str(view.get("game")))
+    return [screen.render(view, lang), screen.compact(view, lang)]
 
 
 def render_view(view: Mapping[str, object], lang: str) -> RenderableType:
-    """The screen of the view's game, or the generic table when the game has no screen of its own."""
-    try:
-        module_name = declaration(str(view["game"])).screen
-    except UnknownGame:
-        return generic.render(view, lang)
-    if module_name is None:
-        return generic.render(view, lang)
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name is not None and module_name.startswith(error.name):
-            return generic.render(view, lang)  # the game has no screen yet
-        raise
-    # The game's own render reads its own view type, this view's (its ``game`` chose the module).
-    render: Callable[[Any, str], RenderableType] | None = getattr(module, "render", None)
-    if render is None:
-        return generic.render(view, lang)
-    return render(view, lang)
+    """The screen of the view's game (the generic table when the game has no screen of its own)."""
+    return terminal_screen(str(view.get("game"))).render(view, lang)

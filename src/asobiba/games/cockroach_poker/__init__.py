@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from asobiba.core.capabilities import GameCapabilities
 from asobiba.core.errors import InvalidOption, NotationError
 from asobiba.core.events import Event
 from asobiba.core.game import Game
@@ -58,6 +59,16 @@ class CockroachPoker(Game[CockroachPokerState]):
     title: ClassVar[Mapping[str, str]] = {"en": "Cockroach Poker", "ja": "ごきぶりポーカー"}
     min_players = 2
     max_players = 6
+    #: Each round places one card face up, so there are at most as many rounds as cards (64 in the
+    #: original deck); a round is an offer, then for each player at most a peek, a pass, a
+    #: redirect and an answer: 64 x (1 + 4 x 6).
+    capabilities: ClassVar[GameCapabilities] = GameCapabilities(
+        secret_options=True,
+        hidden_information=True,
+        chance=True,
+        max_decisions=64 * (1 + 4 * 6),
+        player_range={"rules": PLAYER_RANGE},
+    )
     #: 2: the rule fixes of contract v2 (issue 8) change how some old games replay.
     version = 2
     action_types = (actions.Deal, actions.Offer, actions.Answer, actions.Redirect, actions.Peek, actions.Pass)

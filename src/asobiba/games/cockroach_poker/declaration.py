@@ -1,20 +1,20 @@
 """The declaration of cockroach-poker: what the registry finds through the ``asobiba.games`` entry point."""
 
+from asobiba.core.hard_settings import HardSettings
 from asobiba.core.registry import GameDeclaration
 
 DECLARATION = GameDeclaration(
     name="cockroach-poker",
     game="asobiba.games.cockroach_poker:GAME",
-    # PIMC: IS-MCTS reached 13–90 iterations a decision over 50–160 offers and lost to normal.
-    # A budget of play-out moves (about 0.6 s on a free core), not of time: the same choice on a busy machine.
-    hard_settings={"search": "pimc", "moves": 3000},
-    screen="asobiba.games.cockroach_poker.screen",
-    screen_fit="asobiba.games.cockroach_poker.screen_fit",
+    # PIMC with a budget of play-out moves, not of time: the same choice on a busy machine
+    # (why, and how long it takes: benchmarks/hard_settings.md).
+    hard_settings=HardSettings(search="pimc", moves=3000),
+    screen="asobiba.games.cockroach_poker.screen_fit:CockroachPokerScreen",
     web_renderer="asobiba.games.cockroach_poker:renderer.js",
     web_style="asobiba.games.cockroach_poker:renderer.css",
     rules="asobiba:rules/cockroach_poker.{lang}.md",
     locale="asobiba.games.cockroach_poker:locale",
-    # Cockroach Poker games last about 30 moves: analysis rollouts run to the end.
+    # Analysis rollouts run to the end (benchmarks/hard_settings.md: how long a game lasts).
     analysis_rollout_depth=None,
     rl="asobiba.games.cockroach_poker.rl:RL",
 )

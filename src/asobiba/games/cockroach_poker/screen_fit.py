@@ -24,6 +24,7 @@ from rich.text import Text
 from asobiba.cli.chooser import Choice, Group
 from asobiba.cli.common import tr
 from asobiba.cli.linebreak import PhraseText
+from asobiba.cli.screens.terminal import TerminalScreen
 from asobiba.games.cockroach_poker.screen import (
     _card_kind,
     _dangerous_kinds,
@@ -32,6 +33,7 @@ from asobiba.games.cockroach_poker.screen import (
     _player,
     _row,
     _status,
+    render,
 )
 from asobiba.games.cockroach_poker.text import card_name, kind_name
 from asobiba.games.cockroach_poker.view import CockroachPokerFullView
@@ -217,3 +219,26 @@ def value_label(name: str, value: object, lang: str) -> str | None:
         ("deal", "equal"): tr("equal hands", lang),
         ("deal", "all"): tr("every card", lang),
     }.get((name, str(value)))
+
+
+class CockroachPokerScreen(TerminalScreen[CockroachPokerFullView]):
+    """Cockroach Poker's terminal screen (the declaration's ``screen``): the table, the card in play,
+    the hand; offers grouped by target and claim."""
+
+    def render(self, view: CockroachPokerFullView, lang: str) -> RenderableType:
+        return render(view, lang)
+
+    def compact(self, view: CockroachPokerFullView, lang: str) -> RenderableType:
+        return compact(view, lang)
+
+    def decision(self, view: CockroachPokerFullView, lang: str) -> str:
+        return decision(view, lang)
+
+    def group_moves(self, view: CockroachPokerFullView, choices: Sequence[Choice], lang: str) -> list[Group] | None:
+        return group_moves(view, choices, lang)
+
+    def option_label(self, name: str, lang: str) -> str | None:
+        return option_label(name, lang)
+
+    def value_label(self, name: str, value: object, lang: str) -> str | None:
+        return value_label(name, value, lang)

@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from typing import Any, ClassVar
 
+from asobiba.core.capabilities import GameCapabilities
 from asobiba.core.errors import InvalidOption
 from asobiba.core.events import Event
 from asobiba.core.game import Game
@@ -51,6 +52,14 @@ class PaperSafari(Game[PaperSafariState]):
     title: ClassVar[dict[str, str]] = {"en": "Paper Safari (Pokémon edition)", "ja": "ポケモン ペーパーサファリ"}
     min_players = 2
     max_players = 5
+    #: No bound on a game's length: a round without a winner is played again, and a turn may swap
+    #: a face-up card for another.
+    capabilities: ClassVar[GameCapabilities] = GameCapabilities(
+        secret_options=True,
+        hidden_information=True,
+        chance=True,
+        max_decisions=None,
+    )
     #: 2: the rule fixes of contract v2 (issue 8) change how some old games replay.
     version = 2
     options = (

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from asobiba.core.hard_settings import HardSettings
 from asobiba.core.state import Action, Observation
 from asobiba.games.paper_safari.actions import (
     DISCARD,
@@ -616,3 +617,21 @@ def round_over(start: PaperSafariState, now: PaperSafariState) -> bool:
     """``hard``'s play-outs stop when the round they began in has been scored (then :func:`evaluate`
     gives the match chances from the tokens)."""
     return len(now.rounds) > len(start.rounds)
+
+
+#: The ``hard`` level (the declaration's ``hard_settings``): PIMC over the heuristic's three best
+#: placings (both choices of a turn), played out to the end of the round with the light heuristic
+#: and scored by :func:`evaluate`; a budget of play-out moves rather than of samples (few long
+#: play-outs early in a round, many short ones near its end) or of time (the same choice on a busy
+#: machine, unless the bot's clock guard stops it first). How it was chosen, and what it costs:
+#: ``benchmarks/hard_settings.md``.
+HARD_SETTINGS: HardSettings[PaperSafariState, PaperSafariFullView] = HardSettings(
+    search="pimc",
+    candidates=candidates,
+    max_candidates=3,
+    rollout_policy=rollout_choose,
+    cut=round_over,
+    rollout_depth=150,
+    moves=4500,
+    samples=400,
+)

@@ -14,6 +14,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich import box
 from rich.cells import cell_len
 from rich.columns import Columns
@@ -22,9 +24,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from asobiba.cli.chooser import Choice
+from asobiba.cli.chooser import Group as ChoiceGroup
 from asobiba.cli.common import tr
 from asobiba.cli.linebreak import PhraseText
-from asobiba.games.paper_safari.screen import _name, _player_title, _specials, _value, pending
+from asobiba.cli.screens.terminal import TerminalScreen
+from asobiba.games.paper_safari.screen import _name, _player_title, _specials, _value, pending, render
 from asobiba.games.paper_safari.screen import tr as game_tr  # the game's words: a round is 試合
 from asobiba.games.paper_safari.view import PaperSafariFullView
 
@@ -178,3 +183,30 @@ def option_label(name: str, lang: str) -> str | None:
 def value_label(name: str, value: object, lang: str) -> str | None:
     """A choice of an option in words."""
     return {("deck", "pokemon56"): tr("the 56 Pokémon cards", lang)}.get((name, str(value)))
+
+
+class PaperSafariScreen(TerminalScreen[PaperSafariFullView]):
+    """Paper Safari's terminal screen (the declaration's ``screen``): every grid, the piles, the
+    decision; the grids revealed between two rounds."""
+
+    def render(self, view: PaperSafariFullView, lang: str) -> RenderableType:
+        return render(view, lang)
+
+    def compact(self, view: PaperSafariFullView, lang: str) -> RenderableType:
+        return compact(view, lang)
+
+    def decision(self, view: PaperSafariFullView, lang: str) -> str:
+        return decision(view, lang)
+
+    def group_moves(self, view: PaperSafariFullView, choices: Sequence[Choice], lang: str) -> list[ChoiceGroup] | None:
+        """Never grouped: a turn has at most a grid's positions to choose from."""
+        return None
+
+    def round_summary(self, view: PaperSafariFullView, lang: str, rounds_before: int) -> RenderableType | None:
+        return round_summary(view, lang, rounds_before)
+
+    def option_label(self, name: str, lang: str) -> str | None:
+        return option_label(name, lang)
+
+    def value_label(self, name: str, value: object, lang: str) -> str | None:
+        return value_label(name, value, lang)

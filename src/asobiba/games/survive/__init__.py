@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
+from asobiba.core.capabilities import GameCapabilities
 from asobiba.core.errors import InvalidOption
 from asobiba.core.events import Event
 from asobiba.core.game import Game
@@ -81,6 +82,17 @@ class Survive(Game[SurviveState]):
     title: ClassVar[Mapping[str, str]] = {"en": "The Island / Survive!", "ja": "アイランド / サバイブ!"}
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    #: At most 40 explorers and 12 boats placed, 40 tiles each played once and 40 turns (a turn
+    #: removes a tile; the volcano, the last, ends the game), each turn at most 3 steps and the
+    #: end of moving, 3 dolphin or wind steps, 6 jumps, a removal, 3 boardings, the creature's 3
+    #: steps and its stop, and 12 answers to counter questions: 40 + 12 + 40 + 40 x 32.
+    capabilities: ClassVar[GameCapabilities] = GameCapabilities(
+        secret_options=True,
+        hidden_information=True,
+        chance=True,
+        max_decisions=40 + 12 + 40 + 40 * 32,
+        player_range={"two_colours": {True: (2, 2)}},
+    )
     #: 2: the rule fixes of contract v2 (issue 8) change how some old games replay.
     version: ClassVar[int] = 2
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES

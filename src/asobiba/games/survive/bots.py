@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from asobiba.core.hard_settings import HardSettings
 from asobiba.core.state import Action, Observation, State
 from asobiba.games.survive.actions import (
     BoardBoat,
@@ -764,3 +765,19 @@ def win_chances(means: Sequence[float], variances: Sequence[float]) -> list[floa
         raw.append(chance)
     total = sum(raw)
     return [value / total for value in raw] if total > 0 else [1.0 / len(means)] * len(means)
+
+
+#: The ``hard`` level (the declaration's ``hard_settings``): PIMC around :func:`choose_hard` (the
+#: heuristic with its explorers placed in stacks near the escape spaces): in a turn, its move and the
+#: heuristic's next best ones (:func:`candidates`), each played out to the end of the turn
+#: (:func:`turn_over`) with the heuristic and judged by :func:`evaluate`; a budget of samples, not of
+#: time. How it was chosen, and what it costs: ``benchmarks/hard_settings.md``.
+HARD_SETTINGS: HardSettings[SurviveState, SurviveFullView] = HardSettings(
+    search="pimc",
+    base=choose_hard,
+    candidates=candidates,
+    max_candidates=3,
+    cut=turn_over,
+    rollout_depth=40,
+    samples=16,
+)

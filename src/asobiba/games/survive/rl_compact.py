@@ -35,10 +35,10 @@ have distinct numbers (a direction leads to one cell; a piece has one cell).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from asobiba.core.game import Game
-from asobiba.core.state import Action, State
+from asobiba.core.state import Action
 from asobiba.games.survive.actions import (
     BoardBoat,
     Decline,
@@ -59,13 +59,16 @@ from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.rl_spaces import DIRECTION, LAND_INDEX, SPACE_INDEX, SPACES, colours
 from asobiba.rl.codecs import ActionCodec
 
+if TYPE_CHECKING:
+    from asobiba.games.survive.rules import SurviveState
+
 __all__ = ["SurviveCompactCodec"]
 
 #: The most pieces of one creature kind (the jump block's rows).
 MOST_OF_A_CREATURE = max(CREATURE_COUNT)
 
 
-class SurviveCompactCodec(ActionCodec):
+class SurviveCompactCodec(ActionCodec["SurviveState"]):
     """Survive!'s compact numbering (see the module's table)."""
 
     position_dependent: ClassVar[tuple[type, ...]] = (MoveExplorer, MoveCreature)
@@ -124,15 +127,15 @@ class SurviveCompactCodec(ActionCodec):
                 raise ValueError(f"{action} is numbered by where its piece stands: use index_in(action, state)")
         raise KeyError(f"{action!r} is not a player's action of survive")
 
-    def index_in(self, action: Action, state: State) -> int:
+    def index_in(self, action: Action, state: SurviveState) -> int:
         first = self.first
         match action:
             case MoveExplorer(explorer, cell):
-                here: int = state.ex_cell[explorer]  # type: ignore[attr-defined]
+                here = state.ex_cell[explorer]
                 return first["move"] + self.slot(explorer) * 6 + DIRECTION[here, cell]
             case MoveCreature(creature, source, target):
-                if state.phase == Phase.JUMP:  # type: ignore[attr-defined]
-                    occupied: list[int] = state.creature_at[creature]  # type: ignore[attr-defined]
+                if state.phase == Phase.JUMP:
+                    occupied = state.creature_at[creature]
                     rank = sum(1 for cell in range(source) if occupied[cell])
                     return first["jump"] + rank * len(SPACES) + SPACE_INDEX[target]
                 return first["creature"] + SPACE_INDEX[source] * 6 + DIRECTION[source, target]

@@ -24,11 +24,12 @@ from asobiba.cli.chooser import FLAT_LIMIT, Choice
 from asobiba.cli.chooser import Group as ChoiceGroup
 from asobiba.cli.common import tr
 from asobiba.cli.layout import ItemLine
+from asobiba.cli.screens.terminal import TerminalScreen
 from asobiba.core.events import Event
 from asobiba.games.survive import events as ev
 from asobiba.games.survive.board import CELL_BY_NAME, CELL_NAMES, NEIGHBOURS, ROWS
 from asobiba.games.survive.data import TERRAINS, TILE_TABLE
-from asobiba.games.survive.screen import COLOUR_STYLE, _pending, board, explorer_label
+from asobiba.games.survive.screen import COLOUR_STYLE, _pending, board, explorer_label, render
 from asobiba.games.survive.text import explorer_text, term
 from asobiba.games.survive.view import CREATURE_NAMES, ExplorerView, SurviveFullView
 
@@ -299,3 +300,33 @@ def option_label(name: str, lang: str) -> str | None:
         "explorer_values": tr("explorer values", lang),
         "first_player": tr("first player", lang),
     }.get(name)
+
+
+class SurviveScreen(TerminalScreen[SurviveFullView]):
+    """Survive!'s terminal screen (the declaration's ``screen``): the board, the players, the
+    decision; moves grouped by piece, warned about and named as swims or boardings; alerts about
+    the viewer's own explorers."""
+
+    def render(self, view: SurviveFullView, lang: str) -> RenderableType:
+        return render(view, lang)
+
+    def compact(self, view: SurviveFullView, lang: str) -> RenderableType:
+        return compact(view, lang)
+
+    def decision(self, view: SurviveFullView, lang: str) -> str:
+        return decision(view, lang)
+
+    def group_moves(self, view: SurviveFullView, choices: Sequence[Choice], lang: str) -> list[ChoiceGroup] | None:
+        return group_moves(view, choices, lang)
+
+    def move_warning(self, view: SurviveFullView, choice: Choice, lang: str) -> str | None:
+        return move_warning(view, choice, lang)
+
+    def move_label(self, view: SurviveFullView, choice: Choice, lang: str) -> str | None:
+        return move_label(view, choice, lang)
+
+    def alert(self, view: SurviveFullView, event: Event, lang: str) -> str | None:
+        return alert(view, event, lang)
+
+    def option_label(self, name: str, lang: str) -> str | None:
+        return option_label(name, lang)
