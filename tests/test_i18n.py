@@ -197,7 +197,7 @@ def test_each_games_catalog_is_in_its_own_package() -> None:
         found = catalog_file(domain, "ja")
         assert found is not None, f"{name} has no Japanese catalog"
         assert found == declaration(name).catalog(domain, "ja")
-        package = declaration(name).game.partition(":")[0]
+        package = (declaration(name).named("game") or "").partition(":")[0]
         assert Path(str(found)).is_relative_to(Path(str(files(package)))), f"{found} is outside {package}"
 
 

@@ -171,6 +171,15 @@ class GameDeclaration:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a GameDeclaration is not changed once made (its {name} is set where it is declared)")
 
+    def __eq__(self, other: object) -> bool:
+        """Two declarations are equal when they declare the same parts the same way."""
+        if not isinstance(other, GameDeclaration):
+            return NotImplemented
+        return self.__getstate__() == other.__getstate__()
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
     def __repr__(self) -> str:
         named = ", ".join(f"{part}={given!r}" for part, given in self._parts.items())
         return f"GameDeclaration(name={self.name!r}, {named})"

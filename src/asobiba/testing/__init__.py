@@ -34,7 +34,7 @@ from asobiba.core.registry import get_game
 from asobiba.testing.capabilities import Capabilities, capabilities
 from asobiba.testing.contract import check_clone, check_playout, check_replay, check_round_trip, check_start
 from asobiba.testing.determinization import check_determinization, check_samples_play_on
-from asobiba.testing.playing import ConformanceError
+from asobiba.testing.errors import ConformanceError
 from asobiba.testing.redaction import SecretValues, check_secret_options
 from asobiba.testing.untrusted import check_bad_options, check_corrupt_records, check_odd_inputs, check_refusals
 from asobiba.testing.views import check_legality, check_views

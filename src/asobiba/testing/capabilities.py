@@ -1,9 +1,9 @@
 """What a game can do, as the conformance kit reads it: which checks apply and how they play it.
 
-:func:`capabilities` is the one place the kit learns it. Today it derives each capability from what a
-game already says (its options' ``secret`` flags, ``player_range`` of its default options, whether its
-setup is a chance node); when the declaration states its capabilities as data, this function reads
-them instead and nothing else of the kit changes.
+:func:`capabilities` is the one place the kit learns it: from what the game declares as data
+(``Game.capabilities``, :class:`~asobiba.core.capabilities.GameCapabilities`), held to what its options and
+its start say — a game whose options are secret declares ``secret_options``, a game that starts with a
+deal or a shuffle declares ``chance``; the numbers of players are those its default options take.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from asobiba.core.options import resolve_options
 from asobiba.core.registry import get_game
 from asobiba.core.state import CHANCE
+from asobiba.testing.errors import expect
 
 #: No game is expected to take more decisions than this in a random play-out.
 LONGEST_GAME = 5000
@@ -39,10 +40,17 @@ def capabilities(name: str) -> Capabilities:
     (2, 3, 4)
     """
     game = get_game(name)
+    declared = game.capabilities
     low, high = game.player_range(resolve_options(game.name, game.options, {}))
     scripted = game.new_game(low, seed=1, chance="scripted")
-    return Capabilities(
-        secret_options=tuple(option.name for option in game.options if option.secret),
-        player_counts=tuple(range(low, high + 1)),
-        chance=scripted.to_move == CHANCE,
+    secret = tuple(option.name for option in game.options if option.secret)
+    expect(
+        bool(secret) == declared.secret_options,
+        f"capabilities ({name}): secret_options={declared.secret_options}, but its secret options are {list(secret)}",
     )
+    starts_with_chance = scripted.to_move == CHANCE
+    expect(
+        declared.chance or not starts_with_chance,
+        f"capabilities ({name}): chance=False, but the game starts at a chance node",
+    )
+    return Capabilities(secret_options=secret, player_counts=tuple(range(low, high + 1)), chance=starts_with_chance)

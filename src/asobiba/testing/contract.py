@@ -14,7 +14,8 @@ from asobiba.core.record import replay, replay_steps
 from asobiba.core.registry import get_game
 from asobiba.core.state import CHANCE, State
 from asobiba.testing.capabilities import capabilities
-from asobiba.testing.playing import all_views, expect, random_playout, table_size, viewers
+from asobiba.testing.errors import expect
+from asobiba.testing.playing import all_views, random_playout, table_size, viewers
 
 
 def same_types(first: object, second: object) -> bool:

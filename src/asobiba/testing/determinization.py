@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from asobiba.testing.capabilities import capabilities
-from asobiba.testing.playing import all_views, expect, sampled_positions
+from asobiba.testing.errors import expect
+from asobiba.testing.playing import all_views, sampled_positions
 
 #: Positions of a play-out sampled for every player.
 SAMPLED_POSITIONS = 6

@@ -16,16 +16,7 @@ from asobiba.core.events import Event
 from asobiba.core.registry import get_game
 from asobiba.core.state import State
 from asobiba.testing.capabilities import capabilities
-
-
-class ConformanceError(AssertionError):
-    """A game breaks the contract: the message names the check, the game, the seed and what went wrong."""
-
-
-def expect(condition: object, message: str) -> None:
-    """Raise :class:`ConformanceError` with ``message`` unless ``condition`` holds."""
-    if not condition:
-        raise ConformanceError(message)
+from asobiba.testing.errors import ConformanceError, expect
 
 
 def refused(kind: type[AsobibaError], message: str, call: Any, *arguments: Any, **keywords: Any) -> AsobibaError:

@@ -11,7 +11,8 @@ from typing import Any
 
 from asobiba.core.registry import get_game
 from asobiba.testing.capabilities import capabilities
-from asobiba.testing.playing import expect, table_size
+from asobiba.testing.errors import expect
+from asobiba.testing.playing import table_size
 
 #: Values for every secret option of a game at a table of so many players.
 SecretValues = Callable[[int], Mapping[str, Any]]

@@ -20,7 +20,8 @@ from asobiba.core.record import replay
 from asobiba.core.registry import game_names, get_game
 from asobiba.core.state import State
 from asobiba.testing.capabilities import capabilities
-from asobiba.testing.playing import ConformanceError, expect, finished_game, positions, refused, snapshot, table_size
+from asobiba.testing.errors import ConformanceError, expect
+from asobiba.testing.playing import finished_game, positions, refused, snapshot, table_size
 
 #: Odd inputs tried per position probe (each of the five kinds: notation, built actions, players, options, records).
 PROBES = 60

@@ -17,9 +17,8 @@ from asobiba.core.errors import GameOver, NotYourTurn
 from asobiba.core.registry import get_game
 from asobiba.core.schema import view_schema
 from asobiba.core.state import CHANCE, ENVELOPE_KEYS
+from asobiba.testing.errors import ConformanceError, expect
 from asobiba.testing.playing import (
-    ConformanceError,
-    expect,
     finished_game,
     random_playout,
     refused,
