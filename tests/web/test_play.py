@@ -4,9 +4,14 @@ played to the end by clicking, in English and Japanese; the end, the rematch and
 from __future__ import annotations
 
 import random
+import threading
+import urllib.error
+import urllib.request
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
+from server_testing import store_finished_games
 from web_testing import ConsoleWatch, WebServer, create_room_from_lobby, new_context, play_until_over, table
 
 #: (game, players, bots, options typed into the lobby) — short games so the suite stays quick.
@@ -75,6 +80,42 @@ def test_the_replay_steps_through_the_game_from_each_seat_and_as_a_spectator(
     page.wait_for_function("() => document.querySelector('#table')?.dataset.seat === 'spectator'")
     assert page.locator("#replay-view .hand").count() == 0
     context.close()
+
+
+def test_a_replay_refused_as_busy_is_asked_for_again_after_retry_after(browser: Browser, tmp_path: Path) -> None:
+    server = WebServer(tmp_path / "asobiba.db", tmp_path / "server.log")
+    long_room, room = store_finished_games(server.db_url, "paper-safari", 5, {"tokens_to_win": 6}, count=2)
+    server.start()
+    statuses: list[int] = []
+    try:
+
+        def ask(path: str) -> None:
+            try:
+                with urllib.request.urlopen(server.base_url + path, timeout=120) as response:
+                    statuses.append(response.status)
+            except urllib.error.HTTPError as error:
+                statuses.append(error.code)
+
+        # this address's share of the replay workers (2) taken by long replays, a third refused
+        paths = [f"/api/rooms/{long_room}/replay?seat={seat}" for seat in range(3)]
+        asking = [threading.Thread(target=ask, args=(path,)) for path in paths]
+        for thread in asking:
+            thread.start()
+        context = new_context(browser, "en")
+        page = context.new_page()
+        answers: list[int] = []
+        page.on("response", lambda response: "/replay" in response.url and answers.append(response.status))
+        page.goto(f"{server.base_url}/r/{room}#watch")
+        page.click("#replay")
+        page.wait_for_selector("#replay-view #table")
+        assert table(page)["seat"] == "spectator"
+        assert answers[0] == 503 and answers[-1] == 200, answers
+        for thread in asking:
+            thread.join(timeout=120)
+        assert 503 in statuses
+        context.close()
+    finally:
+        server.stop()
 
 
 def test_rematch_opens_a_new_room_with_the_same_seat(
