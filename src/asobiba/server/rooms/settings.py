@@ -47,7 +47,8 @@ class Settings:
     replay_cache_mib: int = 64
     #: Worker processes computing replays and rebuilding rooms from their records.
     replay_workers: int = 1
-    #: Replays waiting for a worker at most; past it, ``/replay`` answers 503 ``busy``.
+    #: Replays waiting for a worker past which only a client holding none gets in (``FairQueue``'s
+    #: ``max_queued``); the others get 503 ``busy``.
     replay_queue: int = 16
     #: Replays one client address may have waiting or running; past it, its next is 503 ``busy``.
     replays_per_client: int = 2
