@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import faulthandler
 import gc
 import ipaddress
@@ -27,10 +28,32 @@ GC_THRESHOLDS = (10_000, 10, 1_000)
 
 
 def tune_garbage_collector() -> None:
-    """Freeze what start-up made (modules, tables: never garbage) and set :data:`GC_THRESHOLDS`."""
+    """Freeze what start-up made (modules, tables: never garbage) and set :data:`GC_THRESHOLDS`; and
+    :func:`tune_allocator`."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    tune_allocator()
+
+
+#: glibc's ``M_MMAP_THRESHOLD`` (``<malloc.h>``), and the size from which a block gets pages of its own.
+M_MMAP_THRESHOLD = -3
+MMAP_THRESHOLD = 1 << 20
+
+
+def tune_allocator() -> bool:
+    """glibc: blocks of :data:`MMAP_THRESHOLD` and more get pages of their own, given back when freed.
+    By default the threshold rises to the size of the first such block freed, and the replays a server
+    keeps (megabytes each, served then dropped from their cache) then fragmented its heap: 100 distinct
+    replays of long games grew the process by 30-40 MiB more than its cache held. False where this is
+    no glibc."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None)
+        return int(libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)) == 1
+    except (OSError, AttributeError):
+        return False
 
 
 def report_fatal_signals() -> None:
