@@ -17,6 +17,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -224,6 +225,70 @@ async def play_first_legal(client: RoomClient, limit: int = 2000) -> None:
         else:
             await client.next_state()
     raise AssertionError("the game did not end")
+
+
+def store_finished_games(
+    database_url: str, game: str, players: int, options: dict[str, Any], count: int, seed: int = 0
+) -> list[str]:
+    """``count`` games of random bots played to the end here and stored as finished rooms in the
+    database of ``database_url`` (a server started on it rebuilds them from their records when asked
+    for: long games without waiting for a server to play them); their room ids."""
+    import asobiba
+    from asobiba.server.rooms.lobby import new_room_id
+    from asobiba.server.storage import RoomRow, SeatRow, Storage, dumps, normalise_url
+
+    async def store() -> list[str]:
+        storage = Storage(normalise_url(database_url))
+        await storage.migrate()
+        made = []
+        try:
+            for number in range(count):
+                state = asobiba.new_game(game, players, seed=seed + number, **options)
+                player = asobiba.bot("random", seed=seed + number)
+                while not state.is_over:
+                    state.apply(player.choose(state.observe(state.to_move)))
+                record, room_id, now = state.record(), new_room_id(), time.time()
+                row = RoomRow(
+                    id=room_id,
+                    game=game,
+                    players=players,
+                    options=dumps(record["options"]),
+                    seed=record["seed"],
+                    name=None,
+                    status="over",
+                    bot_delay=0.0,
+                    grace=60.0,
+                    clock=None,
+                    rematch_of=None,
+                    rematch=None,
+                    created_at=now,
+                    updated_at=now,
+                    started=True,
+                    listed=False,
+                    creator=None,
+                )
+                seats = [
+                    SeatRow(
+                        room_id=room_id,
+                        seat=seat,
+                        kind="bot:random",
+                        name=None,
+                        token_hash=None,
+                        taken_over=False,
+                        bank=None,
+                        previous_seat=None,
+                    )
+                    for seat in range(players)
+                ]
+                await storage.create_room(row, seats, record["actions"])
+                made.append(room_id)
+        finally:
+            await storage.close()
+        return made
+
+    # a thread of its own: the caller may be running an event loop (Playwright's sync API does)
+    with ThreadPoolExecutor(1) as thread:
+        return list(thread.submit(asyncio.run, store()).result())
 
 
 # ---------------------------------------------------------------------- real engines for several processes

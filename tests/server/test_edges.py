@@ -91,22 +91,12 @@ def test_replays_and_records_are_limited_per_client_address(edge_server: ServerP
     assert 429 in statuses and statuses[0] == 200
 
 
-def test_a_replay_is_computed_once_per_room_seat_and_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_replay_is_computed_once_per_room_seat_and_language(tmp_path: Path) -> None:
     from fastapi.testclient import TestClient
 
-    from asobiba.core import record as record_module
-    from asobiba.server import web
     from asobiba.server.app import create_app
     from asobiba.server.rooms import Settings
 
-    computed: list[int] = []
-    original = record_module.replay_steps
-
-    def counting(record: dict[str, Any]) -> Any:
-        computed.append(1)
-        return original(record)
-
-    monkeypatch.setattr(web, "replay_steps", counting)
     app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'a.db'}", bot_delay=0.0, replay_rate="1000/second"))
     with TestClient(app) as client:
         made = client.post(
@@ -121,9 +111,9 @@ def test_a_replay_is_computed_once_per_room_seat_and_language(tmp_path: Path, mo
         first = client.get(f"/api/rooms/{made['room']}/replay?seat=1&lang=ja")
         again = client.get(f"/api/rooms/{made['room']}/replay?seat=1&lang=ja")
         assert first.status_code == again.status_code == 200 and first.content == again.content
-        assert len(computed) == 1
+        assert app.state.lobby.workers.computed == 1
         client.get(f"/api/rooms/{made['room']}/replay?seat=2&lang=ja")
-        assert len(computed) == 2
+        assert app.state.lobby.workers.computed == 2
 
 
 # ---------------------------------------------------------------------------------------- seats

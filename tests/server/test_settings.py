@@ -106,3 +106,31 @@ def test_a_bad_proxy_metrics_port_token_or_rate_is_refused_saying_what_is_accept
 ) -> None:
     with pytest.raises(SettingsError, match=complaint):
         settings_from_environment("sqlite:///x.db", **arguments)  # type: ignore[arg-type]
+
+
+def test_the_replay_cache_and_workers_come_from_flags_or_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("CACHE_MIB", "WORKERS", "QUEUE"):
+        monkeypatch.delenv(f"ASOBIBA_REPLAY_{name}", raising=False)
+    monkeypatch.delenv("ASOBIBA_REPLAYS_PER_CLIENT", raising=False)
+    defaults = settings_from_environment("sqlite:///x.db")
+    assert (defaults.replay_cache_mib, defaults.replay_workers, defaults.replay_queue, defaults.replays_per_client) == (
+        64,
+        1,
+        16,
+        2,
+    )
+    monkeypatch.setenv("ASOBIBA_REPLAY_CACHE_MIB", "8")
+    monkeypatch.setenv("ASOBIBA_REPLAY_WORKERS", "2")
+    monkeypatch.setenv("ASOBIBA_REPLAY_QUEUE", "4")
+    monkeypatch.setenv("ASOBIBA_REPLAYS_PER_CLIENT", "1")
+    found = settings_from_environment("sqlite:///x.db")
+    assert (found.replay_cache_mib, found.replay_workers, found.replay_queue, found.replays_per_client) == (8, 2, 4, 1)
+    flags = settings_from_environment("sqlite:///x.db", replay_cache_mib=0, replay_workers=3)
+    assert (flags.replay_cache_mib, flags.replay_workers) == (0, 3)
+    monkeypatch.setenv("ASOBIBA_REPLAY_CACHE_MIB", "lots")
+    with pytest.raises(SettingsError, match="the replay cache \\(MiB\\) takes a whole number, not 'lots'"):
+        settings_from_environment("sqlite:///x.db")
+    monkeypatch.setenv("ASOBIBA_REPLAY_CACHE_MIB", "64")
+    monkeypatch.setenv("ASOBIBA_REPLAY_WORKERS", "0")
+    with pytest.raises(SettingsError, match="replay workers takes a whole number from 1 on, not 0"):
+        settings_from_environment("sqlite:///x.db")

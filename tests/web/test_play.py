@@ -3,10 +3,16 @@ played to the end by clicking, in English and Japanese; the end, the rematch and
 
 from __future__ import annotations
 
+import contextlib
 import random
+import threading
+import urllib.error
+import urllib.request
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
+from server_testing import store_finished_games
 from web_testing import ConsoleWatch, WebServer, create_room_from_lobby, new_context, play_until_over, table
 
 #: (game, players, bots, options typed into the lobby) — short games so the suite stays quick.
@@ -75,6 +81,65 @@ def test_the_replay_steps_through_the_game_from_each_seat_and_as_a_spectator(
     page.wait_for_function("() => document.querySelector('#table')?.dataset.seat === 'spectator'")
     assert page.locator("#replay-view .hand").count() == 0
     context.close()
+
+
+def test_a_replay_refused_as_busy_is_asked_for_again_after_retry_after(browser: Browser, tmp_path: Path) -> None:
+    server = WebServer(
+        tmp_path / "asobiba.db", tmp_path / "server.log", environment={"ASOBIBA_REPLAY_RATE": "1000/second"}
+    )
+    rooms = store_finished_games(server.db_url, "paper-safari", 5, {"tokens_to_win": 6}, count=3)
+    long_rooms, room = rooms[:2], rooms[2]
+    server.start()
+    stop = threading.Event()
+
+    def flood(paths: list[str]) -> None:
+        """Long replays one after another from this address (two of these: its whole share)."""
+        for path in paths:
+            if stop.is_set():
+                return
+            with (
+                contextlib.suppress(urllib.error.HTTPError),
+                urllib.request.urlopen(server.base_url + path, timeout=120) as response,
+            ):
+                response.read()
+
+    paths = [
+        f"/api/rooms/{long}/replay?seat={seat}&lang={lang}"
+        for long in long_rooms
+        for seat in range(5)
+        for lang in ("en", "ja")
+    ]
+    flooders = [threading.Thread(target=flood, args=(paths[half::2],)) for half in (0, 1)]
+    try:
+        for thread in flooders:
+            thread.start()
+        for _ in range(3):  # the page's first request may come between two of the flood's: then again
+            context = new_context(browser, "en")
+            page = context.new_page()
+            answers: list[int] = []
+            page.on(
+                "response", lambda response, seen=answers: "/replay" in response.url and seen.append(response.status)
+            )
+            page.goto(f"{server.base_url}/r/{room}#watch")
+            page.click("#replay")
+            for _ in range(600):
+                if answers:
+                    break
+                page.wait_for_timeout(100)
+            if answers and answers[0] == 503:
+                break
+            context.close()
+        assert answers and answers[0] == 503, answers
+        stop.set()
+        page.wait_for_selector("#replay-view #table")
+        assert table(page)["seat"] == "spectator"
+        assert answers[-1] == 200, answers
+        context.close()
+    finally:
+        stop.set()
+        for thread in flooders:
+            thread.join(timeout=120)
+        server.stop()
 
 
 def test_rematch_opens_a_new_room_with_the_same_seat(

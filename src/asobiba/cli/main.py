@@ -748,6 +748,21 @@ def serve(
             "/metrics is 404 there)."
         ),
     ] = None,
+    replay_cache_mib: Annotated[
+        int | None,
+        typer.Option(
+            help="MiB of finished games' replays kept in memory (default $ASOBIBA_REPLAY_CACHE_MIB, else 64).",
+            min=0,
+        ),
+    ] = None,
+    replay_workers: Annotated[
+        int | None,
+        typer.Option(
+            help="Processes computing replays and rebuilding rooms from their records "
+            "(default $ASOBIBA_REPLAY_WORKERS, else 1).",
+            min=1,
+        ),
+    ] = None,
 ) -> None:
     """Serve online play: rooms, seats, bots and clocks (see docs/protocol.md and docs/deploy.md)."""
     from asobiba.server.rooms.settings import SettingsError, valid_rate
@@ -778,6 +793,8 @@ def serve(
             metrics_token=metrics_token,
             chat_rate=chat_rate,
             room_chat_rate=room_chat_rate,
+            replay_cache_mib=replay_cache_mib,
+            replay_workers=replay_workers,
         )
     except SettingsError as error:
         raise typer.BadParameter(str(error)) from None

@@ -13,8 +13,10 @@
 - ``GET /rules/{game}?lang=ja|en`` — the same page as HTML (:mod:`asobiba.server.rules_html`); without
   ``lang``, in the language the browser prefers.
 
-Replays and records are computed in a worker thread of their own (never on the event loop), once per
-room, seat and language (then served from a bounded cache), and limited per client address (429).
+Replays are computed in the lobby's worker processes (never in the server's process), once per room,
+seat and language, then served from a cache bounded in bytes (:mod:`asobiba.server.replays`); requests
+are limited per client address (429), and a client past its share of the workers' queue, or anyone
+when the queue is full, gets 503 ``busy`` with ``Retry-After``.
 
 ``mount(app)`` adds these routes to an app of :func:`asobiba.server.app.create_app`, ahead of the
 static files mounted at ``/`` (which would otherwise answer every path); it does nothing the second time.
@@ -22,14 +24,9 @@ static files mounted at ``/`` (which would otherwise answer every path); it does
 
 from __future__ import annotations
 
-import asyncio
-from collections import OrderedDict
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import PurePosixPath
 from typing import Any
 
-import orjson
 from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -38,18 +35,21 @@ from limits.aio.storage import MemoryStorage
 from limits.aio.strategies import FixedWindowRateLimiter
 from starlette.types import Scope
 
-from asobiba.core.record import replay_steps
-from asobiba.core.registry import declaration, game_names, get_game
-from asobiba.i18n import LANGUAGES
+from asobiba.core.registry import declaration, game_names
+from asobiba.i18n import LANGUAGES, Catalog
+from asobiba.server.fair_queue import Busy, TooManyForClient
+from asobiba.server.replays import ReplayCache
+from asobiba.server.rooms.settings import Settings
 from asobiba.server.rules_html import game_for_page, rules_page_html
 from asobiba.web.games import client_file
 
 router = APIRouter()
+tr = Catalog("server")
 
 #: Replays are made for finished games only; longer records than this are not replayed here.
 MAX_REPLAY_ENTRIES = 5000
-#: Replays and records kept serialised (least recently used go first).
-CACHED_REPLAYS = 256
+#: A mebibyte (``replay_cache_mib`` is in these).
+MIB = 2**20
 #: The files of the browser client the static mount serves (by suffix); nothing else in web/ is served.
 CLIENT_SUFFIXES = frozenset({".html", ".js", ".mjs", ".css", ".svg", ".png", ".ico", ".webmanifest", ".woff2"})
 CLIENT_FILES = frozenset({"i18n.json", "LICENSE.htm", "LICENSE.preact"})
@@ -66,46 +66,30 @@ class ClientFiles(StaticFiles):
         return "__not_a_client_file__"
 
 
-class ReplayCache:
-    """Serialised replays and records: computed once in one worker thread (requests for the same one
-    wait for the same computation), kept for the :data:`CACHED_REPLAYS` most recently asked."""
+class ReplayLimits:
+    """What ``/replay`` and ``/record`` answer with beside the replays: the rate per client address."""
 
     def __init__(self, replay_rate: str) -> None:
-        self._texts: OrderedDict[tuple[str, int | None, str], bytes] = OrderedDict()
-        self._computing: dict[tuple[str, int | None, str], asyncio.Future[bytes]] = {}
-        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="asobiba-replay")
         self.limiter = FixedWindowRateLimiter(MemoryStorage())
         self.rate = parse_limit(replay_rate)
 
-    async def allowed(self, request: Request) -> bool:
-        client = request.client.host if request.client else "?"
+    async def allowed(self, client: str) -> bool:
         return bool(await self.limiter.hit(self.rate, "replay", client))
-
-    async def get(self, key: tuple[str, int | None, str], compute: Callable[[], Any]) -> bytes:
-        found = self._texts.get(key)
-        if found is not None:
-            self._texts.move_to_end(key)
-            return found
-        waiting = self._computing.get(key)
-        if waiting is not None:
-            return await asyncio.shield(waiting)
-        future: asyncio.Future[bytes] = asyncio.get_running_loop().run_in_executor(
-            self.thread, lambda: orjson.dumps(compute(), option=orjson.OPT_NON_STR_KEYS)
-        )
-        self._computing[key] = future
-        try:
-            text = await asyncio.shield(future)
-        finally:
-            self._computing.pop(key, None)
-        self._texts[key] = text
-        while len(self._texts) > CACHED_REPLAYS:
-            self._texts.popitem(last=False)
-        return text
 
 
 def replays(request: Request) -> ReplayCache:
     cache: ReplayCache = request.app.state.replays
     return cache
+
+
+def client_address(request: Request) -> str:
+    """The client's address (behind a proxy, as ``FORWARDED_ALLOW_IPS`` lets uvicorn believe it)."""
+    return request.client.host if request.client else "?"
+
+
+async def rate_allowed(request: Request) -> bool:
+    limits: ReplayLimits = request.app.state.replay_limits
+    return await limits.allowed(client_address(request))
 
 
 def json_bytes(body: bytes) -> Response:
@@ -114,6 +98,18 @@ def json_bytes(body: bytes) -> Response:
 
 def rate_limited() -> JSONResponse:
     return JSONResponse({"code": "rate_limited", "message": "too many replays; wait a moment"}, status_code=429)
+
+
+def busy(request: Request) -> JSONResponse:
+    """503 ``busy``: the replay workers take no more of this client's just now."""
+    seconds = replays(request).workers.retry_after()
+    lang = preferred_language(request.headers.get("accept-language", ""))
+    message = tr("too many replays are being made; ask again in {seconds} s", lang, seconds=seconds)
+    return JSONResponse(
+        {"code": "busy", "message": message, "retry_after": seconds},
+        status_code=503,
+        headers={"Retry-After": str(seconds)},
+    )
 
 
 #: Rooms ``/api/open-rooms`` lists at most (the newest).
@@ -137,8 +133,7 @@ async def open_rooms(request: Request) -> list[dict[str, Any]]:
 async def replay(
     room_id: str, request: Request, seat: int | None = Query(default=None, ge=0, le=16), lang: str = "en"
 ) -> Response:
-    cache = replays(request)
-    if not await cache.allowed(request):
+    if not await rate_allowed(request):
         return rate_limited()
     lobby = request.app.state.lobby
     room = await lobby.current(room_id) if len(room_id) <= 32 else None
@@ -152,28 +147,16 @@ async def replay(
         return JSONResponse({"code": "too_long", "message": "this record is too long to replay"}, status_code=413)
     if seat is not None and seat >= room.state.players:
         return JSONResponse({"code": "no_such_player", "message": "no such seat"}, status_code=400)
-    final = room.state  # a state is never changed once swapped in: the thread may read it
-    return json_bytes(await cache.get((room.id, seat, lang), lambda: replay_frames(final.record(), seat, lang)))
-
-
-def replay_frames(record: dict[str, Any], seat: int | None, lang: str) -> list[dict[str, Any]]:
-    """Every position of ``record`` as ``seat`` saw it, with its events' texts in ``lang``."""
-    game = get_game(record["game"])
-    frames: list[dict[str, Any]] = []
-    for state, _action, events in replay_steps(record):
-        shown = []
-        for event in events:
-            seen = event.seen_by(seat)
-            if seen is not None:
-                shown.append({**seen.to_dict(), "text": game.describe_event(seen, lang)})
-        frames.append({"seq": state.seq, "view": state.view(seat), "events": shown})
-    return frames
+    try:
+        body = await replays(request).replay(room.id, room.state, seat, lang, client_address(request))
+    except (Busy, TooManyForClient):
+        return busy(request)
+    return json_bytes(body)
 
 
 @router.get("/api/rooms/{room_id}/record", response_model=None)
 async def room_record(room_id: str, request: Request) -> Response:
-    cache = replays(request)
-    if not await cache.allowed(request):
+    if not await rate_allowed(request):
         return rate_limited()
     lobby = request.app.state.lobby
     room = await lobby.current(room_id) if len(room_id) <= 32 else None
@@ -183,8 +166,7 @@ async def room_record(room_id: str, request: Request) -> Response:
         return JSONResponse(
             {"code": "not_over", "message": "the record is shown once the game is over"}, status_code=403
         )
-    final = room.state
-    return json_bytes(await cache.get((room.id, None, "record"), final.record))
+    return json_bytes(replays(request).record(room.id, room.state))
 
 
 def preferred_language(accept_language: str) -> str:
@@ -244,8 +226,9 @@ async def game_client_file(name: str, file: str) -> Response:
 def mount(app: FastAPI) -> FastAPI:
     """Add the router's routes to ``app`` before its catch-all static mount; idempotent."""
     if not hasattr(app.state, "replays"):
-        settings = getattr(app.state, "settings", None)
-        app.state.replays = ReplayCache(settings.replay_rate if settings is not None else "5/second")
+        settings: Settings = app.state.settings
+        app.state.replays = ReplayCache(app.state.lobby.workers, settings.replay_cache_mib * MIB)
+        app.state.replay_limits = ReplayLimits(settings.replay_rate)
     routes = app.router.routes
     present = {getattr(route, "path", None) for route in routes}
     missing = [route for route in router.routes if getattr(route, "path", None) not in present]

@@ -292,6 +292,9 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
   </section>`;
 }
 
+/** Times a replay is asked for again after 503 busy before it is given up. */
+const REPLAY_TRIES = 10;
+
 function Replay({ game, room, players, lang, presence, seat, onClose }) {
   const [perspective, setPerspective] = useState("spectator");
   const [frames, setFrames] = useState(null);
@@ -299,13 +302,30 @@ function Replay({ game, room, players, lang, presence, seat, onClose }) {
   const [error, setError] = useState(null);
   useEffect(() => {
     const seat = perspective === "spectator" ? "" : `seat=${perspective}&`;
-    fetch(`/api/rooms/${room}/replay?${seat}lang=${lang}`)
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
-      .then((list) => {
-        setFrames({ perspective, list });
-        setIndex((i) => Math.min(i, list.length - 1));
-      })
-      .catch(() => setError(t("The replay is not available.")));
+    let left = false;
+    let timer = null;
+    // 503 busy: the server makes other replays just now; ask again when its Retry-After says
+    const ask = (tries) =>
+      fetch(`/api/rooms/${room}/replay?${seat}lang=${lang}`)
+        .then((response) => {
+          if (response.status === 503 && tries < REPLAY_TRIES) {
+            const seconds = Math.min(Math.max(Number(response.headers.get("Retry-After")) || 1, 1), 30);
+            timer = setTimeout(() => ask(tries + 1), seconds * 1000);
+            return null;
+          }
+          return response.ok ? response.json() : Promise.reject(new Error(response.statusText));
+        })
+        .then((list) => {
+          if (left || list === null) return;
+          setFrames({ perspective, list });
+          setIndex((i) => Math.min(i, list.length - 1));
+        })
+        .catch(() => left || setError(t("The replay is not available.")));
+    ask(0);
+    return () => {
+      left = true;
+      clearTimeout(timer);
+    };
   }, [perspective, lang]);
   const picker = useMemo(() => makePicker([], { tokens: () => [], drawn: () => true }, [], () => {}, () => {}), []);
   useEffect(() => {

@@ -1,5 +1,9 @@
 """The lobby: every room of this server process in memory (bounded), backed by the storage — making,
-joining, rematching, loading by replay, evicting idle rooms — and the database's health."""
+joining, rematching, loading by replay, evicting idle rooms — and the database's health.
+
+A room coming back into memory is rebuilt by replaying its record in a worker process (the lobby's
+:class:`~asobiba.server.workers.Workers`, which also compute replays: a rebuild goes before every
+replay waiting), never on the event loop."""
 
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ from asobiba.server.rooms.room import Room
 from asobiba.server.rooms.seats import Seat, hash_token, new_invite_code, new_token
 from asobiba.server.rooms.settings import Settings
 from asobiba.server.storage import Conflict, RoomRow, SeatRow, Storage, StoredRoom, dumps
+from asobiba.server.workers import Workers
 
 log = logging.getLogger("asobiba.server")
 
@@ -47,6 +52,8 @@ class Lobby:
         self._present: set[tuple[str, int]] = set()
         self.rooms: dict[str, Room] = {}
         self.bot_threads = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="asobiba-bot")
+        #: Worker processes for replays (:mod:`asobiba.server.replays`) and rooms' rebuilds.
+        self.workers = Workers(settings.replay_workers, settings.replay_queue, settings.replays_per_client)
         self.stopping = False
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -76,6 +83,7 @@ class Lobby:
         await self.cluster.stop()
         await asyncio.gather(*(room.close() for room in list(self.rooms.values())), return_exceptions=True)
         self.bot_threads.shutdown(wait=False, cancel_futures=True)
+        await self.workers.close()
         await self.storage.close()
 
     def _in_background(self, coroutine: Coroutine[Any, Any, Any]) -> None:
@@ -222,7 +230,7 @@ class Lobby:
                 room = self.rooms.get(room_id)
                 if room is not None:
                     return room
-                room = self.rebuild(stored)
+                room = await self.rebuild(stored)
                 room.chat = await self.read(self.storage.chat(room_id))
                 room.notices = await self.read(self.storage.notices(room_id))
                 if room.row.status == "closed":
@@ -248,7 +256,8 @@ class Lobby:
             await room.refresh()
         return room
 
-    def rebuild(self, stored: StoredRoom) -> Room:
+    async def rebuild(self, stored: StoredRoom) -> Room:
+        """The room ``stored`` describes, its record replayed in a worker process."""
         row = stored.row
         record = {
             "game": row.game,
@@ -258,7 +267,7 @@ class Lobby:
             "chance": "auto",
             "actions": stored.actions,
         }
-        state, events = engine.replay_with_events(record)
+        state, events = await self.workers.urgent(engine.replay_with_events, record)
         seats = [
             Seat(
                 seat.seat,

@@ -768,7 +768,7 @@ class Room:
                 complete = await self.lobby.read(self.lobby.storage.load(self.id))
                 if complete is None:
                     return
-                rebuilt = self.lobby.rebuild(complete)
+                rebuilt = await self.lobby.rebuild(complete)
                 self.state, self.events = rebuilt.state, rebuilt.events
                 self.entries, self.entry_players = rebuilt.entries, rebuilt.entry_players
         self.row = stored.row

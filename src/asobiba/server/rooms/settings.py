@@ -43,6 +43,15 @@ class Settings:
     chat_rate: str = "5/10seconds"
     #: Chat messages per room, whoever speaks.
     room_chat_rate: str = "30/10seconds"
+    #: Serialised replays and records kept in memory, in MiB (least recently asked go first).
+    replay_cache_mib: int = 64
+    #: Worker processes computing replays and rebuilding rooms from their records.
+    replay_workers: int = 1
+    #: Replays waiting for a worker past which only a client holding none gets in (``FairQueue``'s
+    #: ``max_queued``); the others get 503 ``busy``.
+    replay_queue: int = 16
+    #: Replays one client address may have waiting or running; past it, its next is 503 ``busy``.
+    replays_per_client: int = 2
     #: WebSockets open at once per client address.
     connections_per_address: int = 50
     #: New room WebSockets per client address (over it: accepted and closed with 4429 at once).
