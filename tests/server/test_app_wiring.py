@@ -22,17 +22,19 @@ def test_create_app_is_wiring_only() -> None:
 
 
 def test_each_feature_has_a_router_of_its_own() -> None:
-    from asobiba.server.routes import health, pages, room_socket, rooms
+    from asobiba.server.routes import games, health, pages, room_socket, rooms
 
-    paths = {
-        module.__name__.rsplit(".", 1)[1]: {getattr(route, "path", None) for route in module.router.routes}
-        for module in (health, rooms, pages, room_socket)
-        if isinstance(module.router, APIRouter)
-    }
-    assert paths["health"] == {"/healthz"}
-    assert "/api/rooms/{room_id}/join" in paths["rooms"]
-    assert paths["pages"] == {"/r/{room_id}"}
-    assert paths["room_socket"] == {"/api/rooms/{room_id}/ws"}
+    def paths(router: object) -> set[str]:
+        assert isinstance(router, APIRouter)
+        return {getattr(route, "path", "") for route in router.routes}
+
+    assert paths(health.router) == {"/healthz"}
+    assert paths(health.metrics_router) == {"/metrics"}
+    assert paths(games.router) == {"/api/games"}
+    assert "/api/rooms/{room_id}/join" in paths(rooms.router)
+    assert paths(pages.router) == {"/r/{room_id}"}
+    assert paths(pages.docs_router) == {"/api/docs"}
+    assert paths(room_socket.router) == {"/api/rooms/{room_id}/ws"}
 
 
 def test_a_rooms_queue_imports_without_fastapi() -> None:

@@ -113,10 +113,9 @@ async def join_room(
     room = await room_or_none(lobby, room_id)
     if room is None:
         return no_room(room_id)
-    if room.is_over:
-        return error_response(409, "game_over", "the game is over")
-    if room.row.rematch_of is not None:
-        return error_response(403, "rematch", "the seats of a rematch are kept for the previous game's players")
+    closed = closed_to_newcomers(room)
+    if closed is not None:
+        return closed
     name = None
     if body is not None and body.name is not None:
         try:
@@ -143,6 +142,15 @@ async def join_room(
     return {"seat": seat, "token": token, "link": f"{room_link(request, room)}#token={token}"}
 
 
+def closed_to_newcomers(room: Room) -> JSONResponse | None:
+    """Why nobody may join ``room`` now (over, or a rematch), or None."""
+    if room.is_over:
+        return error_response(409, "game_over", "the game is over")
+    if room.row.rematch_of is not None:
+        return error_response(403, "rematch", "the seats of a rematch are kept for the previous game's players")
+    return None
+
+
 def seat_refusal(room: Room, wanted: int | None, invite: str | None) -> JSONResponse | None:
     """Why a newcomer cannot take seat ``wanted`` with ``invite`` (or, without a seat, the seat of
     ``invite`` or a free open seat) — None if they can."""
@@ -152,15 +160,7 @@ def seat_refusal(room: Room, wanted: int | None, invite: str | None) -> JSONResp
             return error_response(403, "bad_invite", "that invite code is no free seat's: ask for a new link")
         wanted = found.number
     if wanted is None:
-        if room.open_seats():
-            return None
-        if room.free_person_seats():
-            return error_response(
-                403,
-                "invite_required",
-                "every free seat is kept for an invited friend: ask the room's creator for an invite link",
-            )
-        return error_response(409, "room_full", "every seat for a person is taken")
+        return open_seat_refusal(room)
     if wanted >= len(room.seats):
         return error_response(400, "no_such_seat", f"there is no seat {wanted}; seats are 0 to {len(room.seats) - 1}")
     seat = room.seats[wanted]
@@ -179,6 +179,19 @@ def seat_refusal(room: Room, wanted: int | None, invite: str | None) -> JSONResp
     return error_response(
         403, "bad_invite", f"that invite code is not seat {wanted}'s (the link may be old): ask for a new link"
     )
+
+
+def open_seat_refusal(room: Room) -> JSONResponse | None:
+    """Why a newcomer without a seat or an invite cannot sit in ``room`` (no free open seat), or None."""
+    if room.open_seats():
+        return None
+    if room.free_person_seats():
+        return error_response(
+            403,
+            "invite_required",
+            "every free seat is kept for an invited friend: ask the room's creator for an invite link",
+        )
+    return error_response(409, "room_full", "every seat for a person is taken")
 
 
 #: Why the creator may not free a seat, by the room's answer: the status and message.
