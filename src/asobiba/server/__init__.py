@@ -3,8 +3,9 @@
 ``asobiba serve`` runs it; :func:`create_app` builds the FastAPI app; :mod:`asobiba.server.client`
 is a small Python client.
 
-The app and its settings are imported when first asked for: a worker process that only replays
-records (:mod:`asobiba.server.workers`) imports none of the web stack.
+The app and its settings are imported when first asked for: the rooms (:mod:`asobiba.server.rooms`)
+do not need the web framework, and a worker process that only replays records
+(:mod:`asobiba.server.workers`) imports none of the web stack.
 """
 
 from __future__ import annotations

@@ -8,14 +8,17 @@ checks the host before it):
 - a body that is not strict JSON (NaN, Infinity, lone surrogates, not JSON at all) is 400 with one log
   line, before any route sees it;
 - one structured log line per request (:mod:`asobiba.server.logs`).
+
+:class:`OriginCheck` says which browser origins may write here and open a room's WebSocket.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
+from urllib.parse import urlsplit
 
 import orjson
 from starlette.datastructures import Headers
@@ -42,6 +45,23 @@ WRITING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 def strict_json(data: bytes | str) -> Any:
     """``data`` parsed as strict JSON: no NaN or Infinity, no lone surrogates (``ValueError`` else)."""
     return orjson.loads(data)
+
+
+class OriginCheck:
+    """A browser's ``Origin`` may connect or write: ``origin`` behind a proxy (``Settings.origin``,
+    ``$ASOBIBA_ORIGIN``), else the request's own host; and any of ``origins`` (``Settings.origins``)."""
+
+    def __init__(self, origin: str | None, origins: Collection[str]) -> None:
+        self.origin = origin
+        self.origins = origins
+
+    def __call__(self, origin: str, host: str | None) -> bool:
+        if origin in self.origins:
+            return True
+        if self.origin is not None:
+            return origin.rstrip("/").lower() == self.origin.rstrip("/").lower()
+        parts = urlsplit(origin)
+        return parts.scheme in ("http", "https") and parts.netloc == host
 
 
 class RequestGuard:
@@ -154,4 +174,4 @@ def _request_fields(scope: Scope) -> dict[str, Any]:
     }
 
 
-__all__ = ["MAX_BODY_BYTES", "SECURITY_HEADERS", "RequestGuard", "strict_json"]
+__all__ = ["MAX_BODY_BYTES", "SECURITY_HEADERS", "OriginCheck", "RequestGuard", "strict_json"]
