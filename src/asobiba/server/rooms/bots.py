@@ -34,7 +34,7 @@ async def _play(room: Room, seat: int, seq: int, delay: float, timed_out: bool) 
         # the observation (a sample of what the seat may know) is made in the thread too: states are
         # never changed once swapped in, so the thread may read this one
         action = await asyncio.get_running_loop().run_in_executor(
-            room.lobby.bot_threads, lambda: player.choose(state.observe(seat))
+            room.services.bot_executor, lambda: player.choose(state.observe(seat))
         )
         metrics.BOT_THINK_SECONDS.observe(time.perf_counter() - started)
         room.post(lambda: room.bot_moves(seat, seq, str(action), timed_out=timed_out))

@@ -36,17 +36,18 @@ def new_room_id() -> str:
 
 
 class Lobby:
-    """Every room of this server process, in memory, backed by the storage."""
+    """Every room of this server process, in memory, backed by the storage; the
+    :class:`~asobiba.server.rooms.services.RoomServices` its rooms are given."""
 
     def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
         self.settings = settings
         self.storage = storage if storage is not None else Storage(settings.database_url, settings.durability)
         self.cluster = Cluster(settings.redis_url)
-        self.health = DatabaseHealth(self)
+        self.health = DatabaseHealth(lambda: self.storage.probe(self.cluster.node), self.resume)
         self._heartbeat: asyncio.Task[None] | None = None
         self._present: set[tuple[str, int]] = set()
         self.rooms: dict[str, Room] = {}
-        self.bot_threads = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="asobiba-bot")
+        self.bot_executor = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="asobiba-bot")
         self.stopping = False
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -75,7 +76,7 @@ class Lobby:
         await self.health.stop()
         await self.cluster.stop()
         await asyncio.gather(*(room.close() for room in list(self.rooms.values())), return_exceptions=True)
-        self.bot_threads.shutdown(wait=False, cancel_futures=True)
+        self.bot_executor.shutdown(wait=False, cancel_futures=True)
         await self.storage.close()
 
     def _in_background(self, coroutine: Coroutine[Any, Any, Any]) -> None:
@@ -103,6 +104,23 @@ class Lobby:
         except Exception:
             metrics.DATABASE_ERRORS.inc()
             raise
+
+    @property
+    def writable(self) -> bool:
+        return self.health.writable
+
+    async def publish(self, room_id: str, seq: int, *, seats: bool = False, news: bool = False) -> None:
+        await self.cluster.publish(room_id, seq, seats=seats, news=news)
+
+    @property
+    def shared(self) -> bool:
+        return self.cluster.shared
+
+    def holds(self, room_id: str) -> bool:
+        return self.cluster.holds(room_id)
+
+    async def present_elsewhere(self, room_id: str, seat: int) -> bool:
+        return await self.cluster.present_elsewhere(room_id, seat)
 
     async def resume(self) -> None:
         """The database can be written again: rooms behind it are read again, and bots, clocks and

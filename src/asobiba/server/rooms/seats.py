@@ -109,14 +109,14 @@ def watch_absence(room: Room, seat: Seat, seconds: float, *, ever_connected: boo
     """After ``seconds`` with nobody on ``seat`` (on any process), put the seat's hand-over in the
     room's queue: a person who left (``ever_connected``) is taken over by a bot; a seat never
     connected is freed or taken over (:meth:`Room.seat_unused`). Only the lease holder watches."""
-    if seat.watch_task is not None or seat.taken_over or not room.lobby.cluster.holds(room.id):
+    if seat.watch_task is not None or seat.taken_over or not room.services.holds(room.id):
         return
     seat.watch_task = asyncio.get_running_loop().create_task(_absence(room, seat, seconds, ever_connected))
 
 
 async def _absence(room: Room, seat: Seat, seconds: float, ever_connected: bool) -> None:
-    cluster = room.lobby.cluster
-    if not cluster.shared:
+    services = room.services
+    if not services.shared:
         await asyncio.sleep(seconds)
     else:  # the seat may be connected to another process: away means away from all of them
         absent_since = time.time()
@@ -125,7 +125,7 @@ async def _absence(room: Room, seat: Seat, seconds: float, ever_connected: bool)
                 seat.watch_task = None
                 return
             now = time.time()
-            if await cluster.present_elsewhere(room.id, seat.number):
+            if await services.present_elsewhere(room.id, seat.number):
                 absent_since = now
             elif now - absent_since >= seconds:
                 break
