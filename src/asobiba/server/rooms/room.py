@@ -35,10 +35,9 @@ from asobiba.server.rooms.connection import Connection, frame_text
 from asobiba.server.rooms.frames import FrameCache, broadcast_state, send_state
 from asobiba.server.rooms.notices import notice_frame
 from asobiba.server.rooms.queue import QueueClosed, RoomQueue
-from asobiba.server.rooms.services import RoomServices
 from asobiba.server.rooms.seats import Seat, hash_token, new_invite_code, new_token, same_secret, watch_absence
+from asobiba.server.rooms.services import RoomServices
 from asobiba.server.storage import KEPT_CHAT, KEPT_NOTICES, ChatRow, Conflict, NoticeRow, RoomRow, dumps
-
 
 tr = Catalog("server")
 log = logging.getLogger("asobiba.server")

@@ -6,7 +6,7 @@ provides it; a :class:`~asobiba.server.rooms.room.Room` is given it and never se
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable
 from concurrent.futures import Executor
 from typing import Protocol, TypeVar
 
