@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+import pytest
 from server_testing import run
 
 import asobiba.server.rooms
@@ -24,6 +25,7 @@ from asobiba.core.registry import get_game
 from asobiba.core.state import State
 from asobiba.server import engine
 from asobiba.server.rooms import Room, Seat, Settings
+from asobiba.server.rooms.queue import NotInQueue, is_job
 from asobiba.server.storage import RoomRow, SeatRow, Storage, StoredRoom, dumps
 
 PACKAGE = "asobiba.server.rooms"
@@ -239,6 +241,58 @@ async def _play_alone(tmp_path: Path) -> None:
         replayed = services.rebuild(stored)
         assert replayed.state.seq == room.seq
         assert replayed.state.record() == room.state.record()
+    finally:
+        services.bot_executor.shutdown(wait=False, cancel_futures=True)
+        await storage.close()
+
+
+def _queued_methods() -> set[str]:
+    """The room methods the server's code puts in a room's queue: ``x.post(x.m)``, ``x.run(x.m)`` and
+    ``x.post(lambda: x.m(...))`` / ``x.run(lambda: ...)`` anywhere in ``asobiba.server``."""
+    names: set[str] = set()
+    for path in ROOMS.parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            if node.func.attr not in {"post", "run"} or len(node.args) != 1:
+                continue
+            argument = node.args[0]
+            target = argument.body if isinstance(argument, ast.Lambda) else argument
+            if isinstance(target, ast.Call):
+                target = target.func
+            if isinstance(target, ast.Attribute) and hasattr(Room, target.attr):
+                names.add(target.attr)
+    return names
+
+
+def test_whatever_is_put_in_a_rooms_queue_is_a_job() -> None:
+    queued = _queued_methods()
+    assert {"timed_out", "bot_moves", "_act", "reload"} <= queued
+    unmarked = sorted(name for name in queued if not is_job(getattr(Room, name)))
+    assert not unmarked, f"put in a room's queue but not marked @job: {unmarked}"
+
+
+def test_a_job_called_outside_the_queue_is_refused(tmp_path: Path) -> None:
+    run(_direct_call(tmp_path))
+
+
+async def _direct_call(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'rooms.db'}"
+    storage = Storage(url)
+    await storage.migrate()
+    services = OneRoomServices(storage, Settings(database_url=url, bot_delay=0.0))
+    services.stopping = True  # nothing plays by itself
+    try:
+        room = await _bots_room(storage, services)
+        seq = room.seq
+        with pytest.raises(NotInQueue, match="timed_out"):
+            await room.timed_out(0, seq)
+        with pytest.raises(NotInQueue, match="reload"):
+            await room.reload()
+        assert room.timed_out_seq == -1  # refused before it changed anything
+        await room.run(room.reload)  # in the queue it runs
+        assert room.seq == seq
+        await room.close()
     finally:
         services.bot_executor.shutdown(wait=False, cancel_futures=True)
         await storage.close()

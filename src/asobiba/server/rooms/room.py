@@ -34,7 +34,7 @@ from asobiba.server.rooms.clocks import clock_after, deadline_for, start_timer
 from asobiba.server.rooms.connection import Connection, frame_text
 from asobiba.server.rooms.frames import FrameCache, broadcast_state, send_state
 from asobiba.server.rooms.notices import notice_frame
-from asobiba.server.rooms.queue import QueueClosed, RoomQueue
+from asobiba.server.rooms.queue import QueueClosed, RoomQueue, job
 from asobiba.server.rooms.seats import Seat, hash_token, new_invite_code, new_token, same_secret, watch_absence
 from asobiba.server.rooms.services import RoomServices
 from asobiba.server.storage import KEPT_CHAT, KEPT_NOTICES, ChatRow, Conflict, NoticeRow, RoomRow, dumps
@@ -257,6 +257,7 @@ class Room:
         said: bool = await self.run(lambda: self._say(connection, text))
         return said
 
+    @job
     async def _say(self, connection: Connection, text: str) -> bool:
         seat = connection.seat
         name = self.seats[seat].name if seat is not None else None
@@ -304,6 +305,7 @@ class Room:
                 if connection.greeted:
                     connection.push(notice_frame(self, notice, connection.lang))
 
+    @job
     async def news(self) -> None:
         """The job of reading the chat and the log lines again (another process kept some)."""
         self._keep_chat(await self.services.read(self.services.storage.chat(self.id)))
@@ -316,6 +318,7 @@ class Room:
         refused: Refusal | None = await self.run(lambda: self._mute(connection, spectator))
         return refused
 
+    @job
     async def _mute(self, connection: Connection, spectator: str) -> Refusal | None:
         if connection.seat is None or connection.seat != self.creator_seat:
             return "not_creator", not_creator_message
@@ -339,6 +342,7 @@ class Room:
         the new presence (a job of the queue: taking a seat back is a seat change)."""
         await self.run(lambda: self._attach(connection, seat, since))
 
+    @job
     async def _attach(self, connection: Connection, seat: Seat | None, since: int | None) -> None:
         if connection.closed.is_set():
             return
@@ -384,6 +388,7 @@ class Room:
         self.last_connection = time.time()
         self.post(lambda: self._departed(connection))
 
+    @job
     async def _departed(self, connection: Connection) -> None:
         if connection.seat is not None:
             seat = self.seats[connection.seat]
@@ -401,6 +406,7 @@ class Room:
         seat.ever_connected = False
         watch_absence(self, seat, self.services.settings.seat_timeout, ever_connected=False)
 
+    @job
     async def seat_left(self, number: int) -> None:
         """The grace period of a person who left ran out: a bot plays the seat until they return
         (never in the waiting room: the start counts the grace again for whoever is away)."""
@@ -409,6 +415,7 @@ class Room:
             return
         await self._change_seat(seat, taken_over=True)
 
+    @job
     async def seat_unused(self, number: int) -> None:
         """A seat taken but never connected: freed again in the waiting room (for whoever has its link;
         a rematch's seat stays kept for its player), else taken over like a seat that left."""
@@ -455,6 +462,7 @@ class Room:
         answer: str = await self.run(lambda: self._start_by(token, level))
         return answer
 
+    @job
     async def _start_by(self, token: str, level: str) -> str:
         if not self.is_creator(token):
             return "bad_token"
@@ -465,6 +473,7 @@ class Room:
         await self._start(level)
         return "started"
 
+    @job
     async def start_if_full(self) -> None:
         """The job run when a seat is taken or a rematch's player is back (or the room is read again):
         nobody awaited any more, the game starts by itself."""
@@ -513,6 +522,7 @@ class Room:
         answer: tuple[str, str | None] = await self.run(lambda: self._free_seat(token, number))
         return answer
 
+    @job
     async def _free_seat(self, token: str, number: int) -> tuple[str, str | None]:
         if not self.is_creator(token):
             return "bad_token", None
@@ -545,6 +555,7 @@ class Room:
         renamed: int | None = await self.run(lambda: self._rename(token, name))
         return renamed
 
+    @job
     async def _rename(self, token: str, name: str) -> int | None:
         seat = self.seat_by_token(token)
         if seat is None or seat.is_bot:
@@ -580,6 +591,7 @@ class Room:
         """The free seat whose invite code is ``invite``."""
         return next((seat for seat in self.free_person_seats() if same_secret(seat.invite_hash, invite)), None)
 
+    @job
     async def _claim(
         self, name: str | None, preferred: list[int] | None, only: int | None = None, invite: str | None = None
     ) -> tuple[int, str] | None:
@@ -627,12 +639,14 @@ class Room:
         outcome: Outcome = await self.run(lambda: self._act(seat_number, seq, text, by_bot, acknowledge))
         return outcome
 
+    @job
     async def bot_moves(self, seat: int, seq: int, text: str, *, timed_out: bool) -> None:
         """A bot's move, as a job: still its decision, and still a bot's to make?"""
         if self.seq != seq or not (timed_out or self.seats[seat].played_by_bot):
             return  # the game moved on, or its person came back while it thought
         await self._act(seat, seq, text, True, None)
 
+    @job
     async def _act(
         self,
         seat_number: int | None,
@@ -720,10 +734,12 @@ class Room:
         """Read the room again from the database (another process moved it on or changed a seat)."""
         await self.run(self._reload)
 
+    @job
     async def reload(self) -> None:
         """The job of reading the room again (news from another process, Redis back)."""
         await self._reload()
 
+    @job
     async def resume(self) -> None:
         """The job run once the database can be written again: read the room again if it may be
         behind, restart the seat timers that stopped, and start what plays next."""
@@ -738,6 +754,7 @@ class Room:
         await self.start_if_full()
         self.schedule()
 
+    @job
     async def lease_gained_job(self) -> None:
         """This process holds the room's lease now: the process before may have moved it on."""
         await self._reload()
@@ -750,6 +767,7 @@ class Room:
             log.warning("room %s: cannot read the database either; reloading once it is back", self.id)
             self.needs_reload = True
 
+    @job
     async def _reload(self) -> None:
         """The stored record replaces this one if it is further on; seats and the room's row are read
         again; connections get what changed."""
@@ -862,6 +880,7 @@ class Room:
                 self.clock_task.cancel()
             self.clock_task = start_timer(self, mover, self.seq, self.row.deadline)
 
+    @job
     async def timed_out(self, seat: int, seq: int) -> None:
         """A decision's clock ran out (a job): the bank is spent and a stand-in bot decides."""
         if self.seq != seq or self.is_over or self.timed_out_seq == seq or not self.services.writable:
