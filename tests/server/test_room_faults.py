@@ -97,9 +97,9 @@ async def open_lobby(tmp_path: Path, **settings: Any) -> tuple[Lobby, FaultyStor
     return lobby, storage
 
 
-async def quiet(room: Room) -> None:
+async def quiet(lobby: Lobby, room: Room) -> None:
     """Stop the room's bots and timers and let the jobs already in its queue finish."""
-    room.lobby.stopping = True
+    lobby.stopping = True
     room.lease_lost()
     await until(lambda: not room.queue.busy and len(room.queue) == 0, "the queue is empty")
     for _ in range(10):  # a job's last step (telling other processes) may still be on its way
@@ -148,7 +148,7 @@ def test_a_write_failing_anywhere_leaves_the_room_equal_to_the_database_and_play
             storage.fail_at, storage.after_commit = storage.writes + fault, after_commit
             accepted: dict[int, str] = {}
             await play(lobby, room, accepted)
-            await quiet(room)
+            await quiet(lobby, room)
             stored = await stored_entries(storage, room)
             assert stored == room.entries  # memory is the database
             for seq, text in accepted.items():  # nothing acknowledged that is not stored
@@ -182,7 +182,7 @@ def test_an_act_whose_sender_is_cancelled_at_any_point_is_stored_and_announced_o
             await asyncio.gather(sender, return_exceptions=True)
             for _ in range(20):  # let whatever is in flight land
                 await asyncio.sleep(0.005)
-            await quiet(room)
+            await quiet(lobby, room)
             stored = await stored_entries(storage, room)
             assert stored == room.entries
             if len(stored) > seq:
@@ -274,7 +274,7 @@ def test_an_act_that_cannot_be_stored_is_unavailable_and_bots_resume_by_themselv
             assert room.seq == after and len(await stored_entries(storage, room)) == after
             storage.broken = False
             await until(lambda: room.seq > after, "the bot moved again by itself")
-            await quiet(room)
+            await quiet(lobby, room)
             assert await stored_entries(storage, room) == room.entries
         finally:
             await lobby.stop()

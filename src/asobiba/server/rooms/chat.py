@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from limits import parse as parse_limit
 from limits.aio.storage import Storage
@@ -28,10 +28,10 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from asobiba.i18n import Catalog
 from asobiba.server.protocol import RejectionCode
 from asobiba.server.rooms.settings import Settings
+from asobiba.server.storage import RoomRow
 
 if TYPE_CHECKING:
     from asobiba.server.rooms.connection import Connection
-    from asobiba.server.rooms.room import Room
 
 tr = Catalog("server")
 
@@ -72,7 +72,20 @@ def no_such_spectator_message(spectator: str) -> Callable[[str], str]:
 Refusal = tuple[RejectionCode, Callable[[str], str]]
 
 
-def who_may_not_chat(room: Room, connection: Connection) -> Refusal | None:
+class ChatRoom(Protocol):
+    """What the chat's rules read of a room."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def row(self) -> RoomRow: ...
+
+    @property
+    def muted(self) -> list[str]: ...
+
+
+def who_may_not_chat(room: ChatRoom, connection: Connection) -> Refusal | None:
     """Why this connection may not chat in the room (None: it may)."""
     if connection.seat is not None:
         return None
@@ -91,7 +104,7 @@ class ChatRates:
         self.speaker_rate = parse_limit(settings.chat_rate)
         self.room_rate = parse_limit(settings.room_chat_rate)
 
-    async def refusal(self, room: Room, connection: Connection) -> Refusal | None:
+    async def refusal(self, room: ChatRoom, connection: Connection) -> Refusal | None:
         """Count a message of this connection (None), or say why it is over a rate (not counted).
         While the counters' storage (Redis) is away, every message is allowed."""
         seat = connection.seat
@@ -108,4 +121,4 @@ class ChatRates:
         return None
 
 
-__all__ = ["ChatRates", "Refusal", "chat_off_message", "muted_message", "spectator_id", "who_may_not_chat"]
+__all__ = ["ChatRates", "ChatRoom", "Refusal", "chat_off_message", "muted_message", "spectator_id", "who_may_not_chat"]

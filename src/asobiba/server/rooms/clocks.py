@@ -5,17 +5,46 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from asobiba.core.state import State
-from asobiba.server.protocol import ClockInfo
+from asobiba.server.protocol import ClockInfo, ClockSpec
+from asobiba.server.rooms.seats import Seat
+from asobiba.server.storage import RoomRow
 
-if TYPE_CHECKING:
-    from asobiba.server.rooms.room import Room
+
+class ClockRoom(Protocol):
+    """What a clock reads of its room."""
+
+    @property
+    def clock(self) -> ClockSpec | None: ...
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+    @property
+    def row(self) -> RoomRow: ...
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def started(self) -> bool: ...
 
 
-def clock_info(room: Room) -> ClockInfo | None:
+class TimedRoom(Protocol):
+    """Where a clock's timer puts the timeout: the room's queue."""
+
+    def post(self, job: Callable[[], Awaitable[Any]]) -> None: ...
+
+    async def timed_out(self, seat: int, seq: int) -> None: ...
+
+
+def clock_info(room: ClockRoom) -> ClockInfo | None:
     """The clock of the decision now, as frames show it."""
     if room.clock is None:
         return None
@@ -31,7 +60,7 @@ def clock_info(room: Room) -> ClockInfo | None:
 
 
 def clock_after(
-    room: Room, actor: int, successor: State, by_bot: bool
+    room: ClockRoom, actor: int, successor: State, by_bot: bool
 ) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
     """The room's new deadline (and the actor's bank) once ``actor`` has acted."""
     if room.clock is None:
@@ -46,7 +75,9 @@ def clock_after(
     return deadline_for(room, successor, now, seat_changes), seat_changes
 
 
-def deadline_for(room: Room, state: State, now: float, seat_changes: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
+def deadline_for(
+    room: ClockRoom, state: State, now: float, seat_changes: Mapping[int, Mapping[str, Any]]
+) -> dict[str, Any]:
     """The room row's clock columns for the decision of ``state``."""
     if room.clock is None or state.is_over or not room.started:
         return {"deadline": None, "deadline_seq": None, "decision_started": None}
@@ -62,7 +93,7 @@ def deadline_for(room: Room, state: State, now: float, seat_changes: Mapping[int
     return {"deadline": now + allowance, "deadline_seq": state.seq, "decision_started": now}
 
 
-def start_timer(room: Room, seat: int, seq: int, deadline: float) -> asyncio.Task[None]:
+def start_timer(room: TimedRoom, seat: int, seq: int, deadline: float) -> asyncio.Task[None]:
     """Sleep until ``deadline``, then put the timeout of ``seat``'s decision at ``seq`` in the queue."""
 
     async def wait() -> None:
@@ -72,4 +103,4 @@ def start_timer(room: Room, seat: int, seq: int, deadline: float) -> asyncio.Tas
     return asyncio.get_running_loop().create_task(wait())
 
 
-__all__ = ["clock_after", "clock_info", "deadline_for", "start_timer"]
+__all__ = ["ClockRoom", "TimedRoom", "clock_after", "clock_info", "deadline_for", "start_timer"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 
@@ -14,12 +14,12 @@ from asobiba.core.actions import Action
 from asobiba.core.events import Event
 from asobiba.core.game import Game
 from asobiba.server.protocol import LegalAction, StateFrame
-from asobiba.server.rooms.clocks import clock_info
-from asobiba.server.rooms.notices import notice_event
+from asobiba.server.rooms.clocks import ClockRoom, clock_info
+from asobiba.server.rooms.notices import NoticeRoom, notice_event
+from asobiba.server.storage import NoticeRow
 
 if TYPE_CHECKING:
     from asobiba.server.rooms.connection import Connection
-    from asobiba.server.rooms.room import Room
 
 
 class FrameCache:
@@ -41,7 +41,7 @@ class FrameCache:
             self.seq = seq
         return self
 
-    def shown_events(self, room: Room, seat: int | None, lang: str) -> list[dict[str, Any] | None]:
+    def shown_events(self, room: FrameRoom, seat: int | None, lang: str) -> list[dict[str, Any] | None]:
         """``room.events`` as ``seat`` sees them in ``lang`` (None: hidden from it), each described
         once: a told event never changes, and a hello with the whole game's events (a new tab, a
         spectator) would otherwise describe each again — most of a hello's cost in a long game."""
@@ -55,6 +55,24 @@ class FrameCache:
         return shown
 
 
+class FrameRoom(ClockRoom, NoticeRoom, Protocol):
+    """What a frame reads of its room (its clock's and its notices' reads too)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def events(self) -> list[tuple[int, Event]]: ...
+
+    @property
+    def notices(self) -> Sequence[NoticeRow]: ...
+
+    @property
+    def frame_cache(self) -> FrameCache: ...
+
+    def connections(self) -> list[Connection]: ...
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def legal_entry(game: Game, action: Action, lang: str) -> LegalAction:
     """A legal action as frames list it: its notation, its data and its label in ``lang``. An action's
@@ -63,7 +81,9 @@ def legal_entry(game: Game, action: Action, lang: str) -> LegalAction:
     return {"notation": str(action), "action": action.to_json(), "label": game.describe_action(action, lang)}
 
 
-def state_frame(room: Room, seat: int | None, lang: str, since: int | None, *, notices: bool = False) -> StateFrame:
+def state_frame(
+    room: FrameRoom, seat: int | None, lang: str, since: int | None, *, notices: bool = False
+) -> StateFrame:
     """A full snapshot for ``seat`` in ``lang`` (a :class:`~asobiba.server.protocol.StateFrame`: a
     plain dict of that type, the hot path builds no model), with the events after ``since`` as that
     seat may see them — and, with ``notices`` (a connection's hello: live ones come as ``notice``
@@ -111,12 +131,12 @@ def dumps(frame: StateFrame) -> str:
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def send_state(room: Room, connection: Connection, since: int | None, *, notices: bool = False) -> None:
+def send_state(room: FrameRoom, connection: Connection, since: int | None, *, notices: bool = False) -> None:
     connection.push_text(dumps(state_frame(room, connection.seat, connection.lang, since, notices=notices)))
     connection.last_seq = room.seq
 
 
-def broadcast_state(room: Room) -> None:
+def broadcast_state(room: FrameRoom) -> None:
     """Every greeted connection its frame: one text per ``(seat, language, since)``."""
     texts: dict[tuple[int | None, str, int | None], str] = {}
     seq = room.seq
@@ -131,4 +151,4 @@ def broadcast_state(room: Room) -> None:
         connection.last_seq = seq
 
 
-__all__ = ["FrameCache", "broadcast_state", "send_state", "state_frame"]
+__all__ = ["FrameCache", "FrameRoom", "broadcast_state", "send_state", "state_frame"]

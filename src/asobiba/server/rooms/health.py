@@ -8,12 +8,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
 
 from asobiba.server import metrics
-
-if TYPE_CHECKING:
-    from asobiba.server.rooms.lobby import Lobby
 
 log = logging.getLogger("asobiba.server")
 
@@ -22,10 +19,12 @@ PROBE_SECONDS = 1.0
 
 
 class DatabaseHealth:
-    """``writable`` and, while not, the ``reason``."""
+    """``writable`` and, while not, the ``reason``. ``write_probe`` writes the probe row; ``resume``
+    makes the rooms reload once it succeeds again."""
 
-    def __init__(self, lobby: Lobby) -> None:
-        self.lobby = lobby
+    def __init__(self, write_probe: Callable[[], Awaitable[None]], resume: Callable[[], Awaitable[None]]) -> None:
+        self._write_probe = write_probe
+        self._resume = resume
         self.writable = True
         self.reason: str | None = None
         self._task: asyncio.Task[None] | None = None
@@ -51,7 +50,7 @@ class DatabaseHealth:
     async def probe(self) -> bool:
         """Write the probe row now: is the database writable? (Recovering resumes the rooms.)"""
         try:
-            await self.lobby.storage.probe(self.lobby.cluster.node)
+            await self._write_probe()
         except Exception as error:
             metrics.DATABASE_ERRORS.inc()
             self.failed(error)
@@ -61,7 +60,7 @@ class DatabaseHealth:
             self.writable = True
             self.reason = None
             metrics.DATABASE_WRITABLE.set(1)
-            await self.lobby.resume()
+            await self._resume()
         return True
 
     async def _watch(self) -> None:

@@ -41,17 +41,18 @@ def new_room_id() -> str:
 
 
 class Lobby:
-    """Every room of this server process, in memory, backed by the storage."""
+    """Every room of this server process, in memory, backed by the storage; the
+    :class:`~asobiba.server.rooms.services.RoomServices` its rooms are given."""
 
     def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
         self.settings = settings
         self.storage = storage if storage is not None else Storage(settings.database_url, settings.durability)
         self.cluster = Cluster(settings.redis_url)
-        self.health = DatabaseHealth(self)
+        self.health = DatabaseHealth(lambda: self.storage.probe(self.cluster.node), self.resume)
         self._heartbeat: asyncio.Task[None] | None = None
         self._present: set[tuple[str, int]] = set()
         self.rooms: dict[str, Room] = {}
-        self.bot_threads = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="asobiba-bot")
+        self.bot_executor = ThreadPoolExecutor(max_workers=settings.bot_threads, thread_name_prefix="asobiba-bot")
         #: Worker processes for replays (:mod:`asobiba.server.replays`) and rooms' rebuilds.
         self.workers = Workers(settings.replay_workers, settings.replay_queue, settings.replays_per_client)
         self.stopping = False
@@ -82,7 +83,7 @@ class Lobby:
         await self.health.stop()
         await self.cluster.stop()
         await asyncio.gather(*(room.close() for room in list(self.rooms.values())), return_exceptions=True)
-        self.bot_threads.shutdown(wait=False, cancel_futures=True)
+        self.bot_executor.shutdown(wait=False, cancel_futures=True)
         await self.workers.close()
         await self.storage.close()
 
@@ -111,6 +112,23 @@ class Lobby:
         except Exception:
             metrics.DATABASE_ERRORS.inc()
             raise
+
+    @property
+    def writable(self) -> bool:
+        return self.health.writable
+
+    async def publish(self, room_id: str, seq: int, *, seats: bool = False, news: bool = False) -> None:
+        await self.cluster.publish(room_id, seq, seats=seats, news=news)
+
+    @property
+    def shared(self) -> bool:
+        return self.cluster.shared
+
+    def holds(self, room_id: str) -> bool:
+        return self.cluster.holds(room_id)
+
+    async def present_elsewhere(self, room_id: str, seat: int) -> bool:
+        return await self.cluster.present_elsewhere(room_id, seat)
 
     async def resume(self) -> None:
         """The database can be written again: rooms behind it are read again, and bots, clocks and

@@ -5,15 +5,13 @@ room was at; frames carry it like an event, ``{event, player, name, seq, text}``
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from asobiba.i18n import Catalog
 from asobiba.server.protocol import Notice, NoticeEntry
+from asobiba.server.rooms.seats import Seat
 from asobiba.server.storage import NoticeRow
-
-if TYPE_CHECKING:
-    from asobiba.server.rooms.room import Room
 
 tr = Catalog("server")
 
@@ -27,7 +25,14 @@ TEXTS: dict[str, Callable[[str, str], str]] = {
 }
 
 
-def notice_event(room: Room, notice: NoticeRow, lang: str) -> NoticeEntry:
+class NoticeRoom(Protocol):
+    """What a notice reads of its room: the seats' names."""
+
+    @property
+    def seats(self) -> Sequence[Seat]: ...
+
+
+def notice_event(room: NoticeRoom, notice: NoticeRow, lang: str) -> NoticeEntry:
     """The line as an entry of a frame's ``events`` (and of a ``notice`` frame), in ``lang``."""
     seat = notice.seat
     name = room.seats[seat].name if seat is not None and 0 <= seat < len(room.seats) else None
@@ -35,8 +40,8 @@ def notice_event(room: Room, notice: NoticeRow, lang: str) -> NoticeEntry:
     return {"event": notice.kind, "player": seat, "name": name, "seq": notice.seq, "text": text}
 
 
-def notice_frame(room: Room, notice: NoticeRow, lang: str) -> Notice:
+def notice_frame(room: NoticeRoom, notice: NoticeRow, lang: str) -> Notice:
     return {"type": "notice", **notice_event(room, notice, lang)}
 
 
-__all__ = ["TEXTS", "notice_event", "notice_frame"]
+__all__ = ["TEXTS", "NoticeRoom", "notice_event", "notice_frame"]

@@ -10,10 +10,11 @@ game moved on) stops waiting, but the job carries on, so nothing is cancelled be
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 log = logging.getLogger("asobiba.server")
 
@@ -23,6 +24,10 @@ Job = Callable[[], Awaitable[Any]]
 
 class QueueClosed(Exception):
     """The room is leaving memory: it takes no more jobs."""
+
+
+class NotInQueue(RuntimeError):
+    """A job was called directly, outside its room's queue (put it there: ``Room.run``, ``Room.post``)."""
 
 
 class RoomQueue:
@@ -38,6 +43,10 @@ class RoomQueue:
 
     def __len__(self) -> int:
         return len(self._jobs)
+
+    def in_job(self) -> bool:
+        """Is the running code a job of this queue (its worker task)?"""
+        return self._worker is not None and asyncio.current_task() is self._worker
 
     async def run(self, job: Callable[[], Awaitable[Result]]) -> Result:
         """Put ``job`` in and wait for its result. Cancelling the wait does not cancel the job."""
@@ -99,4 +108,36 @@ class RoomQueue:
         self._jobs.clear()
 
 
-__all__ = ["QueueClosed", "RoomQueue"]
+class Queued(Protocol):
+    """What has a queue of jobs (a room)."""
+
+    @property
+    def queue(self) -> RoomQueue: ...
+
+
+Owner = TypeVar("Owner", bound=Queued)
+Parameters = ParamSpec("Parameters")
+
+
+def job(
+    method: Callable[Concatenate[Owner, Parameters], Awaitable[Result]],
+) -> Callable[Concatenate[Owner, Parameters], Coroutine[Any, Any, Result]]:
+    """Mark ``method`` as a job: it runs only inside its owner's queue, and a direct call from
+    anywhere else raises :class:`NotInQueue` (a job may call another job: it is in the queue)."""
+
+    async def checked(owner: Owner, /, *args: Parameters.args, **kwargs: Parameters.kwargs) -> Result:
+        if not owner.queue.in_job():
+            raise NotInQueue(f"{method.__qualname__} is a job of the room's queue: put it there (Room.run, Room.post)")
+        return await method(owner, *args, **kwargs)
+
+    functools.update_wrapper(checked, method)
+    checked.is_job = True  # type: ignore[attr-defined]
+    return checked
+
+
+def is_job(method: object) -> bool:
+    """Is ``method`` marked by :func:`job`?"""
+    return getattr(method, "is_job", False) is True
+
+
+__all__ = ["NotInQueue", "QueueClosed", "Queued", "RoomQueue", "is_job", "job"]

@@ -18,7 +18,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
@@ -34,12 +34,10 @@ from asobiba.server.rooms.clocks import clock_after, deadline_for, start_timer
 from asobiba.server.rooms.connection import Connection, frame_text
 from asobiba.server.rooms.frames import FrameCache, broadcast_state, send_state
 from asobiba.server.rooms.notices import notice_frame
-from asobiba.server.rooms.queue import QueueClosed, RoomQueue
+from asobiba.server.rooms.queue import QueueClosed, RoomQueue, job
 from asobiba.server.rooms.seats import Seat, hash_token, new_invite_code, new_token, same_secret, watch_absence
+from asobiba.server.rooms.services import RoomServices
 from asobiba.server.storage import KEPT_CHAT, KEPT_NOTICES, ChatRow, Conflict, NoticeRow, RoomRow, dumps
-
-if TYPE_CHECKING:
-    from asobiba.server.rooms.lobby import Lobby
 
 tr = Catalog("server")
 log = logging.getLogger("asobiba.server")
@@ -84,8 +82,8 @@ class Outcome:
 class Room:
     """One game being played: its state, its record's bookkeeping, its seats and connections."""
 
-    def __init__(self, lobby: Lobby, row: RoomRow, seats: list[Seat], state: State) -> None:
-        self.lobby = lobby
+    def __init__(self, services: RoomServices, row: RoomRow, seats: list[Seat], state: State) -> None:
+        self.services = services
         self.id = row.id
         self.row = row
         self.game: Game = get_game(state.game.name)
@@ -259,17 +257,18 @@ class Room:
         said: bool = await self.run(lambda: self._say(connection, text))
         return said
 
+    @job
     async def _say(self, connection: Connection, text: str) -> bool:
         seat = connection.seat
         name = self.seats[seat].name if seat is not None else None
         spectator = connection.spectator if seat is None else None
         try:
-            message = await self.lobby.write(self.lobby.storage.add_chat(self.id, seat, name, text, spectator))
+            message = await self.services.write(self.services.storage.add_chat(self.id, seat, name, text, spectator))
         except Exception:
             log.exception("room %s: a chat message could not be kept", self.id)
             return False
         self._keep_chat([message])
-        await self.lobby.cluster.publish(self.id, self.seq, news=True)
+        await self.services.publish(self.id, self.seq, news=True)
         return True
 
     def _keep_chat(self, messages: list[ChatRow]) -> None:
@@ -288,12 +287,12 @@ class Room:
     async def _notice(self, kind: str, seat: int | None) -> None:
         """A line of the log (kept), sent to everybody in their language as a ``notice`` frame."""
         try:
-            notice = await self.lobby.write(self.lobby.storage.add_notice(self.id, self.seq, kind, seat))
+            notice = await self.services.write(self.services.storage.add_notice(self.id, self.seq, kind, seat))
         except Exception:
             log.exception("room %s: a log line could not be kept", self.id)
             return
         self._keep_notices([notice])
-        await self.lobby.cluster.publish(self.id, self.seq, news=True)
+        await self.services.publish(self.id, self.seq, news=True)
 
     def _keep_notices(self, notices: list[NoticeRow]) -> None:
         known = {notice.id for notice in self.notices}
@@ -306,10 +305,11 @@ class Room:
                 if connection.greeted:
                     connection.push(notice_frame(self, notice, connection.lang))
 
+    @job
     async def news(self) -> None:
         """The job of reading the chat and the log lines again (another process kept some)."""
-        self._keep_chat(await self.lobby.read(self.lobby.storage.chat(self.id)))
-        self._keep_notices(await self.lobby.read(self.lobby.storage.notices(self.id)))
+        self._keep_chat(await self.services.read(self.services.storage.chat(self.id)))
+        self._keep_notices(await self.services.read(self.services.storage.notices(self.id)))
 
     async def mute(self, connection: Connection, spectator: str) -> Refusal | None:
         """The creator (on ``connection``) mutes a spectator by its id, for good (stored with the
@@ -318,6 +318,7 @@ class Room:
         refused: Refusal | None = await self.run(lambda: self._mute(connection, spectator))
         return refused
 
+    @job
     async def _mute(self, connection: Connection, spectator: str) -> Refusal | None:
         if connection.seat is None or connection.seat != self.creator_seat:
             return "not_creator", not_creator_message
@@ -328,10 +329,10 @@ class Room:
         if spectator not in known:
             return "no_such_spectator", no_such_spectator_message(spectator)
         text = dumps([*muted, spectator])
-        await self.lobby.write(self.lobby.storage.update_room(self.id, muted=text))
+        await self.services.write(self.services.storage.update_room(self.id, muted=text))
         self.row.muted = text
         self.broadcast_presence()
-        await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+        await self.services.publish(self.id, self.seq, seats=True)
         return None
 
     # ------------------------------------------------------------------ connections
@@ -341,6 +342,7 @@ class Room:
         the new presence (a job of the queue: taking a seat back is a seat change)."""
         await self.run(lambda: self._attach(connection, seat, since))
 
+    @job
     async def _attach(self, connection: Connection, seat: Seat | None, since: int | None) -> None:
         if connection.closed.is_set():
             return
@@ -386,6 +388,7 @@ class Room:
         self.last_connection = time.time()
         self.post(lambda: self._departed(connection))
 
+    @job
     async def _departed(self, connection: Connection) -> None:
         if connection.seat is not None:
             seat = self.seats[connection.seat]
@@ -401,8 +404,9 @@ class Room:
     def start_seat_timeout(self, seat: Seat) -> None:
         """A seat was just taken: if nobody connects on it within the seat timeout, it is handed on."""
         seat.ever_connected = False
-        watch_absence(self, seat, self.lobby.settings.seat_timeout, ever_connected=False)
+        watch_absence(self, seat, self.services.settings.seat_timeout, ever_connected=False)
 
+    @job
     async def seat_left(self, number: int) -> None:
         """The grace period of a person who left ran out: a bot plays the seat until they return
         (never in the waiting room: the start counts the grace again for whoever is away)."""
@@ -411,6 +415,7 @@ class Room:
             return
         await self._change_seat(seat, taken_over=True)
 
+    @job
     async def seat_unused(self, number: int) -> None:
         """A seat taken but never connected: freed again in the waiting room (for whoever has its link;
         a rematch's seat stays kept for its player), else taken over like a seat that left."""
@@ -427,10 +432,10 @@ class Room:
 
     async def _arrived(self, seat: Seat) -> None:
         """A rematch's player is back in their kept seat: the waiting room waits for one fewer."""
-        await self.lobby.write(self.lobby.storage.update_seat(self.id, seat.number, kept=False))
+        await self.services.write(self.services.storage.update_seat(self.id, seat.number, kept=False))
         seat.kept = False
         self.broadcast_presence()
-        await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+        await self.services.publish(self.id, self.seq, seats=True)
         try:
             await self.start_if_full()
         except Exception:  # the seat is theirs; the start comes when the database is back
@@ -438,14 +443,14 @@ class Room:
 
     async def _change_seat(self, seat: Seat, **changes: Any) -> None:
         """Store a seat change, then make it (bot or person to play, the clock, presence, others told)."""
-        await self.lobby.write(self.lobby.storage.update_seat(self.id, seat.number, **changes))
+        await self.services.write(self.services.storage.update_seat(self.id, seat.number, **changes))
         was_taken_over = seat.taken_over
         for name, value in changes.items():
             setattr(seat, name, value)
         await self._restart_clock()
         self.broadcast_presence()
         self.schedule()
-        await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+        await self.services.publish(self.id, self.seq, seats=True)
         if "taken_over" in changes and changes["taken_over"] != was_taken_over and not self.is_over:
             await self._notice("SeatTakenOver" if seat.taken_over else "SeatGivenBack", seat.number)
 
@@ -457,6 +462,7 @@ class Room:
         answer: str = await self.run(lambda: self._start_by(token, level))
         return answer
 
+    @job
     async def _start_by(self, token: str, level: str) -> str:
         if not self.is_creator(token):
             return "bad_token"
@@ -467,6 +473,7 @@ class Room:
         await self._start(level)
         return "started"
 
+    @job
     async def start_if_full(self) -> None:
         """The job run when a seat is taken or a rematch's player is back (or the room is read again):
         nobody awaited any more, the game starts by itself."""
@@ -482,7 +489,7 @@ class Room:
             self.seats[number].kind = kind
         changes = self.clock_columns(time.time())
         try:
-            started = await self.lobby.write(self.lobby.storage.start_room(self.id, kinds, changes))
+            started = await self.services.write(self.services.storage.start_room(self.id, kinds, changes))
         except BaseException:
             self.row.started = False  # not stored (or not known to be): still waiting, as before
             for number in kinds:
@@ -503,7 +510,7 @@ class Room:
         self.broadcast_state()
         self.broadcast_presence()
         self.schedule()
-        await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+        await self.services.publish(self.id, self.seq, seats=True)
         await self._notice("GameStartedWithBots" if kinds else "GameStarted", None)
 
     async def free_seat(self, token: str, number: int) -> tuple[str, str | None]:
@@ -515,6 +522,7 @@ class Room:
         answer: tuple[str, str | None] = await self.run(lambda: self._free_seat(token, number))
         return answer
 
+    @job
     async def _free_seat(self, token: str, number: int) -> tuple[str, str | None]:
         if not self.is_creator(token):
             return "bad_token", None
@@ -547,14 +555,15 @@ class Room:
         renamed: int | None = await self.run(lambda: self._rename(token, name))
         return renamed
 
+    @job
     async def _rename(self, token: str, name: str) -> int | None:
         seat = self.seat_by_token(token)
         if seat is None or seat.is_bot:
             return None
-        await self.lobby.write(self.lobby.storage.update_seat(self.id, seat.number, name=name))
+        await self.services.write(self.services.storage.update_seat(self.id, seat.number, name=name))
         seat.name = name
         self.broadcast_presence()
-        await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+        await self.services.publish(self.id, self.seq, seats=True)
         return seat.number
 
     async def claim(
@@ -582,6 +591,7 @@ class Room:
         """The free seat whose invite code is ``invite``."""
         return next((seat for seat in self.free_person_seats() if same_secret(seat.invite_hash, invite)), None)
 
+    @job
     async def _claim(
         self, name: str | None, preferred: list[int] | None, only: int | None = None, invite: str | None = None
     ) -> tuple[int, str] | None:
@@ -595,8 +605,8 @@ class Room:
             seat = self.seats[number]
             if self.may_take(seat, invite if only is not None else None):
                 token = new_token()
-                claimed = await self.lobby.write(
-                    self.lobby.storage.claim_seat(self.id, number, hash_token(token), name, seat.invite_hash)
+                claimed = await self.services.write(
+                    self.services.storage.claim_seat(self.id, number, hash_token(token), name, seat.invite_hash)
                 )
                 if claimed:
                     seat.token_hash = hash_token(token)
@@ -604,7 +614,7 @@ class Room:
                     seat.taken_over = False
                     self.start_seat_timeout(seat)
                     self.broadcast_presence()
-                    await self.lobby.cluster.publish(self.id, self.seq, seats=True)
+                    await self.services.publish(self.id, self.seq, seats=True)
                     try:
                         await self.start_if_full()
                     except Exception:  # the seat is theirs; the start comes when the database is back
@@ -629,12 +639,14 @@ class Room:
         outcome: Outcome = await self.run(lambda: self._act(seat_number, seq, text, by_bot, acknowledge))
         return outcome
 
+    @job
     async def bot_moves(self, seat: int, seq: int, text: str, *, timed_out: bool) -> None:
         """A bot's move, as a job: still its decision, and still a bot's to make?"""
         if self.seq != seq or not (timed_out or self.seats[seat].played_by_bot):
             return  # the game moved on, or its person came back while it thought
         await self._act(seat, seq, text, True, None)
 
+    @job
     async def _act(
         self,
         seat_number: int | None,
@@ -669,7 +681,7 @@ class Room:
         except AsobibaError as error:
             code = engine.rejection_code(error)
             return Outcome(False, current, code, error=error)  # type: ignore[arg-type]
-        if not self.lobby.health.writable:
+        if not self.services.writable:
             return Outcome(False, current, "unavailable", message=unavailable_message)
         successor = state.clone()
         events = successor.apply(action)
@@ -678,8 +690,8 @@ class Room:
         if successor.is_over:
             room_changes["status"] = "over"
         try:
-            await self.lobby.write(
-                self.lobby.storage.append(self.id, current, entries, seat_number, room_changes, seat_changes)
+            await self.services.write(
+                self.services.storage.append(self.id, current, entries, seat_number, room_changes, seat_changes)
             )
         except Conflict:
             # another process stored this seq first: take its entries from the database
@@ -713,7 +725,7 @@ class Room:
             acknowledge(outcome)
         self.broadcast_state()
         self.schedule()
-        await self.lobby.cluster.publish(self.id, self.seq)
+        await self.services.publish(self.id, self.seq)
         return outcome
 
     # ------------------------------------------------------------------ the database
@@ -722,10 +734,12 @@ class Room:
         """Read the room again from the database (another process moved it on or changed a seat)."""
         await self.run(self._reload)
 
+    @job
     async def reload(self) -> None:
         """The job of reading the room again (news from another process, Redis back)."""
         await self._reload()
 
+    @job
     async def resume(self) -> None:
         """The job run once the database can be written again: read the room again if it may be
         behind, restart the seat timers that stopped, and start what plays next."""
@@ -740,6 +754,7 @@ class Room:
         await self.start_if_full()
         self.schedule()
 
+    @job
     async def lease_gained_job(self) -> None:
         """This process holds the room's lease now: the process before may have moved it on."""
         await self._reload()
@@ -752,10 +767,11 @@ class Room:
             log.warning("room %s: cannot read the database either; reloading once it is back", self.id)
             self.needs_reload = True
 
+    @job
     async def _reload(self) -> None:
         """The stored record replaces this one if it is further on; seats and the room's row are read
         again; connections get what changed."""
-        stored = await self.lobby.read(self.lobby.storage.load(self.id, from_seq=len(self.entries)))
+        stored = await self.services.read(self.services.storage.load(self.id, from_seq=len(self.entries)))
         self.needs_reload = False
         if stored is None:
             return
@@ -765,10 +781,10 @@ class Room:
                 self._apply_stored(stored.actions, stored.players_of_actions)
             except AsobibaError:  # not a continuation of this state: replay the whole record
                 log.exception("room %s: the new entries do not follow on; replaying the record", self.id)
-                complete = await self.lobby.read(self.lobby.storage.load(self.id))
+                complete = await self.services.read(self.services.storage.load(self.id))
                 if complete is None:
                     return
-                rebuilt = await self.lobby.rebuild(complete)
+                rebuilt = await self.services.rebuild(complete)
                 self.state, self.events = rebuilt.state, rebuilt.events
                 self.entries, self.entry_players = rebuilt.entries, rebuilt.entry_players
         self.row = stored.row
@@ -835,15 +851,15 @@ class Room:
         if self.clock is None:
             return
         changes = deadline_for(self, self.state, time.time(), {})
-        await self.lobby.write(self.lobby.storage.update_room(self.id, **changes))
+        await self.services.write(self.services.storage.update_room(self.id, **changes))
         for name, value in changes.items():
             setattr(self.row, name, value)
 
     def schedule(self) -> None:
         """Start whatever plays next by itself: the bot of the seat to move, or the clock's timer.
         Neither does anything but wait (and think) before putting its move in the queue."""
-        lobby = self.lobby
-        if lobby.stopping or self.is_over or not lobby.cluster.holds(self.id) or not lobby.health.writable:
+        services = self.services
+        if services.stopping or self.is_over or not services.holds(self.id) or not services.writable:
             return
         if not self.started:
             return  # the waiting room: nothing plays by itself
@@ -864,12 +880,13 @@ class Room:
                 self.clock_task.cancel()
             self.clock_task = start_timer(self, mover, self.seq, self.row.deadline)
 
+    @job
     async def timed_out(self, seat: int, seq: int) -> None:
         """A decision's clock ran out (a job): the bank is spent and a stand-in bot decides."""
-        if self.seq != seq or self.is_over or self.timed_out_seq == seq or not self.lobby.health.writable:
+        if self.seq != seq or self.is_over or self.timed_out_seq == seq or not self.services.writable:
             return
         if self.clock is not None and self.clock.bank is not None and self.seats[seat].bank:
-            await self.lobby.write(self.lobby.storage.update_seat(self.id, seat, bank=0.0))
+            await self.services.write(self.services.storage.update_seat(self.id, seat, bank=0.0))
             self.seats[seat].bank = 0.0
         self.timed_out_seq = seq
         if self.bot_task is not None and not self.bot_task.done():

@@ -8,17 +8,18 @@ import asyncio
 import hashlib
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from asobiba.bots import bot as make_bot
 from asobiba.bots.base import Bot
 from asobiba.server.cluster import HEARTBEAT_SECONDS
 from asobiba.server.protocol import SeatInfo
+from asobiba.server.rooms.services import RoomServices
 
 if TYPE_CHECKING:
     from asobiba.server.rooms.connection import Connection
-    from asobiba.server.rooms.room import Room
 
 #: The bot that plays a decision whose clock ran out, or a seat whose person left.
 STAND_IN_LEVEL = "normal"
@@ -105,18 +106,37 @@ class Seat:
             self.watch_task = None
 
 
-def watch_absence(room: Room, seat: Seat, seconds: float, *, ever_connected: bool) -> None:
+class AbsentRoom(Protocol):
+    """What a seat's absence watch reads of its room, and where it puts the hand-over: the queue."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def services(self) -> RoomServices: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def post(self, job: Callable[[], Awaitable[Any]]) -> None: ...
+
+    async def seat_left(self, number: int) -> None: ...
+
+    async def seat_unused(self, number: int) -> None: ...
+
+
+def watch_absence(room: AbsentRoom, seat: Seat, seconds: float, *, ever_connected: bool) -> None:
     """After ``seconds`` with nobody on ``seat`` (on any process), put the seat's hand-over in the
     room's queue: a person who left (``ever_connected``) is taken over by a bot; a seat never
     connected is freed or taken over (:meth:`Room.seat_unused`). Only the lease holder watches."""
-    if seat.watch_task is not None or seat.taken_over or not room.lobby.cluster.holds(room.id):
+    if seat.watch_task is not None or seat.taken_over or not room.services.holds(room.id):
         return
     seat.watch_task = asyncio.get_running_loop().create_task(_absence(room, seat, seconds, ever_connected))
 
 
-async def _absence(room: Room, seat: Seat, seconds: float, ever_connected: bool) -> None:
-    cluster = room.lobby.cluster
-    if not cluster.shared:
+async def _absence(room: AbsentRoom, seat: Seat, seconds: float, ever_connected: bool) -> None:
+    services = room.services
+    if not services.shared:
         await asyncio.sleep(seconds)
     else:  # the seat may be connected to another process: away means away from all of them
         absent_since = time.time()
@@ -125,7 +145,7 @@ async def _absence(room: Room, seat: Seat, seconds: float, ever_connected: bool)
                 seat.watch_task = None
                 return
             now = time.time()
-            if await cluster.present_elsewhere(room.id, seat.number):
+            if await services.present_elsewhere(room.id, seat.number):
                 absent_since = now
             elif now - absent_since >= seconds:
                 break
@@ -135,4 +155,13 @@ async def _absence(room: Room, seat: Seat, seconds: float, ever_connected: bool)
     room.post(lambda: job(seat.number))
 
 
-__all__ = ["STAND_IN_LEVEL", "Seat", "hash_token", "new_invite_code", "new_token", "same_secret", "watch_absence"]
+__all__ = [
+    "STAND_IN_LEVEL",
+    "AbsentRoom",
+    "Seat",
+    "hash_token",
+    "new_invite_code",
+    "new_token",
+    "same_secret",
+    "watch_absence",
+]
