@@ -238,7 +238,7 @@ async def _play_alone(tmp_path: Path) -> None:
         assert stored.actions == room.entries
         assert len(stored.actions) >= MOVES
         assert services.published and services.published[-1] == room.seq
-        replayed = services.rebuild(stored)
+        replayed = await services.rebuild(stored)
         assert replayed.state.seq == room.seq
         assert replayed.state.record() == room.state.record()
     finally:
