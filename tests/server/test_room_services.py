@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 import asyncio
-import json
 import secrets
 import time
 from collections.abc import Awaitable
@@ -164,15 +163,7 @@ class OneRoomServices:
         return False
 
     async def rebuild(self, stored: StoredRoom) -> Replay:
-        row = stored.row
-        record = {
-            "game": row.game,
-            "players": row.players,
-            "options": json.loads(row.options),
-            "seed": row.seed,
-            "chance": "auto",
-            "actions": stored.actions,
-        }
+        record = stored.record()
         state, events = engine.replay_with_events(record)
         return Replay(state, events, list(stored.actions), list(stored.players_of_actions))
 

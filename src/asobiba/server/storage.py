@@ -210,6 +210,13 @@ class StoredRoom:
     actions: list[str]
     players_of_actions: list[int | None]
 
+    def record(self) -> dict[str, Any]:
+        """The room's record (:mod:`asobiba.core.record`): its setup and every stored entry."""
+        row = self.row
+        options = json.loads(row.options)
+        return {"game": row.game, "players": row.players, "options": options, "seed": row.seed, "chance": "auto",
+                "actions": self.actions}  # fmt: skip
+
 
 #: Chat messages kept per room (older ones are deleted as new ones come).
 KEPT_CHAT = 200

@@ -277,14 +277,7 @@ class Lobby:
     async def rebuild(self, stored: StoredRoom) -> Room:
         """The room ``stored`` describes, its record replayed in a worker process."""
         row = stored.row
-        record = {
-            "game": row.game,
-            "players": row.players,
-            "options": json.loads(row.options),
-            "seed": row.seed,
-            "chance": "auto",
-            "actions": stored.actions,
-        }
+        record = stored.record()
         state, events = await self.workers.urgent(engine.replay_with_events, record)
         seats = [
             Seat(
