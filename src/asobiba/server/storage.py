@@ -87,6 +87,16 @@ class RoomRow(Base):
     chat_key: Mapped[str] = mapped_column(String(32), default=lambda: secrets.token_hex(16))
     #: The spectator ids the creator muted, as a JSON list (None: nobody).
     muted: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: ``"live"`` (players present; away seats are taken over) or ``"turn-based"`` (a move a day).
+    pace: Mapped[str] = mapped_column(String(16), default="live")
+    #: What happens when a decision's time runs out in a turn-based room: ``"bot"`` or ``"forfeit"``.
+    timeout_policy: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    #: Whether a finished game counts for its signed-in players' ratings.
+    rated: Mapped[bool] = mapped_column(Boolean, default=True)
+    #: When the game ended (None: not yet).
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: When the game's ratings were counted (None: not yet; counted once, by whichever process comes first).
+    rated_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SeatRow(Base):
@@ -104,6 +114,16 @@ class SeatRow(Base):
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: A rematch's seat kept for its previous player, who has not come back yet (the room waits).
     kept: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The account the seat belongs to (taken while signed in, or brought into an account later).
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    #: The account a free seat is reserved for (an invitation by name), None: not reserved.
+    reserved_for: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    #: The seat's player resigned (or forfeited): a bot plays the seat on and the player ranks last.
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: How many of the seat's decisions ran out of time (a turn-based room's ``forfeit`` counts them).
+    timeouts: Mapped[int] = mapped_column(Integer, default=0)
+    #: When the seat's player was last emailed about this room (at most one email per room per day).
+    notified_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class ActionRow(Base):

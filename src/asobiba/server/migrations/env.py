@@ -7,6 +7,7 @@ from typing import Any
 from alembic import context
 from alembic.config import Config
 
+from asobiba.server.accounts import rows as _account_rows  # noqa: F401  (their tables in the metadata)
 from asobiba.server.storage import Base
 
 

@@ -1,0 +1,1 @@
+"""Players who come back: accounts, their sessions, and their ratings."""

@@ -1,0 +1,71 @@
+"""The stored rows of accounts (made by the migration ``0007_accounts``): an account, a session of an account,
+an account's rating of a game and the history of that rating."""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from asobiba.server.storage import Base
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: As the player wrote it (3–24 letters, digits, ``_`` and ``-``).
+    username: Mapped[str] = mapped_column(String(24))
+    #: The username in lower case: unique, so "Ken" and "ken" are one account.
+    username_key: Mapped[str] = mapped_column(String(24), unique=True)
+    #: argon2id (argon2-cffi's ``PasswordHasher``).
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[float] = mapped_column(Float)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email_notify: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The hash of the account's one-click unsubscribe code.
+    unsubscribe_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+
+
+class AccountSessionRow(Base):
+    """A signed-in browser: the hash of the token in its cookie (the token itself is never stored)."""
+
+    __tablename__ = "account_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id"), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """An account's rating of one game (``game_key``: ``"<game>"`` or ``"<game>:<rules>"``)."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id"), primary_key=True)
+    game_key: Mapped[str] = mapped_column(String(80), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingHistoryRow(Base):
+    """An account's rating of a game after one finished game (``room_id``)."""
+
+    __tablename__ = "rating_history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(Integer, ForeignKey("accounts.id"), index=True)
+    game_key: Mapped[str] = mapped_column(String(80))
+    room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id"))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+ACCOUNTS = Base.metadata.tables["accounts"]
+ACCOUNT_SESSIONS = Base.metadata.tables["account_sessions"]
+RATINGS = Base.metadata.tables["ratings"]
+RATING_HISTORY = Base.metadata.tables["rating_history"]
