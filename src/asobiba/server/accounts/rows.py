@@ -22,8 +22,10 @@ class AccountRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     email_notify: Mapped[bool] = mapped_column(Boolean, default=False)
-    #: The hash of the account's one-click unsubscribe code.
-    unsubscribe_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    #: The account's one-click unsubscribe code, in every email (its only power: to stop the emails).
+    unsubscribe_code: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    #: The language of the account's emails (``"en"`` or ``"ja"``).
+    lang: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class AccountSessionRow(Base):

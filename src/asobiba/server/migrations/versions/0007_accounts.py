@@ -29,8 +29,10 @@ def upgrade() -> None:
         sa.Column("created_at", sa.Float, nullable=False),
         sa.Column("email", sa.String(254), nullable=True),
         sa.Column("email_notify", sa.Boolean, nullable=False, server_default=sa.false()),
-        # the hash of the account's one-click unsubscribe code (None: no address given yet)
-        sa.Column("unsubscribe_hash", sa.String(64), nullable=True, index=True),
+        # the account's one-click unsubscribe code, in every email (its only power: to stop the emails)
+        sa.Column("unsubscribe_code", sa.String(64), nullable=True, index=True),
+        # the language of the account's emails ("en" or "ja": the page's language when the address was given)
+        sa.Column("lang", sa.String(8), nullable=True),
     )
     op.create_table(
         "account_sessions",
