@@ -24,7 +24,7 @@ class Inbox:
     def __init__(self) -> None:
         self.envelopes: list[Envelope] = []
 
-    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:  # noqa: N802 (aiosmtpd's name)
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         self.envelopes.append(envelope)
         return "250 OK"
 

@@ -65,7 +65,8 @@ class SmtpServer:
         """
         parts = urlsplit(url)
         if parts.scheme not in SCHEMES:
-            raise SmtpUrlError(f"an SMTP URL starts with smtp://, smtp+starttls:// or smtps://, not {url.split(':')[0]!r}")
+            scheme = url.split(":")[0]
+            raise SmtpUrlError(f"an SMTP URL starts with smtp://, smtp+starttls:// or smtps://, not {scheme!r}")
         if not parts.hostname:
             raise SmtpUrlError("an SMTP URL names its host: smtp://host:port")
         security, default_port = SCHEMES[parts.scheme]
@@ -108,7 +109,8 @@ class Mailer:
         server = self.server
         smtp: smtplib.SMTP
         if server.security == "tls":
-            smtp = smtplib.SMTP_SSL(server.host, server.port, timeout=self.timeout, context=ssl.create_default_context())
+            context = ssl.create_default_context()
+            smtp = smtplib.SMTP_SSL(server.host, server.port, timeout=self.timeout, context=context)
         else:
             smtp = smtplib.SMTP(server.host, server.port, timeout=self.timeout)
         with smtp:
