@@ -12,10 +12,9 @@ from email.message import EmailMessage
 import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
+from server_testing import free_port
 
 from asobiba.server.mail import Mailer, SmtpServer, SmtpUrlError, TurnNotice, may_notify, turn_email
-
-from .server_testing import free_port
 
 
 class Inbox:
