@@ -134,3 +134,15 @@ def test_the_replay_cache_and_workers_come_from_flags_or_the_environment(monkeyp
     monkeypatch.setenv("ASOBIBA_REPLAY_WORKERS", "0")
     with pytest.raises(SettingsError, match="replay workers takes a whole number from 1 on, not 0"):
         settings_from_environment("sqlite:///x.db")
+
+
+def test_the_smtp_server_comes_from_the_flag_or_the_environment_and_a_bad_url_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("ASOBIBA_SMTP", raising=False)
+    assert settings_from_environment("sqlite:///x.db").smtp_url is None
+    monkeypatch.setenv("ASOBIBA_SMTP", "smtp://127.0.0.1:2525")
+    assert settings_from_environment("sqlite:///x.db").smtp_url == "smtp://127.0.0.1:2525"
+    assert settings_from_environment("sqlite:///x.db", smtp="smtps://mail.example").smtp_url == "smtps://mail.example"
+    with pytest.raises(SettingsError, match="starts with smtp://"):
+        settings_from_environment("sqlite:///x.db", smtp="mail.example:25")

@@ -763,6 +763,15 @@ def serve(
             min=1,
         ),
     ] = None,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            help="Send 'your turn' emails of turn-based rooms through this SMTP server: smtp://host:port, "
+            "smtp+starttls://user:password@host:587 or smtps://user:password@host:465, '?from=address' for the "
+            "sender (default $ASOBIBA_SMTP, the better place for a password: a flag shows in ps; else no email).",
+            metavar="URL",
+        ),
+    ] = None,
 ) -> None:
     """Serve online play: rooms, seats, bots and clocks (see docs/protocol.md and docs/deploy.md)."""
     from asobiba.server.rooms.settings import SettingsError, valid_rate
@@ -795,6 +804,7 @@ def serve(
             room_chat_rate=room_chat_rate,
             replay_cache_mib=replay_cache_mib,
             replay_workers=replay_workers,
+            smtp=smtp,
         )
     except SettingsError as error:
         raise typer.BadParameter(str(error)) from None

@@ -15,6 +15,7 @@ from fastapi import FastAPI
 
 from asobiba.server import logs
 from asobiba.server.app import create_app
+from asobiba.server.mail import SmtpServer, SmtpUrlError
 from asobiba.server.protocol import MAX_FRAME_BYTES
 from asobiba.server.rooms import Settings
 from asobiba.server.rooms.settings import Durability, LogFormat, SettingsError, valid_rate
@@ -118,6 +119,7 @@ def settings_from_environment(
     metrics_token: str | None = None,
     replay_cache_mib: int | None = None,
     replay_workers: int | None = None,
+    smtp: str | None = None,
 ) -> Settings:
     """The server's settings: arguments first, then the environment.
 
@@ -143,7 +145,9 @@ def settings_from_environment(
     bearer token that opens ``/metrics`` on the game's port (default neither: no ``/metrics``);
     ``ASOBIBA_MAX_ROOMS`` rooms kept in memory at most (default 10000);
     ``ASOBIBA_IDLE_CLOSE`` seconds without a connection before a room leaves memory (it stays stored);
-    ``ASOBIBA_LOG_FORMAT`` ``text`` or ``json``; ``ASOBIBA_DURABILITY`` ``normal`` or ``full``.
+    ``ASOBIBA_LOG_FORMAT`` ``text`` or ``json``; ``ASOBIBA_DURABILITY`` ``normal`` or ``full``;
+    ``ASOBIBA_SMTP`` the SMTP server of "your turn" emails (:class:`asobiba.server.mail.SmtpServer`'s URL; default
+    none: no email).
     """
     database = database or os.environ.get("ASOBIBA_DB") or None
     redis = redis or os.environ.get("ASOBIBA_REDIS") or None
@@ -182,6 +186,12 @@ def settings_from_environment(
     metrics_token = metrics_token or os.environ.get("ASOBIBA_METRICS_TOKEN") or None
     if metrics_token is not None and len(metrics_token) < MIN_METRICS_TOKEN:
         raise SettingsError(f"the metrics token has at least {MIN_METRICS_TOKEN} characters (it would be guessed)")
+    smtp = smtp or os.environ.get("ASOBIBA_SMTP") or None
+    if smtp is not None:
+        try:
+            SmtpServer.from_url(smtp)
+        except SmtpUrlError as error:
+            raise SettingsError(str(error)) from None
     return Settings(
         database_url=normalise_url(database) if database else default_database_url(),
         bot_delay=bot_delay,
@@ -209,6 +219,7 @@ def settings_from_environment(
         api_docs=api_docs,
         log_format=chosen_format,  # type: ignore[arg-type]
         durability=chosen_durability,  # type: ignore[arg-type]
+        smtp_url=smtp,
     )
 
 
@@ -257,6 +268,7 @@ def serve(
     metrics_token: str | None = None,
     replay_cache_mib: int | None = None,
     replay_workers: int | None = None,
+    smtp: str | None = None,
 ) -> None:
     """Serve until interrupted. Says where the database is and which URL to open."""
     report_fatal_signals()
@@ -278,6 +290,7 @@ def serve(
         metrics_token=metrics_token,
         replay_cache_mib=replay_cache_mib,
         replay_workers=replay_workers,
+        smtp=smtp,
     )
     if settings.metrics_port == port:
         raise SettingsError(f"the metrics port is another port than the game's ({port})")
@@ -290,6 +303,8 @@ def serve(
         if settings.redis_url:
             print(f"asobiba server: redis {describe_url(settings.redis_url)}", flush=True)
         print(f"asobiba server: open http://{shown_host}:{port}/", flush=True)
+        if settings.smtp_url is not None:
+            print(f"asobiba server: email through {SmtpServer.from_url(settings.smtp_url).describe()}", flush=True)
         if settings.metrics_port is not None:
             print(f"asobiba server: metrics at http://127.0.0.1:{settings.metrics_port}/metrics", flush=True)
     uvicorn.run(

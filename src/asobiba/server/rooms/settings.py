@@ -74,6 +74,8 @@ class Settings:
     log_format: LogFormat = "text"
     #: SQLite: ``normal`` (WAL, ``synchronous=NORMAL``) survives a killed process; ``full`` a power cut too.
     durability: Durability = "normal"
+    #: The SMTP server of "your turn" emails (an :class:`asobiba.server.mail.SmtpServer` URL; None: no email).
+    smtp_url: str | None = None
 
 
 def valid_rate(text: str) -> bool:
