@@ -1,7 +1,7 @@
 // What the page knows of the games: GET /api/games, loaded once. Each entry names its renderer
 // module and its style sheet (served from the game's own package) or none; a game without a renderer
 // is drawn by the generic table. The client holds no list of games.
-import generic from "./generic.js";
+import { genericRenderer } from "./generic.js";
 
 /** @typedef {import("./renderer_contract.js").Renderer} Renderer */
 /** @typedef {import("./renderer_contract.js").RendererParts} RendererParts */
@@ -39,7 +39,8 @@ function addStyle(name, href) {
   return loaded;
 }
 
-/** The renderer of the game called `name`: its own module, or the generic table. The game's style
+/** The renderer of the game called `name`: its own module, or the generic table (its words from the
+ * game's own catalog; under a renderer of its own, the parts it does not override). The game's style
  * sheet is added to the page beside it, once, and the renderer is given only when both have
  * loaded, so that the game's table is never drawn unstyled. */
 /** @returns {Promise<Renderer>} */
@@ -48,6 +49,7 @@ export function loadRenderer(name) {
     const loading = loadGames().then(async (games) => {
       const entry = games.find((game) => game.name === name);
       const styled = entry && entry.style ? addStyle(name, entry.style) : Promise.resolve();
+      const generic = genericRenderer(entry && entry.words ? entry.words.domain : "");
       if (!entry || !entry.renderer) return styled.then(() => generic);
       try {
         const [module] = await Promise.all([import(entry.renderer), styled]);
