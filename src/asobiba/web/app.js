@@ -10,6 +10,7 @@ function route() {
   return match ? { page: "room", room: match[1] } : { page: "lobby" };
 }
 
+/** @param {{lang: string, onChange: (code: string) => void}} props */
 function LanguageSwitch({ lang, onChange }) {
   return html`<div class="lang-switch" role="group" aria-label=${t("Language")}>
     ${[
@@ -30,6 +31,7 @@ function App() {
     // the room names itself (and marks our turn with "● "); the lobby is named here
     if (where.page !== "room") document.title = `asobiba — ${t("Lobby")}`;
   }, [lang, where]);
+  /** @param {string} code */
   const change = (code) => {
     setLang(code);
     setLanguage(code);
@@ -43,4 +45,6 @@ function App() {
     </main>`;
 }
 
-loadCatalog().then(() => render(html`<${App} />`, document.getElementById("app")));
+const root = document.getElementById("app");
+if (!root) throw new Error("the page has no #app element to draw in");
+loadCatalog().then(() => render(html`<${App} />`, root));
