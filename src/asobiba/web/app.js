@@ -10,13 +10,15 @@ function route() {
   return match ? { page: "room", room: match[1] } : { page: "lobby" };
 }
 
-/** @param {{lang: string, onChange: (code: string) => void}} props */
+/** @typedef {import("./i18n.js").Lang} Lang */
+
+/** @param {{lang: Lang, onChange: (code: Lang) => void}} props */
 function LanguageSwitch({ lang, onChange }) {
   return html`<div class="lang-switch" role="group" aria-label=${t("Language")}>
-    ${[
+    ${/** @type {Array<[Lang, string]>} */ ([
       ["en", "English"],
       ["ja", "日本語"],
-    ].map(
+    ]).map(
       ([code, name]) =>
         html`<button type="button" class=${lang === code ? "on" : ""} aria-pressed=${lang === code}
           data-lang=${code} onClick=${() => onChange(code)}>${name}</button>`,
@@ -31,7 +33,7 @@ function App() {
     // the room names itself (and marks our turn with "● "); the lobby is named here
     if (where.page !== "room") document.title = `asobiba — ${t("Lobby")}`;
   }, [lang, where]);
-  /** @param {string} code */
+  /** @param {Lang} code */
   const change = (code) => {
     setLang(code);
     setLanguage(code);

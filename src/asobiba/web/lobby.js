@@ -17,6 +17,8 @@ export function seatKindLabel(kind) {
   return (SEAT_LABELS[kind] || (() => kind))();
 }
 
+/** POSTs `body` as JSON to `url`; the answer's JSON, or an Error with the server's message.
+ * @param {string} url @param {Object<string, unknown>} body @returns {Promise<any>} */
 export async function postJson(url, body) {
   const response = await fetch(url, {
     method: "POST",
@@ -29,6 +31,12 @@ export async function postJson(url, body) {
     throw new Error(message);
   }
   return data;
+}
+
+/** What a failure (a rejected `postJson`, a thrown error) says, to show to the reader.
+ * @param {unknown} failure @returns {string} */
+export function failureText(failure) {
+  return failure instanceof Error ? failure.message : String(failure);
 }
 
 export function rememberToken(room, token) {

@@ -12,7 +12,7 @@ const MAX_DELAY = 5000;
 const FINAL_CLOSES = { 4403: "bad_token", 4404: "no_such_room", 4400: "protocol", 4410: "seat_freed" };
 
 export class RoomSocket {
-  /** @param {string} room @param {string | null} token @param {"en" | "ja"} lang @param {SocketHandlers} handlers */
+  /** @param {string} room @param {string | null} token @param {import("./i18n.js").Lang} lang @param {SocketHandlers} handlers */
   constructor(room, token, lang, handlers) {
     this.room = room;
     this.token = token;
@@ -114,7 +114,7 @@ export class RoomSocket {
     return this.send({ type: "mute", id: `m${this.nextId++}`, spectator });
   }
 
-  /** @param {"en" | "ja"} lang */
+  /** @param {import("./i18n.js").Lang} lang */
   setLang(lang) {
     this.lang = lang;
     this.lastSeq = null; // the whole log again, in the new language
