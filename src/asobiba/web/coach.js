@@ -61,7 +61,7 @@ function useAnalysis(room, seat) {
         answer = await response.json();
         if (!response.ok) throw new Error(answer.message || response.statusText);
       }
-      setFound({ analysis: answer });
+      setFound({ analysis: /** @type {Analysis} */ (answer) }); // the answer that holds the decisions is the analysis
     } catch (failure) {
       setFound({ error: failureText(failure) });
     }

@@ -37,7 +37,7 @@ export function isToMove(view, player) {
 /** A seat's panel; pickable as "p<player>" when the decision names a player. The seat to move
  * carries data-to-move="true" and a badge; at the end, the winners' panels carry data-winner="true".
  * @param {{player: number, view: View, seat: number | null, picker: Picker, name: SeatName, recent: Set<number>,
- *   children?: any}} props */
+ *   children?: import("./html.js").Markup}} props */
 export function SeatPanel({ player, view, seat, picker, name, recent, children }) {
   const props = picker.pick(`p${player}`, name(player)) || {};
   const classes = ["seat-panel"];

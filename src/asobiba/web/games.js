@@ -7,20 +7,21 @@ import { genericRenderer } from "./generic.js";
 /** @typedef {import("./renderer_contract.js").RendererParts} RendererParts */
 
 /** A text in each language asobiba speaks. @typedef {{en: string, ja: string}} Texts */
+/** A value as JSON writes it. @typedef {null | boolean | number | string | Array<Json> | {[key: string]: Json}} Json */
 
 /**
  * An option of a game as GET /api/games lists it (server/option_menu.py `option_entry`).
  * @typedef {object} OptionEntry
  * @property {string} name
- * @property {any} default its value as JSON
+ * @property {Json} default
  * @property {Texts} label
  * @property {Texts} help
  * @property {Texts} doc
- * @property {Array<{value: any, label: Texts, players: Array<number>}> | null} choices the values a
+ * @property {Array<{value: Json, label: Texts, players: Array<number>}> | null} choices the values a
  *   menu offers (null: any value its check takes)
  * @property {boolean} other_values whether the API takes values the menu does not list
  * @property {[number, number] | null} bounds
- * @property {{option: string, value: any} | null} applies_when
+ * @property {{option: string, value: Json} | null} applies_when
  * @property {boolean} secret
  */
 

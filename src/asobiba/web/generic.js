@@ -48,7 +48,7 @@ function scalarText(value, say) {
 /**
  * A value of the view as text and nested lists (never HTML).
  * @param {{value: unknown, say: Say, depth?: number, players?: number, name?: (player: number) => string}} props
- * @returns {any}
+ * @returns {import("./html.js").Markup}
  */
 export function Value({ value, say, depth = 0, players = 0, name }) {
   if (isScalar(value)) return html`<span class="value">${scalarText(value, say)}</span>`;

@@ -8,7 +8,8 @@ import { rememberInvites } from "./invites.js";
 /** @typedef {import("./games.js").GameEntry} GameEntry */
 /** @typedef {import("./games.js").OptionEntry} OptionEntry */
 /** @typedef {import("./games.js").Texts} Texts */
-/** The options as the form holds them, by name. @typedef {Object<string, any>} OptionValues */
+/** @typedef {import("./games.js").Json} Json */
+/** The options as the form holds them, by name. @typedef {Object<string, Json | undefined>} OptionValues */
 /**
  * A room GET /api/open-rooms lists (its public summary, server/rooms/room.py `Room.summary`): the parts read here.
  * @typedef {{room: string, game: string, name: string | null, seats: Array<import("./wire.js").SeatInfo>, spectators: number}} OpenRoom
@@ -30,7 +31,7 @@ export function seatKindLabel(kind) {
 }
 
 /** POSTs `body` as JSON to `url`; the answer's JSON, or an Error with the server's message.
- * @param {string} url @param {Object<string, unknown>} body @returns {Promise<any>} */
+ * @param {string} url @param {Object<string, unknown>} body @returns {Promise<Object<string, any>>} */
 export async function postJson(url, body) {
   const response = await fetch(url, {
     method: "POST",
@@ -57,7 +58,7 @@ export function rememberToken(room, token) {
 }
 
 /** An option's value from what its field holds ("" is none; a number's text is the number).
- * @param {OptionEntry} option @param {unknown} raw */
+ * @param {OptionEntry} option @param {Json | undefined} raw @returns {Json | undefined} */
 function optionValue(option, raw) {
   if (typeof option.default === "boolean") return raw;
   if (raw === "" || raw === null || raw === undefined) return null;

@@ -71,7 +71,7 @@ function storedFlag(key, on) {
 /**
  * The table of a game: the game's picture inside the root that carries data-seq/phase/seat.
  * @param {{game: Renderer, frame: TableFrame, picker: Picker, presence: Presence | null, recent: Array<WireEvent>,
- *   current: boolean, highlight?: Array<string> | Set<string> | null}} props
+ *   current: boolean, highlight?: Set<string> | null}} props
  */
 export function Table({ game, frame, picker, presence, recent, current, highlight }) {
   // In the waiting room nobody decides yet: no seat is marked to move.

@@ -82,7 +82,7 @@ function StartButton({ room, token }) {
 }
 
 /**
- * @param {{room: string, token: string | null, presence: Presence | null, seat: number | null | undefined, invite: any,
+ * @param {{room: string, token: string | null, presence: Presence | null, seat: number | null | undefined, invite: import("./html.js").Markup,
  *   codes?: Object<string, string>, rematch?: boolean, onInvite?: (seat: number, link: string) => void}} props
  */
 export function WaitingRoom({ room, token, presence, seat, invite, codes = {}, rematch = false, onInvite = () => {} }) {
