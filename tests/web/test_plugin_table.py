@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import urllib.request
 
 import pytest
@@ -50,7 +51,7 @@ def test_a_room_of_the_plugin_game_is_played_to_the_end_on_the_generic_table(
     page.wait_for_selector("#result")
     text = page.inner_text("main")
     assert ("ゲーム終了" in text) if lang == "ja" else ("Game over" in text)
-    assert "rounds" in page.inner_text(".generic-panels") or "rounds".replace("_", " ") in text
+    assert ("これまでのラウンド" if lang == "ja" else "rounds") in page.inner_text(".generic-panels")
     context.close()
 
 
@@ -71,4 +72,26 @@ def test_the_plugin_games_own_japanese_shows_in_the_lobby_and_the_log(
     # the page names the players (p1 is the bot) in the game's own Japanese log lines
     assert "ボットが伏せて入札する" in log and "がめくられる" in log, log
     assert "bids" not in log and "prize" not in log
+    context.close()
+
+
+def test_the_generic_table_shows_the_plugin_games_own_japanese_words(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    """Every word the generic table takes from the game (its panels' titles, the keys inside them, the
+    phase) comes from the game's own catalog: no English is left on a Japanese reader's table."""
+    context = new_context(browser, "ja")
+    page = console.watch(context.new_page())
+    create_room_from_lobby(page, shared_web_server.base_url, GAME, 2, {1: "bot:random"})
+    play_until_over(page, random.Random(5), stop_after=2)  # two rounds played: the rounds panel has entries
+    page.wait_for_selector(".generic-panel[data-key=rounds] dl")
+    titles = page.eval_on_selector_all(".generic-panel h3", "hs => hs.map((h) => h.textContent.trim())")
+    assert "残りの賞品" in titles and "これまでのラウンド" in titles, titles
+    keys = page.eval_on_selector_all(
+        ".generic-panel[data-key=rounds] dl dl dt", "dts => dts.map((dt) => dt.textContent.trim())"
+    )
+    assert keys, "the rounds panel names the keys of a round"
+    phase = page.inner_text(".generic > p.muted")
+    english = [text for text in [*titles, *keys, phase] if re.search("[A-Za-z]", text)]
+    assert not english, f"English on the Japanese table: {english}"
     context.close()

@@ -10,12 +10,15 @@ function route() {
   return match ? { page: "room", room: match[1] } : { page: "lobby" };
 }
 
+/** @typedef {import("./i18n.js").Lang} Lang */
+
+/** @param {{lang: Lang, onChange: (code: Lang) => void}} props */
 function LanguageSwitch({ lang, onChange }) {
   return html`<div class="lang-switch" role="group" aria-label=${t("Language")}>
-    ${[
+    ${/** @type {Array<[Lang, string]>} */ ([
       ["en", "English"],
       ["ja", "日本語"],
-    ].map(
+    ]).map(
       ([code, name]) =>
         html`<button type="button" class=${lang === code ? "on" : ""} aria-pressed=${lang === code}
           data-lang=${code} onClick=${() => onChange(code)}>${name}</button>`,
@@ -30,6 +33,7 @@ function App() {
     // the room names itself (and marks our turn with "● "); the lobby is named here
     if (where.page !== "room") document.title = `asobiba — ${t("Lobby")}`;
   }, [lang, where]);
+  /** @param {Lang} code */
   const change = (code) => {
     setLang(code);
     setLanguage(code);
@@ -43,4 +47,6 @@ function App() {
     </main>`;
 }
 
-loadCatalog().then(() => render(html`<${App} />`, document.getElementById("app")));
+const root = document.getElementById("app");
+if (!root) throw new Error("the page has no #app element to draw in");
+loadCatalog().then(() => render(html`<${App} />`, root));

@@ -6,15 +6,31 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { currentLang, t } from "./i18n.js";
 import { hitBands } from "./curve_bands.js";
-import { postJson } from "./lobby.js";
+import { withValue } from "./fields.js";
+import { failureText, postJson } from "./lobby.js";
+
+/** @typedef {import("./games.js").Texts} Texts */
+/**
+ * A move the coach weighed (docs/protocol.md, the analysis): its notation, its words, its chance of
+ * winning with the 95% interval and the samples it was played out in.
+ * @typedef {{action: string, label?: Texts | null, win: number, low: number, high: number, n: number}} Candidate
+ */
+/**
+ * One decision of the seat analysed: the move chosen, the best, what the choice lost.
+ * @typedef {{seq: number, marked: boolean, loss: number, chosen: string, best: string, candidates: Array<Candidate>}} Decision
+ */
+/** A point of the win-probability curve. @typedef {{seq: number, win: number, marked: boolean}} CurvePoint */
+/** @typedef {{seat: number, samples: number, curve: Array<CurvePoint>, decisions: Array<Decision>}} Analysis */
 
 const WIDTH = 320;
 const HEIGHT = 140;
 const PAD = { left: 34, right: 8, top: 8, bottom: 18 };
 
+/** @param {number} chance */
 const percent = (chance) => `${Math.round(chance * 100)}%`;
 
-/** A move of the analysis in the reader's language (its notation if the server gave no words). */
+/** A move of the analysis in the reader's language (its notation if the server gave no words).
+ * @param {{action: string, label?: Texts | null}} candidate */
 function label(candidate) {
   return (candidate.label && (candidate.label[currentLang()] || candidate.label.en)) || candidate.action;
 }
@@ -22,11 +38,12 @@ function label(candidate) {
 /**
  * Where an analysis is: not asked for, on its way (`queued`: its place in the server's queue, 0 once
  * it runs), made, or failed.
- * @typedef {{idle?: true, progress?: number, queued?: number, analysis?: Object<string, any>, error?: string}} AnalysisState
+ * @typedef {{idle?: true, progress?: number, queued?: number, analysis?: Analysis, error?: string}} AnalysisState
  */
 
 /** Start the analysis of `seat` (or join it) and follow it until made: {analysis} or {progress, queued}
  * (`queued`: its place in the server's queue, 0 once it runs).
+ * @param {string} room @param {number} seat
  * @returns {[AnalysisState, () => Promise<void>]} */
 function useAnalysis(room, seat) {
   const [found, setFound] = useState(/** @type {AnalysisState} */ ({ idle: true }));
@@ -44,18 +61,21 @@ function useAnalysis(room, seat) {
         answer = await response.json();
         if (!response.ok) throw new Error(answer.message || response.statusText);
       }
-      setFound({ analysis: answer });
+      setFound({ analysis: /** @type {Analysis} */ (answer) }); // the answer that holds the decisions is the analysis
     } catch (failure) {
-      setFound({ error: failure.message });
+      setFound({ error: failureText(failure) });
     }
   };
   return [found, start];
 }
 
-/** The win-probability curve: a point per decision (marked ones red), the end, the replay's position. */
+/** The win-probability curve: a point per decision (marked ones red), the end, the replay's position.
+ * @param {{curve: Array<CurvePoint>, currentSeq: number | null, onJump: (seq: number) => void}} props */
 export function Curve({ curve, currentSeq, onJump }) {
   const last = curve.length ? curve[curve.length - 1].seq : 1;
+  /** @param {number} seq */
   const x = (seq) => PAD.left + ((WIDTH - PAD.left - PAD.right) * seq) / Math.max(1, last);
+  /** @param {number} chance */
   const y = (chance) => PAD.top + (HEIGHT - PAD.top - PAD.bottom) * (1 - chance);
   const path = curve.map((point, i) => `${i ? "L" : "M"}${x(point.seq).toFixed(1)},${y(point.win).toFixed(1)}`).join(" ");
   // each point is clicked anywhere in its own strip of the plot: close points (a decision one step
@@ -72,7 +92,7 @@ export function Curve({ curve, currentSeq, onJump }) {
     ${curve.map(
       (point, i) => html`<g class=${`point ${point.marked ? "marked" : ""}`} data-curve-seq=${point.seq} data-marked=${point.marked ? "true" : "false"}
         role="button" tabindex="0" aria-label=${t("Step {seq}: {chance}", { seq: point.seq, chance: percent(point.win) })}
-        onClick=${() => onJump(point.seq)} onKeyDown=${(event) => { if (event.key === "Enter") onJump(point.seq); }}>
+        onClick=${() => onJump(point.seq)} onKeyDown=${(/** @type {KeyboardEvent} */ event) => { if (event.key === "Enter") onJump(point.seq); }}>
         <rect class="hit" x=${bands[i][0]} width=${bands[i][1] - bands[i][0]} y=${PAD.top} height=${HEIGHT - PAD.top - PAD.bottom} />
         <circle cx=${x(point.seq)} cy=${y(point.win)} r=${point.marked ? 5 : i === curve.length - 1 ? 4 : 3} />
       </g>`,
@@ -80,6 +100,7 @@ export function Curve({ curve, currentSeq, onJump }) {
   </svg>`;
 }
 
+/** @param {{decision: Decision, index: number, onJump: (seq: number) => void, current: boolean}} props */
 function DecisionEntry({ decision, index, onJump, current }) {
   return html`<li class=${`coach-decision ${decision.marked ? "marked" : ""} ${current ? "current" : ""}`} data-decision-seq=${decision.seq}>
     <button type="button" class="jump" data-jump=${decision.seq} onClick=${() => onJump(decision.seq)}>
@@ -98,17 +119,22 @@ function DecisionEntry({ decision, index, onJump, current }) {
   </li>`;
 }
 
-/** The coach's panel of the replay: a seat to analyse, "Analyse", its progress, then the analysis. */
+/**
+ * The coach's panel of the replay: a seat to analyse, "Analyse", its progress, then the analysis.
+ * @param {{room: string, players: number, seatName: (player: number) => string, initialSeat: number,
+ *   currentSeq: number | null, onJump: (seq: number) => void}} props
+ */
 export function CoachPanel({ room, players, seatName, initialSeat, currentSeq, onJump }) {
   const [seat, setSeat] = useState(initialSeat);
   const [found, start] = useAnalysis(room, seat);
   const analysis = found.analysis;
-  const current = analysis ? [...analysis.decisions].reverse().find((decision) => decision.seq <= currentSeq) : null;
+  const current =
+    analysis && currentSeq !== null ? [...analysis.decisions].reverse().find((decision) => decision.seq <= currentSeq) : null;
   return html`<section class="coach card-panel" id="coach" aria-label=${t("Coach")}>
     <h3>${t("Coach")}</h3>
     <div class="coach-controls">
       <label for="coach-seat">${t("Analyse the decisions of")}</label>
-      <select id="coach-seat" value=${seat} onChange=${(e) => setSeat(Number(e.target.value))}>
+      <select id="coach-seat" value=${seat} onChange=${withValue((value) => setSeat(Number(value)))}>
         ${[...Array(players).keys()].map((p) => html`<option value=${p}>${seatName(p)}</option>`)}
       </select>
       <button type="button" class="primary" id="analyse" disabled=${"progress" in found} onClick=${start}>${t("Analyse")}</button>
@@ -116,7 +142,7 @@ export function CoachPanel({ room, players, seatName, initialSeat, currentSeq, o
     ${"progress" in found
       ? html`<p class="muted" role="status" id="coach-status" data-queued=${found.queued}>${found.queued
           ? t("Queued: number {position} in line for the coach…", { position: found.queued })
-          : t("The coach is thinking… {done}", { done: percent(found.progress) })}
+          : t("The coach is thinking… {done}", { done: percent(found.progress || 0) })}
           <progress id="coach-progress" max="1" value=${found.progress} aria-label=${t("Coach")}></progress></p>`
       : null}
     ${found.error ? html`<p class="error" role="alert">${found.error}</p>` : null}
@@ -133,19 +159,20 @@ export function CoachPanel({ room, players, seatName, initialSeat, currentSeq, o
   </section>`;
 }
 
-/** "What the coach would play", while the player is alone among bots and it is his turn (asked once per position). */
+/** "What the coach would play", while the player is alone among bots and it is his turn (asked once per position).
+ * @param {{room: string, seat: number, seq: number, token: string}} props */
 export function CoachHint({ room, seat, seq, token }) {
-  const [hint, setHint] = useState(null);
+  const [hint, setHint] = useState(/** @type {{text: string, action: string} | {error: string} | null} */ (null));
   useEffect(() => {
     setHint(null);
     let cancelled = false;
     fetch(`/api/rooms/${room}/hint?seat=${seat}`, { headers: { authorization: `Bearer ${token}` } })
       .then((response) => response.json().then((body) => (response.ok ? body : Promise.reject(new Error(body.message)))))
       .then((body) => { if (!cancelled && body.seq === seq) setHint({ text: label(body), action: body.action }); })
-      .catch((failure) => { if (!cancelled) setHint({ error: failure.message }); });
+      .catch((failure) => { if (!cancelled) setHint({ error: failureText(failure) }); });
     return () => { cancelled = true; };
   }, [room, seat, seq, token]);
   if (!hint) return html`<p class="coach-hint muted" id="coach-hint" role="status">${t("The coach is thinking…")}</p>`;
-  if (hint.error) return html`<p class="coach-hint error" id="coach-hint" role="status">${hint.error}</p>`;
+  if ("error" in hint) return html`<p class="coach-hint error" id="coach-hint" role="status">${hint.error}</p>`;
   return html`<p class="coach-hint" id="coach-hint" role="status" data-hint=${hint.action}>${t("The coach would play: {move}", { move: hint.text })}</p>`;
 }

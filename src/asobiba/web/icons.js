@@ -13,7 +13,8 @@ const PATHS = {
   undo: "M12.5 8A8.5 8.5 0 0 0 4.8 12.9L2 10v8h8l-3.1-3.1A6.5 6.5 0 0 1 19 16.5l2-.6A8.5 8.5 0 0 0 12.5 8z",
 };
 
-/** An icon by name (`first`, `previous`, `next`, `last`, `clock`, `bell`, `sound`, `undo`). */
+/** An icon by name (`first`, `previous`, `next`, `last`, `clock`, `bell`, `sound`, `undo`).
+ * @param {{name: keyof typeof PATHS, size?: number | string}} props */
 export function Icon({ name, size = 18 }) {
   return html`<svg class=${`icon icon-${name}`} width=${size} height=${size} viewBox="0 0 24 24" aria-hidden="true"
     focusable="false"><path d=${PATHS[name]} fill="currentColor" /></svg>`;

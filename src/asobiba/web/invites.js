@@ -2,9 +2,11 @@
 // (/r/{room}?seat=N&invite=CODE); an open seat with a plain link (/r/{room}?seat=N). The creator's
 // browser keeps the codes the server gave it (POST /api/rooms, a freed seat's new link), by room.
 
+/** @param {string} room */
 const key = (room) => `asobiba.invites.${room}`;
 
-/** The invite codes this browser holds for ``room``: {seat: code}. */
+/** The invite codes this browser holds for ``room``: {seat: code}.
+ * @param {string} room @returns {Object<string, string>} */
 export function storedInvites(room) {
   try {
     const found = JSON.parse(localStorage.getItem(key(room)) || "{}");
@@ -14,7 +16,7 @@ export function storedInvites(room) {
   }
 }
 
-/** The code an invite link carries (null: a plain link). */
+/** The code an invite link carries (null: a plain link). @param {string} link */
 export function codeOf(link) {
   try {
     return new URL(link, location.origin).searchParams.get("invite");
@@ -23,7 +25,8 @@ export function codeOf(link) {
   }
 }
 
-/** Keep the codes of invite links ({seat: link}, as the server answers them); the codes kept. */
+/** Keep the codes of invite links ({seat: link}, as the server answers them); the codes kept.
+ * @param {string} room @param {Object<string, string> | null | undefined} links */
 export function rememberInvites(room, links) {
   const codes = { ...storedInvites(room) };
   for (const [seat, link] of Object.entries(links || {})) {
@@ -34,7 +37,8 @@ export function rememberInvites(room, links) {
   return codes;
 }
 
-/** A seat's link: with its code for an invited seat, plain for an open one. */
+/** A seat's link: with its code for an invited seat, plain for an open one.
+ * @param {string} room @param {number | string} seat @param {string | null | undefined} code */
 export function seatLink(room, seat, code) {
   const link = `${location.origin}/r/${room}?seat=${seat}`;
   return code ? `${link}&invite=${encodeURIComponent(code)}` : link;

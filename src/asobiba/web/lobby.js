@@ -2,9 +2,21 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { loadGames } from "./games.js";
 import { currentLang, howToPlay, t } from "./i18n.js";
+import { withChecked, withValue } from "./fields.js";
 import { rememberInvites } from "./invites.js";
 
+/** @typedef {import("./games.js").GameEntry} GameEntry */
+/** @typedef {import("./games.js").OptionEntry} OptionEntry */
+/** @typedef {import("./games.js").Texts} Texts */
+/** @typedef {import("./games.js").Json} Json */
+/** The options as the form holds them, by name. @typedef {Object<string, Json | undefined>} OptionValues */
+/**
+ * A room GET /api/open-rooms lists (its public summary, server/rooms/room.py `Room.summary`): the parts read here.
+ * @typedef {{room: string, game: string, name: string | null, seats: Array<import("./wire.js").SeatInfo>, spectators: number}} OpenRoom
+ */
+
 const SEAT_KINDS = ["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"];
+/** @type {Object<string, () => string>} */
 const SEAT_LABELS = {
   human: () => t("person"),
   "bot:random": () => t("bot (random)"),
@@ -13,10 +25,13 @@ const SEAT_LABELS = {
   "bot:hard": () => t("bot (hard)"),
 };
 
+/** @param {string} kind */
 export function seatKindLabel(kind) {
   return (SEAT_LABELS[kind] || (() => kind))();
 }
 
+/** POSTs `body` as JSON to `url`; the answer's JSON, or an Error with the server's message.
+ * @param {string} url @param {Object<string, unknown>} body @returns {Promise<Object<string, any>>} */
 export async function postJson(url, body) {
   const response = await fetch(url, {
     method: "POST",
@@ -31,10 +46,19 @@ export async function postJson(url, body) {
   return data;
 }
 
+/** What a failure (a rejected `postJson`, a thrown error) says, to show to the reader.
+ * @param {unknown} failure @returns {string} */
+export function failureText(failure) {
+  return failure instanceof Error ? failure.message : String(failure);
+}
+
+/** @param {string} room @param {string} token */
 export function rememberToken(room, token) {
   localStorage.setItem(`asobiba.token.${room}`, token);
 }
 
+/** An option's value from what its field holds ("" is none; a number's text is the number).
+ * @param {OptionEntry} option @param {Json | undefined} raw @returns {Json | undefined} */
 function optionValue(option, raw) {
   if (typeof option.default === "boolean") return raw;
   if (raw === "" || raw === null || raw === undefined) return null;
@@ -45,23 +69,27 @@ function optionValue(option, raw) {
   return raw;
 }
 
-/** An option's words in the reader's language: its label, its help line, a choice's label. */
+/** An option's words in the reader's language: its label, its help line, a choice's label.
+ * @param {Texts | null | undefined} texts @param {string} fallback */
 function inLang(texts, fallback) {
   return (texts && (texts[currentLang()] || texts.en)) || fallback;
 }
 
+/** @param {OptionEntry} option @param {unknown} value */
 function choiceLabel(option, value) {
   const choice = (option.choices || []).find((c) => c.value === value);
   return choice ? inLang(choice.label, String(value)) : String(value ?? "—");
 }
 
-/** Whether an option matters with the other options as they are (``applies_when``). */
+/** Whether an option matters with the other options as they are (``applies_when``).
+ * @param {OptionEntry} option @param {OptionValues} options */
 export function optionApplies(option, options) {
   const when = option.applies_when;
   return !when || options[when.option] === when.value;
 }
 
-/** The player counts every applicable option's current value allows, in order. */
+/** The player counts every applicable option's current value allows, in order.
+ * @param {GameEntry} game @param {OptionValues} options @returns {Array<number>} */
 export function validPlayerCounts(game, options) {
   let counts = [...Array(game.max_players - game.min_players + 1).keys()].map((i) => game.min_players + i);
   for (const option of game.options) {
@@ -73,7 +101,8 @@ export function validPlayerCounts(game, options) {
 }
 
 /** Shown in the form: the option applies, and it offers a real choice at this number of players
- * (a yes/no option whose other value needs another player count is hidden while left at its default). */
+ * (a yes/no option whose other value needs another player count is hidden while left at its default).
+ * @param {OptionEntry} option @param {OptionValues} options @param {number} players */
 export function optionShown(option, options, players) {
   if (!optionApplies(option, options)) return false;
   if (!option.choices) return true;
@@ -82,32 +111,34 @@ export function optionShown(option, options, players) {
   return !ruledOut || usable.length > 1 || options[option.name] !== option.default;
 }
 
-/** The count nearest to ``wanted`` among ``counts`` (the lower one on a tie). */
+/** The count nearest to ``wanted`` among ``counts`` (the lower one on a tie).
+ * @param {Array<number>} counts @param {number} wanted */
 export function nearestCount(counts, wanted) {
   if (!counts.length || counts.includes(wanted)) return wanted;
   return counts.reduce((best, count) => (Math.abs(count - wanted) < Math.abs(best - wanted) ? count : best));
 }
 
+/** @param {{option: OptionEntry, value: unknown, onChange: (value: string | boolean) => void}} props */
 function OptionField({ option, value, onChange }) {
   const id = `option-${option.name}`;
   const helpId = `${id}-help`;
   let input;
   if (typeof option.default === "boolean") {
     input = html`<input id=${id} type="checkbox" checked=${value} aria-describedby=${helpId}
-      onChange=${(e) => onChange(e.target.checked)} />`;
+      onChange=${withChecked(onChange)} />`;
   } else if (option.choices) {
     input = html`<select id=${id} value=${value ?? ""} aria-describedby=${helpId}
-      onChange=${(e) => onChange(e.target.value)}>
+      onChange=${withValue(onChange)}>
       ${option.default === null ? html`<option value="">—</option>` : null}
       ${option.choices.map((choice) => html`<option value=${choice.value}>${inLang(choice.label, String(choice.value))}</option>`)}
     </select>`;
   } else if (option.bounds || typeof option.default === "number") {
     const [low, high] = option.bounds || [null, null];
     input = html`<input id=${id} type="number" inputmode="numeric" min=${low} max=${high} value=${value ?? ""}
-      aria-describedby=${helpId} onInput=${(e) => onChange(e.target.value)} />`;
+      aria-describedby=${helpId} onInput=${withValue(onChange)} />`;
   } else {
     input = html`<input id=${id} type="text" value=${value ?? ""} aria-describedby=${helpId}
-      onInput=${(e) => onChange(e.target.value)} />`;
+      onInput=${withValue(onChange)} />`;
   }
   const shownDefault = option.default === null ? "—" : choiceLabel(option, option.default);
   return html`<div class="field option" data-option=${option.name}>
@@ -116,8 +147,9 @@ function OptionField({ option, value, onChange }) {
   </div>`;
 }
 
+/** @param {{games: Array<GameEntry>}} props */
 function OpenRooms({ games }) {
-  const [rooms, setRooms] = useState(null);
+  const [rooms, setRooms] = useState(/** @type {Array<OpenRoom> | null} */ (null));
   useEffect(() => {
     let alive = true;
     const load = () =>
@@ -133,6 +165,7 @@ function OpenRooms({ games }) {
     };
   }, []);
   if (!rooms) return null;
+  /** @param {string} name */
   const title = (name) => {
     const game = games.find((g) => g.name === name);
     return game ? game.title[currentLang()] || game.title.en : name;
@@ -156,18 +189,19 @@ function OpenRooms({ games }) {
   </section>`;
 }
 
+/** @param {{lang: import("./i18n.js").Lang}} props */
 export function Lobby({ lang }) {
-  const [games, setGames] = useState(null);
-  const [gameName, setGameName] = useState(null);
+  const [games, setGames] = useState(/** @type {Array<GameEntry> | null} */ (null));
+  const [gameName, setGameName] = useState(/** @type {string | null} */ (null));
   const [players, setPlayers] = useState(3);
-  const [options, setOptions] = useState({});
-  const [seats, setSeats] = useState({});
+  const [options, setOptions] = useState(/** @type {OptionValues} */ ({}));
+  const [seats, setSeats] = useState(/** @type {Object<number, string>} */ ({}));
   const [name, setName] = useState(localStorage.getItem("asobiba.name") || "");
   const [clock, setClock] = useState("");
   const [botDelay, setBotDelay] = useState("1");
   const [listed, setListed] = useState(false);
-  const [openSeats, setOpenSeats] = useState(null); // null: every free seat open (of a listed room)
-  const [error, setError] = useState(null);
+  const [openSeats, setOpenSeats] = useState(/** @type {number | null} */ (null)); // null: every free seat open (of a listed room)
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -179,6 +213,7 @@ export function Lobby({ lang }) {
       .catch(() => setError(t("The server cannot be reached.")));
   }, []);
 
+  /** @param {GameEntry} game */
   const choose = (game) => {
     const defaults = Object.fromEntries(game.options.map((option) => [option.name, option.default]));
     setGameName(game.name);
@@ -188,6 +223,7 @@ export function Lobby({ lang }) {
     setError(null);
   };
   // Any change to the form clears the last error: it spoke of what was there before.
+  /** @template T @param {(value: T) => void} setter @returns {(value: T) => void} */
   const edited = (setter) => (value) => {
     setError(null);
     setter(value);
@@ -195,14 +231,18 @@ export function Lobby({ lang }) {
 
   if (!games) return html`<p class="muted">${error || t("Loading…")}</p>`;
   const game = games.find((g) => g.name === gameName);
+  if (!game) return html`<p class="muted">${error || t("Loading…")}</p>`;
+  /** @param {number} seat */
   const seatKind = (seat) => seats[seat] || (seat === 0 ? "human" : "bot:normal");
   // the person seats left for others (seat 0 is the creator's when a person's)
   const freeSeats = [...Array(players).keys()].filter((seat) => seat > 0 && seatKind(seat) === "human").length;
+  /** @param {Event} event */
   const create = async (event) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
     localStorage.setItem("asobiba.name", name);
+    /** @type {OptionValues} */
     const chosen = {};
     for (const option of game.options) {
       if (!optionApplies(option, options)) continue;
@@ -226,11 +266,12 @@ export function Lobby({ lang }) {
       rememberInvites(made.room, made.invites);
       location.assign(`/r/${made.room}`);
     } catch (failure) {
-      setError(failure.message);
+      setError(failureText(failure));
       setBusy(false);
     }
   };
   const playerCounts = validPlayerCounts(game, options);
+  /** @param {OptionEntry} option @param {string | boolean} value */
   const changeOption = (option, value) => {
     setError(null);
     const next = { ...options, [option.name]: typeof option.default === "boolean" ? value : optionValue(option, value) };
@@ -241,10 +282,12 @@ export function Lobby({ lang }) {
     setOptions(next);
     setPlayers(nearestCount(validPlayerCounts(game, next), players));
   };
+  /** @param {OptionEntry} option */
   const shown = (option) => optionShown(option, options, players);
+  /** @param {OptionEntry} option */
   const optionField = (option) =>
     html`<${OptionField} key=${option.name} option=${option} value=${options[option.name]}
-      onChange=${(value) => changeOption(option, value)} />`;
+      onChange=${(/** @type {string | boolean} */ value) => changeOption(option, value)} />`;
   const common = game.options.filter((option) => (option.default !== null || option.choices) && shown(option));
   const advanced = game.options.filter((option) => option.default === null && !option.choices && shown(option));
   const rulesPage = `/rules/${game.name}?lang=${lang}`;
@@ -266,11 +309,11 @@ export function Lobby({ lang }) {
         : null}
       <div class="field">
         <label for="your-name">${t("Your name")}</label>
-        <input id="your-name" type="text" maxlength="24" value=${name} onInput=${(e) => edited(setName)(e.target.value)} />
+        <input id="your-name" type="text" maxlength="24" value=${name} onInput=${withValue(edited(setName))} />
       </div>
       <div class="field">
         <label for="players">${t("Players")}</label>
-        <select id="players" value=${players} onChange=${(e) => edited(setPlayers)(Number(e.target.value))}>
+        <select id="players" value=${players} onChange=${withValue((value) => edited(setPlayers)(Number(value)))}>
           ${playerCounts.map((count) => html`<option value=${count}>${count}</option>`)}
         </select>
       </div>
@@ -282,7 +325,7 @@ export function Lobby({ lang }) {
           (seat) => html`<div class="field seat-row">
             <label for=${`seat-${seat}`}>${seat === 0 ? t("Seat {seat} (you)", { seat }) : t("Seat {seat}", { seat })}</label>
             <select id=${`seat-${seat}`} value=${seatKind(seat)}
-              onChange=${(e) => edited(setSeats)({ ...seats, [seat]: e.target.value })}>
+              onChange=${withValue((value) => edited(setSeats)({ ...seats, [seat]: value }))}>
               ${SEAT_KINDS.map((kind) => html`<option value=${kind}>${seatKindLabel(kind)}</option>`)}
             </select>
           </div>`,
@@ -296,25 +339,25 @@ export function Lobby({ lang }) {
           : null}
         <div class="field">
           <label for="clock">${t("Turn clock")}</label>
-          <select id="clock" value=${clock} onChange=${(e) => edited(setClock)(e.target.value)}>
+          <select id="clock" value=${clock} onChange=${withValue(edited(setClock))}>
             <option value="">${t("off")}</option>
             ${[30, 60, 120, 300].map((s) => html`<option value=${s}>${t("{seconds} s per decision", { seconds: s })}</option>`)}
           </select>
         </div>
         <div class="field">
           <label for="bot-delay">${t("Bots wait")}</label>
-          <select id="bot-delay" value=${botDelay} onChange=${(e) => edited(setBotDelay)(e.target.value)}>
+          <select id="bot-delay" value=${botDelay} onChange=${withValue(edited(setBotDelay))}>
             ${["0", "0.5", "1", "2"].map((s) => html`<option value=${s}>${t("{seconds} s", { seconds: s })}</option>`)}
           </select>
         </div>
       </fieldset>
       <div class="field listed">
-        <label><input type="checkbox" id="listed" checked=${listed} onChange=${(e) => edited(setListed)(e.target.checked)} />
+        <label><input type="checkbox" id="listed" checked=${listed} onChange=${withChecked(edited(setListed))} />
           ${t("List in the lobby (anyone may join); otherwise only those with a link")}</label>
         ${listed && freeSeats > 0
           ? html`<div class="field"><label for="open-seats">${t("Open seats (anyone in the lobby may take one)")}</label>
               <select id="open-seats" value=${openSeats === null ? freeSeats : Math.min(openSeats, freeSeats)}
-                onChange=${(e) => edited(setOpenSeats)(Number(e.target.value))}>
+                onChange=${withValue((value) => edited(setOpenSeats)(Number(value)))}>
                 ${[...Array(freeSeats + 1).keys()].map((count) => html`<option value=${count}>${count}</option>`)}
               </select>
               <p class="doc muted">${t("The other free seats are kept for the friends you send their own invite links.")}</p></div>`

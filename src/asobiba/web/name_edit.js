@@ -3,23 +3,28 @@
 import { useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
-import { postJson } from "./lobby.js";
+import { withValue } from "./fields.js";
+import { failureText, postJson } from "./lobby.js";
 import { seatName } from "./table_words.js";
 
 /** The longest name the server takes (after trimming). */
 export const MAX_NAME = 24;
 
+/** @typedef {import("./wire.js").Presence} Presence */
+
+/** @param {{room: string, token: string | null, presence: Presence | null, seat: number}} props */
 export function NameEditor({ room, token, presence, seat }) {
   const current = seatName(presence, seat);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(current);
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
   const open = () => {
     setName(presence && presence.seats[seat] && presence.seats[seat].name ? presence.seats[seat].name : "");
     setError(null);
     setEditing(true);
   };
+  /** @param {Event} event */
   const save = async (event) => {
     event.preventDefault();
     setBusy(true);
@@ -28,7 +33,7 @@ export function NameEditor({ room, token, presence, seat }) {
       localStorage.setItem("asobiba.name", done.name);
       setEditing(false);
     } catch (failure) {
-      setError(failure.message);
+      setError(failureText(failure));
     }
     setBusy(false);
   };
@@ -39,7 +44,7 @@ export function NameEditor({ room, token, presence, seat }) {
   return html`<form class="name-edit card-panel" id="name-form" onSubmit=${save}>
     <label for="new-name">${t("Your name")}</label>
     <input id="new-name" type="text" maxlength=${MAX_NAME} required value=${name}
-      onInput=${(e) => { setError(null); setName(e.target.value); }} />
+      onInput=${withValue((value) => { setError(null); setName(value); })} />
     <button type="submit" class="primary" id="save-name" disabled=${busy || !name.trim()}>${t("Save")}</button>
     <button type="button" onClick=${() => setEditing(false)}>${t("Cancel")}</button>
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}

@@ -8,10 +8,11 @@
 
 const FIRST_DELAY = 250;
 const MAX_DELAY = 5000;
+/** The close codes after which the socket does not reconnect, and why. @type {Object<number, string>} */
 const FINAL_CLOSES = { 4403: "bad_token", 4404: "no_such_room", 4400: "protocol", 4410: "seat_freed" };
 
 export class RoomSocket {
-  /** @param {string} room @param {string | null} token @param {"en" | "ja"} lang @param {SocketHandlers} handlers */
+  /** @param {string} room @param {string | null} token @param {import("./i18n.js").Lang} lang @param {SocketHandlers} handlers */
   constructor(room, token, lang, handlers) {
     this.room = room;
     this.token = token;
@@ -95,6 +96,7 @@ export class RoomSocket {
     return false;
   }
 
+  /** @param {number} seq @param {string} notation */
   act(seq, notation) {
     /** @type {Act} */
     const message = { type: "act", id: `a${this.nextId++}`, seq, action: notation };
@@ -102,14 +104,17 @@ export class RoomSocket {
     this.send(message);
   }
 
+  /** @param {string} text */
   chat(text) {
     return this.send({ type: "chat", text });
   }
 
+  /** @param {string} spectator */
   mute(spectator) {
     return this.send({ type: "mute", id: `m${this.nextId++}`, spectator });
   }
 
+  /** @param {import("./i18n.js").Lang} lang */
   setLang(lang) {
     this.lang = lang;
     this.lastSeq = null; // the whole log again, in the new language

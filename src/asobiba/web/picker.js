@@ -70,13 +70,14 @@ export function needsConfirmation(item, picked, game, confirm) {
  * @param {Array<string>} requested
  * @param {(picked: Array<string>) => void} setPicked
  * @param {(notation: string) => void} act
- * @param {View} [view] (none for a picture nobody picks on: a replay's)
+ * @param {View} [view] (none for a picture nobody picks on: a replay's; then nothing is pickable)
  * @param {{confirm?: boolean}} [how]
  * @returns {Picker}
  */
 export function makePicker(legal, game, requested, setPicked, act, view, { confirm = false } = {}) {
-  const tokenized = legal.map((entry) => ({ entry, tokens: game.tokens(entry, view) }));
+  const tokenized = view ? legal.map((entry) => ({ entry, tokens: game.tokens(entry, view) })) : [];
   const { picked, next, complete } = narrow(tokenized, requested);
+  /** @param {string} token */
   const choose = (token) => {
     const items = next.get(token);
     if (!items) return;
@@ -89,13 +90,16 @@ export function makePicker(legal, game, requested, setPicked, act, view, { confi
       setPicked([...picked, token]);
     }
   };
+  /** @param {string} token @param {string} [label] */
   const props = (token, label) => {
     const items = next.get(token);
     if (!items) return null;
+    /** @param {Event} event */
     const onClick = (event) => {
       event.stopPropagation();
       choose(token);
     };
+    /** @param {KeyboardEvent} event */
     const onKeyDown = (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();

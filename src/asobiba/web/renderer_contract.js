@@ -46,7 +46,7 @@
  * @property {Picker} picker
  * @property {Array<WireEvent>} recent the shown state's events
  * @property {SeatName} name
- * @property {Array<string> | null} [highlight] the places of the log line pointed at (`eventPlaces`)
+ * @property {Set<string> | null} [highlight] the places of the log line pointed at (`eventPlaces`)
  */
 
 /**

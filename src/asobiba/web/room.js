@@ -2,7 +2,8 @@ import { useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
 import { loadRenderer } from "./games.js";
 import { html } from "./html.js";
 import { N_, gameTitle, t } from "./i18n.js";
-import { postJson, rememberToken, seatKindLabel } from "./lobby.js";
+import { failureText, postJson, rememberToken, seatKindLabel } from "./lobby.js";
+import { selectAll, withChecked, withValue } from "./fields.js";
 import { RoomSocket } from "./net.js";
 import { makePicker } from "./picker.js";
 import { initialRoom, isCurrent, reduceRoom, secondsLeft, waitBeforeShowing } from "./room_state.js";
@@ -15,6 +16,21 @@ import { NameEditor } from "./name_edit.js";
 import { WaitingRoom } from "./waiting.js";
 import { linkedInvite, rememberInvites, seatLink, storedInvites } from "./invites.js";
 
+/** @typedef {import("./renderer_contract.js").Renderer} Renderer */
+/** @typedef {import("./renderer_contract.js").Picker} Picker */
+/** @typedef {import("./renderer_contract.js").WireEvent} WireEvent */
+/** @typedef {import("./wire.js").Presence} Presence */
+/** @typedef {import("./wire.js").View} View */
+/** @typedef {import("./wire.js").LegalAction} LegalAction */
+/** @typedef {import("./wire.js").ClockInfo} ClockInfo */
+/** @typedef {import("./room_state.js").KeptState} KeptState */
+/** @typedef {import("./room_state.js").LogLine} LogLine */
+/** @typedef {import("./i18n.js").Lang} Lang */
+/** What a table draws: a position of the game and the seat it is seen from (a state frame, or a replay's step).
+ * @typedef {{seq: number, seat: number | null, view: View, started?: boolean}} TableFrame */
+/** A step of a replay (GET /api/rooms/{room}/replay). @typedef {{seq: number, view: View, events: Array<WireEvent>}} ReplayFrame */
+
+/** @type {Array<[number, string]>} */
 const SPEEDS = [
   [0, N_("instant")],
   [0.4, N_("fast")],
@@ -27,6 +43,7 @@ function storedSpeed() {
   return localStorage.getItem("asobiba.speed") !== null && Number.isFinite(value) ? value : 0.9;
 }
 
+/** @param {string} room */
 function takeToken(room) {
   const match = location.hash.match(/token=([A-Za-z0-9_-]{1,200})/);
   if (match) {
@@ -39,22 +56,27 @@ function takeToken(room) {
 
 /** A seat's name as every part of the room shows it (the name its person gave, a bot's name in the
  * reader's language, else "Seat 1" while nobody has taken it). */
-export const playerName = (presence, player) => seatName(presence, player, t);
+export const playerName = (/** @type {Presence | null} */ presence, /** @type {number} */ player) => seatName(presence, player, t);
 
 /** ``text`` with the seats' names for p0…pN, in the reader's language. */
-const withSeatNames = (text, presence) => withNames(text, presence, t);
+const withSeatNames = (/** @type {string} */ text, /** @type {Presence | null} */ presence) => withNames(text, presence, t);
 
-/** A setting of the page, kept in localStorage (`on`: its value when never set). */
+/** A setting of the page, kept in localStorage (`on`: its value when never set).
+ * @param {string} key @param {boolean} on */
 function storedFlag(key, on) {
   const value = localStorage.getItem(key);
   return value === null ? on : value === "1";
 }
 
-/** The table of a game: the game's picture inside the root that carries data-seq/phase/seat. */
+/**
+ * The table of a game: the game's picture inside the root that carries data-seq/phase/seat.
+ * @param {{game: Renderer, frame: TableFrame, picker: Picker, presence: Presence | null, recent: Array<WireEvent>,
+ *   current: boolean, highlight?: Set<string> | null}} props
+ */
 export function Table({ game, frame, picker, presence, recent, current, highlight }) {
   // In the waiting room nobody decides yet: no seat is marked to move.
   const view = frame.started === false ? { ...frame.view, to_move: null } : frame.view;
-  const name = (player) => playerName(presence, player);
+  const name = (/** @type {number} */ player) => playerName(presence, player);
   return html`<div class=${`table game-${view.game} ${current ? "current" : "behind"}`} id="table"
     data-seq=${frame.seq} data-phase=${view.phase} data-seat=${frame.seat === null ? "spectator" : frame.seat}
     data-current=${current ? "yes" : "no"}>
@@ -62,6 +84,7 @@ export function Table({ game, frame, picker, presence, recent, current, highligh
   </div>`;
 }
 
+/** @param {Renderer} game @param {View} view @param {number | null} seat @param {Presence | null} presence */
 function decisionText(game, view, seat, presence) {
   if (view.is_over) return t("The game is over.");
   const pending = view.pending;
@@ -71,8 +94,10 @@ function decisionText(game, view, seat, presence) {
   return t(message, fields);
 }
 
+/** @param {{picker: Picker | null, legal: Array<LegalAction>, current: boolean, game: Renderer}} props */
 function ActionBar({ picker, legal, current, game }) {
-  if (!current || legal.length === 0) return null;
+  if (!current || legal.length === 0 || !picker) return null;
+  /** @param {string} token */
   const labelOf = (token) => {
     const items = picker.next.get(token);
     return items && items.length === 1 ? items[0].entry.label : game.tokenLabel(token);
@@ -97,6 +122,7 @@ function ActionBar({ picker, legal, current, game }) {
   </div>`;
 }
 
+/** @param {{legal: Array<LegalAction>, act: (notation: string) => void}} props */
 function AllMoves({ legal, act }) {
   if (legal.length === 0) return null;
   return html`<details class="all-moves">
@@ -111,9 +137,12 @@ function AllMoves({ legal, act }) {
 }
 
 /** The log; hovering, focusing or tapping a line lights the places it names on the picture
- * (`game.eventPlaces(event)`, for a game that has places), through `onHighlight`. */
+ * (`game.eventPlaces(event)`, for a game that has places), through `onHighlight`.
+ * @param {{entries: Array<Omit<LogLine, "key"> & {key: number | string}>, presence: Presence | null, game?: Renderer | null,
+ *   onHighlight?: (places: Set<string> | null) => void}} props */
 function Log({ entries, presence, game, onHighlight }) {
-  const list = useRef(null);
+  const list = useRef(/** @type {HTMLOListElement | null} */ (null));
+  /** @param {{event?: WireEvent}} entry @returns {Array<string>} */
   const places = (entry) => (game && game.eventPlaces && entry.event ? game.eventPlaces(entry.event) : []);
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
@@ -133,6 +162,7 @@ function Log({ entries, presence, game, onHighlight }) {
   </section>`;
 }
 
+/** @param {{presence: Presence | null, seat: number | null, toMove: number | null, clock: ClockInfo | null, receivedAt: number}} props */
 function Seats({ presence, seat, toMove, clock, receivedAt }) {
   if (!presence) return null;
   return html`<section class="seats card-panel" aria-label=${t("Seats")}>
@@ -154,6 +184,7 @@ function Seats({ presence, seat, toMove, clock, receivedAt }) {
   </section>`;
 }
 
+/** @param {{clock: ClockInfo, receivedAt: number}} props */
 function Clock({ clock, receivedAt }) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
@@ -171,22 +202,25 @@ function askToNotify() {
 }
 
 /** The page's one AudioContext for the chime (made on first use: a browser allows only a few). */
+/** @type {AudioContext | null} */
 let audio = null;
 
-/** A short two-note chime and, while the page is hidden, a notification. */
+/** A short two-note chime and, while the page is hidden, a notification.
+ * @param {string} text @param {string} title */
 function announceTurn(text, title) {
   try {
-    audio = audio || new AudioContext();
-    if (audio.state === "suspended") audio.resume().catch(() => {});
+    const context = audio || new AudioContext();
+    audio = context;
+    if (context.state === "suspended") context.resume().catch(() => {});
     [660, 880].forEach((frequency, index) => {
-      const tone = audio.createOscillator();
-      const gain = audio.createGain();
+      const tone = context.createOscillator();
+      const gain = context.createGain();
       tone.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.08, audio.currentTime + index * 0.15);
-      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + index * 0.15 + 0.14);
-      tone.connect(gain).connect(audio.destination);
-      tone.start(audio.currentTime + index * 0.15);
-      tone.stop(audio.currentTime + index * 0.15 + 0.15);
+      gain.gain.setValueAtTime(0.08, context.currentTime + index * 0.15);
+      gain.gain.exponentialRampToValueAtTime(0.001, context.currentTime + index * 0.15 + 0.14);
+      tone.connect(gain).connect(context.destination);
+      tone.start(context.currentTime + index * 0.15);
+      tone.stop(context.currentTime + index * 0.15 + 0.15);
     });
   } catch {
     // no sound on this machine
@@ -195,11 +229,13 @@ function announceTurn(text, title) {
 }
 
 /** Taking the seat of an invite link: the joiner's name (remembered), then the seat (with the
- * link's invite code, if it carries one). */
+ * link's invite code, if it carries one).
+ * @param {{room: string, seat: number, invite: string | null, onJoined: (token: string) => void}} props */
 function JoinSeat({ room, seat, invite, onJoined }) {
   const [name, setName] = useState(localStorage.getItem("asobiba.name") || "");
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
+  /** @param {Event} event */
   const submit = async (event) => {
     event.preventDefault();
     setBusy(true);
@@ -210,7 +246,7 @@ function JoinSeat({ room, seat, invite, onJoined }) {
       history.replaceState(null, "", location.pathname);
       onJoined(granted.token);
     } catch (failure) {
-      setError(failure.message);
+      setError(failureText(failure));
       setBusy(false);
     }
   };
@@ -218,21 +254,24 @@ function JoinSeat({ room, seat, invite, onJoined }) {
     <h2>${t("You are invited to seat {seat}", { seat })}</h2>
     <div class="field"><label for="join-name">${t("Your name")}</label>
       <input id="join-name" type="text" maxlength="24" required value=${name}
-        onInput=${(e) => { setError(null); setName(e.target.value); }} /></div>
+        onInput=${withValue((value) => { setError(null); setName(value); })} /></div>
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
     <button type="submit" class="primary" id="take-seat" disabled=${busy || !name.trim()}>${t("Take the seat")}</button>
   </form>`;
 }
 
 /** The links of the free seats this page may hand out (an open seat's plain link; an invited seat's
- * link with the code this browser holds, i.e. its creator's), and the spectators' link. */
+ * link with the code this browser holds, i.e. its creator's), and the spectators' link.
+ * @param {{room: string, presence: Presence | null, codes: Object<string, string>}} props */
 function Invite({ room, presence, codes }) {
   const watch = `${location.origin}/r/${room}#watch`;
+  /** @param {number} seat */
   const link = (seat) => seatLink(room, seat, codes[seat]);
   const free = presence
     ? presence.seats.filter((s) => s.kind === "human" && !s.occupied && (!s.invited || codes[s.seat]))
     : [];
-  const [copied, setCopied] = useState(null);
+  const [copied, setCopied] = useState(/** @type {number | "watch" | null} */ (null));
+  /** @param {string} text @param {number | "watch"} which */
   const copy = (text, which) => {
     const done = () => setCopied(which);
     if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, done);
@@ -241,24 +280,26 @@ function Invite({ room, presence, codes }) {
   return html`<section class="invite card-panel">
     ${free.map(
       (s) => html`<div class="link-row" data-invite=${s.seat}><span>${t("Invite for seat {seat}", { seat: s.seat })}</span>
-        <input readonly value=${link(s.seat)} aria-label=${t("Invite link")} onFocus=${(e) => e.target.select()} />
+        <input readonly value=${link(s.seat)} aria-label=${t("Invite link")} onFocus=${selectAll} />
         <button type="button" data-copy=${`seat-${s.seat}`} onClick=${() => copy(link(s.seat), s.seat)}>
           ${copied === s.seat ? t("Copied") : t("Copy link")}</button></div>`,
     )}
     <div class="link-row"><span>${t("For spectators")}</span>
-      <input readonly value=${watch} aria-label=${t("Spectator link")} onFocus=${(e) => e.target.select()} />
+      <input readonly value=${watch} aria-label=${t("Spectator link")} onFocus=${selectAll} />
       <button type="button" data-copy="watch" onClick=${() => copy(watch, "watch")}>
         ${copied === "watch" ? t("Copied") : t("Copy link")}</button></div>
   </section>`;
 }
 
-/** The rematch's link for this page's player: it carries their token (their seat there is kept for it). */
+/** The rematch's link for this page's player: it carries their token (their seat there is kept for it).
+ * @param {string} rematch @param {string | null} token */
 function rematchLink(rematch, token) {
   return token ? `/r/${rematch}#token=${token}` : `/r/${rematch}`;
 }
 
+/** @param {{game: Renderer, room: string, token: string | null, frame: KeptState, presence: Presence | null, onReplay: () => void}} props */
 function EndPanel({ game, room, token, frame, presence, onReplay }) {
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const view = frame.view;
   const rematch = async () => {
     try {
@@ -266,13 +307,13 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
       if (made.token) rememberToken(made.room, made.token);
       location.assign(`/r/${made.room}`);
     } catch (failure) {
-      setError(failure.message);
+      setError(failureText(failure));
     }
   };
   const rows = standings(view.result || {}, view.players);
   return html`<section class="end card-panel" role="status" data-result="true">
     <h2>${t("Game over")}</h2>
-    <p class="result" id="result">${game.resultText(view, (p) => playerName(presence, p))}</p>
+    <p class="result" id="result">${game.resultText(view, (/** @type {number} */ p) => playerName(presence, p))}</p>
     <table class="standings">
       <thead><tr><th scope="col">${t("Rank")}</th><th scope="col">${t("Player")}</th><th scope="col">${t("Score")}</th></tr></thead>
       <tbody>${rows.map((row) => html`<tr data-seat=${row.seat} data-winner=${row.winner ? "true" : "false"} class=${row.winner ? "winner" : ""}>
@@ -280,7 +321,7 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
           ${row.winner ? html` <span class="winner-badge">${t("winner")}</span>` : null}</td>
         <td>${row.score === null ? "—" : row.score}</td></tr>`)}</tbody>
     </table>
-    <ul class="why">${frame.events.map((event) => html`<li>${withSeatNames(event.text, presence)}</li>`)}</ul>
+    <ul class="why">${frame.events.map((/** @type {WireEvent} */ event) => html`<li>${withSeatNames(event.text, presence)}</li>`)}</ul>
     <div class="buttons">
       <button type="button" class="primary" id="rematch" onClick=${rematch}>${t("Rematch")}</button>
       <button type="button" id="replay" onClick=${onReplay}>${t("Replay")}</button>
@@ -295,16 +336,22 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
 /** Times a replay is asked for again after 503 busy before it is given up. */
 const REPLAY_TRIES = 10;
 
+/**
+ * @param {{game: Renderer, room: string, players: number, lang: Lang, presence: Presence | null, seat: number | null,
+ *   onClose: () => void}} props
+ */
 function Replay({ game, room, players, lang, presence, seat, onClose }) {
-  const [perspective, setPerspective] = useState("spectator");
-  const [frames, setFrames] = useState(null);
+  const [perspective, setPerspective] = useState("spectator"); // "spectator", or a seat's number
+  const [frames, setFrames] = useState(/** @type {{perspective: string, list: Array<ReplayFrame>} | null} */ (null));
   const [index, setIndex] = useState(0);
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   useEffect(() => {
     const seat = perspective === "spectator" ? "" : `seat=${perspective}&`;
     let left = false;
-    let timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let timer;
     // 503 busy: the server makes other replays just now; ask again when its Retry-After says
+    /** @param {number} tries @returns {Promise<void>} */
     const ask = (tries) =>
       fetch(`/api/rooms/${room}/replay?${seat}lang=${lang}`)
         .then((response) => {
@@ -315,12 +362,14 @@ function Replay({ game, room, players, lang, presence, seat, onClose }) {
           }
           return response.ok ? response.json() : Promise.reject(new Error(response.statusText));
         })
-        .then((list) => {
+        .then((/** @type {Array<ReplayFrame> | null} */ list) => {
           if (left || list === null) return;
           setFrames({ perspective, list });
           setIndex((i) => Math.min(i, list.length - 1));
         })
-        .catch(() => left || setError(t("The replay is not available.")));
+        .catch(() => {
+          if (!left) setError(t("The replay is not available."));
+        });
     ask(0);
     return () => {
       left = true;
@@ -329,8 +378,9 @@ function Replay({ game, room, players, lang, presence, seat, onClose }) {
   }, [perspective, lang]);
   const picker = useMemo(() => makePicker([], { tokens: () => [], drawn: () => true }, [], () => {}, () => {}), []);
   useEffect(() => {
+    /** @param {KeyboardEvent} event */
     const key = (event) => {
-      if (event.target.tagName === "INPUT" || event.target.tagName === "SELECT") return;
+      if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
       if (event.key === "ArrowRight") setIndex((i) => Math.min(i + 1, frames ? frames.list.length - 1 : 0));
       if (event.key === "ArrowLeft") setIndex((i) => Math.max(i - 1, 0));
     };
@@ -342,19 +392,19 @@ function Replay({ game, room, players, lang, presence, seat, onClose }) {
   const list = frames.list;
   const frame = list[index];
   const shown = { seq: frame.seq, seat: perspective === "spectator" ? null : Number(perspective), view: frame.view };
-  const jump = (seq) => setIndex(Math.max(0, list.findLastIndex((f) => f.seq <= seq)));
+  const jump = (/** @type {number} */ seq) => setIndex(Math.max(0, list.findLastIndex((f) => f.seq <= seq)));
   const log = list.slice(0, index + 1).flatMap((f, i) => f.events.map((e, j) => ({ key: `${i}-${j}`, text: e.text, fresh: i === index })));
   return html`<div class="replay" id="replay-view">
     <div class="replay-controls card-panel">
       <label for="perspective">${t("Seen by")}</label>
-      <select id="perspective" value=${perspective} onChange=${(e) => setPerspective(e.target.value)}>
+      <select id="perspective" value=${perspective} onChange=${withValue(setPerspective)}>
         <option value="spectator">${t("a spectator")}</option>
         ${[...Array(players).keys()].map((p) => html`<option value=${p}>${playerName(presence, p)}</option>`)}
       </select>
       <button type="button" data-replay="first" onClick=${() => setIndex(0)} aria-label=${t("First")}><${Icon} name="first" /></button>
       <button type="button" data-replay="back" onClick=${() => setIndex(Math.max(0, index - 1))} aria-label=${t("Back")}><${Icon} name="previous" /></button>
       <input type="range" min="0" max=${list.length - 1} value=${index} aria-label=${t("Step")}
-        onInput=${(e) => setIndex(Number(e.target.value))} />
+        onInput=${withValue((value) => setIndex(Number(value)))} />
       <button type="button" data-replay="next" onClick=${() => setIndex(Math.min(list.length - 1, index + 1))} aria-label=${t("Next")}><${Icon} name="next" /></button>
       <button type="button" data-replay="last" onClick=${() => setIndex(list.length - 1)} aria-label=${t("Last")}><${Icon} name="last" /></button>
       <span class="muted">${t("step {step} of {steps}", { step: index + 1, steps: list.length })}</span>
@@ -364,18 +414,19 @@ function Replay({ game, room, players, lang, presence, seat, onClose }) {
       <div class="play"><${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${frame.events} current=${false} /></div>
       <aside><${Log} entries=${log} presence=${presence} /></aside>
     </div>
-    <${CoachPanel} room=${room} players=${players} seatName=${(p) => playerName(presence, p)}
+    <${CoachPanel} room=${room} players=${players} seatName=${(/** @type {number} */ p) => playerName(presence, p)}
       initialSeat=${seat === null ? 0 : seat} currentSeq=${frame.seq} onJump=${jump} />
   </div>`;
 }
 
+/** @param {{room: string, lang: Lang}} props */
 export function Room({ room, lang }) {
   const [state, dispatch] = useReducer(reduceRoom, undefined, () => initialRoom({ token: takeToken(room), speed: storedSpeed() }));
   const [game, setGame] = useState(/** @type {import("./renderer_contract.js").Renderer | null} */ (null)); // the renderer of the room's game (its own, or the generic table)
-  const socket = useRef(null);
+  const socket = useRef(/** @type {RoomSocket | null} */ (null));
   const { token, summary, status, queue, shown, log, presence, chat, rejection, picked, speed, replaying } = state;
-  const setPicked = (next) => dispatch({ type: "pick", picked: next });
-  const setReplaying = (on) => dispatch({ type: "replaying", on });
+  const setPicked = (/** @type {Array<string>} */ next) => dispatch({ type: "pick", picked: next });
+  const setReplaying = (/** @type {boolean} */ on) => dispatch({ type: "replaying", on });
 
   useEffect(() => {
     fetch(`/api/rooms/${room}`)
@@ -392,7 +443,7 @@ export function Room({ room, lang }) {
       .catch(() => dispatch({ type: "fatal", reason: "no_such_room" }));
   }, [room]);
   const [codes, setCodes] = useState(() => storedInvites(room)); // the invite codes this browser holds
-  const keepInvite = (seat, link) => setCodes(rememberInvites(room, { [seat]: link }));
+  const keepInvite = (/** @type {number} */ seat, /** @type {string} */ link) => setCodes(rememberInvites(room, { [seat]: link }));
 
   useEffect(() => {
     if (status.fatal === "seat_freed") localStorage.removeItem(`asobiba.token.${room}`);
@@ -429,22 +480,25 @@ export function Room({ room, lang }) {
     return () => clearTimeout(timer);
   }, [queue, speed]);
 
-  const [highlight, setHighlight] = useState(null); // the places of the log line pointed at
+  const [highlight, setHighlight] = useState(/** @type {Set<string> | null} */ (null)); // the places of the log line pointed at
   const [confirmMoves, setConfirmMoves] = useState(() => storedFlag("asobiba.confirm", true));
   const [alerts, setAlerts] = useState(() => storedFlag("asobiba.alerts", false));
   const [hints, setHints] = useState(() => storedFlag("asobiba.hints", false));
+  /** @param {string} key @param {(on: boolean) => void} setter @returns {(on: boolean) => void} */
   const setFlag = (key, setter) => (on) => {
     localStorage.setItem(key, on ? "1" : "0");
     setter(on);
   };
+  /** @param {number} value */
   const setSpeedStored = (value) => {
     localStorage.setItem("asobiba.speed", String(value));
     dispatch({ type: "speed", speed: value });
   };
   const current = isCurrent(state);
-  const legal = current ? shown.legal : [];
+  const legal = current && shown ? shown.legal : [];
+  /** @param {string} notation */
   const act = (notation) => {
-    if (!current) return;
+    if (!current || !shown || !socket.current) return;
     dispatch({ type: "rejection", message: null });
     socket.current.act(shown.seq, notation);
   };
@@ -452,9 +506,10 @@ export function Room({ room, lang }) {
     () => (game && shown ? makePicker(legal, game, picked, setPicked, act, shown.view, { confirm: confirmMoves }) : null),
     [game, shown, picked, current, confirmMoves],
   );
-  const undoRef = useRef(null);
+  const undoRef = useRef(/** @type {(() => void) | null} */ (null));
   undoRef.current = picker ? picker.undo : null;
   useEffect(() => {
+    /** @param {KeyboardEvent} event */
     const escape = (event) => {
       if (event.key === "Escape" && undoRef.current) undoRef.current(); // one step back
     };
@@ -470,9 +525,9 @@ export function Room({ room, lang }) {
   // Who decides in the position shown (null: nobody yet or any more); the turn's arrival is announced
   // once, not at each of our decisions in a row.
   const mover = !shown ? undefined : waiting || shown.view.is_over ? null : shown.view.to_move;
-  const lastMover = useRef(undefined);
+  const lastMover = useRef(/** @type {number | null | undefined} */ (undefined));
   useEffect(() => {
-    if (mover === undefined) return;
+    if (mover === undefined || !shown) return;
     const [arrived, before] = turnArrival(lastMover.current, mover, shown.seat);
     lastMover.current = before;
     if (arrived && alerts) announceTurn(t("Your turn"), gameName ? gameTitle(gameName) : "asobiba");
@@ -490,11 +545,12 @@ export function Room({ room, lang }) {
       rememberToken(room, granted.token);
       dispatch({ type: "token", token: granted.token });
     } catch (failure) {
-      dispatch({ type: "rejection", message: failure.message });
+      dispatch({ type: "rejection", message: failureText(failure) });
     }
   };
 
   if (status.fatal) {
+    /** @type {Object<string, string>} */
     const texts = {
       no_such_room: t("There is no such room."),
       bad_token: t("This link holds no seat in this room."),
@@ -524,7 +580,7 @@ export function Room({ room, lang }) {
       : null}
     ${invited !== null && !(shown && shown.view.is_over)
       ? html`<${JoinSeat} room=${room} seat=${invited.seat} invite=${invited.invite}
-          onJoined=${(granted) => dispatch({ type: "token", token: granted })} />`
+          onJoined=${(/** @type {string} */ granted) => dispatch({ type: "token", token: granted })} />`
       : null}
     <div class="status-line">
       <h1>${summary ? gameTitle(summary.game) : ""} <span class="muted">${t("Room")} ${room}</span></h1>
@@ -538,7 +594,7 @@ export function Room({ room, lang }) {
         ${waiting ? html`<${WaitingRoom} room=${room} token=${token} presence=${presence} seat=${seat}
           codes=${codes} rematch=${Boolean(summary && summary.rematch_of)} onInvite=${keepInvite} invite=${html`<${Invite} room=${room} presence=${presence} codes=${codes} />`} />` : null}
         ${shown && game ? html`<${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} highlight=${highlight} />` : null}
-        ${alone && hints && yourTurn && current && token
+        ${alone && hints && yourTurn && current && token && shown
           ? html`<${CoachHint} room=${room} seat=${seat} seq=${shown.seq} token=${token} />`
           : null}
         ${shown && game ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} />` : null}
@@ -552,25 +608,26 @@ export function Room({ room, lang }) {
         <${Seats} presence=${presence} seat=${seat} toMove=${mover ?? null} clock=${shown ? shown.clock : null} receivedAt=${shown ? shown.receivedAt : 0} />
         <div class="speed card-panel">
           <label for="speed">${t("Others' moves")}</label>
-          <select id="speed" value=${speed} onChange=${(e) => setSpeedStored(Number(e.target.value))}>
+          <select id="speed" value=${speed} onChange=${withValue((value) => setSpeedStored(Number(value)))}>
             ${SPEEDS.map(([value, label]) => html`<option value=${value}>${t(label)}</option>`)}
           </select>
         </div>
         <div class="settings card-panel">
           <label><input type="checkbox" id="confirm-moves" checked=${confirmMoves}
-            onChange=${(e) => setFlag("asobiba.confirm", setConfirmMoves)(e.target.checked)} /> ${t("Confirm moves")}</label>
+            onChange=${withChecked(setFlag("asobiba.confirm", setConfirmMoves))} /> ${t("Confirm moves")}</label>
           <label><input type="checkbox" id="turn-alerts" checked=${alerts}
-            onChange=${(e) => { setFlag("asobiba.alerts", setAlerts)(e.target.checked); if (e.target.checked) askToNotify(); }} />
+            onChange=${withChecked((on) => { setFlag("asobiba.alerts", setAlerts)(on); if (on) askToNotify(); })} />
             <${Icon} name="bell" size="16" /> ${t("Sound and notification on my turn")}</label>
           ${alone
             ? html`<label><input type="checkbox" id="coach-hints" checked=${hints}
-                onChange=${(e) => setFlag("asobiba.hints", setHints)(e.target.checked)} /> ${t("Show what the coach would play")}</label>`
+                onChange=${withChecked(setFlag("asobiba.hints", setHints))} /> ${t("Show what the coach would play")}</label>`
             : null}
         </div>
         ${gameName ? html`<${RulesPanel} game=${gameName} lang=${lang} />` : null}
         <${Log} entries=${log} presence=${presence} game=${game} onHighlight=${setHighlight} />
-        <${Chat} messages=${chat} send=${(text) => socket.current.chat(text)} presence=${presence}
-          seat=${shown ? seat : queue.length ? queue[0].seat : undefined} mute=${(spectator) => socket.current.mute(spectator)} />
+        <${Chat} messages=${chat} send=${(/** @type {string} */ text) => Boolean(socket.current && socket.current.chat(text))}
+          presence=${presence} seat=${shown ? seat : queue.length ? queue[0].seat : undefined}
+          mute=${(/** @type {string} */ spectator) => socket.current && socket.current.mute(spectator)} />
         ${shown && !waiting && !shown.view.is_over ? html`<${Invite} room=${room} presence=${presence} codes=${codes} />` : null}
       </aside>
     </div>

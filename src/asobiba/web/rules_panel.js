@@ -5,15 +5,17 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 
+/** @param {string} game @param {string} lang */
 export function rulesAddress(game, lang) {
   return `/rules/${encodeURIComponent(game)}?lang=${encodeURIComponent(lang)}`;
 }
 
+/** @param {{game: string, lang: string}} props */
 export function RulesPanel({ game, lang }) {
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [loaded, setLoaded] = useState(null);
-  const body = useRef(null);
+  const [loaded, setLoaded] = useState(/** @type {string | null} */ (null));
+  const body = useRef(/** @type {HTMLDivElement | null} */ (null));
   useEffect(() => {
     if (!open || !body.current || loaded === `${game}/${lang}`) return undefined;
     let alive = true;
@@ -38,7 +40,7 @@ export function RulesPanel({ game, lang }) {
     };
   }, [open, game, lang]);
   return html`<details class="rules-panel card-panel" data-rules-panel=${game}
-      onToggle=${(event) => setOpen(event.currentTarget.open)}>
+      onToggle=${(/** @type {Event} */ event) => setOpen(event.currentTarget instanceof HTMLDetailsElement && event.currentTarget.open)}>
     <summary>${t("Rules")}</summary>
     ${failed ? html`<p class="error" role="alert">${t("The rules cannot be loaded.")}</p>` : null}
     ${open && !failed && loaded !== `${game}/${lang}` ? html`<p class="muted">${t("Loading…")}</p>` : null}

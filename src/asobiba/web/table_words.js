@@ -3,22 +3,30 @@
 // whose turn it is (and when it has just come), and the final standing of every seat. No import: texts come back as
 // [message, fields] for the page's t() (the messages are marked for the catalog with N_).
 
-/** Marks a message for the catalog (python -m asobiba.web.catalog finds it); the page translates it. */
+/** @typedef {import("./wire.js").Presence} Presence */
+/** @typedef {import("./wire.js").SeatInfo} SeatInfo */
+/** A message and its fields, for the page's t(). @typedef {[string, Object<string, unknown>]} Words */
+/** @callback Translate @param {string} message @param {Object<string, unknown>} [fields] @returns {string} */
+
+/** Marks a message for the catalog (python -m asobiba.web.catalog finds it); the page translates it.
+ * @param {string} message */
 const N_ = (message) => message;
 
 /** The page title's mark while it is the reader's turn. */
 export const TURN_MARK = "● ";
 
-/** An English message with its {fields} filled: the translation where none is given (node tests). */
+/** An English message with its {fields} filled: the translation where none is given (node tests).
+ * @type {Translate} */
 export function fill(message, fields = {}) {
   return message.replace(/\{(\w+)\}/g, (whole, key) => (key in fields ? String(fields[key]) : whole));
 }
 
-/** Whether a seat of the presence is played by a bot (its kind "bot:<level>"). */
+/** Whether a seat of the presence is played by a bot (its kind "bot:<level>"). @param {SeatInfo} seat */
 const isBot = (seat) => typeof seat.kind === "string" && seat.kind.startsWith("bot");
 
 /** A bot seat's name, as [message, fields]: "Bot" when it is the table's only bot, else "Bot 1",
- * "Bot 2"… in seat order (a seat a bot plays for an absent person keeps the person's name). */
+ * "Bot 2"… in seat order (a seat a bot plays for an absent person keeps the person's name).
+ * @param {Presence} presence @param {number} player @returns {Words} */
 export function botName(presence, player) {
   const bots = presence.seats.filter(isBot).map((seat) => seat.seat);
   return bots.length === 1 ? [N_("Bot"), {}] : [N_("Bot {number}"), { number: bots.indexOf(player) + 1 }];
@@ -26,11 +34,12 @@ export function botName(presence, player) {
 
 /** The name a seat goes by: the name its person gave; a bot's name ("Bot 2", in the reader's language
  * through ``translate``); else "Seat 1" (a seat nobody has taken yet: its number, as in its invite
- * link and the server's messages). */
+ * link and the server's messages).
+ * @param {Presence | null | undefined} presence @param {number} player @param {Translate} [translate] @returns {string} */
 export function seatName(presence, player, translate = fill) {
   const seat = presence && presence.seats && presence.seats[player];
   if (seat && seat.name) return seat.name;
-  if (seat && isBot(seat)) return translate(...botName(presence, player));
+  if (presence && seat && isBot(seat)) return translate(...botName(presence, player));
   return translate(N_("Seat {seat}"), { seat: player });
 }
 
@@ -38,7 +47,9 @@ export function seatName(presence, player, translate = fill) {
 const PLAYER_WORD = /(?<![A-Za-z0-9_#])p(\d{1,2})(?![A-Za-z0-9_])/g;
 
 /** ``text`` with every p0…pN of a seat of the room replaced by the seat's name (a person's, a bot's, or
- * "Seat 1" while nobody has taken it). */
+ * "Seat 1" while nobody has taken it).
+ * @template {string | null | undefined} T
+ * @param {T} text @param {Presence | null | undefined} presence @param {Translate} [translate] @returns {T | string} */
 export function withNames(text, presence, translate = fill) {
   if (!text || !presence || !presence.seats) return text;
   return text.replace(PLAYER_WORD, (whole, number) =>
@@ -47,13 +58,15 @@ export function withNames(text, presence, translate = fill) {
 }
 
 /** The line above the table, as [message, fields]: "Your turn: …" to the mover, "Ken is deciding: …"
- * to everyone else. */
+ * to everyone else.
+ * @param {{mover: number, reader: number | null, what: string, presence: Presence | null | undefined,
+ *   translate?: Translate}} props @returns {Words} */
 export function decisionPrompt({ mover, reader, what, presence, translate = fill }) {
   if (mover === reader) return [N_("Your turn: {what}"), { what }];
   return [N_("{player} is deciding: {what}"), { player: seatName(presence, mover, translate), what }];
 }
 
-/** The page title: the room's title, marked while it is the reader's turn. */
+/** The page title: the room's title, marked while it is the reader's turn. @param {string} title @param {boolean} yourTurn */
 export function pageTitle(title, yourTurn) {
   return yourTurn ? `${TURN_MARK}${title}` : title;
 }
@@ -68,25 +81,33 @@ export const CHANCE = -1;
  * Returns [arrived, before for the next position]. The reader's decisions in a row (a draw and its
  * placing, the steps of a move) are one turn, and so are the reader's before and after a chance
  * outcome (a die rolled within the turn).
+ * @param {number | null | undefined} before @param {number | null} mover @param {number | null} reader
+ * @returns {[boolean, number | null | undefined]}
  */
 export function turnArrival(before, mover, reader) {
   if (mover === CHANCE) return [false, before];
   return [before !== undefined && reader !== null && mover === reader && before !== reader, mover];
 }
 
+/** A seat's place at the end. @typedef {{seat: number, rank: number, score: number | null, winner: boolean}} Standing */
+
 /**
  * Every seat's standing at the end, best first: winners share rank 1; the others are ranked by their
  * score (higher first, ties share a rank) after the winners. `result` is the view's
  * `{winners, losers, scores, reason}`.
+ * @param {{winners?: Array<number>, scores?: Array<unknown>}} result @param {number} players
+ * @returns {Array<Standing>}
  */
 export function standings(result, players) {
   const winners = new Set(result.winners || []);
   const scores = result.scores || [];
   const seats = [...Array(players).keys()];
+  /** @param {number} seat @returns {number | null} */
   const score = (seat) => (typeof scores[seat] === "number" ? scores[seat] : null);
   const order = [...seats].sort(
     (a, b) => Number(winners.has(b)) - Number(winners.has(a)) || (score(b) ?? 0) - (score(a) ?? 0) || a - b,
   );
+  /** @type {Array<Standing>} */
   const rows = [];
   order.forEach((seat, index) => {
     const previous = rows[index - 1];

@@ -5,16 +5,23 @@
 import { useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
-import { postJson, seatKindLabel } from "./lobby.js";
+import { withValue } from "./fields.js";
+import { failureText, postJson, seatKindLabel } from "./lobby.js";
 import { seatName } from "./table_words.js";
+
+/** @typedef {import("./wire.js").Presence} Presence */
+/** @typedef {"you" | "seated" | "bot" | "awaited"} SeatStatus */
+/** @typedef {{seat: number, name: string, status: SeatStatus, kind: string, connected: boolean, invited: boolean}} SeatLine */
 
 export const BOT_LEVELS = ["random", "easy", "normal", "hard"];
 
 /** Each seat's line in the waiting room: [seat, name, status] (status "you", "seated", "bot", "awaited";
- * a rematch's seat kept for a player not back yet is awaited). */
+ * a rematch's seat kept for a player not back yet is awaited).
+ * @param {Presence | null} presence @param {number | null | undefined} seat @returns {Array<SeatLine>} */
 export function waitingSeats(presence, seat) {
   if (!presence) return [];
   return presence.seats.map((s) => {
+    /** @type {SeatStatus} */
     let status = "awaited";
     if (s.kind !== "human") status = "bot";
     else if (s.seat === seat) status = "you";
@@ -31,16 +38,17 @@ export function waitingSeats(presence, seat) {
 }
 
 /** The creator's button on another person's seat (free it) or on an invited seat whose link this
- * browser does not hold (a new link): either way the seat gets a new invite link. */
+ * browser does not hold (a new link): either way the seat gets a new invite link.
+ * @param {{room: string, token: string, line: SeatLine, onInvite: (seat: number, link: string) => void}} props */
 function FreeSeatButton({ room, token, line, onInvite }) {
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const free = async () => {
     setError(null);
     try {
       const freed = await postJson(`/api/rooms/${room}/seats/${line.seat}/free`, { token });
       onInvite(freed.seat, freed.invite);
     } catch (failure) {
-      setError(failure.message);
+      setError(failureText(failure));
     }
   };
   const label = line.status === "seated" ? t("Free this seat") : t("New invite link");
@@ -48,23 +56,24 @@ function FreeSeatButton({ room, token, line, onInvite }) {
     ${error ? html`<span class="error" role="alert">${error}</span>` : null}`;
 }
 
+/** @param {{room: string, token: string}} props */
 function StartButton({ room, token }) {
   const [level, setLevel] = useState("normal");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const start = async () => {
     setBusy(true);
     setError(null);
     try {
       await postJson(`/api/rooms/${room}/start`, { token, bot: level });
     } catch (failure) {
-      setError(failure.message);
+      setError(failureText(failure));
       setBusy(false);
     }
   };
   return html`<div class="start-row">
     <label for="start-bots">${t("Free seats are played by")}</label>
-    <select id="start-bots" value=${level} onChange=${(e) => setLevel(e.target.value)}>
+    <select id="start-bots" value=${level} onChange=${withValue(setLevel)}>
       ${BOT_LEVELS.map((value) => html`<option value=${value}>${seatKindLabel(`bot:${value}`)}</option>`)}
     </select>
     <button type="button" class="primary" id="start-game" disabled=${busy} onClick=${start}>${t("Start now")}</button>
@@ -72,10 +81,15 @@ function StartButton({ room, token }) {
   </div>`;
 }
 
+/**
+ * @param {{room: string, token: string | null, presence: Presence | null, seat: number | null | undefined, invite: import("./html.js").Markup,
+ *   codes?: Object<string, string>, rematch?: boolean, onInvite?: (seat: number, link: string) => void}} props
+ */
 export function WaitingRoom({ room, token, presence, seat, invite, codes = {}, rematch = false, onInvite = () => {} }) {
   const lines = waitingSeats(presence, seat);
   const creator = Boolean(token) && presence && presence.creator !== null && presence.creator === seat;
   const awaited = lines.filter((line) => line.status === "awaited").length;
+  /** @type {Record<SeatStatus, (line: SeatLine) => string>} */
   const statusText = {
     you: () => t("you"),
     seated: (line) => (line.connected ? t("seated") : t("seated (not connected)")),

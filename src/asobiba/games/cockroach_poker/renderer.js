@@ -3,25 +3,33 @@ import { html } from "asobiba/html.js";
 import { N_, listText, sentences, t, word } from "asobiba/i18n.js";
 import { PALETTE, SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
 
+/** @typedef {import("asobiba/wire.js").View} View */
+/** @typedef {import("asobiba/renderer_contract.js").SeatName} SeatName */
+
 const DOMAIN = "cockroach_poker";
+/** @type {Object<string, string>} */
 const SUIT_LETTERS = { S: "spades", C: "clubs", H: "hearts", D: "diamonds", J: "joker" };
 /** The trump suits' marks; the original game's creatures are shown by their names (no codes, no ids). */
+/** @type {Object<string, string>} */
 const SYMBOLS = { spades: "♠", clubs: "♣", hearts: "♥", diamonds: "♦", joker: "★" };
-const isCreature = (kind) => !(kind in SYMBOLS);
+const isCreature = (/** @type {string} */ kind) => !(kind in SYMBOLS);
 const KIND_ORDER = ["spades", "clubs", "hearts", "diamonds", "cockroach", "rat", "bat", "fly", "toad", "spider", "scorpion", "stinkbug", "joker"];
+/** @type {Object<string, string>} */
 const KIND_TEXT = {
   offer: N_("choose a card from your hand, a player to give it to, and what you say it is"),
   answer: N_("believe the claim or not, or look at the card and pass it on"),
   pass: N_("pass the card on to a player, with a claim"),
 };
 
-export const cardKind = (card) => (/^[SCHDJ]\d+$/.test(card) ? SUIT_LETTERS[card[0]] : card.replace(/\d+$/, ""));
-const cardNumber = (card) => (card.match(/\d+$/) || [""])[0];
-const kindName = (kind) => word(DOMAIN, kind === "stinkbug" ? "stink bug" : kind);
-const kindColour = (kind) => (kind === "joker" ? "#555" : PALETTE[KIND_ORDER.indexOf(kind) % 7]);
+export const cardKind = (/** @type {string} */ card) => (/^[SCHDJ]\d+$/.test(card) ? SUIT_LETTERS[card[0]] : card.replace(/\d+$/, ""));
+const cardNumber = (/** @type {string} */ card) => (card.match(/\d+$/) || [""])[0];
+const kindName = (/** @type {string} */ kind) => word(DOMAIN, kind === "stinkbug" ? "stink bug" : kind);
+const kindColour = (/** @type {string} */ kind) => (kind === "joker" ? "#555" : PALETTE[KIND_ORDER.indexOf(kind) % 7]);
+/** @type {Object<string, string>} */
 const RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K" };
 
-/** A card in words: "hearts Q", a joker, or a creature by its name alone (the id tells a reader nothing). */
+/** A card in words: "hearts Q", a joker, or a creature by its name alone (the id tells a reader nothing).
+ * @param {string} card */
 export function cardLabel(card) {
   const kind = cardKind(card);
   if (isCreature(kind) || kind === "joker") return kindName(kind);
@@ -29,10 +37,11 @@ export function cardLabel(card) {
   return `${kindName(kind)} ${RANKS[number] || number}`;
 }
 
+/** A card face up (`card`), or face down (none).
+ * @param {{card?: string | null, props?: Object<string, any> | null, picked?: boolean, small?: boolean, label?: string}} props */
 export function Card({ card, props, picked, small, label }) {
   const width = small ? 34 : 54;
   const height = small ? 48 : 78;
-  const kind = card ? cardKind(card) : null;
   const classes = ["card", small ? "small" : "", picked ? "picked" : "", props ? props.class : ""].join(" ");
   if (!card) {
     return html`<svg class=${classes} viewBox="0 0 54 78" width=${width} height=${height} role="img" aria-label=${t("a card face down")}>
@@ -40,6 +49,7 @@ export function Card({ card, props, picked, small, label }) {
       <path d="M8 12h38M8 24h38M8 36h38M8 48h38M8 60h38" stroke="#a55" stroke-width="3" />
     </svg>`;
   }
+  const kind = cardKind(card);
   const colour = kindColour(kind);
   const name = kindName(kind);
   const frame = html`<rect x="1" y="1" width="52" height="76" rx="6" fill="#fffdf7" stroke=${picked ? "#d00" : "#333"} stroke-width=${picked ? 3 : 1} />
@@ -65,20 +75,22 @@ export function Card({ card, props, picked, small, label }) {
   </svg>`;
 }
 
+/** @param {{row: Array<string>, view: View, player: number}} props */
 function Row({ row, view, player }) {
   const counts = view.row_counts[player];
   return html`<div class="row" aria-label=${t("face-up cards")}>
     ${row.length === 0 ? html`<span class="muted">${t("no cards face up")}</span>` : null}
     ${row.map((card) => html`<${Card} card=${card} small=${true} />`)}
-    <div class="counts">${Object.entries(counts).filter(([, n]) => n > 0).map(([kind, n]) =>
+    <div class="counts">${Object.entries(/** @type {Object<string, number>} */ (counts)).filter(([, n]) => n > 0).map(([kind, n]) =>
       html`<span class="count" style=${{ borderColor: kindColour(kind) }}>${SYMBOLS[kind] || ""} ${kindName(kind)} ×${n}</span>`)}</div>
   </div>`;
 }
 
+/** @param {{view: View, name: SeatName}} props */
 function InPlay({ view, name }) {
   const play = view.in_play;
   if (!play) return null;
-  const steps = play.steps.map((step) => {
+  const steps = play.steps.map((/** @type {{action: string, player: number, to: number, claim: string}} */ step) => {
     if (step.action === "redirect") return t("{player} played a joker face up and made {target} answer", { player: name(step.player), target: name(step.to) });
     if (step.action === "peek") return t("{player} looked at it", { player: name(step.player) });
     return t("{player} → {target}: “{claim}”", { player: name(step.player), target: name(step.to), claim: kindName(step.claim) });
@@ -87,11 +99,12 @@ function InPlay({ view, name }) {
     <${Card} card=${play.card} />
     <div>
       <p><b>${t("“It is a {claim}”", { claim: kindName(play.claim) })}</b> — ${t("{giver} gives it to {receiver}", { giver: name(play.giver), receiver: name(play.receiver) })}</p>
-      <ol class="steps">${steps.map((text) => html`<li>${text}</li>`)}</ol>
+      <ol class="steps">${steps.map((/** @type {string} */ text) => html`<li>${text}</li>`)}</ol>
     </div>
   </div>`;
 }
 
+/** @param {{view: View, name: SeatName}} props */
 function LastRound({ view, name }) {
   const last = view.log && view.log[view.log.length - 1];
   if (!last || view.in_play) return null;
@@ -110,8 +123,8 @@ function Table({ view, seat, picker, recent, name }) {
   const players = [...Array(view.players).keys()];
   const others = seat === null ? players : [...players.slice(seat + 1), ...players.slice(0, seat)];
   const highlighted = eventPlayers(recent);
-  const lost = view.result ? new Set(view.result.losers) : new Set();
-  const panel = (player) => html`<${SeatPanel} player=${player} view=${view} seat=${seat} picker=${picker} name=${name} recent=${highlighted}>
+  const lost = new Set(view.result ? view.result.losers : []);
+  const panel = (/** @type {number} */ player) => html`<${SeatPanel} player=${player} view=${view} seat=${seat} picker=${picker} name=${name} recent=${highlighted}>
     <div class="hand-size">${t("{count} cards in hand", { count: view.hand_sizes[player] })}</div>
     ${lost.has(player) ? html`<div class="tag warn">${t("loses")}</div>` : null}
     <${Row} row=${view.rows[player]} view=${view} player=${player} />
@@ -128,7 +141,7 @@ function Table({ view, seat, picker, recent, name }) {
     ${seat !== null
       ? html`<div class="mine">${panel(seat)}
           <div class="hand" aria-label=${t("your hand")}>
-            ${(view.hand || []).map((card) => html`<${Card} card=${card} props=${picker.pick(`card=${card}`)} picked=${picker.isPicked(`card=${card}`)} />`)}
+            ${(view.hand || []).map((/** @type {string} */ card) => html`<${Card} card=${card} props=${picker.pick(`card=${card}`)} picked=${picker.isPicked(`card=${card}`)} />`)}
           </div></div>`
       : null}
   </div>`;
@@ -164,7 +177,7 @@ export default {
   },
   kindText: (pending) => t(KIND_TEXT[pending.kind] || pending.kind),
   resultText(view, name) {
-    const losers = listText((view.result.losers || []).map(name));
+    const losers = listText(((view.result && view.result.losers) || []).map(name));
     return sentences([losers ? t("{players} loses.", { players: losers }) : "", winnersText(view, name)]);
   },
 };

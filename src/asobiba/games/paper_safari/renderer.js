@@ -4,6 +4,16 @@ import { html } from "asobiba/html.js";
 import { N_, currentLang, t } from "asobiba/i18n.js";
 import { SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
 
+/** @typedef {import("asobiba/wire.js").View} View */
+/** @typedef {import("asobiba/renderer_contract.js").SeatName} SeatName */
+/** @typedef {import("asobiba/renderer_contract.js").Picker} Picker */
+/** A card as the view describes it (`view.cards`): its value (null: a Ditto), whether it is a star, its names.
+ * @typedef {{value: number | null, star?: boolean, en: string, ja?: string}} CardInfo */
+/** A round as it was scored (`view.rounds`).
+ * @typedef {{round: number, winner: number | null, grids: Array<Array<string>>, numbers: Array<Array<number>>,
+ *   scores: Array<number>}} ScoredRound */
+
+/** @type {Object<string, string>} */
 const KIND_TEXT = {
   turn: N_("draw from the pile or take the top of the discard"),
   place: N_("swap the card into one of your places, or discard it"),
@@ -16,7 +26,8 @@ const KIND_TEXT = {
   meowth: N_("Team Rocket (Meowth): swap it into one of your places"),
   rocket: N_("Team Rocket (Pikachu): choose the place everybody throws away"),
 };
-/** Card colours by value: from cool (low, good) to warm (high, bad); stars are gold. */
+/** Card colours by value: from cool (low, good) to warm (high, bad); stars are gold.
+ * @param {CardInfo | undefined} info */
 function valueColour(info) {
   if (!info || info.value === null) return "#8c6bb1";
   if (info.star) return "#b8860b";
@@ -24,14 +35,19 @@ function valueColour(info) {
   return hues[Math.max(0, Math.min(hues.length - 1, Math.floor((info.value + 2) / 1.4)))];
 }
 
-/** True for a colour dark enough to need white text on it. */
+/** True for a colour dark enough to need white text on it. @param {string} colour */
 function darkBackground(colour) {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
   return 0.299 * r + 0.587 * g + 0.114 * b < 140;
 }
 
+/**
+ * A card face up (`card`), or face down (none).
+ * @param {{card?: string | null, view: View, props?: Object<string, any> | null, picked?: boolean, known?: boolean,
+ *   label?: string, place?: string, highlight?: boolean}} props
+ */
 export function PokeCard({ card, view, props, picked, known, label, place, highlight }) {
-  const placed = (text) => (place ? `${place}: ${text}` : text);
+  const placed = (/** @type {string} */ text) => (place ? `${place}: ${text}` : text);
   const classes = ["card", "ps-card", picked ? "picked" : "", highlight ? "recent" : "", props ? props.class : ""].join(" ");
   if (!card) {
     return html`<svg ...${props || {}} class=${classes} viewBox="0 0 60 84" width="60" height="84"
@@ -42,6 +58,7 @@ export function PokeCard({ card, view, props, picked, known, label, place, highl
       ${label ? html`<text x="30" y="76" font-size="10" text-anchor="middle" fill="#fff">${label}</text>` : null}
     </svg>`;
   }
+  /** @type {CardInfo | undefined} */
   const info = view.cards[card];
   const lang = currentLang();
   const title = info ? info[lang] || info.en : card;
@@ -58,10 +75,11 @@ export function PokeCard({ card, view, props, picked, known, label, place, highl
   </svg>`;
 }
 
+/** @param {{view: View, player: number, picker: Picker, seat: number | null}} props */
 function Grid({ view, player, picker, seat }) {
   const cards = view.grids[player];
   return html`<div class="grid" aria-label=${t("grid")}>
-    ${view.positions.map((position, index) => {
+    ${view.positions.map((/** @type {string} */ position, /** @type {number} */ index) => {
       const token = `g${player}.${position}`;
       const known = player === seat && view.known && view.known[position];
       const card = cards[index] || (known ? view.known[position] : null);
@@ -73,6 +91,7 @@ function Grid({ view, player, picker, seat }) {
   </div>`;
 }
 
+/** @param {{view: View, seat: number | null, picker: Picker, name: SeatName}} props */
 function Middle({ view, seat, picker, name }) {
   const pile = picker.pick("pile", t("draw from the pile"));
   const discard = picker.pick("discard", t("the discard"));
@@ -93,6 +112,7 @@ function Middle({ view, seat, picker, name }) {
 /** A round's scoring holds the table this long unless the person presses Continue first (seconds). */
 export const HOLD_SECONDS = 10;
 
+/** @param {ScoredRound} round @param {SeatName} name */
 function roundTitle(round, name) {
   return round.winner === null || round.winner === undefined
     ? t("Round {round}: nobody wins it", { round: round.round })
@@ -100,18 +120,20 @@ function roundTitle(round, name) {
 }
 
 /** A column's count with its sign: +3, +0, -2. */
-const signed = (count) => (count < 0 ? String(count) : `+${count}`);
+const signed = (/** @type {number} */ count) => (count < 0 ? String(count) : `+${count}`);
 
 /** Whether column `column` (0–2: a1/b1, a2/b2, a3/b3) shows one number twice: it counts 0. */
-const matched = (numbers, column) => numbers[column] === numbers[column + 3];
+const matched = (/** @type {Array<number>} */ numbers, /** @type {number} */ column) => numbers[column] === numbers[column + 3];
 
 /** A grid as it was scored: its 2×3 layout, each Ditto with the number it took, the matched
- * columns marked (they count 0) and each column's count under it. */
+ * columns marked (they count 0) and each column's count under it.
+ * @param {{view: View, round: ScoredRound, player: number}} props */
 function ScoredGrid({ view, round, player }) {
   const cards = round.grids[player];
   const numbers = round.numbers[player];
   return html`<div class="grid scored" data-scored=${player}>
-    ${view.positions.map((position, index) => {
+    ${view.positions.map((/** @type {string} */ position, /** @type {number} */ index) => {
+      /** @type {CardInfo | undefined} */
       const info = view.cards[cards[index]];
       const ditto = Boolean(info && info.value === null);
       const pair = matched(numbers, index % 3);
@@ -125,6 +147,7 @@ function ScoredGrid({ view, round, player }) {
   </div>`;
 }
 
+/** @param {{view: View, round: ScoredRound, name: SeatName}} props */
 function RoundRows({ view, round, name }) {
   return round.grids.map((_, player) => html`<div class=${`reveal-row ${player === round.winner ? "winner" : ""}`} data-round-player=${player}>
     <b>${name(player)}</b>: <span class="round-score" data-score=${round.scores[player]}>${t("{points} points", { points: round.scores[player] })}</span>
@@ -133,6 +156,7 @@ function RoundRows({ view, round, name }) {
   </div>`);
 }
 
+/** @param {{seconds: number}} props */
 function Countdown({ seconds }) {
   const [left, setLeft] = useState(seconds);
   useEffect(() => {
@@ -142,7 +166,8 @@ function Countdown({ seconds }) {
   return html`<span class="muted">${t("(goes on in {seconds} s)", { seconds: left })}</span>`;
 }
 
-/** The round just scored, in place of the next round's table until Continue (or HOLD_SECONDS). */
+/** The round just scored, in place of the next round's table until Continue (or HOLD_SECONDS).
+ * @param {{view: View, round: ScoredRound, name: SeatName, onContinue: () => void}} props */
 function RoundScoring({ view, round, name, onContinue }) {
   return html`<section class="round-scoring card-panel" data-round-scoring=${round.round} aria-label=${t("Round scoring")}>
     <h3>${roundTitle(round, name)}</h3>
@@ -153,12 +178,13 @@ function RoundScoring({ view, round, name, onContinue }) {
   </section>`;
 }
 
+/** @param {{view: View, name: SeatName}} props */
 function Rounds({ view, name }) {
   if (!view.rounds.length) return null;
   const last = view.rounds[view.rounds.length - 1];
   return html`<details class="rounds" open=${view.is_over}>
     <summary>${roundTitle(last, name)}</summary>
-    ${view.rounds.map((round) => html`<div class="round-reveal">
+    ${view.rounds.map((/** @type {ScoredRound} */ round) => html`<div class="round-reveal">
       <h4>${roundTitle(round, name)}</h4>
       <${RoundRows} view=${view} round=${round} name=${name} />
     </div>`)}
@@ -170,6 +196,8 @@ function Rounds({ view, name }) {
  * scoring instead of the next deal) until Continue or HOLD_SECONDS. The server does not pause: the
  * next round's position is already here, and the page alone waits. Rounds over before the page
  * opened, and the last one of a finished game (the end panel shows it), are not held.
+ * @param {View} view
+ * @returns {[boolean, () => void]}
  */
 function useRoundHold(view) {
   const [seen, setSeen] = useState(view.rounds.length);
@@ -193,7 +221,7 @@ function Table({ view, seat, picker, recent, name }) {
     return html`<div class="ps"><${RoundScoring} view=${view} round=${view.rounds[view.rounds.length - 1]} name=${name}
       onContinue=${release} /></div>`;
   }
-  const panel = (player) => html`<${SeatPanel} player=${player} view=${view} seat=${seat} picker=${picker} name=${name} recent=${highlighted}>
+  const panel = (/** @type {number} */ player) => html`<${SeatPanel} player=${player} view=${view} seat=${seat} picker=${picker} name=${name} recent=${highlighted}>
     <div class="tokens">${"●".repeat(view.tokens[player])}${"○".repeat(Math.max(0, view.tokens_to_win - view.tokens[player]))}</div>
     <${Grid} view=${view} player=${player} picker=${picker} seat=${seat} />
   </${SeatPanel}>`;
@@ -216,7 +244,7 @@ export default {
     if (action.kind === "draw") return ["pile"];
     if (action.kind === "discard" || action.kind === "take_discard") return ["discard"];
     if (action.kind === "mew_choose") return [`p${action.opponent}`];
-    const grid = action.kind === "mew_take" ? view.pending.opponent : view.to_move;
+    const grid = action.kind === "mew_take" && view.pending ? view.pending.opponent : view.to_move;
     const places = PLACE_FIELDS.filter((field) => field in action).map((field) => `g${grid}.${view.positions[action[field]]}`);
     return places.length ? places : [action.kind];
   },

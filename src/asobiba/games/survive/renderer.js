@@ -4,6 +4,15 @@ import { html } from "asobiba/html.js";
 import { N_, t, word } from "asobiba/i18n.js";
 import { SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
 
+/** @typedef {import("asobiba/wire.js").View} View */
+/** @typedef {import("asobiba/html.js").Markup} Markup */
+/** @typedef {import("asobiba/renderer_contract.js").Picker} Picker */
+/** @typedef {import("asobiba/renderer_contract.js").WireEvent} WireEvent */
+/** An explorer as the view shows it (its value only to its owner, or once rescued at the end).
+ * @typedef {{id: string, colour: string, player: number, cell: string | null, status: string, value?: number}} SurviveExplorer */
+/** A piece of a stack the chooser offers. @typedef {{key: string, label: string, props: Object<string, any>}} StackChoice */
+/** Where a piece is drawn: numbers, or the numbers' text as a template gives them. @typedef {number | string} At */
+
 const DOMAIN = "survive";
 /** The board (a copy of asobiba.games.survive.board.MAP; a test keeps them equal): each row, its first
  * column and its cells.
@@ -27,15 +36,18 @@ const R = 20;
 const W = Math.sqrt(3) * R;
 /** Room at the left and top of the board for the row and column numbers. */
 const MARGIN = 16;
+/** @type {Object<string, string>} */
 const TERRAIN = { beach: "#f3dc8d", forest: "#4f9a4a", mountain: "#9b9b9b" };
 const SEA = "#7fb2df";
 /** Colour and shape per explorer colour: told apart without colour too. */
+/** @type {Object<string, {fill: string, shape: string}>} */
 const COLOURS = {
   red: { fill: "#D55E00", shape: "circle" },
   blue: { fill: "#0072B2", shape: "square" },
   yellow: { fill: "#F0E442", shape: "triangle" },
   green: { fill: "#009E73", shape: "diamond" },
 };
+/** @type {Object<string, string>} */
 const KIND_TEXT = {
   place_explorer: N_("place one of your explorers on an empty land tile"),
   place_boat: N_("place a boat on a sea space next to the island"),
@@ -49,13 +61,18 @@ const KIND_TEXT = {
   counter: N_("play a counter tile or decline"),
 };
 
+/** Where the space r{row}c{column} is drawn. @param {number} row @param {number} column @returns {[number, number]} */
 export function cellXY(row, column) {
   return [MARGIN + W / 2 + 4 + column * W + (row % 2 === 0 ? W / 2 : 0), MARGIN + R + 4 + row * 1.5 * R];
 }
 
-/** The spaces next to r{row}c{column} (even rows are drawn half a space to the right). */
+/** The spaces next to r{row}c{column} (even rows are drawn half a space to the right); none for a
+ * text that names no space.
+ * @param {string} cell @returns {Array<string>} */
 export function neighbours(cell) {
-  const [, row, column] = /^r(\d+)c(\d+)$/.exec(cell).map(Number);
+  const match = /^r(\d+)c(\d+)$/.exec(cell);
+  if (!match) return [];
+  const [row, column] = [Number(match[1]), Number(match[2])];
   const shift = row % 2 === 0 ? 0 : -1;
   return [
     [row, column - 1], [row, column + 1],
@@ -64,13 +81,14 @@ export function neighbours(cell) {
   ].map(([r, c]) => `r${r}c${c}`);
 }
 
-/** An explorer's name as a reader says it: 赤#3 / red#3. */
+/** An explorer's name as a reader says it: 赤#3 / red#3. @param {string} id */
 export function explorerLabel(id) {
   const [colour, number] = id.split("#");
   return `${word(DOMAIN, colour)}#${number}`;
 }
 
 /** Each tile's name, as the game's texts give it (text.py's term; the game's catalog has it in Japanese). */
+/** @type {Object<string, string>} */
 export const EFFECT_NAMES = {
   shark: "shark",
   whale: "whale",
@@ -87,9 +105,10 @@ export const EFFECT_NAMES = {
 };
 
 /** A tile's name in the reader's language (its effect's id, such as "kill-shark", is no word). */
-const tileName = (effect) => word(DOMAIN, EFFECT_NAMES[effect] || effect);
+const tileName = (/** @type {string} */ effect) => word(DOMAIN, EFFECT_NAMES[effect] || effect);
 
 /** What each tile does, in words (hover, or read under the chip on a phone). */
+/** @type {Object<string, string>} */
 const EFFECT_TEXT = {
   shark: N_("a shark appears on this space"),
   whale: N_("a whale appears on this space"),
@@ -112,6 +131,7 @@ const HEX = [...Array(6).keys()]
   })
   .join(" ");
 
+/** A player's shape (told apart without colour). @param {{shape: string, fill: string, stroke: string, x: At, y: At, size: At}} props */
 function Shape({ shape, fill, stroke, ...at }) {
   const [x, y, size] = [Number(at.x), Number(at.y), Number(at.size)];
   if (shape === "square") return html`<rect x=${x - size} y=${y - size} width=${size * 2} height=${size * 2} fill=${fill} stroke=${stroke} />`;
@@ -122,6 +142,10 @@ function Shape({ shape, fill, stroke, ...at }) {
   return html`<circle cx=${x} cy=${y} r=${size} fill=${fill} stroke=${stroke} />`;
 }
 
+/**
+ * @param {{explorer: SurviveExplorer, picker: Picker, picked: boolean, recent: boolean, stacked?: boolean, x: At, y: At,
+ *   size?: At, hitWidth?: At, hitHeight?: At}} props
+ */
 function Explorer({ explorer, picker, picked, recent, stacked, ...at }) {
   const [x, y] = [Number(at.x), Number(at.y)];
   const size = Number(at.size ?? 9);
@@ -143,7 +167,8 @@ function Explorer({ explorer, picker, picked, recent, stacked, ...at }) {
   </g>`;
 }
 
-/** Sharks, whales and sea serpents have drawn shapes of their own, never a player's shape. */
+/** Sharks, whales and sea serpents have drawn shapes of their own, never a player's shape.
+ * @param {{kind: string, x: number, y: number}} props */
 export function Creature({ kind, x, y }) {
   const label = word(DOMAIN, kind);
   if (kind === "shark")
@@ -160,9 +185,11 @@ export function Creature({ kind, x, y }) {
     <circle cx=${x + 9} cy=${y} r="2.6" fill="#6a1b9a" /><circle cx=${x + 9.6} cy=${y - 0.6} r="0.8" fill="#fff" /></g>`;
 }
 
+/** @param {{view: View}} props */
 function Legend({ view }) {
-  const colours = [...new Set(view.colours.flat())];
-  const spot = (content) => html`<svg width="26" height="22" viewBox="-13 -11 26 22" aria-hidden="true">${content}</svg>`;
+  /** @type {Array<string>} */
+  const colours = [...new Set(/** @type {Array<Array<string>>} */ (view.colours).flat())];
+  const spot = (/** @type {Markup} */ content) => html`<svg width="26" height="22" viewBox="-13 -11 26 22" aria-hidden="true">${content}</svg>`;
   return html`<details class="legend"><summary>${t("Legend")}</summary><ul>
     ${colours.map((colour) => html`<li>${spot(html`<${Shape} shape=${COLOURS[colour].shape} x="0" y="0" size="7" fill=${COLOURS[colour].fill} stroke="#222" />`)}
       ${t("explorers of {colour} (the number: its value, seen by its owner)", { colour: word(DOMAIN, colour) })}</li>`)}
@@ -175,23 +202,28 @@ function Legend({ view }) {
 }
 
 /** The pieces of a stack that can be picked now: each explorer, then the boat (which stands for its
- * space), as {key, label, props}. */
+ * space), as {key, label, props}.
+ * @param {string} cell @param {Array<SurviveExplorer>} explorers @param {unknown} boat @param {Picker} picker
+ * @returns {Array<StackChoice>} */
 function stackChoices(cell, explorers, boat, picker) {
-  const choices = explorers
-    .map((explorer) => ({ key: explorer.id, label: explorerLabel(explorer.id), props: picker.pick(explorer.id, explorerLabel(explorer.id)) }))
-    .filter((choice) => choice.props);
+  const choices = explorers.flatMap((explorer) => {
+    const props = picker.pick(explorer.id, explorerLabel(explorer.id));
+    return props ? [{ key: explorer.id, label: explorerLabel(explorer.id), props }] : [];
+  });
   const boatProps = boat ? picker.pick(cell, t("the boat on {cell}", { cell })) : null;
   return boatProps ? [...choices, { key: "boat", label: t("the boat on {cell}", { cell }), props: boatProps }] : choices;
 }
 
-/** The chooser a tap on a stack opens: one button per piece that can be picked, and Close. */
+/** The chooser a tap on a stack opens: one button per piece that can be picked, and Close.
+ * @param {{cell: string, choices: Array<StackChoice>, onClose: () => void}} props */
 function StackChooser({ cell, choices, onClose }) {
-  const box = useRef(null);
+  const box = useRef(/** @type {HTMLDivElement | null} */ (null));
   useEffect(() => {
     // the keyboard goes on inside the chooser (Escape there closes it, not a step of the choice)
     const first = box.current && box.current.querySelector("button");
     if (first) first.focus();
   }, [cell]);
+  /** @param {KeyboardEvent} event */
   const escape = (event) => {
     if (event.key !== "Escape") return;
     event.stopPropagation();
@@ -201,28 +233,39 @@ function StackChooser({ cell, choices, onClose }) {
     aria-label=${t("the pieces on {cell}", { cell })}>
     <b>${t("the pieces on {cell}", { cell })}</b>
     ${choices.map(({ key, label, props }) => html`<button type="button" key=${key} ...${props} class="act"
-      onClick=${(event) => { onClose(); props.onClick(event); }}
-      onKeyDown=${(event) => { if (event.key === "Enter" || event.key === " ") onClose(); props.onKeyDown(event); }}>${label}</button>`)}
+      onClick=${(/** @type {MouseEvent} */ event) => { onClose(); props.onClick(event); }}
+      onKeyDown=${(/** @type {KeyboardEvent} */ event) => { if (event.key === "Enter" || event.key === " ") onClose(); props.onKeyDown(event); }}>${label}</button>`)}
     <button type="button" class="close" onClick=${onClose}>${t("Close")}</button>
   </div>`;
 }
 
+/** @param {{view: View, picker: Picker, recent: Array<WireEvent>, highlight?: Set<string> | null}} props */
 function Board({ view, picker, recent, highlight }) {
-  const [openStack, setOpenStack] = useState(null);
+  const [openStack, setOpenStack] = useState(/** @type {string | null} */ (null));
   useEffect(() => setOpenStack(null), [view.seq]);
+  /** @type {Array<SurviveExplorer>} */
+  const explorers = view.explorers;
+  /** @type {Object<string, Array<SurviveExplorer>>} */
   const explorersAt = {};
-  for (const explorer of view.explorers) {
+  for (const explorer of explorers) {
     if (explorer.cell) (explorersAt[explorer.cell] ||= []).push(explorer);
   }
-  const boatAt = Object.fromEntries(view.boats.map((boat) => [boat.cell, boat]));
+  /** @type {Object<string, {cell: string}>} */
+  const boatAt = Object.fromEntries(view.boats.map((/** @type {{cell: string}} */ boat) => [boat.cell, boat]));
+  /** @type {Object<string, Array<string>>} */
   const creaturesAt = {};
-  for (const [kind, cells] of Object.entries(view.creatures)) for (const cell of cells) (creaturesAt[cell] ||= []).push(kind);
+  const creatures = /** @type {Object<string, Array<string>>} */ (view.creatures);
+  for (const [kind, cells] of Object.entries(creatures)) for (const cell of cells) (creaturesAt[cell] ||= []).push(kind);
+  /** @type {Set<string>} */
   const recentCells = new Set();
   for (const event of recent || []) for (const cell of eventPlaces(event)) recentCells.add(cell);
   const width = MARGIN + W * 12.5 + 8;
   const height = MARGIN + 1.5 * R * 12 + 2 * R + 8;
+  /** @type {Array<Markup>} */
   const cells = [];
+  /** @type {Array<Markup>} */
   const pieces = [];
+  /** @type {Array<Markup>} */
   const labels = [];
   for (let column = 0; column < 12; column += 1) {
     const [x] = cellXY(1, column);
@@ -233,15 +276,16 @@ function Board({ view, picker, recent, highlight }) {
     labels.push(html`<text class="edge" x="2" y=${y + 3} font-size="9">r${row}</text>`);
   }
   // escaping: the safe islands next to the explorer picked are the targets (all of them if none is)
-  const picked = view.explorers.find((explorer) => picker.isPicked(explorer.id));
-  const near = picked && picked.cell ? new Set(neighbours(picked.cell)) : new Set();
-  const safe = MAP.flatMap(([row, first, letters]) => [...letters].map((letter, i) => (letter === "E" ? `r${row}c${first + i}` : null))).filter(Boolean);
+  const picked = explorers.find((explorer) => picker.isPicked(explorer.id));
+  const near = new Set(picked && picked.cell ? neighbours(picked.cell) : []);
+  const safe = MAP.flatMap(([row, first, letters]) => [...letters].flatMap((letter, i) => (letter === "E" ? [`r${row}c${first + i}`] : [])));
   const escapeTo = new Set(safe.some((cell) => near.has(cell)) ? safe.filter((cell) => near.has(cell)) : safe);
   for (const [row, first, letters] of MAP) {
     [...letters].forEach((letter, i) => {
       const column = first + i;
       const name = `r${row}c${column}`;
       const [x, y] = cellXY(row, column);
+      /** @type {string | undefined} */
       const terrain = view.tiles[name];
       const fill = letter === "E" ? "#d9c38a" : terrain ? TERRAIN[terrain] : SEA;
       const cellLabel = letter === "E" ? t("{cell}: safe island", { cell: name }) : terrain ? `${name}: ${word(DOMAIN, terrain)}` : `${name}: ${t("sea")}`;
@@ -279,8 +323,8 @@ function Board({ view, picker, recent, highlight }) {
         const open = () => setOpenStack(name);
         pieces.push(html`<g class="stack pickable" data-choice=${`stack:${name}`} role="button" tabindex="0"
           aria-label=${t("{count} pieces on {cell}: choose one", { count: here.length + (boat ? 1 : 0), cell: name })}
-          onClick=${(event) => { event.stopPropagation(); open(); }}
-          onKeyDown=${(event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); } }}>
+          onClick=${(/** @type {MouseEvent} */ event) => { event.stopPropagation(); open(); }}
+          onKeyDown=${(/** @type {KeyboardEvent} */ event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); } }}>
           <rect class="hit" x=${x - 18} y=${y - 18} width="36" height="36" rx="6" fill="transparent" />
         </g>`);
       }
@@ -295,8 +339,11 @@ function Board({ view, picker, recent, highlight }) {
   ${chooser.length ? html`<${StackChooser} cell=${openStack} choices=${chooser} onClose=${() => setOpenStack(null)} />` : null}`;
 }
 
+/** @param {{view: View, seat: number | null, picker: Picker}} props */
 function Unplaced({ view, seat, picker }) {
-  const waiting = view.explorers.filter((explorer) => explorer.status === "unplaced" && explorer.player === seat);
+  /** @type {Array<SurviveExplorer>} */
+  const explorers = view.explorers;
+  const waiting = explorers.filter((explorer) => explorer.status === "unplaced" && explorer.player === seat);
   if (!waiting.length) return null;
   return html`<div class="unplaced" aria-label=${t("explorers to place")}>
     <span>${t("Explorers to place (their values):")}</span>
@@ -307,10 +354,11 @@ function Unplaced({ view, seat, picker }) {
   </div>`;
 }
 
+/** @param {{view: View, picker: Picker}} props */
 function Held({ view, picker }) {
   if (!view.held.length) return null;
   return html`<div class="held" aria-label=${t("your tiles")}>
-    ${view.held.map((tile) => {
+    ${view.held.map((/** @type {{effect: string}} */ tile) => {
       const token = `tile:${tile.effect}`;
       const what = EFFECT_TEXT[tile.effect] ? t(EFFECT_TEXT[tile.effect]) : "";
       const props = picker.pick(token, `${tileName(tile.effect)}: ${what}`) || {};
@@ -324,13 +372,15 @@ function Held({ view, picker }) {
 function Table({ view, seat, picker, recent, name, highlight }) {
   const highlighted = eventPlayers(recent);
   const players = [...Array(view.players).keys()];
-  const over = view.is_over && view.result;
+  const result = view.is_over ? view.result : undefined;
+  /** @type {Array<SurviveExplorer>} */
+  const explorers = view.explorers;
   return html`<div class="sv">
     <div class="opponents">${players.map((player) => html`<${SeatPanel} player=${player} view=${view} seat=${seat} picker=${picker} name=${name} recent=${highlighted}>
-      <div class="colours">${view.colours[player].map((colour) => html`<svg width="14" height="14" viewBox="0 0 14 14" role="img" aria-label=${word(DOMAIN, colour)}>
+      <div class="colours">${view.colours[player].map((/** @type {string} */ colour) => html`<svg width="14" height="14" viewBox="0 0 14 14" role="img" aria-label=${word(DOMAIN, colour)}>
         <${Shape} shape=${COLOURS[colour].shape} x="7" y="7" size="5" fill=${COLOURS[colour].fill} stroke="#222" /></svg>`)}</div>
       <div>${t("rescued: {count}", { count: view.rescued[player] })} · ${t("tiles: {count}", { count: view.held_counts[player] })}</div>
-      ${over ? html`<div class="score"><b>${t("{points} points", { points: view.result.scores[player] })}</b></div>` : null}
+      ${result ? html`<div class="score"><b>${t("{points} points", { points: result.scores[player] })}</b></div>` : null}
     </${SeatPanel}>`)}</div>
     <div class="sv-status">
       ${view.moves_left ? html`<span class="tag">${t("move points left: {count}", { count: view.moves_left })}</span>` : null}
@@ -341,16 +391,18 @@ function Table({ view, seat, picker, recent, name, highlight }) {
     <${Board} view=${view} picker=${picker} recent=${recent} highlight=${highlight} />
     <${Held} view=${view} picker=${picker} />
     <${Legend} view=${view} />
-    ${over ? html`<div class="rescued-reveal"><h4>${t("Rescued explorers")}</h4>
-      ${view.explorers.some((e) => e.status === "rescued") ? null : html`<span class="muted">${t("none")}</span>`}
-      ${view.explorers.filter((e) => e.status === "rescued").map((e) => html`<span class="tag">${explorerLabel(e.id)}: ${e.value ?? "?"}</span>`)}</div>` : null}
+    ${result ? html`<div class="rescued-reveal"><h4>${t("Rescued explorers")}</h4>
+      ${explorers.some((e) => e.status === "rescued") ? null : html`<span class="muted">${t("none")}</span>`}
+      ${explorers.filter((e) => e.status === "rescued").map((e) => html`<span class="tag">${explorerLabel(e.id)}: ${e.value ?? "?"}</span>`)}</div>` : null}
   </div>`;
 }
 
 const CELL = /^r\d+c\d+$/;
 
-/** The board's cells an event names (its fields, lists included): a log line lights them. */
+/** The board's cells an event names (its fields, lists included): a log line lights them.
+ * @param {WireEvent | null | undefined} event @returns {Array<string>} */
 export function eventPlaces(event) {
+  /** @type {Set<string>} */
   const cells = new Set();
   for (const value of Object.values(event || {})) {
     for (const item of Array.isArray(value) ? value : [value]) if (typeof item === "string" && CELL.test(item)) cells.add(item);
@@ -365,7 +417,7 @@ export const CREATURES = ["serpent", "shark", "whale"];
 export const EFFECTS = ["shark", "whale", "boat", "whirlpool", "volcano", "dolphin", "winds", "move-serpent", "move-shark", "move-whale", "kill-shark", "kill-whale"];
 /** The cells' names in the engine's order (row by row, as MAP lists them). */
 export const CELL_NAMES = MAP.flatMap(([row, first, letters]) => [...letters].map((_, i) => `r${row}c${first + i}`));
-const explorerName = (explorer) => `${COLOUR_ORDER[Math.floor(explorer / EXPLORERS_PER_COLOUR)]}#${(explorer % EXPLORERS_PER_COLOUR) + 1}`;
+const explorerName = (/** @type {number} */ explorer) => `${COLOUR_ORDER[Math.floor(explorer / EXPLORERS_PER_COLOUR)]}#${(explorer % EXPLORERS_PER_COLOUR) + 1}`;
 
 /** @type {import("asobiba/renderer_contract.js").RendererParts} */
 export default {
