@@ -19,17 +19,13 @@ from asobiba.server.accounts.rows import ACCOUNT_SESSIONS, ACCOUNTS, AccountRow,
 from asobiba.server.storage import ROOMS, SEATS, RoomRow, SeatRow, Storage, _Write
 
 
-class UsernameTaken(Exception):
-    """Another account has this username (in any case)."""
-
-
 def username_key(username: str) -> str:
     """The username as it is unique: in lower case ("Ken" and "ken" are one account)."""
     return username.lower()
 
 
-async def create_account(storage: Storage, username: str, password_hash: str) -> AccountRow:
-    """A new account; :class:`UsernameTaken` if the username is another's (the database decides races)."""
+async def create_account(storage: Storage, username: str, password_hash: str) -> AccountRow | None:
+    """A new account; None if the username is another's, in any case (the database decides races)."""
     now = time.time()
     values = {"username": username, "username_key": username_key(username), "password_hash": password_hash,
               "created_at": now, "email": None, "email_notify": False, "unsubscribe_hash": None}  # fmt: skip
@@ -48,7 +44,7 @@ async def create_account(storage: Storage, username: str, password_hash: str) ->
 
     number: int | None = await storage._enqueue(_Write(write))
     if number is None:
-        raise UsernameTaken(username)
+        return None
     return AccountRow(id=number, **values)
 
 
@@ -240,7 +236,6 @@ async def change_seat_token(storage: Storage, room_id: str, seat: int, old_hash:
 
 __all__ = [
     "HeldSeat",
-    "UsernameTaken",
     "account_by_id",
     "account_by_username",
     "account_seat",

@@ -102,9 +102,8 @@ async def create_account(
     if not lobby.health.writable:
         return unavailable(lobby)
     password_hash = await asyncio.to_thread(hash_password, body.password)
-    try:
-        account = await lobby.write(store.create_account(lobby.storage, body.username, password_hash))
-    except store.UsernameTaken:
+    account = await lobby.write(store.create_account(lobby.storage, body.username, password_hash))
+    if account is None:
         return error_response(409, "username_taken", tr("that username is taken: choose another", lang))
     await start_session(request, response, lobby, account)
     seats = await take_seats(lobby, account, body.tokens)
