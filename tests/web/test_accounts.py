@@ -7,8 +7,16 @@ from __future__ import annotations
 import random
 
 import httpx
-from playwright.sync_api import Browser
-from web_testing import ConsoleWatch, WebServer, create_room_from_lobby, new_context, play_until_over, table
+from playwright.sync_api import Browser, Page
+from web_testing import (
+    ConsoleWatch,
+    WebServer,
+    create_room_from_lobby,
+    new_context,
+    play_until_over,
+    serious_accessibility_violations,
+    table,
+)
 
 PASSWORD = "a long secret phrase"
 
@@ -68,3 +76,46 @@ def cookie_pair(context: object) -> list[tuple[str, str]]:
         cookie["httpOnly"] and cookie["sameSite"] == "Lax" for cookie in cookies if cookie["name"] == "asobiba_session"
     )
     return [(cookie["name"], cookie["value"]) for cookie in cookies]
+
+
+def sign_up_in(page: Page, username: str) -> None:
+    page.click("#create-account")
+    page.fill("#account-username", username)
+    page.fill("#account-password", PASSWORD)
+    page.click("#account-submit")
+    page.wait_for_selector("#account-name")
+
+
+def test_a_friend_invited_by_username_accepts_from_my_games_and_sits_down(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    base = shared_web_server.base_url
+    friend_context, host_context = new_context(browser, "en"), new_context(browser, "ja")
+    friend = console.watch(friend_context.new_page())
+    friend.goto(base + "/me")
+    sign_up_in(friend, "invited_mio")
+    host = console.watch(host_context.new_page())
+    host.goto(base + "/")
+    host.click("[data-game=cockroach-poker]")
+    host.select_option("#players", "3")
+    host.select_option("#seat-1", "user:")
+    host.fill("#seat-1-username", "nobody_at_all")
+    host.select_option("#seat-2", "bot:random")
+    host.click("#create-room")
+    host.wait_for_selector(".create-bar .error")
+    assert "nobody_at_all" in host.inner_text(".create-bar .error")  # 404, in Japanese
+    assert "プレイヤーはいません" in host.inner_text(".create-bar .error")
+    host.fill("#seat-1-username", "Invited_Mio")
+    host.click("#create-room")
+    host.wait_for_url("**/r/*")
+    room = host.url.rsplit("/", 1)[1].split("#")[0]
+    friend.reload()
+    friend.wait_for_selector(f"[data-accept='{room}']")
+    assert serious_accessibility_violations(friend) == []
+    friend.click(f"[data-accept='{room}']")
+    friend.wait_for_url(f"**/r/{room}")
+    friend.wait_for_selector("#table[data-seat='1']")
+    host.wait_for_function("() => document.querySelector('#table') && !document.querySelector('#waiting-room')")
+    console.errors[:] = [error for error in console.errors if "404" not in error]  # the refused room, reported
+    for context in (friend_context, host_context):
+        context.close()

@@ -106,8 +106,8 @@ async def reserve(lobby: Lobby, room: Room, accounts: Mapping[int, AccountRow]) 
         async def job(seat: Seat = seat, code: str = code) -> bool:
             return await _set_invite(lobby, room, seat, hash_token(code))
 
-        await room.run(job)
-        await lobby.write(store.reserve_seat(lobby.storage, room.id, number, account.id))
+        if await room.run(job):  # (a seat taken already, the creator's, is kept for nobody)
+            await lobby.write(store.reserve_seat(lobby.storage, room.id, number, account.id))
 
 
 async def accept(lobby: Lobby, room: Room, account: AccountRow, number: int) -> tuple[int, str] | None:
