@@ -109,6 +109,17 @@ def test_sign_in_attempts_are_limited_per_username_whatever_the_address(proxied_
         assert many.post("/api/account", json={"username": "newcomer", "password": PASSWORD}).status_code == 429
 
 
+def test_behind_an_https_proxy_the_session_cookie_is_secure(proxied_server: ServerProcess) -> None:
+    """The scheme the proxy (an address of --forwarded-allow-ips) forwards makes the cookie Secure."""
+    with browser(proxied_server, "192.0.2.1") as client:
+        over_https = client.post(
+            "/api/account", json={"username": "ken", "password": PASSWORD}, headers={"x-forwarded-proto": "https"}
+        )
+        assert "secure" in [part.strip().lower() for part in over_https.headers["set-cookie"].split(";")]
+        over_http = client.post("/api/session", json={"username": "ken", "password": PASSWORD})
+        assert "secure" not in [part.strip().lower() for part in over_http.headers["set-cookie"].split(";")]
+
+
 def test_usernames_and_passwords_never_reach_the_servers_log(server: ServerProcess) -> None:
     username, password = "secretive_ken", "p4ssw0rd-that-must-not-leak"
     with browser(server) as client:

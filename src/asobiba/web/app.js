@@ -1,7 +1,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
-import { AccountBar, whoAmI } from "./account.js";
+import { AccountBar, heldTokens, sendJson, whoAmI } from "./account.js";
 import { currentLang, loadCatalog, setLang, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { MyGames, titled, useMyGames, YourTurnBadge } from "./me.js";
@@ -33,6 +33,11 @@ function App() {
   useEffect(() => {
     whoAmI().then(setMe);
   }, []);
+  useEffect(() => {
+    // signed in: the seats this browser holds that are nobody's yet (a rematch's, one taken before
+    // signing in elsewhere) become the account's
+    if (me && !me.guest) sendJson("POST", "/api/me/seats", { tokens: heldTokens() }).catch(() => null);
+  }, [me && me.username]);
   const games = useMyGames(where.page === "lobby" ? me : null);
   useEffect(() => {
     // the room names itself (and marks our turn with "● "), and so does /me; the lobby is named here,
