@@ -120,8 +120,15 @@ def test_behind_an_https_proxy_the_session_cookie_is_secure(proxied_server: Serv
         assert "secure" not in [part.strip().lower() for part in over_http.headers["set-cookie"].split(";")]
 
 
-def test_usernames_and_passwords_never_reach_the_servers_log(server: ServerProcess) -> None:
+METRICS_TOKEN = "metrics-token-of-the-test"
+
+
+def test_usernames_and_passwords_never_reach_the_servers_log_nor_its_metrics(tmp_path: Path) -> None:
     username, password = "secretive_ken", "p4ssw0rd-that-must-not-leak"
+    server = ServerProcess(
+        tmp_path / "asobiba.db", tmp_path / "server.log", environment={"ASOBIBA_METRICS_TOKEN": METRICS_TOKEN}
+    )
+    server.start()
     with browser(server) as client:
         client.post("/api/account", json={"username": username, "password": password})
         client.post("/api/account", json={"username": username, "password": password})  # 409
@@ -134,10 +141,12 @@ def test_usernames_and_passwords_never_reach_the_servers_log(server: ServerProce
         client.post("/api/rooms", json={"game": "cockroach-poker", "players": 3, "seats": {"1": f"user:{username}"}})
         client.post("/api/rooms", json={"game": "cockroach-poker", "players": 3, "seats": {"1": "user:unknown_secret"}})
         client.delete("/api/sessions", headers={"content-type": "application/json"})
-        metrics = client.get("/metrics")
+        metrics = client.get("/metrics", headers={"authorization": f"Bearer {METRICS_TOKEN}"})
     server.stop()
+    assert metrics.status_code == 200 and "asobiba" in metrics.text
     log = server.log()
     assert "POST /api/session" in log  # the requests are logged, without what they carried
     for secret in (username, username.lower(), password, "ken.secret@example.org", "unknown_secret", session or "?"):
         assert secret not in log, secret
-    assert username not in metrics.text
+    for secret in (username, username.lower(), password, "ken.secret@example.org", "unknown_secret"):
+        assert secret not in metrics.text, secret
