@@ -1,5 +1,6 @@
 """How much a client may ask: requests and new WebSockets per address and second (``Settings.http_rate``,
-``websocket_rate``), chat messages (:class:`~asobiba.server.rooms.chat.ChatRates`), and open WebSockets
+``websocket_rate``), sign-in attempts per address and per username (``Settings.sign_in_rate``),
+chat messages (:class:`~asobiba.server.rooms.chat.ChatRates`), and open WebSockets
 per address (``Settings.connections_per_address``, :class:`ConnectionCount`).
 
 The rates count in Redis when ``Settings.redis_url`` names one (shared by every process), else in
@@ -27,6 +28,7 @@ class RateLimits:
         self.limiter = FixedWindowRateLimiter(storage)
         self.http_rate = parse_limit(settings.http_rate)
         self.websocket_rate = parse_limit(settings.websocket_rate)
+        self.sign_in_rate = parse_limit(settings.sign_in_rate)
         self.chat = ChatRates(settings, storage)
 
     async def http_allowed(self, address: str) -> bool:
@@ -36,6 +38,15 @@ class RateLimits:
     async def websocket_allowed(self, address: str) -> bool:
         """Count a new WebSocket of ``address``: is it within ``Settings.websocket_rate``?"""
         return await allowed(self.limiter.hit(self.websocket_rate, "websocket", address))
+
+    async def sign_in_allowed(self, address: str, username: str | None = None) -> bool:
+        """Count a sign-in attempt (or a new account) of ``address``, and of ``username`` when given:
+        are both within ``Settings.sign_in_rate``? (Both are counted, allowed or not.)"""
+        by_address = await allowed(self.limiter.hit(self.sign_in_rate, "sign-in-address", address))
+        if username is None:
+            return by_address
+        by_username = await allowed(self.limiter.hit(self.sign_in_rate, "sign-in-username", username.lower()))
+        return by_address and by_username
 
 
 class ConnectionCount:

@@ -44,6 +44,8 @@ CLOSE_SEAT_FREED = 4410
 #: Seat kinds a room is created with.
 SEAT_KINDS = ("human", "bot:random", "bot:easy", "bot:normal", "bot:hard")
 SeatKind = Literal["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"]
+#: A seat kept for a player by username (an invitation by name): ``"user:ken"``.
+UserSeat = Annotated[str, StringConstraints(pattern=r"^user:\S{1,40}$")]
 
 #: ``rejected`` codes.
 #: ``unavailable``: the database could not store the act (nothing happened); retry it.
@@ -255,7 +257,7 @@ class CreateRoom(BaseModel):
     game: Annotated[str, StringConstraints(max_length=40)]
     players: Annotated[int, Field(ge=1, le=16)]
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: dict[str, SeatKind] = Field(default_factory=dict)
+    seats: dict[str, SeatKind | UserSeat] = Field(default_factory=dict)
     name: Name | None = None
     bot_delay: Annotated[float, Field(ge=0, le=60)] | None = None
     clock: ClockSpec | None = None

@@ -130,6 +130,7 @@ def settings_from_environment(
     127.0.0.1 and the host of ``ASOBIBA_ORIGIN``; ``*``: any);
     ``ASOBIBA_SEAT_TIMEOUT`` seconds a taken seat may stay unconnected (default 120);
     ``ASOBIBA_HTTP_RATE`` rooms created or joined per client address, e.g. "30/second";
+    ``ASOBIBA_SIGN_IN_RATE`` sign-in attempts per client address and per username (default "10/minute");
     ``ASOBIBA_REPLAY_RATE`` replays and records per client address (default "5/second");
     ``ASOBIBA_CHAT_RATE`` chat messages per speaker of a room (default "5/10seconds");
     ``ASOBIBA_ROOM_CHAT_RATE`` chat messages per room (default "30/10seconds");
@@ -174,6 +175,9 @@ def settings_from_environment(
     chosen_rate = websocket_rate or os.environ.get("ASOBIBA_WEBSOCKET_RATE") or "10/second"
     if not valid_rate(chosen_rate):
         raise SettingsError(f"the WebSocket rate is a rate like 10/second, not {chosen_rate!r}")
+    sign_in_rate = os.environ.get("ASOBIBA_SIGN_IN_RATE") or "10/minute"
+    if not valid_rate(sign_in_rate):
+        raise SettingsError(f"the sign-in rate is a rate like 10/minute, not {sign_in_rate!r}")
     if forwarded_allow is None:
         forwarded_allow = os.environ.get("ASOBIBA_FORWARDED_ALLOW_IPS", os.environ.get("FORWARDED_ALLOW_IPS", ""))
     port_text = os.environ.get("ASOBIBA_METRICS_PORT") or None
@@ -198,6 +202,7 @@ def settings_from_environment(
         seat_timeout=seat_timeout if seat_timeout is not None else float(os.environ.get("ASOBIBA_SEAT_TIMEOUT", "120")),
         http_rate=os.environ.get("ASOBIBA_HTTP_RATE", "30/second"),
         replay_rate=os.environ.get("ASOBIBA_REPLAY_RATE", "5/second"),
+        sign_in_rate=sign_in_rate,
         chat_rate=chat_rate,
         room_chat_rate=room_chat_rate,
         replay_cache_mib=whole_number(

@@ -1,11 +1,14 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
+import { AccountBar, heldTokens, sendJson, whoAmI } from "./account.js";
 import { currentLang, loadCatalog, setLang, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
+import { MyGames, titled, useMyGames, YourTurnBadge } from "./me.js";
 import { Room } from "./room.js";
 
 function route() {
+  if (location.pathname === "/me") return { page: "me" };
   const match = location.pathname.match(/^\/r\/([A-Za-z0-9_-]{1,32})$/);
   return match ? { page: "room", room: match[1] } : { page: "lobby" };
 }
@@ -29,10 +32,21 @@ function LanguageSwitch({ lang, onChange }) {
 function App() {
   const [lang, setLanguage] = useState(currentLang());
   const [where] = useState(route());
+  const [me, setMe] = useState(null);
   useEffect(() => {
-    // the room names itself (and marks our turn with "● "); the lobby is named here
-    if (where.page !== "room") document.title = `asobiba — ${t("Lobby")}`;
-  }, [lang, where]);
+    whoAmI().then(setMe);
+  }, []);
+  useEffect(() => {
+    // signed in: the seats this browser holds that are nobody's yet (a rematch's, one taken before
+    // signing in elsewhere) become the account's
+    if (me && !me.guest) sendJson("POST", "/api/me/seats", { tokens: heldTokens() }).catch(() => null);
+  }, [me && me.username]);
+  const games = useMyGames(where.page === "lobby" ? me : null);
+  useEffect(() => {
+    // the room names itself (and marks our turn with "● "), and so does /me; the lobby is named here,
+    // with the number of games where it is the player's turn
+    if (where.page === "lobby") document.title = titled(`asobiba — ${t("Lobby")}`, games);
+  }, [lang, where, games]);
   /** @param {Lang} code */
   const change = (code) => {
     setLang(code);
@@ -40,10 +54,13 @@ function App() {
   };
   return html`<header class="top">
       <a class="brand" href="/">遊び場 asobiba</a>
+      <${AccountBar} me=${me} onChange=${setMe} />
       <${LanguageSwitch} lang=${lang} onChange=${change} />
     </header>
     <main>
-      ${where.page === "room" ? html`<${Room} room=${where.room} lang=${lang} />` : html`<${Lobby} lang=${lang} />`}
+      ${where.page === "room" ? html`<${Room} room=${where.room} lang=${lang} />` : null}
+      ${where.page === "me" ? html`<${MyGames} me=${me} />` : null}
+      ${where.page === "lobby" ? html`<${YourTurnBadge} games=${games} /><${Lobby} lang=${lang} />` : null}
     </main>`;
 }
 

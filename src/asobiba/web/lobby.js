@@ -25,6 +25,9 @@ const SEAT_LABELS = {
   "bot:hard": () => t("bot (hard)"),
 };
 
+/** A seat kept for a player by username (``"user:ken"``): the select's value for it. */
+const USER_SEAT = "user:";
+
 /** @param {string} kind */
 export function seatKindLabel(kind) {
   return (SEAT_LABELS[kind] || (() => kind))();
@@ -253,7 +256,10 @@ export function Lobby({ lang }) {
       game: game.name,
       players,
       options: chosen,
-      seats: Object.fromEntries([...Array(players).keys()].map((seat) => [String(seat), seatKind(seat)])),
+      // a seat kept for a player by username, the username left empty: an invited seat as any
+      seats: Object.fromEntries(
+        [...Array(players).keys()].map((seat) => [String(seat), seatKind(seat) === USER_SEAT ? "human" : seatKind(seat)]),
+      ),
       name: name || null,
       bot_delay: Number(botDelay),
       clock: clock ? { per_decision: Number(clock) } : null,
@@ -324,10 +330,16 @@ export function Lobby({ lang }) {
         ${[...Array(players).keys()].map(
           (seat) => html`<div class="field seat-row">
             <label for=${`seat-${seat}`}>${seat === 0 ? t("Seat {seat} (you)", { seat }) : t("Seat {seat}", { seat })}</label>
-            <select id=${`seat-${seat}`} value=${seatKind(seat)}
+            <select id=${`seat-${seat}`} value=${seatKind(seat).startsWith(USER_SEAT) ? USER_SEAT : seatKind(seat)}
               onChange=${withValue((value) => edited(setSeats)({ ...seats, [seat]: value }))}>
               ${SEAT_KINDS.map((kind) => html`<option value=${kind}>${seatKindLabel(kind)}</option>`)}
+              ${seat > 0 ? html`<option value=${USER_SEAT}>${t("a player, by username")}</option>` : null}
             </select>
+            ${seatKind(seat).startsWith(USER_SEAT)
+              ? html`<input id=${`seat-${seat}-username`} type="text" maxlength="24" aria-label=${t("Username")}
+                  value=${seatKind(seat).slice(USER_SEAT.length)}
+                  onInput=${withValue((value) => edited(setSeats)({ ...seats, [seat]: USER_SEAT + value.trim() }))} />`
+              : null}
           </div>`,
         )}
       </fieldset>

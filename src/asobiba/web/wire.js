@@ -125,7 +125,7 @@
  * @property {string} game
  * @property {number} players
  * @property {Object<string, any>} [options]
- * @property {Object<string, "human" | "bot:random" | "bot:easy" | "bot:normal" | "bot:hard">} [seats]
+ * @property {Object<string, "human" | "bot:random" | "bot:easy" | "bot:normal" | "bot:hard" | string>} [seats]
  * @property {string | null} [name]
  * @property {number | null} [bot_delay]
  * @property {ClockSpec | null} [clock]

@@ -37,6 +37,8 @@ class Settings:
     allowed_hosts: tuple[str, ...] = ()
     #: Rooms created or joined per client address.
     http_rate: str = "30/second"
+    #: Sign-in attempts (and new accounts) per client address, and sign-in attempts per username.
+    sign_in_rate: str = "10/minute"
     #: ``/replay`` and ``/record`` requests per client address.
     replay_rate: str = "5/second"
     #: Chat messages per speaker of a room (a seat; a spectator id), e.g. ``5/10seconds``.

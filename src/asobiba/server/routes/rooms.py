@@ -11,15 +11,20 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from asobiba.core.errors import AsobibaError
+from asobiba.i18n import Catalog
+from asobiba.server.accounts import seats as account_seats
+from asobiba.server.accounts.sessions import SignedInDep
 from asobiba.server.dependencies import LobbyDep, RateLimitsDep, client_address, room_or_none
 from asobiba.server.names import InvalidName, clean_name
 from asobiba.server.protocol import CreateRoom, FreeSeat, JoinRoom, Rematch, Rename, StartRoom
 from asobiba.server.rooms import Room
 from asobiba.server.routes.errors import error_response, no_room, refused, too_many, unavailable
+from asobiba.server.web import preferred_language
 
 log = logging.getLogger("asobiba.server")
 
 router = APIRouter()
+tr = Catalog("server")
 
 
 def room_link(request: Request, room: Room) -> str:
@@ -57,19 +62,27 @@ def creation_refusal(body: CreateRoom) -> tuple[JSONResponse | None, float | Non
 
 @router.post("/api/rooms", response_model=None)
 async def create_room(
-    body: CreateRoom, request: Request, lobby: LobbyDep, limits: RateLimitsDep
+    body: CreateRoom, request: Request, lobby: LobbyDep, limits: RateLimitsDep, account: SignedInDep
 ) -> JSONResponse | dict[str, Any]:
     if not await limits.http_allowed(client_address(request)):
         return too_many()
     refusal, bot_delay, kinds = creation_refusal(body)
     if refusal is not None:
         return refusal
+    try:  # seats kept for players by username ("user:ken")
+        invited = await account_seats.invited_accounts(lobby, kinds)
+    except account_seats.UnknownUsername as unknown:
+        lang = preferred_language(request.headers.get("accept-language", ""))
+        message = tr("there is no player {username}: check the username", lang, username=unknown.username[:24])
+        return error_response(404, "no_such_player", message)
     creator_name = None
     if body.name is not None and body.name.strip():
         try:
             creator_name = clean_name(body.name)
         except InvalidName as error:
             return refused(error)
+    if creator_name is None and account is not None:  # a signed-in player goes by their username
+        creator_name = account.username
     if not lobby.health.writable:
         return unavailable(lobby)
     options = {key: value for key, value in body.options.items() if key != "bot_delay"}
@@ -93,6 +106,14 @@ async def create_room(
         log.exception("a room could not be stored", extra={"event": "error"})
         return unavailable(lobby)
     creator_is_bot = room.seats[0].is_bot  # then the creator watches
+    try:
+        await account_seats.reserve(lobby, room, invited)
+        if not creator_is_bot:
+            await account_seats.seat_is_accounts(lobby, account, room.id, 0)
+    except Exception:
+        log.exception("room %s: its seats' accounts could not be stored", room.id, extra={"event": "error"})
+        return unavailable(lobby)
+    invites = {seat: code for seat, code in invites.items() if seat not in invited}
     invite = room_link(request, room)
     return {
         "room": room.id,
@@ -106,7 +127,12 @@ async def create_room(
 
 @router.post("/api/rooms/{room_id}/join", response_model=None)
 async def join_room(
-    room_id: str, request: Request, lobby: LobbyDep, limits: RateLimitsDep, body: JoinRoom | None = None
+    room_id: str,
+    request: Request,
+    lobby: LobbyDep,
+    limits: RateLimitsDep,
+    account: SignedInDep,
+    body: JoinRoom | None = None,
 ) -> JSONResponse | dict[str, Any]:
     if not await limits.http_allowed(client_address(request)):
         return too_many()
@@ -122,6 +148,8 @@ async def join_room(
             name = clean_name(body.name)
         except InvalidName as error:
             return refused(error)
+    if name is None and account is not None:
+        name = account.username
     wanted = body.seat if body is not None else None
     invite = body.invite if body is not None else None
     refusal = seat_refusal(room, wanted, invite)
@@ -139,6 +167,10 @@ async def join_room(
             409, "seat_taken", f"seat {wanted} is taken: ask for another link"
         )
     seat, token = granted
+    try:
+        await account_seats.seat_is_accounts(lobby, account, room.id, seat)
+    except Exception:  # the seat is the player's all the same (by its token); it joins the account later
+        log.exception("room %s: a seat's account could not be stored", room.id, extra={"event": "error"})
     return {"seat": seat, "token": token, "link": f"{room_link(request, room)}#token={token}"}
 
 

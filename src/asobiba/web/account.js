@@ -1,0 +1,106 @@
+// Accounts (docs/protocol.md, "Accounts"): who is signed in (GET /api/me), the sign-in and
+// create-account form of the header, signing out. Signing in or up sends the seat tokens this
+// browser holds, so a guest's seats become the account's; the session itself is an HttpOnly
+// cookie the page never reads.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "./html.js";
+import { t } from "./i18n.js";
+
+const TOKEN_PREFIX = "asobiba.token.";
+
+/** The seat tokens this browser holds, every room's. */
+export function heldTokens() {
+  const tokens = [];
+  for (let index = 0; index < localStorage.length; index += 1) {
+    const key = localStorage.key(index);
+    if (key && key.startsWith(TOKEN_PREFIX)) tokens.push(localStorage.getItem(key));
+  }
+  return tokens.filter(Boolean).slice(0, 200);
+}
+
+/** A JSON request with the page's language; the answer's data, or an Error with the server's message. */
+export async function sendJson(method, url, body) {
+  const response = await fetch(url, {
+    method,
+    headers: { "content-type": "application/json", "accept-language": document.documentElement.lang || "en" },
+    body: JSON.stringify(body ?? {}),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.message || response.statusText);
+  return data;
+}
+
+/** Who is signed in: {username, guest: false} or {guest: true} (a guest when the server cannot say). */
+export async function whoAmI() {
+  try {
+    const response = await fetch("/api/me");
+    return response.ok ? await response.json() : { guest: true };
+  } catch {
+    return { guest: true };
+  }
+}
+
+function AccountForm({ mode, onDone, onCancel }) {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const creating = mode === "create";
+  const submit = async (event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const me = await sendJson("POST", creating ? "/api/account" : "/api/session", {
+        username,
+        password,
+        tokens: heldTokens(),
+      });
+      onDone(me);
+    } catch (failure) {
+      setError(failure.message);
+      setBusy(false);
+    }
+  };
+  return html`<form class="account-form card-panel" id="account-form" onSubmit=${submit}>
+    <h2>${creating ? t("Create account") : t("Sign in")}</h2>
+    <div class="field">
+      <label for="account-username">${t("Username")}</label>
+      <input id="account-username" type="text" autocomplete="username" maxlength="24" required value=${username}
+        onInput=${(e) => setUsername(e.target.value)} />
+    </div>
+    <div class="field">
+      <label for="account-password">${t("Password")}</label>
+      <input id="account-password" type="password" autocomplete=${creating ? "new-password" : "current-password"}
+        minlength=${creating ? 10 : null} required value=${password} onInput=${(e) => setPassword(e.target.value)} />
+    </div>
+    ${creating ? html`<p class="doc muted">${t("3 to 24 letters, digits, _ and - for the username; at least 10 characters for the password. The games this browser plays come with you.")}</p>` : null}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+    <div class="account-actions">
+      <button class="primary" type="submit" id="account-submit" disabled=${busy}>${creating ? t("Create account") : t("Sign in")}</button>
+      <button type="button" onClick=${onCancel}>${t("Cancel")}</button>
+    </div>
+  </form>`;
+}
+
+/** The header's account part: "Sign in" / "Create account", or the username, "My games" and "Sign out". */
+export function AccountBar({ me, onChange }) {
+  const [mode, setMode] = useState(null);
+  useEffect(() => setMode(null), [me && me.username]);
+  if (!me) return null;
+  const signOut = async () => {
+    await sendJson("DELETE", "/api/session", {}).catch(() => null);
+    onChange({ guest: true });
+  };
+  return html`<div class="account-bar">
+    ${me.guest
+      ? html`<button type="button" id="sign-in" onClick=${() => setMode("sign-in")}>${t("Sign in")}</button>
+          <button type="button" id="create-account" onClick=${() => setMode("create")}>${t("Create account")}</button>`
+      : html`<a class="username" id="account-name" href="/me">${me.username}</a>
+          <button type="button" id="sign-out" onClick=${signOut}>${t("Sign out")}</button>`}
+    ${mode
+      ? html`<div class="account-overlay"><${AccountForm} mode=${mode} onCancel=${() => setMode(null)}
+          onDone=${(next) => onChange({ username: next.username, guest: false })} /></div>`
+      : null}
+  </div>`;
+}
