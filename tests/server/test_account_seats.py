@@ -210,3 +210,34 @@ def test_the_email_choice_is_the_signed_in_players_own(tmp_path: Path) -> None:
         row = stored_rows(client, ACCOUNTS)[0]
         assert row["email"] == "ken@example.org" and row["email_notify"] is True
         assert "email" not in client.get("/api/me").json()
+
+
+def test_the_unsubscribe_link_stops_the_emails_and_an_unknown_code_changes_nothing(tmp_path: Path) -> None:
+    with account_app(tmp_path) as client:
+        sign_up(client, "ken")
+        client.put(
+            "/api/me/email", json={"address": "ken@example.org", "notify": True}, headers={"Accept-Language": "ja"}
+        )
+        row = stored_rows(client, ACCOUNTS)[0]
+        code = row["unsubscribe_code"]
+        assert code and len(code) >= 32 and row["lang"] == "ja"
+        client.put("/api/me/email", json={"address": "ken@example.net", "notify": True})
+        assert stored_rows(client, ACCOUNTS)[0]["unsubscribe_code"] == code  # emails sent before keep working
+        unknown = client.get("/unsubscribe", params={"code": code[:-3]}, headers={"Accept-Language": "ja"})
+        assert unknown.status_code == 404 and "このリンクは見つかりません" in unknown.text
+        assert stored_rows(client, ACCOUNTS)[0]["email_notify"] is True
+        done = client.get("/unsubscribe", params={"code": code})
+        assert done.status_code == 200 and "No more emails" in done.text and 'href="/me"' in done.text
+        assert stored_rows(client, ACCOUNTS)[0]["email_notify"] is False
+        client.put("/api/me/email", json={"address": "ken@example.net", "notify": True})
+        one_click = client.post(  # a mail program's one-click (RFC 8058): a form body, no cookie
+            "/unsubscribe",
+            params={"code": code},
+            content="List-Unsubscribe=One-Click",
+            headers={"Content-Type": "application/x-www-form-urlencoded", "Origin": "https://mail.example"},
+        )
+        assert one_click.status_code == 200 and stored_rows(client, ACCOUNTS)[0]["email_notify"] is False
+        form_elsewhere = client.post(
+            "/api/me/email", content="address=x", headers={"Content-Type": "application/x-www-form-urlencoded"}
+        )
+        assert form_elsewhere.status_code == 415  # the exception is that one path

@@ -21,7 +21,7 @@ from asobiba.server import web as web_routes
 from asobiba.server.guards import OriginCheck, RequestGuard
 from asobiba.server.limits import ConnectionCount, RateLimits
 from asobiba.server.rooms import Lobby, Settings
-from asobiba.server.routes import accounts, games, health, me, pages, room_socket, rooms
+from asobiba.server.routes import accounts, games, health, me, pages, room_socket, rooms, unsubscribe
 from asobiba.server.routes.games import game_summary
 from asobiba.server.storage import Storage as RoomStorage
 from asobiba.server.web import ClientFiles
@@ -53,6 +53,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     app.include_router(rooms.router)
     app.include_router(accounts.router)
     app.include_router(me.router)
+    app.include_router(unsubscribe.router)
     app.include_router(pages.router)
     app.include_router(room_socket.router)
     # the browser client (src/asobiba/web) and the routes it reads beyond the protocol

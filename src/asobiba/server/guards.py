@@ -3,7 +3,8 @@ checks the host before it):
 
 - every response carries anti-framing, nosniff and no-referrer headers;
 - a request body over :data:`MAX_BODY_BYTES` is 413;
-- a POST must say ``Content-Type: application/json`` (415: a form posted from another site cannot),
+- a POST must say ``Content-Type: application/json`` (415: a form posted from another site cannot; the
+  one exception, :data:`FORM_PATHS`, reads no cookie),
   and, when it carries an ``Origin``, come from an allowed origin (403);
 - a body that is not strict JSON (NaN, Infinity, lone surrogates, not JSON at all) is 400 with one log
   line, before any route sees it;
@@ -37,6 +38,10 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 )
+
+#: Paths that take an HTML form's body (``application/x-www-form-urlencoded``): a mail program's one-click
+#: unsubscribe (RFC 8058), whose only credential is the code in its query (no cookie is read).
+FORM_PATHS = frozenset({"/unsubscribe"})
 
 #: Methods whose body the guard reads and checks.
 WRITING_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -113,6 +118,8 @@ class RequestGuard:
     async def _checked_body(self, scope: Scope, receive: Receive) -> tuple[tuple[int, str, str] | None, Receive]:
         headers = Headers(scope=scope)
         media_type = headers.get("content-type", "").split(";")[0].strip().lower()
+        if media_type == "application/x-www-form-urlencoded" and scope["path"] in FORM_PATHS:
+            return None, receive
         if media_type != "application/json":
             return (415, "unsupported_media_type", "send the body as application/json"), receive
         origin = headers.get("origin")

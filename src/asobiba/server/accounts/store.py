@@ -7,6 +7,7 @@ rooms' writes are; reads use the storage's sessions.
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,7 +29,8 @@ async def create_account(storage: Storage, username: str, password_hash: str) ->
     """A new account; None if the username is another's, in any case (the database decides races)."""
     now = time.time()
     values = {"username": username, "username_key": username_key(username), "password_hash": password_hash,
-              "created_at": now, "email": None, "email_notify": False, "unsubscribe_hash": None}  # fmt: skip
+              "created_at": now, "email": None, "email_notify": False, "unsubscribe_code": None,
+              "lang": None}  # fmt: skip
 
     def write(connection: Connection) -> int | None:
         taken = connection.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.username_key == values["username_key"]))
@@ -110,13 +112,34 @@ async def delete_sessions(storage: Storage, account_id: int) -> int:
     return count
 
 
-async def set_email(storage: Storage, account_id: int, address: str | None, notify: bool) -> None:
+async def set_email(storage: Storage, account_id: int, address: str | None, notify: bool, lang: str) -> None:
+    """Where the account's "your turn" emails go, whether to send them, in which language; the account's
+    unsubscribe code is made with its first address (and kept: every email it was in stays good)."""
+
     def write(connection: Connection) -> None:
         connection.execute(
-            update(ACCOUNTS).where(ACCOUNTS.c.id == account_id).values(email=address, email_notify=notify)
+            update(ACCOUNTS).where(ACCOUNTS.c.id == account_id).values(email=address, email_notify=notify, lang=lang)
+        )
+        connection.execute(
+            update(ACCOUNTS)
+            .where(ACCOUNTS.c.id == account_id, ACCOUNTS.c.unsubscribe_code.is_(None))
+            .values(unsubscribe_code=secrets.token_urlsafe(24))
         )
 
     await storage._enqueue(_Write(write))
+
+
+async def unsubscribe(storage: Storage, code: str) -> bool:
+    """The account of this unsubscribe code gets no more emails; False if no account has the code."""
+
+    def write(connection: Connection) -> bool:
+        result = connection.execute(
+            update(ACCOUNTS).where(ACCOUNTS.c.unsubscribe_code == code).values(email_notify=False)
+        )
+        return bool(result.rowcount)
+
+    done: bool = await storage._enqueue(_Write(write))
+    return done
 
 
 async def own_seats(storage: Storage, account_id: int, token_hashes: Sequence[str]) -> int:

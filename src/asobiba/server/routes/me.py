@@ -91,7 +91,7 @@ async def email_choice(
         return error_response(400, "invalid_email", tr("give an email address to be notified", language(request)))
     if not lobby.health.writable:
         return unavailable(lobby)
-    await lobby.write(store.set_email(lobby.storage, account.id, address, body.notify))
+    await lobby.write(store.set_email(lobby.storage, account.id, address, body.notify, language(request)))
     return {"address": address, "notify": body.notify}
 
 
