@@ -72,8 +72,11 @@ class ServerProcess:
         *,
         db_url: str | None = None,
         redis_url: str | None = None,
+        flags: tuple[str, ...] = (),
     ) -> None:
         self.environment = environment or {}
+        #: More ``asobiba serve`` flags (``--test-clock``).
+        self.flags = flags
         self.redis_url = redis_url
         self.database = database
         self.log_path = log
@@ -112,6 +115,7 @@ class ServerProcess:
             "--bot-delay",
             str(self.bot_delay),
             *(["--redis", self.redis_url] if self.redis_url else []),
+            *self.flags,
         ]
         # tests create rooms and open sockets faster than people do: lift the per-address limits on
         # room creation and on new WebSockets a second

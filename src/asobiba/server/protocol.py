@@ -329,6 +329,14 @@ class FreeSeat(BaseModel):
     token: Annotated[str, StringConstraints(max_length=200)] | None = None
 
 
+class SeatToken(BaseModel):
+    """``{"token": …}``: the seat's player leaves the waiting room, or resigns the running game."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: Annotated[str, StringConstraints(max_length=200)] | None = None
+
+
 class Rematch(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

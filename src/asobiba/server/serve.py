@@ -118,6 +118,8 @@ def settings_from_environment(
     metrics_token: str | None = None,
     replay_cache_mib: int | None = None,
     replay_workers: int | None = None,
+    deadline_interval: float | None = None,
+    test_clock: bool = False,
 ) -> Settings:
     """The server's settings: arguments first, then the environment.
 
@@ -143,7 +145,9 @@ def settings_from_environment(
     bearer token that opens ``/metrics`` on the game's port (default neither: no ``/metrics``);
     ``ASOBIBA_MAX_ROOMS`` rooms kept in memory at most (default 10000);
     ``ASOBIBA_IDLE_CLOSE`` seconds without a connection before a room leaves memory (it stays stored);
-    ``ASOBIBA_LOG_FORMAT`` ``text`` or ``json``; ``ASOBIBA_DURABILITY`` ``normal`` or ``full``.
+    ``ASOBIBA_LOG_FORMAT`` ``text`` or ``json``; ``ASOBIBA_DURABILITY`` ``normal`` or ``full``;
+    ``ASOBIBA_DEADLINE_INTERVAL`` seconds between two looks for turn-based rooms out of time (default 30);
+    ``ASOBIBA_TEST_CLOCK`` ``1``: the server's time moves only by ``POST /api/test/clock`` (tests only).
     """
     database = database or os.environ.get("ASOBIBA_DB") or None
     redis = redis or os.environ.get("ASOBIBA_REDIS") or None
@@ -203,6 +207,10 @@ def settings_from_environment(
         metrics_token=metrics_token,
         max_rooms_in_memory=int(os.environ.get("ASOBIBA_MAX_ROOMS", "10000")),
         idle_close=float(os.environ.get("ASOBIBA_IDLE_CLOSE", "3600")),
+        deadline_interval=positive_seconds(
+            "the deadline interval", deadline_interval, os.environ.get("ASOBIBA_DEADLINE_INTERVAL", "30")
+        ),
+        test_clock=test_clock or os.environ.get("ASOBIBA_TEST_CLOCK", "") == "1",
         redis_url=redis,
         origin=origin,
         allowed_hosts=hosts,
@@ -210,6 +218,20 @@ def settings_from_environment(
         log_format=chosen_format,  # type: ignore[arg-type]
         durability=chosen_durability,  # type: ignore[arg-type]
     )
+
+
+def positive_seconds(what: str, given: float | None, text: str) -> float:
+    """``given`` (a flag), else ``text`` (the environment's), as a number of seconds above 0."""
+    if given is not None:
+        value = given
+    else:
+        try:
+            value = float(text)
+        except ValueError:
+            raise SettingsError(f"{what} takes a number of seconds, not {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise SettingsError(f"{what} takes a number of seconds above 0, not {value}")
+    return value
 
 
 def whole_number(what: str, given: int | None, text: str, least: int = 1) -> int:
@@ -257,6 +279,8 @@ def serve(
     metrics_token: str | None = None,
     replay_cache_mib: int | None = None,
     replay_workers: int | None = None,
+    deadline_interval: float | None = None,
+    test_clock: bool = False,
 ) -> None:
     """Serve until interrupted. Says where the database is and which URL to open."""
     report_fatal_signals()
@@ -278,6 +302,8 @@ def serve(
         metrics_token=metrics_token,
         replay_cache_mib=replay_cache_mib,
         replay_workers=replay_workers,
+        deadline_interval=deadline_interval,
+        test_clock=test_clock,
     )
     if settings.metrics_port == port:
         raise SettingsError(f"the metrics port is another port than the game's ({port})")
@@ -290,6 +316,8 @@ def serve(
         if settings.redis_url:
             print(f"asobiba server: redis {describe_url(settings.redis_url)}", flush=True)
         print(f"asobiba server: open http://{shown_host}:{port}/", flush=True)
+        if settings.test_clock:
+            print("asobiba server: test clock: time moves only by POST /api/test/clock", flush=True)
         if settings.metrics_port is not None:
             print(f"asobiba server: metrics at http://127.0.0.1:{settings.metrics_port}/metrics", flush=True)
     uvicorn.run(

@@ -150,8 +150,10 @@ class Room:
 
     @property
     def idle(self) -> bool:
-        """Nobody connected and nothing pending (no job, no timer): the room may leave memory."""
-        return not self.connections() and not self.queue.busy and not len(self.queue) and not self.timers.pending
+        """Nobody connected and nothing pending (no job; no timer but its clock's, whose deadline is
+        in the database): the room may leave memory."""
+        waiting = self.timers.pending - (1 if self.timers.running("clock") else 0)
+        return not self.connections() and not self.queue.busy and not len(self.queue) and not waiting
 
     def clock_snapshot(self, state: State | None = None) -> ClockSnapshot:
         """What the room's clock depends on now (for ``state``'s decision, by default the current one)."""
@@ -419,7 +421,7 @@ class Room:
             seat.ever_connected = True
             seat.stop_watch()
         lines_before = len(self.notices)
-        if seat is not None and seat.taken_over:  # (told to the others; this one hears it below)
+        if seat is not None and seat.taken_over and not seat.resigned:  # (told to the others; this one hears it below)
             await self._change_seat(seat, taken_over=False)
         if seat is not None and seat.kept:
             await self._arrived(seat)
@@ -619,11 +621,55 @@ class Room:
         self.send_away(seat)
         return "freed", code
 
-    def send_away(self, seat: Seat) -> None:
+    async def leave(self, token: str) -> tuple[str, int | None]:
+        """The person of ``token`` leaves the waiting room: their seat is free again (for whoever has
+        the room's link or, if it was invited, its invite link). ``("left", seat)``, or why not:
+        ``"bad_token"``, ``"already_started"`` (resign instead), ``"game_over"``."""
+        answer: tuple[str, int | None] = await self.run(lambda: self._leave(token))
+        return answer
+
+    @job
+    async def _leave(self, token: str) -> tuple[str, int | None]:
+        seat = self.seat_by_token(token)
+        if seat is None or seat.is_bot:
+            return "bad_token", None
+        if self.is_over:
+            return "game_over", None
+        if self.started:
+            return "already_started", None
+        await self._change_seat(seat, token_hash=None, name=None, kept=False)
+        seat.stop_watch()
+        self.send_away(seat, "you left this seat")
+        return "left", seat.number
+
+    async def resign(self, token: str) -> tuple[str, int | None]:
+        """The person of ``token`` resigns the running game: a bot of the room's level plays their seat
+        on, the log says so, and they rank last. ``("resigned", seat)``, or why not: ``"bad_token"``,
+        ``"not_started"`` (leave instead), ``"game_over"``, ``"already_resigned"``."""
+        answer: tuple[str, int | None] = await self.run(lambda: self._resign(token))
+        return answer
+
+    @job
+    async def _resign(self, token: str) -> tuple[str, int | None]:
+        seat = self.seat_by_token(token)
+        if seat is None or seat.is_bot:
+            return "bad_token", None
+        if self.is_over:
+            return "game_over", None
+        if not self.started:
+            return "not_started", None
+        if seat.resigned:
+            return "already_resigned", seat.number
+        seat.stop_watch()
+        await self._change_seat(seat, resigned=True)
+        await self._notice("Resigned", seat.number)
+        return "resigned", seat.number
+
+    def send_away(self, seat: Seat, reason: str = "the room's creator freed this seat before the start") -> None:
         """The seat is not its connections' any more: they are closed, with the reason."""
         for connection in list(seat.connections):
             seat.connections.discard(connection)
-            connection.end(CLOSE_SEAT_FREED, "the room's creator freed this seat before the start")
+            connection.end(CLOSE_SEAT_FREED, reason)
 
     async def rename(self, token: str, name: str) -> int | None:
         """The person of ``token`` goes by ``name`` now (seats, presence, chat and log show it for

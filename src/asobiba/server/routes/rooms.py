@@ -16,6 +16,8 @@ from asobiba.server.names import InvalidName, clean_name
 from asobiba.server.protocol import CreateRoom, FreeSeat, JoinRoom, Rematch, Rename, StartRoom
 from asobiba.server.rooms import Room
 from asobiba.server.routes.errors import error_response, no_room, refused, too_many, unavailable
+from asobiba.server.routes.pace import pace_refusal
+from asobiba.server.web import preferred_language
 
 log = logging.getLogger("asobiba.server")
 
@@ -64,6 +66,9 @@ async def create_room(
     refusal, bot_delay, kinds = creation_refusal(body)
     if refusal is not None:
         return refusal
+    refusal = pace_refusal(body, preferred_language(request.headers.get("accept-language", "")))
+    if refusal is not None:
+        return refusal
     creator_name = None
     if body.name is not None and body.name.strip():
         try:
@@ -86,6 +91,8 @@ async def create_room(
             listed=body.listed,
             spectator_chat=body.spectator_chat,
             open_seats=body.open_seats,
+            pace=body.pace,
+            timeout_policy=body.timeout,
         )
     except AsobibaError as error:
         return refused(error)
