@@ -95,12 +95,11 @@ async def _copies(lobby: Lobby, stored: Any, count: int, far: float) -> None:
         room_id = f"idle{number:06d}"
         rooms.append({**base, "id": room_id, "status": "closed", "deadline": far + number})
         for seat in stored.seats:
-            seats.append({**{c: getattr(seat, c) for c in SeatRow.__table__.columns.keys()}, "room_id": room_id})
+            values = {column.name: getattr(seat, column.name) for column in SeatRow.__table__.columns}
+            seats.append({**values, "room_id": room_id})
         for seq, (text, player) in enumerate(zip(stored.actions, stored.players_of_actions, strict=True)):
             actions.append({"room_id": room_id, "seq": seq, "text": text, "player": player, "created_at": 0.0})
     async with lobby.storage.engine.begin() as connection:
         await connection.execute(insert(ROOMS), rooms)
         await connection.execute(insert(SeatRow.__table__), seats)
         await connection.execute(insert(ActionRow.__table__), actions)
-
-

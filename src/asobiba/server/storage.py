@@ -709,6 +709,18 @@ class Storage:
             rows = await session.scalars(select(RoomRow.id).where(RoomRow.status == "open", RoomRow.pace == "live"))
             return list(rows.all())
 
+    async def latest_time(self) -> float:
+        """The latest server time the rooms hold (a decision's start, a room made, a game's end), 0 if none."""
+        async with self.sessions() as session:
+            found = (
+                await session.execute(
+                    select(
+                        func.max(RoomRow.decision_started), func.max(RoomRow.created_at), func.max(RoomRow.finished_at)
+                    )
+                )
+            ).one()
+        return max((value for value in found if value is not None), default=0.0)
+
     async def due_room_ids(self, now: float, limit: int) -> list[str]:
         """Turn-based rooms whose decision's deadline is ``now`` or past, earliest first (by the
         index on ``rooms.deadline``)."""

@@ -24,7 +24,7 @@ from asobiba.server.rooms.clocks import ClockRule
 from asobiba.server.rooms.health import DatabaseHealth
 from asobiba.server.rooms.room import Room
 from asobiba.server.rooms.seats import Seat, hash_token, new_invite_code, new_token
-from asobiba.server.rooms.servertime import ServerClock, SystemClock
+from asobiba.server.rooms.servertime import ManualClock, ServerClock, SystemClock
 from asobiba.server.rooms.settings import Settings
 from asobiba.server.storage import Conflict, RoomRow, SeatRow, Storage, StoredRoom, dumps
 from asobiba.server.workers import Workers
@@ -67,6 +67,8 @@ class Lobby:
     async def start(self) -> None:
         """Migrate the database and rebuild every open room by replaying its record."""
         await self.storage.migrate()
+        if isinstance(self.clock, ManualClock):  # a test clock goes on from the latest time stored
+            self.clock.catch_up(await self.storage.latest_time())
         self.storage.start_checkpoints()
         await self.cluster.start(self._advanced, self._redis_back)
         for room_id in (await self.storage.open_room_ids())[: self.settings.max_rooms_in_memory]:

@@ -34,6 +34,7 @@ from asobiba.server.rooms.connection import Connection, frame_text
 from asobiba.server.rooms.frames import FrameCache, broadcast_state, send_state
 from asobiba.server.rooms.notices import notice_frame
 from asobiba.server.rooms.queue import QueueClosed, RoomQueue, job
+from asobiba.server.rooms.ranking import final_ranking
 from asobiba.server.rooms.seats import (
     STAND_IN_LEVEL,
     Seat,
@@ -262,7 +263,13 @@ class Room:
             "timeout": self.row.timeout_policy,
             "rematch": self.row.rematch,
             "rematch_of": self.row.rematch_of,
+            # once over: each seat's rank (1 first, ties shared), resigned seats last
+            "ranking": self.ranking() if self.is_over else None,
         }
+
+    def ranking(self) -> list[int]:
+        """The final ranking (:func:`~asobiba.server.rooms.ranking.final_ranking`): resigned seats last."""
+        return final_ranking(self.state.result(), self.state.players, [seat.resigned for seat in self.seats])
 
     # ------------------------------------------------------------------ the queue
 

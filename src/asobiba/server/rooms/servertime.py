@@ -64,6 +64,11 @@ class ManualClock:
                 future.set_result(None)
         return self._now
 
+    def catch_up(self, when: float) -> None:
+        """Move to ``when`` if that is later (a test clock never goes back, across restarts either)."""
+        if when > self._now:
+            self.advance(when - self._now)
+
     @property
     def sleepers(self) -> int:
         """Timers waiting for a later time."""

@@ -31,7 +31,7 @@ def pace_refusal(body: CreateRoom, lang: str) -> JSONResponse | None:
         return None
     if not isinstance(body.clock, TurnClock):
         message = tr(
-            'a turn-based room needs a clock of per_decision_hours: hours per decision, one of {hours}',
+            "a turn-based room needs a clock of per_decision_hours: hours per decision, one of {hours}",
             lang,
             hours=hours,
         )
@@ -57,5 +57,3 @@ def pace_refusal(body: CreateRoom, lang: str) -> JSONResponse | None:
 
 
 __all__ = ["PACES", "TIMEOUT_POLICIES", "pace_refusal"]
-
-
