@@ -393,12 +393,19 @@ class RedisServer:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start_servers(count: int, folder: Path, db_url: str, redis_url: str, bot_delay: float = 0.0) -> list[ServerProcess]:
+def start_servers(
+    count: int, folder: Path, db_url: str, redis_url: str, bot_delay: float = 0.0, flags: tuple[str, ...] = ()
+) -> list[ServerProcess]:
     """``count`` server processes on one database and one Redis, started at the same time (their
-    migrations race: the advisory lock orders them)."""
+    migrations race: the advisory lock orders them), each with ``flags``."""
     servers = [
         ServerProcess(
-            folder / f"unused{number}.db", folder / f"server{number}.log", bot_delay, db_url=db_url, redis_url=redis_url
+            folder / f"unused{number}.db",
+            folder / f"server{number}.log",
+            bot_delay,
+            db_url=db_url,
+            redis_url=redis_url,
+            flags=flags,
         )
         for number in range(count)
     ]
