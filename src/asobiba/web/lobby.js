@@ -301,8 +301,8 @@ export function Lobby({ lang }) {
         <div class="field">
           <label for="pace">${t("Pace")}</label>
           <select id="pace" value=${pace} onChange=${(e) => edited(setPace)(e.target.value)}>
-            <option value="live">${t("Live: everyone at the table now")}</option>
-            <option value="turn-based">${t("Turn-based: a move a day, come back when it is your turn")}</option>
+            <option value="live">${t("Live")}</option>
+            <option value="turn-based">${t("Turn-based (a move a day)")}</option>
           </select>
         </div>
         ${pace === "turn-based"
@@ -316,8 +316,8 @@ export function Lobby({ lang }) {
               <div class="field">
                 <label for="timeout-policy">${t("When a player's time runs out")}</label>
                 <select id="timeout-policy" value=${timeoutPolicy} onChange=${(e) => edited(setTimeoutPolicy)(e.target.value)}>
-                  <option value="bot">${t("a bot makes that move for them")}</option>
-                  <option value="forfeit">${t("the second time, they are out and a bot plays on")}</option>
+                  <option value="bot">${t("a bot makes that move")}</option>
+                  <option value="forfeit">${t("out at the second time")}</option>
                 </select>
               </div>`
           : html`<div class="field">
