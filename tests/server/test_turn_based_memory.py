@@ -87,6 +87,10 @@ async def _idle_rooms(tmp_path: Path) -> None:
         await until(lambda: again.idle, "nothing pending in the room")
         await lobby.due_deadlines()
         assert lobby.rooms == {} and len(asyncio.all_tasks()) <= baseline and not room_tasks()
+        # a room a request just asked for stays a while (its connection or job comes next)
+        assert await lobby.get(room.id) is not None
+        await lobby.due_deadlines()
+        assert set(lobby.rooms) == {room.id}
     finally:
         await lobby.stop()
 

@@ -69,9 +69,17 @@ def test_time_runs_out_in_a_turn_based_room_and_the_bot_moves_then_the_player_re
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#resign")
     page.locator('[data-seat-info="0"] [data-resigned=true]').wait_for()
-    page.locator("#resigned-note").wait_for()
+    # the page says so while the bots play on (with no delay they may end the game at once)
+    page.wait_for_function("Boolean(document.querySelector('#resigned-note, [data-result]'))")
+    assert page.locator("#resign").count() == 0
     page.locator(".log li", has_text="ann resigned: a bot plays the seat on").wait_for()
     assert http("GET", f"{clock_server.base_url}/api/rooms/{room}")["seats"][0]["resigned"]
+    # bots play the game to its end: the player who resigned ranks last, alone
+    page.locator("[data-result]").wait_for()
+    ranks = [int(cell.inner_text()) for cell in page.locator(".standings tbody tr td:first-child").all()]
+    ours = int(page.locator('.standings tr[data-seat="0"] td:first-child').inner_text())
+    assert ours == max(ranks) and ranks.count(ours) == 1, ranks
+    assert http("GET", f"{clock_server.base_url}/api/rooms/{room}")["ranking"][0] == 3
     context.close()
 
 

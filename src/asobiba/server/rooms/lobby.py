@@ -33,6 +33,10 @@ log = logging.getLogger("asobiba.server")
 
 Result = TypeVar("Result")
 
+#: Seconds (of the event loop's clock: a span of real time, not the server's time) a room asked for by
+#: a request stays in memory at least, whatever else: the request's connection or job comes next.
+ASKED_KEEP_SECONDS = 10.0
+
 #: What a room id looks like (``secrets.token_urlsafe``); anything else is no room, without a query.
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
@@ -63,6 +67,8 @@ class Lobby:
         self._sweeper: asyncio.Task[None] | None = None
         self._deadlines: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        #: When (event-loop time) each room was last asked for by a request.
+        self._asked: dict[str, float] = {}
 
     async def start(self) -> None:
         """Migrate the database and rebuild every open room by replaying its record."""
@@ -237,7 +243,7 @@ class Lobby:
             if room_id in self.rooms:
                 continue
             try:
-                if await self.get(room_id) is not None:
+                if await self.get(room_id, asked=False) is not None:
                     brought.append(room_id)
             except Exception:
                 log.exception("room %s: its deadline passed but it does not load", room_id)
@@ -246,8 +252,13 @@ class Lobby:
     async def unload_idle(self) -> None:
         """Turn-based rooms nobody is connected to and where nothing is pending leave memory (they stay
         stored; their deadlines are in the database)."""
+        now = asyncio.get_running_loop().time()
         for room in list(self.rooms.values()):
-            if room.turn_based and room.idle:
+            if (
+                room.turn_based
+                and room.idle
+                and now - self._asked.get(room.id, -ASKED_KEEP_SECONDS) >= ASKED_KEEP_SECONDS
+            ):
                 try:
                     await self.evict(room)
                 except Exception:
@@ -258,6 +269,7 @@ class Lobby:
         if self.rooms.get(room.id) is not room:
             return
         del self.rooms[room.id]
+        self._asked.pop(room.id, None)
         await room.close()
         await self.cluster.release(room.id)
         if room.row.status == "open":
@@ -278,9 +290,16 @@ class Lobby:
 
     # ------------------------------------------------------------------ rooms
 
-    async def get(self, room_id: str) -> Room | None:
+    async def get(self, room_id: str, *, asked: bool = True) -> Room | None:
         """The room, rebuilt from the database by replay if it is not in memory. An id that cannot be
-        a room's is None at once; an unknown one leaves nothing behind."""
+        a room's is None at once; an unknown one leaves nothing behind. A room ``asked`` for (by a
+        request, not by the deadlines' look) is not unloaded for :data:`ASKED_KEEP_SECONDS`."""
+        room = await self._get(room_id)
+        if room is not None and asked:
+            self._asked[room_id] = asyncio.get_running_loop().time()
+        return room
+
+    async def _get(self, room_id: str) -> Room | None:
         room = self.rooms.get(room_id)
         if room is not None:
             return room
