@@ -208,3 +208,28 @@ def test_the_final_ranking_puts_resigned_seats_last_and_ties_as_ties() -> None:
     assert final_ranking(result, 4, [False, False, True, False]) == [3, 1, 4, 1]
     assert final_ranking(result, 4, [True, True, False, False]) == [3, 3, 1, 2]
     assert final_ranking({"winners": [0, 1], "losers": []}, 2, [False, False]) == [1, 1]
+
+
+def test_the_logs_lines_of_timeouts_and_resignations_read_in_both_languages() -> None:
+    """The notice logic is a function of the seats and the stored line (no database, no room)."""
+    from dataclasses import dataclass
+
+    from asobiba.server.rooms.notices import notice_event
+    from asobiba.server.rooms.seats import Seat
+    from asobiba.server.storage import NoticeRow
+
+    @dataclass
+    class Seats:
+        seats: list[Seat]
+
+    room = Seats([Seat(0, "human", name="ann"), Seat(1, "bot:random")])
+    lines = {
+        ("ClockRanOut", "en"): "p0's time ran out: a bot decides for them",
+        ("Forfeited", "en"): "p0's time ran out a second time: p0 is out of the game and a bot plays the seat on",
+        ("Resigned", "en"): "p0 resigned: a bot plays the seat on",
+        ("Resigned", "ja"): "p0が投了しました。以後はボットがその席で遊びます",
+        ("Forfeited", "ja"): "p0の持ち時間が二度切れました。p0はこのゲームから外れ、以後はボットがその席で遊びます",
+    }
+    for (kind, lang), text in lines.items():
+        line = NoticeRow(id=1, room_id="r", seq=7, kind=kind, seat=0, created_at=0.0)
+        assert notice_event(room, line, lang) == {"event": kind, "player": 0, "name": "ann", "seq": 7, "text": text}
