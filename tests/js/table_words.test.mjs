@@ -58,13 +58,24 @@ test("the title is marked while it is your turn", () => {
 
 test("winners share rank 1 and the others follow by score", () => {
   assert.deepEqual(standings({ winners: [0, 1], losers: [2], scores: [1, 1, 0] }, 3), [
-    { seat: 0, rank: 1, score: 1, winner: true },
-    { seat: 1, rank: 1, score: 1, winner: true },
-    { seat: 2, rank: 3, score: 0, winner: false },
+    { seat: 0, rank: 1, score: 1, winner: true, resigned: false },
+    { seat: 1, rank: 1, score: 1, winner: true, resigned: false },
+    { seat: 2, rank: 3, score: 0, winner: false, resigned: false },
   ]);
   assert.deepEqual(
     standings({ winners: [2], scores: [1, 2, 3, 2] }, 4).map((row) => [row.seat, row.rank]),
     [[2, 1], [1, 2], [3, 2], [0, 4]],
+  );
+});
+
+test("a seat whose player resigned ranks last, whatever the game says", () => {
+  assert.deepEqual(
+    standings({ winners: [2], scores: [1, 2, 3, 2] }, 4, [2]).map((row) => [row.seat, row.rank, row.winner]),
+    [[1, 1, false], [3, 1, false], [0, 3, false], [2, 4, false]],
+  );
+  assert.deepEqual(
+    standings({ winners: [0], scores: [5, 1, 0] }, 3, [1, 2]).map((row) => [row.seat, row.rank, row.resigned]),
+    [[0, 1, false], [1, 2, true], [2, 2, true]],
   );
 });
 

@@ -72,8 +72,11 @@ class ServerProcess:
         *,
         db_url: str | None = None,
         redis_url: str | None = None,
+        flags: tuple[str, ...] = (),
     ) -> None:
         self.environment = environment or {}
+        #: More ``asobiba serve`` flags (``--test-clock``).
+        self.flags = flags
         self.redis_url = redis_url
         self.database = database
         self.log_path = log
@@ -112,6 +115,7 @@ class ServerProcess:
             "--bot-delay",
             str(self.bot_delay),
             *(["--redis", self.redis_url] if self.redis_url else []),
+            *self.flags,
         ]
         # tests create rooms and open sockets faster than people do: lift the per-address limits on
         # room creation and on new WebSockets a second
@@ -389,12 +393,19 @@ class RedisServer:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start_servers(count: int, folder: Path, db_url: str, redis_url: str, bot_delay: float = 0.0) -> list[ServerProcess]:
+def start_servers(
+    count: int, folder: Path, db_url: str, redis_url: str, bot_delay: float = 0.0, flags: tuple[str, ...] = ()
+) -> list[ServerProcess]:
     """``count`` server processes on one database and one Redis, started at the same time (their
-    migrations race: the advisory lock orders them)."""
+    migrations race: the advisory lock orders them), each with ``flags``."""
     servers = [
         ServerProcess(
-            folder / f"unused{number}.db", folder / f"server{number}.log", bot_delay, db_url=db_url, redis_url=redis_url
+            folder / f"unused{number}.db",
+            folder / f"server{number}.log",
+            bot_delay,
+            db_url=db_url,
+            redis_url=redis_url,
+            flags=flags,
         )
         for number in range(count)
     ]

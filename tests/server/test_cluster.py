@@ -71,8 +71,8 @@ def servers(postgresql: PostgreSQLCluster, redis: RedisServer, tmp_path: Path) -
     """``servers(n)``: n server processes on a fresh database of their own and this test's Redis."""
     started: list[ServerProcess] = []
 
-    def make(count: int, bot_delay: float = 0.0) -> list[ServerProcess]:
-        made = start_servers(count, tmp_path, postgresql.fresh_database(), redis.url, bot_delay)
+    def make(count: int, bot_delay: float = 0.0, flags: tuple[str, ...] = ()) -> list[ServerProcess]:
+        made = start_servers(count, tmp_path, postgresql.fresh_database(), redis.url, bot_delay, flags)
         started.extend(made)
         return made
 
@@ -299,3 +299,44 @@ def test_a_mute_on_one_process_holds_for_the_spectator_on_another(servers: Serve
 
     said, own, refused = run(scenario())
     assert said == own and refused["code"] == "muted"
+
+
+def test_a_turn_based_timeout_is_applied_by_exactly_one_process(servers: Servers) -> None:
+    """Two processes, each with its test clock, both moved past a turn-based room's deadline at once:
+    both bring the room in, one claims the timeout in the database — one count, one log line."""
+    import threading
+    import time
+
+    from asobiba.server.client import http, room_summary
+
+    first, second = servers(2, flags=("--test-clock",))
+    made = create_room(
+        first.base_url, GAME, 3, seats={"1": "bot:random", "2": "bot:random"}, name="ann",
+        pace="turn-based", clock={"per_decision_hours": 12}, timeout="bot",
+    )  # fmt: skip
+    room = made["room"]
+    deadline = time.monotonic() + 60
+    while (summary := room_summary(first.base_url, room))["to_move"] != 0:
+        assert time.monotonic() < deadline, "seat 0 never decides"
+        time.sleep(0.05)
+    seq = summary["seq"]
+    # the second process's clock started later: both go a day on, past the 12 hours, at once
+    threads = [
+        threading.Thread(target=http, args=("POST", f"{server.base_url}/api/test/clock", {"advance": 86400}))
+        for server in (first, second)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    while (summary := room_summary(second.base_url, room))["seq"] <= seq:
+        assert time.monotonic() < deadline, "the timeout was never applied"
+        time.sleep(0.05)
+    time.sleep(1.0)  # a second claim, were there one, would be stored by now
+
+    async def log_lines() -> list[str]:
+        async with RoomClient(first.base_url, room, made["token"]) as client:
+            return [event["event"] for event in client.state["events"] if event["event"] == "ClockRanOut"]
+
+    assert run(log_lines()) == ["ClockRanOut"]
+    assert room_summary(first.base_url, room)["seats"][0]["timeouts"] == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import inspect
 import secrets
 import time
 from collections.abc import Awaitable
@@ -25,6 +26,7 @@ from asobiba.core.state import State
 from asobiba.server import engine
 from asobiba.server.rooms import Room, Seat, Settings
 from asobiba.server.rooms.queue import NotInQueue, is_job
+from asobiba.server.rooms.servertime import SystemClock
 from asobiba.server.storage import RoomRow, SeatRow, Storage, StoredRoom, dumps
 
 PACKAGE = "asobiba.server.rooms"
@@ -142,6 +144,8 @@ class OneRoomServices:
         self.storage = storage
         self.settings = settings
         self.bot_executor: Executor = ThreadPoolExecutor(max_workers=1)
+        self.clock = SystemClock()
+        self.ended: list[str] = []
         self.stopping = False
         self.writable = True
         self.shared = False
@@ -161,6 +165,9 @@ class OneRoomServices:
 
     async def present_elsewhere(self, room_id: str, seat: int) -> bool:
         return False
+
+    async def game_over(self, room_id: str) -> None:
+        self.ended.append(room_id)
 
     async def rebuild(self, stored: StoredRoom) -> Replay:
         record = stored.record()
@@ -238,20 +245,24 @@ async def _play_alone(tmp_path: Path) -> None:
 
 
 def _queued_methods() -> set[str]:
-    """The room methods the server's code puts in a room's queue: ``x.post(x.m)``, ``x.run(x.m)`` and
-    ``x.post(lambda: x.m(...))`` / ``x.run(lambda: ...)`` anywhere in ``asobiba.server``."""
+    """The room methods the server's code puts in a room's queue: ``x.post(x.m)``, ``x.run(x.m)``,
+    ``x.post(lambda: x.m(...))`` / ``x.run(lambda: ...)``, and every job made for a timer or a bot to
+    post later — a lambda without parameters calling a coroutine method of the room (``lambda:
+    self.timed_out(...)`` given to the room's timers; ``lambda text: lambda: self.bot_moves(...)``) —
+    anywhere in ``asobiba.server``."""
     names: set[str] = set()
     for path in ROOMS.parent.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
-                continue
-            if node.func.attr not in {"post", "run"} or len(node.args) != 1:
-                continue
-            argument = node.args[0]
-            target = argument.body if isinstance(argument, ast.Lambda) else argument
+            target: ast.AST | None = None
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                if node.func.attr in {"post", "run"} and len(node.args) == 1:
+                    argument = node.args[0]
+                    target = argument.body if isinstance(argument, ast.Lambda) else argument
+            elif isinstance(node, ast.Lambda) and not node.args.args:
+                target = node.body
             if isinstance(target, ast.Call):
                 target = target.func
-            if isinstance(target, ast.Attribute) and hasattr(Room, target.attr):
+            if isinstance(target, ast.Attribute) and inspect.iscoroutinefunction(getattr(Room, target.attr, None)):
                 names.add(target.attr)
     return names
 
@@ -280,7 +291,7 @@ async def _direct_call(tmp_path: Path) -> None:
             await room.timed_out(0, seq)
         with pytest.raises(NotInQueue, match="reload"):
             await room.reload()
-        assert room.timed_out_seq == -1  # refused before it changed anything
+        assert room.row.timed_out_seq is None  # refused before it changed anything
         await room.run(room.reload)  # in the queue it runs
         assert room.seq == seq
         await room.close()

@@ -772,6 +772,22 @@ def serve(
             metavar="URL",
         ),
     ] = None,
+    deadline_interval: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds between two looks for turn-based rooms whose decision's time ran out "
+            "(default $ASOBIBA_DEADLINE_INTERVAL, else 30).",
+            min=0.01,
+        ),
+    ] = None,
+    test_clock: Annotated[
+        bool,
+        typer.Option(
+            "--test-clock",
+            help="For tests only: the server's time stands still and moves only when POST /api/test/clock "
+            '{"advance": SECONDS} arrives from this machine (default $ASOBIBA_TEST_CLOCK=1, else off).',
+        ),
+    ] = False,
 ) -> None:
     """Serve online play: rooms, seats, bots and clocks (see docs/protocol.md and docs/deploy.md)."""
     from asobiba.server.rooms.settings import SettingsError, valid_rate
@@ -805,6 +821,8 @@ def serve(
             replay_cache_mib=replay_cache_mib,
             replay_workers=replay_workers,
             smtp=smtp,
+            deadline_interval=deadline_interval,
+            test_clock=test_clock,
         )
     except SettingsError as error:
         raise typer.BadParameter(str(error)) from None

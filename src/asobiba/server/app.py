@@ -21,7 +21,8 @@ from asobiba.server import web as web_routes
 from asobiba.server.guards import OriginCheck, RequestGuard
 from asobiba.server.limits import ConnectionCount, RateLimits
 from asobiba.server.rooms import Lobby, Settings
-from asobiba.server.routes import accounts, games, health, me, pages, room_socket, rooms, unsubscribe
+from asobiba.server.rooms.servertime import ManualClock
+from asobiba.server.routes import accounts, games, health, me, pages, room_socket, rooms, test_clock, turns, unsubscribe
 from asobiba.server.routes.games import game_summary
 from asobiba.server.storage import Storage as RoomStorage
 from asobiba.server.web import ClientFiles
@@ -38,7 +39,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
         openapi_url="/api/openapi.json" if settings.api_docs else None,
     )
     # what the routes are given (asobiba.server.dependencies)
-    app.state.lobby = Lobby(settings, storage)
+    app.state.lobby = Lobby(settings, storage, ManualClock() if settings.test_clock else None)
     app.state.settings = settings
     app.state.rate_limits = RateLimits(settings)
     app.state.connection_count = ConnectionCount()
@@ -54,6 +55,9 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     app.include_router(accounts.router)
     app.include_router(me.router)
     app.include_router(unsubscribe.router)
+    app.include_router(turns.router)
+    if settings.test_clock:  # the server's time moves when a test says (else 404)
+        app.include_router(test_clock.router)
     app.include_router(pages.router)
     app.include_router(room_socket.router)
     # the browser client (src/asobiba/web) and the routes it reads beyond the protocol

@@ -206,6 +206,10 @@ class SeatInfo(BaseModel):
     invited: bool = False
     #: A rematch's seat kept for its previous player, who has not come back yet (the room waits).
     kept: bool = False
+    #: Its player resigned (or forfeited on time): a bot plays the seat on, the player ranks last.
+    resigned: bool = False
+    #: How many of the seat's decisions ran out of time.
+    timeouts: int = 0
 
 
 class Presence(BaseModel):
@@ -251,6 +255,17 @@ class ClockSpec(_Strict):
     bank: Annotated[float, Field(gt=0, le=7 * 86400)] | None = None
 
 
+class TurnClock(_Strict):
+    """A turn-based room's clock: hours per decision (12, 24, 48, 72 or 168) and an optional bank in
+    days (1 to 14) used once a decision's own hours are gone. The choices are checked where the room
+    is made (a clear 400), not here."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    per_decision_hours: float
+    bank_days: float | None = None
+
+
 class CreateRoom(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -260,8 +275,13 @@ class CreateRoom(BaseModel):
     seats: dict[str, SeatKind | UserSeat] = Field(default_factory=dict)
     name: Name | None = None
     bot_delay: Annotated[float, Field(ge=0, le=60)] | None = None
-    clock: ClockSpec | None = None
+    clock: ClockSpec | TurnClock | None = None
     grace: Annotated[float, Field(ge=0, le=86400)] | None = None
+    #: ``"live"`` (the default) or ``"turn-based"`` (a move a day: ``clock`` is a :class:`TurnClock`);
+    #: checked where the room is made (a clear 400).
+    pace: Annotated[str, StringConstraints(max_length=20)] = "live"
+    #: A turn-based room's policy when a decision's time runs out: ``"bot"`` (the default) or ``"forfeit"``.
+    timeout: Annotated[str, StringConstraints(max_length=20)] | None = None
     #: Shown in the lobby's open rooms while it waits for players (private by default).
     listed: bool = False
     #: Whether spectators may chat (None: as ``listed``, so unlisted rooms are closed to them).
@@ -305,6 +325,14 @@ class JoinRoom(BaseModel):
 class FreeSeat(BaseModel):
     """``{"token": …}``: the creator frees seat N before the start (the person there loses it) and
     gets a new invite link for it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    token: Annotated[str, StringConstraints(max_length=200)] | None = None
+
+
+class SeatToken(BaseModel):
+    """``{"token": …}``: the seat's player leaves the waiting room, or resigns the running game."""
 
     model_config = ConfigDict(extra="forbid")
 

@@ -120,6 +120,8 @@ def settings_from_environment(
     replay_cache_mib: int | None = None,
     replay_workers: int | None = None,
     smtp: str | None = None,
+    deadline_interval: float | None = None,
+    test_clock: bool = False,
 ) -> Settings:
     """The server's settings: arguments first, then the environment.
 
@@ -149,6 +151,8 @@ def settings_from_environment(
     ``ASOBIBA_LOG_FORMAT`` ``text`` or ``json``; ``ASOBIBA_DURABILITY`` ``normal`` or ``full``;
     ``ASOBIBA_SMTP`` the SMTP server of "your turn" emails (:class:`asobiba.server.mail.SmtpServer`'s URL; default
     none: no email).
+    ``ASOBIBA_DEADLINE_INTERVAL`` seconds between two looks for turn-based rooms out of time (default 30);
+    ``ASOBIBA_TEST_CLOCK`` ``1``: the server's time moves only by ``POST /api/test/clock`` (tests only).
     """
     database = database or os.environ.get("ASOBIBA_DB") or None
     redis = redis or os.environ.get("ASOBIBA_REDIS") or None
@@ -218,6 +222,10 @@ def settings_from_environment(
         metrics_token=metrics_token,
         max_rooms_in_memory=int(os.environ.get("ASOBIBA_MAX_ROOMS", "10000")),
         idle_close=float(os.environ.get("ASOBIBA_IDLE_CLOSE", "3600")),
+        deadline_interval=positive_seconds(
+            "the deadline interval", deadline_interval, os.environ.get("ASOBIBA_DEADLINE_INTERVAL", "30")
+        ),
+        test_clock=test_clock or os.environ.get("ASOBIBA_TEST_CLOCK", "") == "1",
         redis_url=redis,
         origin=origin,
         allowed_hosts=hosts,
@@ -226,6 +234,20 @@ def settings_from_environment(
         durability=chosen_durability,  # type: ignore[arg-type]
         smtp_url=smtp,
     )
+
+
+def positive_seconds(what: str, given: float | None, text: str) -> float:
+    """``given`` (a flag), else ``text`` (the environment's), as a number of seconds above 0."""
+    if given is not None:
+        value = given
+    else:
+        try:
+            value = float(text)
+        except ValueError:
+            raise SettingsError(f"{what} takes a number of seconds, not {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise SettingsError(f"{what} takes a number of seconds above 0, not {value}")
+    return value
 
 
 def whole_number(what: str, given: int | None, text: str, least: int = 1) -> int:
@@ -274,6 +296,8 @@ def serve(
     replay_cache_mib: int | None = None,
     replay_workers: int | None = None,
     smtp: str | None = None,
+    deadline_interval: float | None = None,
+    test_clock: bool = False,
 ) -> None:
     """Serve until interrupted. Says where the database is and which URL to open."""
     report_fatal_signals()
@@ -296,6 +320,8 @@ def serve(
         replay_cache_mib=replay_cache_mib,
         replay_workers=replay_workers,
         smtp=smtp,
+        deadline_interval=deadline_interval,
+        test_clock=test_clock,
     )
     if settings.metrics_port == port:
         raise SettingsError(f"the metrics port is another port than the game's ({port})")
@@ -310,6 +336,8 @@ def serve(
         print(f"asobiba server: open http://{shown_host}:{port}/", flush=True)
         if settings.smtp_url is not None:
             print(f"asobiba server: email through {SmtpServer.from_url(settings.smtp_url).describe()}", flush=True)
+        if settings.test_clock:
+            print("asobiba server: test clock: time moves only by POST /api/test/clock", flush=True)
         if settings.metrics_port is not None:
             print(f"asobiba server: metrics at http://127.0.0.1:{settings.metrics_port}/metrics", flush=True)
     uvicorn.run(

@@ -97,6 +97,8 @@ class RoomRow(Base):
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     #: When the game's ratings were counted (None: not yet; counted once, by whichever process comes first).
     rated_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: The seq whose decision ran out of time (its stand-in decides): claimed once, by one process.
+    timed_out_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):
@@ -702,8 +704,77 @@ class Storage:
             return {room_id: int(count) for room_id, count in rows.all()}
 
     async def open_room_ids(self) -> list[str]:
+        """The live rooms in memory when the server stopped (turn-based rooms come back when due or asked for)."""
         async with self.sessions() as session:
-            return list((await session.scalars(select(RoomRow.id).where(RoomRow.status == "open"))).all())
+            rows = await session.scalars(select(RoomRow.id).where(RoomRow.status == "open", RoomRow.pace == "live"))
+            return list(rows.all())
+
+    async def latest_time(self) -> float:
+        """The latest server time the rooms hold (a decision's start, a room made, a game's end), 0 if none."""
+        async with self.sessions() as session:
+            found = (
+                await session.execute(
+                    select(
+                        func.max(RoomRow.decision_started), func.max(RoomRow.created_at), func.max(RoomRow.finished_at)
+                    )
+                )
+            ).one()
+        return max((value for value in found if value is not None), default=0.0)
+
+    async def due_room_ids(self, now: float, limit: int) -> list[str]:
+        """Turn-based rooms whose decision's deadline is ``now`` or past, earliest first (by the
+        index on ``rooms.deadline``)."""
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(RoomRow.id)
+                .where(RoomRow.deadline <= now, RoomRow.pace == "turn-based", RoomRow.status != "over")
+                .order_by(RoomRow.deadline)
+                .limit(limit)
+            )
+            return list(rows.all())
+
+    async def claim_timeout(
+        self,
+        room_id: str,
+        seq: int,
+        seat: int,
+        now: float,
+        retry_at: float,
+        *,
+        empty_bank: bool,
+        forfeit_after: int | None,
+    ) -> SeatRow | None:
+        """The decision at ``seq`` (``seat``'s) ran out of time at ``now``: claim it, once, whichever
+        process comes first. The room's deadline moves to ``retry_at`` (if its stand-in never decides —
+        the process died — the timeout is taken up again then, without counting twice), the seat's
+        ``timeouts`` grow by one, its bank empties (``empty_bank``) and, at ``forfeit_after`` timeouts,
+        it is ``resigned``. The seat as it is now, or None if the timeout was not this call's to claim."""
+
+        def write(connection: Connection) -> SeatRow | None:
+            claimed = connection.execute(
+                update(ROOMS)
+                .where(
+                    ROOMS.c.id == room_id,
+                    ROOMS.c.deadline_seq == seq,
+                    ROOMS.c.deadline <= now,
+                    (ROOMS.c.timed_out_seq.is_(None)) | (ROOMS.c.timed_out_seq != seq),
+                )
+                .values(timed_out_seq=seq, deadline=retry_at)
+            )
+            if not claimed.rowcount:
+                return None
+            where = (SEATS.c.room_id == room_id, SEATS.c.seat == seat)
+            changes: dict[str, Any] = {"timeouts": SEATS.c.timeouts + 1}
+            if empty_bank:
+                changes["bank"] = 0.0
+            connection.execute(update(SEATS).where(*where).values(**changes))
+            if forfeit_after is not None:
+                connection.execute(update(SEATS).where(*where, SEATS.c.timeouts >= forfeit_after).values(resigned=True))
+            found = connection.execute(select(SEATS).where(*where)).one()
+            return SeatRow(**found._asdict())
+
+        claimed: SeatRow | None = await self._enqueue(_Write(write))
+        return claimed
 
 
 def _insert_appends(connection: Connection, appends: Sequence[_Append]) -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from limits import parse as parse_limit
@@ -64,6 +64,13 @@ class ClientFiles(StaticFiles):
         if path in ("", ".") or name.name in CLIENT_FILES or name.suffix in CLIENT_SUFFIXES:
             return path
         return "__not_a_client_file__"
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        """A request other than GET or HEAD reaching the files is for a route nothing serves: 404
+        (``POST /api/test/clock`` without ``--test-clock``), not 405 as if a file were there."""
+        if scope["method"] not in ("GET", "HEAD"):
+            raise HTTPException(status_code=404)
+        return await super().get_response(path, scope)
 
 
 class ReplayLimits:

@@ -201,6 +201,9 @@ export function Lobby({ lang }) {
   const [seats, setSeats] = useState(/** @type {Object<number, string>} */ ({}));
   const [name, setName] = useState(localStorage.getItem("asobiba.name") || "");
   const [clock, setClock] = useState("");
+  const [pace, setPace] = useState("live"); // "live" or "turn-based" (a move a day)
+  const [turnHours, setTurnHours] = useState("24");
+  const [timeoutPolicy, setTimeoutPolicy] = useState("bot");
   const [botDelay, setBotDelay] = useState("1");
   const [listed, setListed] = useState(false);
   const [openSeats, setOpenSeats] = useState(/** @type {number | null} */ (null)); // null: every free seat open (of a listed room)
@@ -262,7 +265,8 @@ export function Lobby({ lang }) {
       ),
       name: name || null,
       bot_delay: Number(botDelay),
-      clock: clock ? { per_decision: Number(clock) } : null,
+      clock: pace === "turn-based" ? { per_decision_hours: Number(turnHours) } : clock ? { per_decision: Number(clock) } : null,
+      ...(pace === "turn-based" ? { pace, timeout: timeoutPolicy } : {}),
       listed,
       open_seats: listed && openSeats !== null ? Math.min(openSeats, freeSeats) : null,
     };
@@ -350,12 +354,34 @@ export function Lobby({ lang }) {
           ? html`<details><summary>${t("Fixed setups (for tests and puzzles)")}</summary>${advanced.map(optionField)}</details>`
           : null}
         <div class="field">
-          <label for="clock">${t("Turn clock")}</label>
-          <select id="clock" value=${clock} onChange=${withValue(edited(setClock))}>
-            <option value="">${t("off")}</option>
-            ${[30, 60, 120, 300].map((s) => html`<option value=${s}>${t("{seconds} s per decision", { seconds: s })}</option>`)}
+          <label for="pace">${t("Pace")}</label>
+          <select id="pace" value=${pace} onChange=${withValue(edited(setPace))}>
+            <option value="live">${t("Live")}</option>
+            <option value="turn-based">${t("Turn-based (a move a day)")}</option>
           </select>
         </div>
+        ${pace === "turn-based"
+          ? html`<div class="field">
+                <label for="turn-hours">${t("Time per move")}</label>
+                <select id="turn-hours" value=${turnHours} onChange=${withValue(edited(setTurnHours))}>
+                  ${[12, 24, 48, 72].map((hours) => html`<option value=${hours}>${t("{hours} hours", { hours })}</option>`)}
+                  <option value="168">${t("a week")}</option>
+                </select>
+              </div>
+              <div class="field">
+                <label for="timeout-policy">${t("When a player's time runs out")}</label>
+                <select id="timeout-policy" value=${timeoutPolicy} onChange=${withValue(edited(setTimeoutPolicy))}>
+                  <option value="bot">${t("a bot makes that move")}</option>
+                  <option value="forfeit">${t("out at the second time")}</option>
+                </select>
+              </div>`
+          : html`<div class="field">
+              <label for="clock">${t("Turn clock")}</label>
+              <select id="clock" value=${clock} onChange=${withValue(edited(setClock))}>
+                <option value="">${t("off")}</option>
+                ${[30, 60, 120, 300].map((s) => html`<option value=${s}>${t("{seconds} s per decision", { seconds: s })}</option>`)}
+              </select>
+            </div>`}
         <div class="field">
           <label for="bot-delay">${t("Bots wait")}</label>
           <select id="bot-delay" value=${botDelay} onChange=${withValue(edited(setBotDelay))}>

@@ -14,6 +14,7 @@ import { decisionPrompt, pageTitle, seatName, standings, turnArrival, withNames 
 import { Chat } from "./chat.js";
 import { NameEditor } from "./name_edit.js";
 import { WaitingRoom } from "./waiting.js";
+import { SeatExit } from "./seat_exit.js";
 import { linkedInvite, rememberInvites, seatLink, storedInvites } from "./invites.js";
 
 /** @typedef {import("./renderer_contract.js").Renderer} Renderer */
@@ -173,7 +174,8 @@ function Seats({ presence, seat, toMove, clock, receivedAt }) {
           <b>${playerName(presence, s.seat)}</b>
           ${s.seat === seat ? html` <span class="tag you">${t("you")}</span>` : null}
           ${s.kind !== "human" ? html` <span class="tag">${seatKindLabel(s.kind)}</span>` : null}
-          ${s.taken_over ? html` <span class="tag warn">${t("a bot plays for now")}</span>` : null}
+          ${s.taken_over && !s.resigned ? html` <span class="tag warn">${t("a bot plays for now")}</span>` : null}
+          ${s.resigned ? html` <span class="tag warn" data-resigned="true">${t("resigned: a bot plays on")}</span>` : null}
           ${s.kind === "human" && !s.occupied ? html` <span class="tag">${t("free seat")}</span>` : null}
           ${s.kind === "human" && s.occupied && !s.connected ? html` <span class="tag">${t("away")}</span>` : null}
           ${clock && clock.player === s.seat ? html` <${Clock} clock=${clock} receivedAt=${receivedAt} />` : null}
@@ -193,7 +195,18 @@ function Clock({ clock, receivedAt }) {
   }, []);
   const left = secondsLeft(clock, receivedAt, now);
   if (left === null) return null;
-  return html`<span class=${`clock ${left < 10 ? "low" : ""}`} role="timer"><${Icon} name="clock" size="14" /> ${t("{seconds} s", { seconds: left })}</span>`;
+  return html`<span class=${`clock ${left < 10 ? "low" : ""}`} role="timer"><${Icon} name="clock" size="14" /> ${timeLeftText(left)}</span>`;
+}
+
+/** Seconds left as a reader counts them: days and hours (a turn-based room's clock), hours and
+ * minutes, or seconds. */
+export function timeLeftText(left) {
+  const days = Math.floor(left / 86400);
+  const hours = Math.floor((left % 86400) / 3600);
+  const minutes = Math.floor((left % 3600) / 60);
+  if (days > 0) return t("{days} d {hours} h left", { days, hours });
+  if (hours > 0) return t("{hours} h {minutes} min left", { hours, minutes });
+  return t("{seconds} s", { seconds: left });
 }
 
 /** Ask the browser once for notifications (after the person ticked the box: a user gesture). */
@@ -310,7 +323,8 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
       setError(failureText(failure));
     }
   };
-  const rows = standings(view.result || {}, view.players);
+  const resigned = presence ? presence.seats.filter((s) => s.resigned).map((s) => s.seat) : [];
+  const rows = standings(view.result || {}, view.players, resigned);
   return html`<section class="end card-panel" role="status" data-result="true">
     <h2>${t("Game over")}</h2>
     <p class="result" id="result">${game.resultText(view, (/** @type {number} */ p) => playerName(presence, p))}</p>
@@ -606,6 +620,8 @@ export function Room({ room, lang }) {
       <aside>
         ${seat !== null && token && presence ? html`<${NameEditor} room=${room} token=${token} presence=${presence} seat=${seat} />` : null}
         <${Seats} presence=${presence} seat=${seat} toMove=${mover ?? null} clock=${shown ? shown.clock : null} receivedAt=${shown ? shown.receivedAt : 0} />
+        <${SeatExit} room=${room} token=${token} seat=${seat} presence=${presence} waiting=${waiting}
+          over=${Boolean(shown && shown.view.is_over)} />
         <div class="speed card-panel">
           <label for="speed">${t("Others' moves")}</label>
           <select id="speed" value=${speed} onChange=${withValue((value) => setSpeedStored(Number(value)))}>

@@ -98,21 +98,30 @@ export function turnArrival(before, mover, reader) {
  * @param {{winners?: Array<number>, scores?: Array<unknown>}} result @param {number} players
  * @returns {Array<Standing>}
  */
-export function standings(result, players) {
-  const winners = new Set(result.winners || []);
+export function standings(result, players, resigned = []) {
+  const out = new Set(resigned); // seats whose player resigned or forfeited: last, whatever the game says
+  const winners = new Set((result.winners || []).filter((seat) => !out.has(seat)));
   const scores = result.scores || [];
   const seats = [...Array(players).keys()];
   /** @param {number} seat @returns {number | null} */
   const score = (seat) => (typeof scores[seat] === "number" ? scores[seat] : null);
   const order = [...seats].sort(
-    (a, b) => Number(winners.has(b)) - Number(winners.has(a)) || (score(b) ?? 0) - (score(a) ?? 0) || a - b,
+    (a, b) =>
+      Number(out.has(a)) - Number(out.has(b)) ||
+      Number(winners.has(b)) - Number(winners.has(a)) ||
+      (out.has(a) ? 0 : (score(b) ?? 0) - (score(a) ?? 0)) ||
+      a - b,
   );
   /** @type {Array<Standing>} */
   const rows = [];
   order.forEach((seat, index) => {
     const previous = rows[index - 1];
-    const tied = previous && winners.has(seat) === previous.winner && (winners.has(seat) || score(seat) === previous.score);
-    rows.push({ seat, rank: tied ? previous.rank : index + 1, score: score(seat), winner: winners.has(seat) });
+    const tied =
+      previous &&
+      (out.has(seat)
+        ? previous.resigned
+        : !previous.resigned && winners.has(seat) === previous.winner && (winners.has(seat) || score(seat) === previous.score));
+    rows.push({ seat, rank: tied ? previous.rank : index + 1, score: score(seat), winner: winners.has(seat), resigned: out.has(seat) });
   });
   return rows;
 }

@@ -128,8 +128,10 @@
  * @property {Object<string, "human" | "bot:random" | "bot:easy" | "bot:normal" | "bot:hard" | string>} [seats]
  * @property {string | null} [name]
  * @property {number | null} [bot_delay]
- * @property {ClockSpec | null} [clock]
+ * @property {ClockSpec | TurnClock | null} [clock]
  * @property {number | null} [grace]
+ * @property {string} [pace]
+ * @property {string | null} [timeout]
  * @property {boolean} [listed]
  * @property {boolean | null} [spectator_chat]
  * @property {number | null} [open_seats]
@@ -219,6 +221,17 @@
  * @property {boolean} taken_over
  * @property {boolean} invited
  * @property {boolean} kept
+ * @property {boolean} resigned
+ * @property {number} timeouts
+ */
+
+/**
+ * A turn-based room's clock: hours per decision (12, 24, 48, 72 or 168) and an optional bank in
+ * days (1 to 14) used once a decision's own hours are gone. The choices are checked where the room
+ * is made (a clear 400), not here.
+ * @typedef {object} TurnClock
+ * @property {number} per_decision_hours
+ * @property {number | null} [bank_days]
  */
 
 export {};

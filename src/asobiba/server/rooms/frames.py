@@ -13,8 +13,9 @@ import orjson
 from asobiba.core.actions import Action
 from asobiba.core.events import Event
 from asobiba.core.game import Game
+from asobiba.core.state import State
 from asobiba.server.protocol import LegalAction, StateFrame
-from asobiba.server.rooms.clocks import ClockRoom, clock_info
+from asobiba.server.rooms.clocks import ClockSnapshot, clock_info
 from asobiba.server.rooms.notices import NoticeRoom, notice_event
 from asobiba.server.storage import NoticeRow
 
@@ -55,8 +56,19 @@ class FrameCache:
         return shown
 
 
-class FrameRoom(ClockRoom, NoticeRoom, Protocol):
-    """What a frame reads of its room (its clock's and its notices' reads too)."""
+class FrameRoom(NoticeRoom, Protocol):
+    """What a frame reads of its room (its notices' reads too)."""
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def started(self) -> bool: ...
+
+    def clock_snapshot(self) -> ClockSnapshot: ...
 
     @property
     def game(self) -> Game: ...
@@ -95,7 +107,7 @@ def state_frame(
     if view is None:
         view = cache.views[seat] = state.view(seat)
     legal: list[LegalAction] = []
-    if seat is not None and state.to_move == seat and room.started:
+    if seat is not None and state.to_move == seat and room.started and not room.seats[seat].resigned:
         found = cache.legal.get(lang)
         if found is None:
             game = room.game
@@ -123,7 +135,7 @@ def state_frame(
         "view": view,
         "legal": legal,
         "events": events,
-        "clock": clock_info(room),
+        "clock": clock_info(room.clock_snapshot()),
     }
 
 

@@ -12,7 +12,6 @@ import json
 import logging
 import re
 import secrets
-import time
 from collections.abc import Awaitable, Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -20,10 +19,12 @@ from typing import Any, TypeVar
 from asobiba.core.registry import get_game
 from asobiba.server import engine, metrics
 from asobiba.server.cluster import HEARTBEAT_SECONDS, Cluster
-from asobiba.server.protocol import ClockSpec
+from asobiba.server.protocol import ClockSpec, TurnClock
+from asobiba.server.rooms.clocks import ClockRule
 from asobiba.server.rooms.health import DatabaseHealth
 from asobiba.server.rooms.room import Room
 from asobiba.server.rooms.seats import Seat, hash_token, new_invite_code, new_token
+from asobiba.server.rooms.servertime import ManualClock, ServerClock, SystemClock
 from asobiba.server.rooms.settings import Settings
 from asobiba.server.storage import Conflict, RoomRow, SeatRow, Storage, StoredRoom, dumps
 from asobiba.server.workers import Workers
@@ -31,6 +32,10 @@ from asobiba.server.workers import Workers
 log = logging.getLogger("asobiba.server")
 
 Result = TypeVar("Result")
+
+#: Seconds (of the event loop's clock: a span of real time, not the server's time) a room asked for by
+#: a request stays in memory at least, whatever else: the request's connection or job comes next.
+ASKED_KEEP_SECONDS = 10.0
 
 #: What a room id looks like (``secrets.token_urlsafe``); anything else is no room, without a query.
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -44,8 +49,10 @@ class Lobby:
     """Every room of this server process, in memory, backed by the storage; the
     :class:`~asobiba.server.rooms.services.RoomServices` its rooms are given."""
 
-    def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
+    def __init__(self, settings: Settings, storage: Storage | None = None, clock: ServerClock | None = None) -> None:
         self.settings = settings
+        #: The server's time (:class:`~asobiba.server.rooms.servertime.ManualClock` under ``--test-clock``).
+        self.clock: ServerClock = clock if clock is not None else SystemClock()
         self.storage = storage if storage is not None else Storage(settings.database_url, settings.durability)
         self.cluster = Cluster(settings.redis_url)
         self.health = DatabaseHealth(lambda: self.storage.probe(self.cluster.node), self.resume)
@@ -58,11 +65,16 @@ class Lobby:
         self.stopping = False
         self._loading: dict[str, asyncio.Lock] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._deadlines: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        #: When (event-loop time) each room was last asked for by a request.
+        self._asked: dict[str, float] = {}
 
     async def start(self) -> None:
         """Migrate the database and rebuild every open room by replaying its record."""
         await self.storage.migrate()
+        if isinstance(self.clock, ManualClock):  # a test clock goes on from the latest time stored
+            self.clock.catch_up(await self.storage.latest_time())
         self.storage.start_checkpoints()
         await self.cluster.start(self._advanced, self._redis_back)
         for room_id in (await self.storage.open_room_ids())[: self.settings.max_rooms_in_memory]:
@@ -71,13 +83,14 @@ class Lobby:
             except Exception:
                 log.exception("room %s does not replay; left closed", room_id)
         self._sweeper = asyncio.create_task(self._sweep())
+        self._deadlines = asyncio.create_task(self._watch_deadlines())
         self.health.start()
         if self.cluster.shared:
             self._heartbeat = asyncio.create_task(self._beat())
 
     async def stop(self) -> None:
         self.stopping = True
-        for task in (self._sweeper, self._heartbeat, *self._background):
+        for task in (self._sweeper, self._deadlines, self._heartbeat, *self._background):
             if task is not None:
                 task.cancel()
         await self.health.stop()
@@ -129,6 +142,9 @@ class Lobby:
 
     async def present_elsewhere(self, room_id: str, seat: int) -> bool:
         return await self.cluster.present_elsewhere(room_id, seat)
+
+    async def game_over(self, room_id: str) -> None:
+        """A room's game has just ended in this process (nothing more to do here yet)."""
 
     async def resume(self) -> None:
         """The database can be written again: rooms behind it are read again, and bots, clocks and
@@ -192,7 +208,7 @@ class Lobby:
         """Close rooms nobody has been connected to for ``idle_close`` seconds (they stay stored)."""
         while True:
             await asyncio.sleep(min(60.0, max(1.0, self.settings.idle_close / 4)))
-            now = time.time()
+            now = self.clock.now()
             for room in list(self.rooms.values()):
                 if room.connections() or now - room.last_connection < self.settings.idle_close:
                     continue
@@ -201,11 +217,59 @@ class Lobby:
                 except Exception:
                     log.exception("room %s: closing it failed", room.id)
 
+    async def _watch_deadlines(self) -> None:
+        """The one task of this process for turn-based rooms' clocks: every ``deadline_interval``
+        seconds, the rooms whose deadline has passed come into memory (their timeout is applied
+        through their queue) and the idle ones leave it."""
+        while True:
+            await asyncio.sleep(self.settings.deadline_interval)
+            try:
+                await self.due_deadlines()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the turn-based rooms' deadlines could not be read")
+
+    async def due_deadlines(self) -> list[str]:
+        """One round: turn-based rooms idle in memory leave it; those whose deadline is past (at most
+        ``deadline_batch`` of them) are brought in, so their clock's timer puts the timeout in their
+        queue at once (the database's claim makes sure one process applies it). The rooms brought in."""
+        await self.unload_idle()
+        if self.stopping or not self.writable:
+            return []
+        due = await self.read(self.storage.due_room_ids(self.clock.now(), self.settings.deadline_batch))
+        brought: list[str] = []
+        for room_id in due:
+            if room_id in self.rooms:
+                continue
+            try:
+                if await self.get(room_id, asked=False) is not None:
+                    brought.append(room_id)
+            except Exception:
+                log.exception("room %s: its deadline passed but it does not load", room_id)
+        return brought
+
+    async def unload_idle(self) -> None:
+        """Turn-based rooms nobody is connected to and where nothing is pending leave memory (they stay
+        stored; their deadlines are in the database)."""
+        now = asyncio.get_running_loop().time()
+        for room in list(self.rooms.values()):
+            if (
+                room.turn_based
+                and room.idle
+                and now - self._asked.get(room.id, -ASKED_KEEP_SECONDS) >= ASKED_KEEP_SECONDS
+            ):
+                try:
+                    await self.evict(room)
+                except Exception:
+                    log.exception("room %s: unloading it failed", room.id)
+
     async def evict(self, room: Room) -> None:
         """The room leaves memory (it stays stored, and comes back by replay when asked for)."""
         if self.rooms.get(room.id) is not room:
             return
         del self.rooms[room.id]
+        self._asked.pop(room.id, None)
         await room.close()
         await self.cluster.release(room.id)
         if room.row.status == "open":
@@ -226,9 +290,16 @@ class Lobby:
 
     # ------------------------------------------------------------------ rooms
 
-    async def get(self, room_id: str) -> Room | None:
+    async def get(self, room_id: str, *, asked: bool = True) -> Room | None:
         """The room, rebuilt from the database by replay if it is not in memory. An id that cannot be
-        a room's is None at once; an unknown one leaves nothing behind."""
+        a room's is None at once; an unknown one leaves nothing behind. A room ``asked`` for (by a
+        request, not by the deadlines' look) is not unloaded for :data:`ASKED_KEEP_SECONDS`."""
+        room = await self._get(room_id)
+        if room is not None and asked:
+            self._asked[room_id] = asyncio.get_running_loop().time()
+        return room
+
+    async def _get(self, room_id: str) -> Room | None:
         room = self.rooms.get(room_id)
         if room is not None:
             return room
@@ -289,6 +360,8 @@ class Lobby:
                 seat.bank,
                 invite_hash=seat.invite_hash,
                 kept=seat.kept,
+                resigned=seat.resigned,
+                timeouts=seat.timeouts,
             )
             for seat in stored.seats
         ]
@@ -306,11 +379,13 @@ class Lobby:
         seat_kinds: Mapping[int, str],
         name: str | None,
         bot_delay: float | None,
-        clock: ClockSpec | None,
+        clock: ClockSpec | TurnClock | None,
         grace: float | None,
         rematch_of: Room | None = None,
         shift: int = 0,
         *,
+        pace: str = "live",
+        timeout_policy: str | None = None,
         listed: bool = False,
         spectator_chat: bool | None = None,
         open_seats: int | None = None,
@@ -326,12 +401,14 @@ class Lobby:
         asked for it, by the token hash ``rematch_by``, is back already and is its creator), and
         returns no token and no invite. A room with a free or kept person seat waits (it has not
         started) until nobody is awaited or the creator presses Start; ``listed`` shows it in the
-        lobby meanwhile; ``spectator_chat`` lets spectators chat (None: in a listed room only)."""
+        lobby meanwhile; ``spectator_chat`` lets spectators chat (None: in a listed room only).
+        ``pace`` is ``"live"`` or ``"turn-based"`` (with a :class:`TurnClock` and its
+        ``timeout_policy``, ``"bot"`` or ``"forfeit"``), checked by the route."""
         game = get_game(game_name)
         seed = secrets.randbits(63)
         state, setup_events = game.start(players, seed=seed, **options)
         record = state.record()
-        now = time.time()
+        now = self.clock.now()
         token = new_token()
         room_id = new_room_id()
         row = RoomRow(
@@ -353,15 +430,12 @@ class Lobby:
             creator=None,
             spectator_chat=listed if spectator_chat is None else spectator_chat,
             chat_key=secrets.token_hex(16),
+            pace=pace,
+            timeout_policy=(timeout_policy or "bot") if pace == "turn-based" else None,
+            finished_at=now if state.is_over else None,
         )
-        seats = [
-            Seat(
-                number,
-                seat_kinds.get(number, "human"),
-                bank=clock.bank if clock is not None and clock.bank is not None else None,
-            )
-            for number in range(players)
-        ]
+        bank = ClockRule.of(clock).bank if clock is not None else None
+        seats = [Seat(number, seat_kinds.get(number, "human"), bank=bank) for number in range(players)]
         previous: dict[int, Seat] = {}
         if rematch_of is not None:
             for old in rematch_of.seats:
@@ -406,7 +480,7 @@ class Lobby:
         ]
         room = Room(self, row, seats, state)
         if clock is not None:
-            for key, value in room.clock_columns(now).items():
+            for key, value in room.clock_columns().items():
                 setattr(row, key, value)
         room.entries = list(record["actions"])
         room.entry_players = [None] * len(room.entries)
@@ -460,6 +534,8 @@ class Lobby:
             room.row.grace,
             rematch_of=room,
             shift=shift,
+            pace=room.row.pace,
+            timeout_policy=room.row.timeout_policy,
             spectator_chat=room.row.spectator_chat,
             rematch_by=caller,
         )

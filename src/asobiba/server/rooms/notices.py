@@ -1,7 +1,8 @@
 """The room log's lines that are no game event, in both languages: the game started, a clock ran
-out, a bot took a seat over or gave it back. Each is stored (:class:`NoticeRow`) with the seq the
-room was at; frames carry it like an event, ``{event, player, name, seq, text}``, the seat written
-``p{n}`` in the text (as game events write players: the browser shows the seat's name there)."""
+out, a bot took a seat over or gave it back, a player resigned or forfeited on time. Each is
+stored (:class:`NoticeRow`) with the seq the room was at; frames carry it like an event,
+``{event, player, name, seq, text}``, the seat written ``p{n}`` in the text (as game events write
+players: the browser shows the seat's name there)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,12 @@ TEXTS: dict[str, Callable[[str, str], str]] = {
     "ClockRanOut": lambda lang, player: tr("{player}'s time ran out: a bot decides for them", lang, player=player),
     "SeatTakenOver": lambda lang, player: tr("{player} is away: a bot plays for them", lang, player=player),
     "SeatGivenBack": lambda lang, player: tr("{player} is back: the bot gives the seat back", lang, player=player),
+    "Forfeited": lambda lang, player: tr(
+        "{player}'s time ran out a second time: {player} is out of the game and a bot plays the seat on",
+        lang,
+        player=player,
+    ),
+    "Resigned": lambda lang, player: tr("{player} resigned: a bot plays the seat on", lang, player=player),
 }
 
 

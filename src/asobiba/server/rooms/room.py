@@ -15,7 +15,6 @@ import contextlib
 import json
 import logging
 import secrets
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,16 +26,26 @@ from asobiba.core.registry import get_game
 from asobiba.core.state import State
 from asobiba.i18n import Catalog
 from asobiba.server import engine, metrics
-from asobiba.server.protocol import CLOSE_SEAT_FREED, ChatFrame, ClockSpec, Presence, RejectionCode
-from asobiba.server.rooms.bots import start_bot
+from asobiba.server.protocol import CLOSE_SEAT_FREED, ChatFrame, Presence, RejectionCode
+from asobiba.server.rooms.bots import play
 from asobiba.server.rooms.chat import Refusal, no_such_spectator_message, not_creator_message, spectator_id
-from asobiba.server.rooms.clocks import clock_after, deadline_for, start_timer
+from asobiba.server.rooms.clocks import ClockRule, ClockSnapshot, clock_after, deadline_for, parse_clock
 from asobiba.server.rooms.connection import Connection, frame_text
 from asobiba.server.rooms.frames import FrameCache, broadcast_state, send_state
 from asobiba.server.rooms.notices import notice_frame
 from asobiba.server.rooms.queue import QueueClosed, RoomQueue, job
-from asobiba.server.rooms.seats import Seat, hash_token, new_invite_code, new_token, same_secret, watch_absence
+from asobiba.server.rooms.ranking import final_ranking
+from asobiba.server.rooms.seats import (
+    STAND_IN_LEVEL,
+    Seat,
+    hash_token,
+    new_invite_code,
+    new_token,
+    same_secret,
+    watch_absence,
+)
 from asobiba.server.rooms.services import RoomServices
+from asobiba.server.rooms.timers import RoomTimers
 from asobiba.server.storage import KEPT_CHAT, KEPT_NOTICES, ChatRow, Conflict, NoticeRow, RoomRow, dumps
 
 tr = Catalog("server")
@@ -57,6 +66,17 @@ def not_your_turn_message(lang: str) -> str:
 
 def unavailable_message(lang: str) -> str:
     return tr("the server cannot store moves just now: try again in a moment", lang)
+
+
+def resigned_message(lang: str) -> str:
+    return tr("you have left this game: a bot plays your seat", lang)
+
+
+#: A turn-based room's ``forfeit`` policy: the player is out at this many timeouts.
+FORFEIT_TIMEOUTS = 2
+#: Seconds (server time) after a claimed timeout before it is taken up again if its stand-in never
+#: decided (the process that claimed it died).
+TIMEOUT_RETRY = 60.0
 
 
 def not_started_message(lang: str) -> str:
@@ -96,12 +116,13 @@ class Room:
         self.entries: list[str] = []
         self.spectators: set[Connection] = set()
         self.queue = RoomQueue(row.id)
-        self.clock = ClockSpec.model_validate_json(row.clock) if row.clock else None
-        self.bot_task: asyncio.Task[None] | None = None
+        #: The clock as its creator gave it (shown in the summary), and in seconds.
+        self.clock = parse_clock(row.clock)
+        self.clock_rule = ClockRule.of(self.clock) if self.clock is not None else None
+        #: The room's timers (its clock, its bot, the seats' absence watches): they die with the room.
+        self.timers = RoomTimers(services.clock, self.post, row.id)
+        #: The seq the running bot decides for (-1: none).
         self.bot_task_seq = -1
-        self.clock_task: asyncio.Task[None] | None = None
-        #: The seq whose decision timed out (its stand-in bot is thinking).
-        self.timed_out_seq = -1
         self.frame_cache = FrameCache()
         #: The kept chat messages, oldest first (the database's last 200).
         self.chat: list[ChatRow] = []
@@ -110,9 +131,49 @@ class Room:
         self._presence_sent: str | None = None
         #: The room in memory may be behind the database (a write failed): read it again when it can be.
         self.needs_reload = False
-        self.last_connection = time.time()
+        self.last_connection = services.clock.now()
 
     # ------------------------------------------------------------------ facts
+
+    @property
+    def turn_based(self) -> bool:
+        """A move a day: nobody is taken over for being away; deadlines are in the database."""
+        return self.row.pace == "turn-based"
+
+    @property
+    def bot_level(self) -> str:
+        """The room's level: its bot seats' (the first's), else the stand-in's. A person's seat taken
+        over, timed out or resigned is played at this level."""
+        for seat in self.seats:
+            if seat.is_bot:
+                return seat.kind.removeprefix("bot:")
+        return STAND_IN_LEVEL
+
+    @property
+    def idle(self) -> bool:
+        """Nobody connected and nothing pending (no job; no timer but its clock's, whose deadline is
+        in the database): the room may leave memory."""
+        waiting = self.timers.pending - (1 if self.timers.running("clock") else 0)
+        return not self.connections() and not self.queue.busy and not len(self.queue) and not waiting
+
+    def clock_snapshot(self, state: State | None = None) -> ClockSnapshot:
+        """What the room's clock depends on now (for ``state``'s decision, by default the current one)."""
+        state = self.state if state is None else state
+        return ClockSnapshot(
+            rule=self.clock_rule,
+            banks=tuple(seat.bank for seat in self.seats),
+            bot_seats=tuple(seat.played_by_bot for seat in self.seats),
+            occupied=tuple(seat.occupied for seat in self.seats),
+            deadline=self.row.deadline,
+            deadline_seq=self.row.deadline_seq,
+            decision_started=self.row.decision_started,
+            seq=state.seq,
+            to_move=state.to_move,
+            over=state.is_over,
+            started=self.started,
+            now=self.services.clock.now(),
+            timed_out_seq=self.row.timed_out_seq,
+        )
 
     @property
     def seq(self) -> int:
@@ -198,9 +259,17 @@ class Room:
             "spectators": len(self.spectators),
             "bot_delay": self.row.bot_delay,
             "clock": self.clock.model_dump() if self.clock else None,
+            "pace": self.row.pace,
+            "timeout": self.row.timeout_policy,
             "rematch": self.row.rematch,
             "rematch_of": self.row.rematch_of,
+            # once over: each seat's rank (1 first, ties shared), resigned seats last
+            "ranking": self.ranking() if self.is_over else None,
         }
+
+    def ranking(self) -> list[int]:
+        """The final ranking (:func:`~asobiba.server.rooms.ranking.final_ranking`): resigned seats last."""
+        return final_ranking(self.state.result(), self.state.players, [seat.resigned for seat in self.seats])
 
     # ------------------------------------------------------------------ the queue
 
@@ -351,7 +420,7 @@ class Room:
         connection.spectator = spectator_id(self.row.chat_key, connection.address) if seat is None else None
         if self.detach not in connection.on_drop:
             connection.on_drop.append(self.detach)  # dropped for a full queue: departed
-        self.last_connection = time.time()
+        self.last_connection = self.services.clock.now()
         if seat is None:
             self.spectators.add(connection)
         else:
@@ -359,7 +428,7 @@ class Room:
             seat.ever_connected = True
             seat.stop_watch()
         lines_before = len(self.notices)
-        if seat is not None and seat.taken_over:  # (told to the others; this one hears it below)
+        if seat is not None and seat.taken_over and not seat.resigned:  # (told to the others; this one hears it below)
             await self._change_seat(seat, taken_over=False)
         if seat is not None and seat.kept:
             await self._arrived(seat)
@@ -385,7 +454,7 @@ class Room:
         """A connection closed (or was dropped for being too slow): it gets nothing more at once; a
         person's seat starts its grace period when nobody is left on it."""
         self.detach_quietly(connection)
-        self.last_connection = time.time()
+        self.last_connection = self.services.clock.now()
         self.post(lambda: self._departed(connection))
 
     @job
@@ -398,13 +467,29 @@ class Room:
         self.broadcast_presence()
 
     def start_grace(self, seat: Seat) -> None:
-        """Count down the seat's grace period (only the process holding the room's lease does)."""
-        watch_absence(self, seat, self.row.grace, ever_connected=True)
+        """Count down the seat's grace period (only the process holding the room's lease does; never
+        in a turn-based room, where a player may be away for days)."""
+        self._watch(seat, self.row.grace, ever_connected=True)
 
     def start_seat_timeout(self, seat: Seat) -> None:
         """A seat was just taken: if nobody connects on it within the seat timeout, it is handed on."""
         seat.ever_connected = False
-        watch_absence(self, seat, self.services.settings.seat_timeout, ever_connected=False)
+        self._watch(seat, self.services.settings.seat_timeout, ever_connected=False)
+
+    def _watch(self, seat: Seat, seconds: float, *, ever_connected: bool) -> None:
+        services = self.services
+        if self.turn_based or seat.resigned or not services.holds(self.id):
+            return
+        number = seat.number
+        hand_over = (lambda: self.seat_left(number)) if ever_connected else (lambda: self.seat_unused(number))
+
+        async def elsewhere() -> bool:
+            return await services.present_elsewhere(self.id, number)
+
+        def back() -> bool:
+            return bool(seat.connections) or seat.taken_over or self.is_over
+
+        watch_absence(self.timers, seat, seconds, hand_over, elsewhere if services.shared else None, back)
 
     @job
     async def seat_left(self, number: int) -> None:
@@ -487,7 +572,7 @@ class Room:
         self.row.started = True  # the clock's deadline is for a started game
         for number, kind in kinds.items():
             self.seats[number].kind = kind
-        changes = self.clock_columns(time.time())
+        changes = self.clock_columns()
         try:
             started = await self.services.write(self.services.storage.start_room(self.id, kinds, changes))
         except BaseException:
@@ -543,11 +628,55 @@ class Room:
         self.send_away(seat)
         return "freed", code
 
-    def send_away(self, seat: Seat) -> None:
+    async def leave(self, token: str) -> tuple[str, int | None]:
+        """The person of ``token`` leaves the waiting room: their seat is free again (for whoever has
+        the room's link or, if it was invited, its invite link). ``("left", seat)``, or why not:
+        ``"bad_token"``, ``"already_started"`` (resign instead), ``"game_over"``."""
+        answer: tuple[str, int | None] = await self.run(lambda: self._leave(token))
+        return answer
+
+    @job
+    async def _leave(self, token: str) -> tuple[str, int | None]:
+        seat = self.seat_by_token(token)
+        if seat is None or seat.is_bot:
+            return "bad_token", None
+        if self.is_over:
+            return "game_over", None
+        if self.started:
+            return "already_started", None
+        await self._change_seat(seat, token_hash=None, name=None, kept=False)
+        seat.stop_watch()
+        self.send_away(seat, "you left this seat")
+        return "left", seat.number
+
+    async def resign(self, token: str) -> tuple[str, int | None]:
+        """The person of ``token`` resigns the running game: a bot of the room's level plays their seat
+        on, the log says so, and they rank last. ``("resigned", seat)``, or why not: ``"bad_token"``,
+        ``"not_started"`` (leave instead), ``"game_over"``, ``"already_resigned"``."""
+        answer: tuple[str, int | None] = await self.run(lambda: self._resign(token))
+        return answer
+
+    @job
+    async def _resign(self, token: str) -> tuple[str, int | None]:
+        seat = self.seat_by_token(token)
+        if seat is None or seat.is_bot:
+            return "bad_token", None
+        if self.is_over:
+            return "game_over", None
+        if not self.started:
+            return "not_started", None
+        if seat.resigned:
+            return "already_resigned", seat.number
+        seat.stop_watch()
+        await self._change_seat(seat, resigned=True)
+        await self._notice("Resigned", seat.number)
+        return "resigned", seat.number
+
+    def send_away(self, seat: Seat, reason: str = "the room's creator freed this seat before the start") -> None:
         """The seat is not its connections' any more: they are closed, with the reason."""
         for connection in list(seat.connections):
             seat.connections.discard(connection)
-            connection.end(CLOSE_SEAT_FREED, "the room's creator freed this seat before the start")
+            connection.end(CLOSE_SEAT_FREED, reason)
 
     async def rename(self, token: str, name: str) -> int | None:
         """The person of ``token`` goes by ``name`` now (seats, presence, chat and log show it for
@@ -639,10 +768,14 @@ class Room:
         outcome: Outcome = await self.run(lambda: self._act(seat_number, seq, text, by_bot, acknowledge))
         return outcome
 
+    def bot_wanted(self, seat: int, seq: int, *, timed_out: bool) -> bool:
+        """Is the decision at ``seq`` still ``seat``'s, and a bot's to make?"""
+        return self.seq == seq and self.state.to_move == seat and (timed_out or self.seats[seat].played_by_bot)
+
     @job
     async def bot_moves(self, seat: int, seq: int, text: str, *, timed_out: bool) -> None:
         """A bot's move, as a job: still its decision, and still a bot's to make?"""
-        if self.seq != seq or not (timed_out or self.seats[seat].played_by_bot):
+        if not self.bot_wanted(seat, seq, timed_out=timed_out):
             return  # the game moved on, or its person came back while it thought
         await self._act(seat, seq, text, True, None)
 
@@ -675,6 +808,8 @@ class Room:
             return Outcome(False, current, "illegal", message=over_message)
         if state.to_move != seat_number:
             return Outcome(False, current, "not_your_turn", message=not_your_turn_message)
+        if not by_bot and self.seats[seat_number].resigned:
+            return Outcome(False, current, "not_your_turn", message=resigned_message)
         try:
             action = self.game.parse_action(text, state)
             state.check(action, player=seat_number)
@@ -686,9 +821,12 @@ class Room:
         successor = state.clone()
         events = successor.apply(action)
         entries = successor.record()["actions"][current : successor.seq]
-        room_changes, seat_changes = clock_after(self, seat_number, successor, by_bot)
+        room_changes, seat_changes = clock_after(
+            self.clock_snapshot(), seat_number, successor.seq, successor.to_move, successor.is_over, by_bot
+        )
         if successor.is_over:
             room_changes["status"] = "over"
+            room_changes["finished_at"] = self.services.clock.now()
         try:
             await self.services.write(
                 self.services.storage.append(self.id, current, entries, seat_number, room_changes, seat_changes)
@@ -726,6 +864,8 @@ class Room:
         self.broadcast_state()
         self.schedule()
         await self.services.publish(self.id, self.seq)
+        if successor.is_over:
+            await self.services.game_over(self.id)
         return outcome
 
     # ------------------------------------------------------------------ the database
@@ -795,6 +935,7 @@ class Room:
             seat.kind, seat.name, seat.token_hash = seat_row.kind, seat_row.name, seat_row.token_hash
             seat.taken_over, seat.bank = seat_row.taken_over, seat_row.bank
             seat.invite_hash, seat.kept = seat_row.invite_hash, seat_row.kept
+            seat.resigned, seat.timeouts = seat_row.resigned, seat_row.timeouts
             if freed:  # freed by the creator on another process
                 seat.stop_watch()
                 self.send_away(seat)
@@ -832,25 +973,22 @@ class Room:
         self._stop_timers()
 
     def _stop_timers(self) -> None:
-        for task in (self.bot_task, self.clock_task):
-            if task is not None:
-                task.cancel()
-        self.bot_task = self.clock_task = None
+        self.timers.cancel_all()
         self.bot_task_seq = -1
         for seat in self.seats:
-            seat.stop_watch()
+            seat.watch_task = None
 
     # ------------------------------------------------------------------ clocks and bots
 
-    def clock_columns(self, now: float) -> dict[str, Any]:
+    def clock_columns(self) -> dict[str, Any]:
         """The room row's clock columns for the decision now."""
-        return deadline_for(self, self.state, now, {})
+        return deadline_for(self.clock_snapshot())
 
     async def _restart_clock(self) -> None:
         """Give the decision now a fresh deadline (a seat changed hands)."""
         if self.clock is None:
             return
-        changes = deadline_for(self, self.state, time.time(), {})
+        changes = self.clock_columns()
         await self.services.write(self.services.storage.update_room(self.id, **changes))
         for name, value in changes.items():
             setattr(self.row, name, value)
@@ -868,36 +1006,81 @@ class Room:
             return
         seat = self.seats[mover]
         if seat.played_by_bot:
-            if self.bot_task is None or self.bot_task.done() or self.bot_task_seq != self.seq:
-                if self.bot_task is not None and not self.bot_task.done():
-                    self.bot_task.cancel()
-                self.bot_task_seq = self.seq
-                self.bot_task = start_bot(self, mover, self.seq, self.row.bot_delay)
+            self._start_bot(mover, timed_out=False)
         elif self.clock is not None and self.row.deadline is not None and self.row.deadline_seq == self.seq:
-            if self.timed_out_seq == self.seq:
+            if self.row.timed_out_seq == self.seq and self.timers.running("bot") and self.bot_task_seq == self.seq:
                 return  # its stand-in is thinking
-            if self.clock_task is not None:
-                self.clock_task.cancel()
-            self.clock_task = start_timer(self, mover, self.seq, self.row.deadline)
+            seq = self.seq
+            self.timers.at("clock", self.row.deadline, lambda: self.timed_out(mover, seq))
+
+    def _start_bot(self, seat: int, *, timed_out: bool) -> None:
+        """The bot of ``seat`` decides the decision now (unless it is deciding it already)."""
+        seq = self.seq
+        if self.timers.running("bot") and self.bot_task_seq == seq:
+            return
+        self.bot_task_seq = seq
+        delay = 0.0 if timed_out else self.row.bot_delay
+        self.timers.start(
+            "bot",
+            play(
+                self.post,
+                self.services.bot_executor,
+                self.seats[seat].player(self.bot_level),
+                self.state,
+                seat,
+                delay,
+                lambda: self.bot_wanted(seat, seq, timed_out=timed_out),
+                lambda text: lambda: self.bot_moves(seat, seq, text, timed_out=timed_out),
+            ),
+        )
 
     @job
     async def timed_out(self, seat: int, seq: int) -> None:
-        """A decision's clock ran out (a job): the bank is spent and a stand-in bot decides."""
-        if self.seq != seq or self.is_over or self.timed_out_seq == seq or not self.services.writable:
+        """A decision's clock ran out (a job). The timeout is claimed in the database, so one process
+        counts it once: the bank is spent, the seat's ``timeouts`` grow, and a stand-in bot decides —
+        or, in a turn-based room whose policy is ``forfeit``, at the second timeout the player is out
+        and a bot plays the seat on. A timeout claimed before (by a process that died before its
+        stand-in decided) only starts the stand-in again."""
+        if self.seq != seq or self.is_over or not self.services.writable or self.state.to_move != seat:
             return
-        if self.clock is not None and self.clock.bank is not None and self.seats[seat].bank:
-            await self.services.write(self.services.storage.update_seat(self.id, seat, bank=0.0))
-            self.seats[seat].bank = 0.0
-        self.timed_out_seq = seq
-        if self.bot_task is not None and not self.bot_task.done():
-            self.bot_task.cancel()
-        self.bot_task_seq = seq
-        self.bot_task = start_bot(self, seat, seq, 0.0, timed_out=True)
-        await self._notice("ClockRanOut", seat)
+        if self.row.timed_out_seq == seq:
+            self._start_bot(seat, timed_out=True)
+            return
+        now = self.services.clock.now()
+        forfeit = self.turn_based and self.row.timeout_policy == "forfeit"
+        claimed = await self.services.write(
+            self.services.storage.claim_timeout(
+                self.id,
+                seq,
+                seat,
+                now,
+                now + TIMEOUT_RETRY,
+                empty_bank=self.clock_rule is not None and self.clock_rule.bank is not None,
+                forfeit_after=FORFEIT_TIMEOUTS if forfeit else None,
+            )
+        )
+        if claimed is None:  # not due yet, or another process claimed it: the database says which
+            await self._reload()
+            return
+        self.row.timed_out_seq, self.row.deadline = seq, now + TIMEOUT_RETRY
+        current = self.seats[seat]
+        current.timeouts, current.bank = claimed.timeouts, claimed.bank
+        out = claimed.resigned and not current.resigned
+        current.resigned = claimed.resigned
+        self._start_bot(seat, timed_out=True)
+        if out:
+            self.broadcast_presence()
+            await self.services.publish(self.id, self.seq, seats=True)
+            await self._notice("Forfeited", seat)
+        else:
+            self.broadcast_presence()
+            await self._notice("ClockRanOut", seat)
 
     async def close(self) -> None:
-        """Leave memory: timers stop, the jobs in the queue finish, connections are closed."""
-        self._stop_timers()
+        """Leave memory: timers stop (and start no more), the jobs in the queue finish, connections are closed."""
+        self.timers.close()
+        for seat in self.seats:
+            seat.watch_task = None
         await self.queue.close()
         for connection in self.connections():
             connection.close()

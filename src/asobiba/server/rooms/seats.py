@@ -7,16 +7,15 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from asobiba.bots import bot as make_bot
 from asobiba.bots.base import Bot
 from asobiba.server.cluster import HEARTBEAT_SECONDS
 from asobiba.server.protocol import SeatInfo
-from asobiba.server.rooms.services import RoomServices
+from asobiba.server.rooms.timers import Job, RoomTimers
 
 if TYPE_CHECKING:
     from asobiba.server.rooms.connection import Connection
@@ -57,6 +56,10 @@ class Seat:
     invite_hash: str | None = None
     #: A rematch's seat kept for its previous player, who has not come back yet.
     kept: bool = False
+    #: Its player resigned or forfeited: a bot plays the seat on for good, the player ranks last.
+    resigned: bool = False
+    #: How many of its decisions ran out of time.
+    timeouts: int = 0
     connections: set[Connection] = field(default_factory=set)
     #: The timer that hands the seat on if nobody comes (grace or seat timeout).
     watch_task: asyncio.Task[None] | None = None
@@ -79,12 +82,12 @@ class Seat:
 
     @property
     def played_by_bot(self) -> bool:
-        return self.is_bot or self.taken_over
+        return self.is_bot or self.taken_over or self.resigned
 
-    def player(self) -> Bot:
-        """This seat's bot (its level, or the stand-in for a person)."""
+    def player(self, stand_in: str = STAND_IN_LEVEL) -> Bot:
+        """This seat's bot (its level, or the stand-in of level ``stand_in`` for a person)."""
         if self.bot is None:
-            level = self.kind.removeprefix("bot:") if self.is_bot else STAND_IN_LEVEL
+            level = self.kind.removeprefix("bot:") if self.is_bot else stand_in
             self.bot = make_bot(level, seed=secrets.randbits(63))
         return self.bot
 
@@ -98,6 +101,8 @@ class Seat:
             taken_over=self.taken_over,
             invited=self.invited,
             kept=self.kept,
+            resigned=self.resigned,
+            timeouts=self.timeouts,
         )
 
     def stop_watch(self) -> None:
@@ -106,58 +111,53 @@ class Seat:
             self.watch_task = None
 
 
-class AbsentRoom(Protocol):
-    """What a seat's absence watch reads of its room, and where it puts the hand-over: the queue."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def services(self) -> RoomServices: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    def post(self, job: Callable[[], Awaitable[Any]]) -> None: ...
-
-    async def seat_left(self, number: int) -> None: ...
-
-    async def seat_unused(self, number: int) -> None: ...
-
-
-def watch_absence(room: AbsentRoom, seat: Seat, seconds: float, *, ever_connected: bool) -> None:
-    """After ``seconds`` with nobody on ``seat`` (on any process), put the seat's hand-over in the
-    room's queue: a person who left (``ever_connected``) is taken over by a bot; a seat never
-    connected is freed or taken over (:meth:`Room.seat_unused`). Only the lease holder watches."""
-    if seat.watch_task is not None or seat.taken_over or not room.services.holds(room.id):
+def watch_absence(
+    timers: RoomTimers,
+    seat: Seat,
+    seconds: float,
+    job: Job,
+    present_elsewhere: Callable[[], Awaitable[bool]] | None,
+    back: Callable[[], bool],
+) -> None:
+    """After ``seconds`` (server time) with nobody on ``seat``, put ``job`` (the seat's hand-over) in
+    the room's queue. With other processes (``present_elsewhere`` given), away means away from all of
+    them: the watch looks every heartbeat and stops once ``back()`` (connected, taken over, game over)."""
+    if seat.watch_task is not None or seat.taken_over:
         return
-    seat.watch_task = asyncio.get_running_loop().create_task(_absence(room, seat, seconds, ever_connected))
+    seat.watch_task = timers.start(
+        ("watch", seat.number), _absence(timers, seat, seconds, job, present_elsewhere, back)
+    )
 
 
-async def _absence(room: AbsentRoom, seat: Seat, seconds: float, ever_connected: bool) -> None:
-    services = room.services
-    if not services.shared:
-        await asyncio.sleep(seconds)
-    else:  # the seat may be connected to another process: away means away from all of them
-        absent_since = time.time()
+async def _absence(
+    timers: RoomTimers,
+    seat: Seat,
+    seconds: float,
+    job: Job,
+    present_elsewhere: Callable[[], Awaitable[bool]] | None,
+    back: Callable[[], bool],
+) -> None:
+    clock = timers.clock
+    if present_elsewhere is None:
+        await clock.sleep_until(clock.now() + seconds)
+    else:
+        absent_since = clock.now()
         while True:
-            if seat.connections or seat.taken_over or room.is_over:
+            if back():
                 seat.watch_task = None
                 return
-            now = time.time()
-            if await services.present_elsewhere(room.id, seat.number):
+            now = clock.now()
+            if await present_elsewhere():
                 absent_since = now
             elif now - absent_since >= seconds:
                 break
             await asyncio.sleep(min(HEARTBEAT_SECONDS, max(0.0, absent_since + seconds - now)))
     seat.watch_task = None
-    job = room.seat_left if ever_connected else room.seat_unused
-    room.post(lambda: job(seat.number))
+    timers.post(job)
 
 
 __all__ = [
     "STAND_IN_LEVEL",
-    "AbsentRoom",
     "Seat",
     "hash_token",
     "new_invite_code",

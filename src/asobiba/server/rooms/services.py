@@ -1,8 +1,9 @@
 """What a room needs from the process it lives in, and nothing more: the storage (and the write and
 read that keep the database's health), telling other processes the room moved, whether this process
 holds the room's lease, whether the database can be written and the process is stopping, the settings,
-the threads bots think in, and a record replayed. :class:`~asobiba.server.rooms.lobby.Lobby`
-provides it; a :class:`~asobiba.server.rooms.room.Room` is given it and never sees the lobby."""
+the server's time, the threads bots think in, a record replayed, and the end of a game.
+:class:`~asobiba.server.rooms.lobby.Lobby` provides it; a :class:`~asobiba.server.rooms.room.Room` is
+given it and never sees the lobby."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Protocol, TypeVar
 
 from asobiba.core.events import Event
 from asobiba.core.state import State
+from asobiba.server.rooms.servertime import ServerClock
 from asobiba.server.rooms.settings import Settings
 from asobiba.server.storage import Storage, StoredRoom
 
@@ -45,6 +47,11 @@ class RoomServices(Protocol):
 
     @property
     def settings(self) -> Settings: ...
+
+    @property
+    def clock(self) -> ServerClock:
+        """The server's time (every deadline, bank and timer of the room reads it)."""
+        ...
 
     @property
     def bot_executor(self) -> Executor:
@@ -88,6 +95,10 @@ class RoomServices(Protocol):
 
     async def rebuild(self, stored: StoredRoom) -> Replayed:
         """The stored record replayed from its start (off the event loop: in a worker process)."""
+        ...
+
+    async def game_over(self, room_id: str) -> None:
+        """The room's game has just ended (stored, its ``finished_at`` set), in this process."""
         ...
 
 

@@ -29,6 +29,12 @@ class Settings:
     seat_timeout: float = 120.0
     #: Seconds without a connection after which a room leaves memory (it stays in the database).
     idle_close: float = 3600.0
+    #: Seconds between two looks for turn-based rooms whose deadline has passed (one task per process).
+    deadline_interval: float = 30.0
+    #: Turn-based rooms brought into memory per look at most (the others at the next look).
+    deadline_batch: int = 100
+    #: The server's time moves only when ``POST /api/test/clock`` says (tests; never in production).
+    test_clock: bool = False
     #: Rooms kept in memory at most: past it, the rooms nobody is connected to longest go first.
     max_rooms_in_memory: int = 10_000
     #: Extra origins allowed to open WebSockets and to POST (the served origin always is).

@@ -19,6 +19,7 @@ from asobiba.server.names import InvalidName, clean_name
 from asobiba.server.protocol import CreateRoom, FreeSeat, JoinRoom, Rematch, Rename, StartRoom
 from asobiba.server.rooms import Room
 from asobiba.server.routes.errors import error_response, no_room, refused, too_many, unavailable
+from asobiba.server.routes.pace import pace_refusal
 from asobiba.server.web import preferred_language
 
 log = logging.getLogger("asobiba.server")
@@ -75,6 +76,9 @@ async def create_room(
         lang = preferred_language(request.headers.get("accept-language", ""))
         message = tr("there is no player {username}: check the username", lang, username=unknown.username[:24])
         return error_response(404, "no_such_player", message)
+    refusal = pace_refusal(body, preferred_language(request.headers.get("accept-language", "")))
+    if refusal is not None:
+        return refusal
     creator_name = None
     if body.name is not None and body.name.strip():
         try:
@@ -99,6 +103,8 @@ async def create_room(
             listed=body.listed,
             spectator_chat=body.spectator_chat,
             open_seats=body.open_seats,
+            pace=body.pace,
+            timeout_policy=body.timeout,
         )
     except AsobibaError as error:
         return refused(error)
