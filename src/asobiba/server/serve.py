@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import faulthandler
 import gc
 import ipaddress
@@ -228,6 +229,7 @@ def settings_from_environment(
         test_clock=test_clock or os.environ.get("ASOBIBA_TEST_CLOCK", "") == "1",
         redis_url=redis,
         origin=origin,
+        public_url=origin or Settings.public_url,
         allowed_hosts=hosts,
         api_docs=api_docs,
         log_format=chosen_format,  # type: ignore[arg-type]
@@ -325,11 +327,12 @@ def serve(
     )
     if settings.metrics_port == port:
         raise SettingsError(f"the metrics port is another port than the game's ({port})")
+    shown_host = f"[{host}]" if ":" in host else host
+    settings = dataclasses.replace(settings, public_url=settings.origin or f"http://{shown_host}:{port}")
     logs.configure(settings.log_format)
     app = create_app(settings)
     tune_garbage_collector()
     if announce:
-        shown_host = f"[{host}]" if ":" in host else host
         print(f"asobiba server: database {describe_url(settings.database_url)}", flush=True)
         if settings.redis_url:
             print(f"asobiba server: redis {describe_url(settings.redis_url)}", flush=True)

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from asobiba.core.registry import get_game
 from asobiba.server import engine, metrics
+from asobiba.server.accounts.turn_mail import TurnMail
 from asobiba.server.cluster import HEARTBEAT_SECONDS, Cluster
 from asobiba.server.protocol import ClockSpec, TurnClock
 from asobiba.server.rooms.clocks import ClockRule
@@ -69,6 +70,12 @@ class Lobby:
         self._background: set[asyncio.Task[Any]] = set()
         #: When (event-loop time) each room was last asked for by a request.
         self._asked: dict[str, float] = {}
+        #: "Your turn" emails (``--smtp``), or None: the server sends none.
+        self.turn_mail = (
+            TurnMail.from_url(settings.smtp_url, self.storage, self.clock, settings.public_url)
+            if settings.smtp_url is not None
+            else None
+        )
 
     async def start(self) -> None:
         """Migrate the database and rebuild every open room by replaying its record."""
@@ -145,6 +152,19 @@ class Lobby:
 
     async def game_over(self, room_id: str) -> None:
         """A room's game has just ended in this process (nothing more to do here yet)."""
+
+    def turn_passed(self, room_id: str, seat: int) -> None:
+        """Email the seat's player, away from a turn-based room, if the server sends email and they asked."""
+        if self.turn_mail is not None and not self.stopping:
+            self._in_background(self._tell_turn(self.turn_mail, room_id, seat))
+
+    async def _tell_turn(self, turn_mail: TurnMail, room_id: str, seat: int) -> None:
+        if await self.present_elsewhere(room_id, seat):
+            return  # at the table, through another process
+        try:
+            await turn_mail.turn_passed(room_id, seat)
+        except Exception:  # the database, most likely: the game goes on without the email
+            log.exception("room %s: no 'your turn' email to seat %d", room_id, seat)
 
     async def resume(self) -> None:
         """The database can be written again: rooms behind it are read again, and bots, clocks and

@@ -595,6 +595,7 @@ class Room:
         self.broadcast_state()
         self.broadcast_presence()
         self.schedule()
+        self.announce_turn()
         await self.services.publish(self.id, self.seq, seats=True)
         await self._notice("GameStartedWithBots" if kinds else "GameStarted", None)
 
@@ -863,6 +864,7 @@ class Room:
             acknowledge(outcome)
         self.broadcast_state()
         self.schedule()
+        self.announce_turn()
         await self.services.publish(self.id, self.seq)
         if successor.is_over:
             await self.services.game_over(self.id)
@@ -992,6 +994,16 @@ class Room:
         await self.services.write(self.services.storage.update_room(self.id, **changes))
         for name, value in changes.items():
             setattr(self.row, name, value)
+
+    def announce_turn(self) -> None:
+        """A turn-based room's decision is a person's who is not at the table (here): the lobby may email
+        them (:meth:`RoomServices.turn_passed`)."""
+        mover = self.state.to_move
+        if not self.turn_based or self.is_over or not self.started or mover is None or mover < 0:
+            return
+        seat = self.seats[mover]
+        if not seat.played_by_bot and not seat.connections and self.services.holds(self.id):
+            self.services.turn_passed(self.id, mover)
 
     def schedule(self) -> None:
         """Start whatever plays next by itself: the bot of the seat to move, or the clock's timer.

@@ -101,5 +101,10 @@ class RoomServices(Protocol):
         """The room's game has just ended (stored, its ``finished_at`` set), in this process."""
         ...
 
+    def turn_passed(self, room_id: str, seat: int) -> None:
+        """A turn-based room's decision passed to ``seat``, whose player is not at the table here (the
+        lobby may email them: :mod:`asobiba.server.accounts.turn_mail`). Returns at once."""
+        ...
+
 
 __all__ = ["Replayed", "RoomServices"]

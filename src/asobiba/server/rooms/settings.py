@@ -84,6 +84,9 @@ class Settings:
     durability: Durability = "normal"
     #: The SMTP server of "your turn" emails (an :class:`asobiba.server.mail.SmtpServer` URL; None: no email).
     smtp_url: str | None = None
+    #: The server's address as players reach it, for links in emails: ``origin`` when set, else the address
+    #: ``asobiba serve`` listens on.
+    public_url: str = "http://127.0.0.1:8000"
 
 
 def valid_rate(text: str) -> bool:
