@@ -5,20 +5,36 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
+import { withValue } from "./fields.js";
+import { failureText } from "./lobby.js";
+
+/**
+ * Who is signed in, as GET /api/me answers (server/routes/accounts.py `who_am_i`): `{username, guest:
+ * false}`, or `{guest: true}` for a guest (no username).
+ * @typedef {object} Me
+ * @property {boolean} guest
+ * @property {string} [username]
+ */
+
+/** Which form the header shows: signing in, or creating an account. @typedef {"sign-in" | "create"} AccountMode */
 
 const TOKEN_PREFIX = "asobiba.token.";
 
-/** The seat tokens this browser holds, every room's. */
+/** The seat tokens this browser holds, every room's. @returns {Array<string>} */
 export function heldTokens() {
+  /** @type {Array<string>} */
   const tokens = [];
   for (let index = 0; index < localStorage.length; index += 1) {
     const key = localStorage.key(index);
-    if (key && key.startsWith(TOKEN_PREFIX)) tokens.push(localStorage.getItem(key));
+    const token = key && key.startsWith(TOKEN_PREFIX) ? localStorage.getItem(key) : null;
+    if (token) tokens.push(token);
   }
-  return tokens.filter(Boolean).slice(0, 200);
+  return tokens.slice(0, 200);
 }
 
-/** A JSON request with the page's language; the answer's data, or an Error with the server's message. */
+/** A JSON request with the page's language; the answer's data, or an Error with the server's message.
+ * @param {string} method @param {string} url @param {Object<string, unknown>} [body]
+ * @returns {Promise<Object<string, any>>} */
 export async function sendJson(method, url, body) {
   const response = await fetch(url, {
     method,
@@ -30,7 +46,8 @@ export async function sendJson(method, url, body) {
   return data;
 }
 
-/** Who is signed in: {username, guest: false} or {guest: true} (a guest when the server cannot say). */
+/** Who is signed in: {username, guest: false} or {guest: true} (a guest when the server cannot say).
+ * @returns {Promise<Me>} */
 export async function whoAmI() {
   try {
     const response = await fetch("/api/me");
@@ -40,12 +57,14 @@ export async function whoAmI() {
   }
 }
 
+/** @param {{mode: AccountMode, onDone: (me: Me) => void, onCancel: () => void}} props */
 function AccountForm({ mode, onDone, onCancel }) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
   const creating = mode === "create";
+  /** @param {Event} event */
   const submit = async (event) => {
     event.preventDefault();
     setBusy(true);
@@ -56,9 +75,9 @@ function AccountForm({ mode, onDone, onCancel }) {
         password,
         tokens: heldTokens(),
       });
-      onDone(me);
+      onDone(/** @type {Me} */ (me)); // signed in: {username, guest: false, seats}
     } catch (failure) {
-      setError(failure.message);
+      setError(failureText(failure));
       setBusy(false);
     }
   };
@@ -67,12 +86,12 @@ function AccountForm({ mode, onDone, onCancel }) {
     <div class="field">
       <label for="account-username">${t("Username")}</label>
       <input id="account-username" type="text" autocomplete="username" maxlength="24" required value=${username}
-        onInput=${(e) => setUsername(e.target.value)} />
+        onInput=${withValue(setUsername)} />
     </div>
     <div class="field">
       <label for="account-password">${t("Password")}</label>
       <input id="account-password" type="password" autocomplete=${creating ? "new-password" : "current-password"}
-        minlength=${creating ? 10 : null} required value=${password} onInput=${(e) => setPassword(e.target.value)} />
+        minlength=${creating ? 10 : null} required value=${password} onInput=${withValue(setPassword)} />
     </div>
     ${creating ? html`<p class="doc muted">${t("3 to 24 letters, digits, _ and - for the username; at least 10 characters for the password. The games this browser plays come with you.")}</p>` : null}
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
@@ -83,15 +102,18 @@ function AccountForm({ mode, onDone, onCancel }) {
   </form>`;
 }
 
-/** The header's account part: "Sign in" / "Create account", or the username, "My games" and "Sign out". */
+/** The header's account part: "Sign in" / "Create account", or the username, "My games" and "Sign out".
+ * @param {{me: Me | null, onChange: (me: Me) => void}} props */
 export function AccountBar({ me, onChange }) {
-  const [mode, setMode] = useState(null);
+  const [mode, setMode] = useState(/** @type {AccountMode | null} */ (null));
   useEffect(() => setMode(null), [me && me.username]);
   if (!me) return null;
   const signOut = async () => {
     await sendJson("DELETE", "/api/session", {}).catch(() => null);
     onChange({ guest: true });
   };
+  /** @param {Me} next */
+  const signedIn = (next) => onChange({ username: next.username, guest: false });
   return html`<div class="account-bar">
     ${me.guest
       ? html`<button type="button" id="sign-in" onClick=${() => setMode("sign-in")}>${t("Sign in")}</button>
@@ -100,7 +122,7 @@ export function AccountBar({ me, onChange }) {
           <button type="button" id="sign-out" onClick=${signOut}>${t("Sign out")}</button>`}
     ${mode
       ? html`<div class="account-overlay"><${AccountForm} mode=${mode} onCancel=${() => setMode(null)}
-          onDone=${(next) => onChange({ username: next.username, guest: false })} /></div>`
+          onDone=${signedIn} /></div>`
       : null}
   </div>`;
 }

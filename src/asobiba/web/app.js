@@ -14,6 +14,7 @@ function route() {
 }
 
 /** @typedef {import("./i18n.js").Lang} Lang */
+/** @typedef {import("./account.js").Me} Me */
 
 /** @param {{lang: Lang, onChange: (code: Lang) => void}} props */
 function LanguageSwitch({ lang, onChange }) {
@@ -32,7 +33,7 @@ function LanguageSwitch({ lang, onChange }) {
 function App() {
   const [lang, setLanguage] = useState(currentLang());
   const [where] = useState(route());
-  const [me, setMe] = useState(null);
+  const [me, setMe] = useState(/** @type {Me | null} */ (null));
   useEffect(() => {
     whoAmI().then(setMe);
   }, []);

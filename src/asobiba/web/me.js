@@ -7,17 +7,57 @@ import { useEffect, useState } from "preact/hooks";
 import { heldTokens, sendJson } from "./account.js";
 import { html } from "./html.js";
 import { currentLang, gameTitle, t } from "./i18n.js";
+import { failureText } from "./lobby.js";
+
+/** @typedef {import("./account.js").Me} Me */
+/** @typedef {import("./html.js").Markup} Markup */
+
+/** Who sits at a seat of a listed game (server/accounts/games.py `players`).
+ * @typedef {{seat: number, name: string | null, kind: string, username: string | null}} MyPlayer */
+
+/**
+ * A game of the list (server/accounts/games.py `my_games`); each group adds its own fields.
+ * @typedef {object} MyGame
+ * @property {string} room
+ * @property {string} game
+ * @property {string | null} name
+ * @property {number} seat
+ * @property {Array<MyPlayer>} players
+ * @property {string} link the room's page
+ * @property {number} updated_at
+ */
+
+/** A game where it is the player's turn: the time left (null without a clock).
+ * @typedef {MyGame & {deadline: number | null, seconds_left: number | null}} YourTurnGame */
+/** A game waiting for others (`started` false: in the waiting room).
+ * @typedef {MyGame & {started: boolean, to_move: number | null}} WaitingGame */
+/** A finished game: the seat's place, when it ended, its replay and coach addresses.
+ * @typedef {MyGame & {result: {rank: number, winner: boolean}, finished_at: number, replay: string, coach: string}} FinishedGame */
+/** A seat kept for the account by name, to accept or decline.
+ * @typedef {MyGame & {started: boolean}} InvitedGame */
+
+/**
+ * The answer of GET/POST /api/me/games, the most recently changed first in each group.
+ * @typedef {object} MyGamesList
+ * @property {Array<YourTurnGame>} your_turn
+ * @property {Array<WaitingGame>} waiting
+ * @property {Array<FinishedGame>} finished
+ * @property {Array<InvitedGame>} invitations
+ */
 
 /** Seconds until the list is asked for again. */
 const REFRESH_SECONDS = 30;
 
-export function loadMyGames() {
-  return sendJson("POST", "/api/me/games", { tokens: heldTokens() });
+/** The games of this browser's seat tokens (and of the account, signed in). @returns {Promise<MyGamesList>} */
+export async function loadMyGames() {
+  const answer = await sendJson("POST", "/api/me/games", { tokens: heldTokens() });
+  return /** @type {MyGamesList} */ (answer);
 }
 
-/** The games of this browser (and account), asked for again every REFRESH_SECONDS; null until known. */
+/** The games of this browser (and account), asked for again every REFRESH_SECONDS; null until known.
+ * @param {Me | null} me @returns {MyGamesList | null} */
 export function useMyGames(me) {
-  const [games, setGames] = useState(null);
+  const [games, setGames] = useState(/** @type {MyGamesList | null} */ (null));
   useEffect(() => {
     let alive = true;
     const load = () =>
@@ -34,18 +74,20 @@ export function useMyGames(me) {
   return games;
 }
 
-/** The page title with the number of games waiting for the player: "(2) asobiba — …". */
+/** The page title with the number of games waiting for the player: "(2) asobiba — …".
+ * @param {string} title @param {MyGamesList | null} games */
 export function titled(title, games) {
   const count = games ? games.your_turn.length : 0;
   return count ? `(${count}) ${title}` : title;
 }
 
-/** The lobby's badge: "your turn in N games", linking /me. */
+/** The lobby's badge: "your turn in N games", linking /me. @param {{games: MyGamesList | null}} props */
 export function YourTurnBadge({ games }) {
   if (!games || !games.your_turn.length) return null;
   return html`<a class="your-turn-badge" id="your-turn-badge" href="/me">${t("Your turn in {count} games", { count: games.your_turn.length })}</a>`;
 }
 
+/** @param {number | null | undefined} seconds */
 function timeLeft(seconds) {
   if (seconds === null || seconds === undefined) return "";
   const hours = Math.floor(seconds / 3600);
@@ -53,17 +95,20 @@ function timeLeft(seconds) {
   return hours ? t("{hours} h {minutes} min left", { hours, minutes }) : t("{minutes} min left", { minutes });
 }
 
+/** @param {MyGame} entry */
 function playersText(entry) {
   return entry.players
     .map((player) => player.username || player.name || (player.kind.startsWith("bot:") ? t("bot") : t("free seat")))
     .join(currentLang() === "ja" ? "、" : ", ");
 }
 
+/** @param {number} seconds */
 function dateText(seconds) {
   return seconds ? new Date(seconds * 1000).toLocaleDateString(currentLang()) : "";
 }
 
-/** Go to the room: with this browser's token for it, or one the account takes back (signed in). */
+/** Go to the room: with this browser's token for it, or one the account takes back (signed in).
+ * @param {MyGame} entry @param {Me | null} me */
 async function openRoom(entry, me) {
   const key = `asobiba.token.${entry.room}`;
   if (!localStorage.getItem(key) && me && !me.guest) {
@@ -77,19 +122,24 @@ async function openRoom(entry, me) {
   location.assign(entry.link);
 }
 
+/** @param {{entry: MyGame, me: Me | null, extra: Markup | null}} props */
 function GameEntry({ entry, me, extra }) {
+  /** @param {Event} event */
+  const open = (event) => {
+    event.preventDefault();
+    openRoom(entry, me);
+  };
   return html`<li class="my-game" data-room=${entry.room}>
-    <a href=${entry.link} data-open-room=${entry.room} onClick=${(event) => {
-      event.preventDefault();
-      openRoom(entry, me);
-    }}>${gameTitle(entry.game)}${entry.name ? ` — ${entry.name}` : ""}</a>
+    <a href=${entry.link} data-open-room=${entry.room} onClick=${open}>${gameTitle(entry.game)}${entry.name ? ` — ${entry.name}` : ""}</a>
     <span class="muted"> ${playersText(entry)}</span>
     ${extra}
   </li>`;
 }
 
+/** @param {{entry: InvitedGame, onAnswered: () => void}} props */
 function Invitation({ entry, onAnswered }) {
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
+  /** @param {boolean} accept */
   const answer = async (accept) => {
     try {
       const answered = await sendJson("POST", `/api/rooms/${entry.room}/invitation`, { accept });
@@ -98,7 +148,7 @@ function Invitation({ entry, onAnswered }) {
         location.assign(entry.link);
       } else onAnswered();
     } catch (failure) {
-      setError(failure.message);
+      setError(failureText(failure));
     }
   };
   return html`<li class="my-game invitation" data-room=${entry.room}>
@@ -110,6 +160,9 @@ function Invitation({ entry, onAnswered }) {
   </li>`;
 }
 
+/** A group of the page: its games, each drawn by `render`, or the text `empty`.
+ * @template {MyGame} G
+ * @param {{id: string, title: string, entries: Array<G>, empty: string, render: (entry: G) => Markup}} props */
 function Group({ id, title, entries, empty, render }) {
   return html`<section class="card-panel my-games-group" id=${id}>
     <h2>${title} <span class="muted">(${entries.length})</span></h2>
@@ -117,10 +170,10 @@ function Group({ id, title, entries, empty, render }) {
   </section>`;
 }
 
-/** The page /me. */
+/** The page /me. @param {{me: Me | null}} props */
 export function MyGames({ me }) {
-  const [games, setGames] = useState(null);
-  const [error, setError] = useState(null);
+  const [games, setGames] = useState(/** @type {MyGamesList | null} */ (null));
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const load = () =>
     loadMyGames()
       .then(setGames)
@@ -134,21 +187,29 @@ export function MyGames({ me }) {
     document.title = titled(`asobiba — ${t("My games")}`, games);
   }, [games, currentLang()]);
   if (!games) return html`<p class="muted">${error || t("Loading…")}</p>`;
+  /** @param {InvitedGame} entry */
+  const invitation = (entry) => html`<${Invitation} entry=${entry} onAnswered=${load} />`;
+  /** @param {YourTurnGame} entry */
+  const yourTurn = (entry) =>
+    html`<${GameEntry} entry=${entry} me=${me} extra=${html`<span class="time-left"> ${timeLeft(entry.seconds_left)}</span>`} />`;
+  /** @param {WaitingGame} entry */
+  const waiting = (entry) => html`<${GameEntry} entry=${entry} me=${me}
+    extra=${entry.started ? null : html`<span class="muted"> ${t("(in the waiting room)")}</span>`} />`;
+  /** @param {FinishedGame} entry */
+  const finished = (entry) => html`<${GameEntry} entry=${entry} me=${me} extra=${html`<span class="result">
+    ${" "}${entry.result.winner ? t("won") : t("place {rank}", { rank: entry.result.rank })} · ${dateText(entry.finished_at)} ·
+    <a href=${entry.link} data-replay=${entry.room}>${t("Replay and coach")}</a></span>`} />`;
   return html`<div class="my-games" id="my-games">
     <h1>${t("My games")}</h1>
     ${me && me.guest ? html`<p class="muted">${t("These are the games this browser holds. Sign in or create an account to find them on any device.")}</p>` : null}
     ${games.invitations.length
-      ? html`<${Group} id="invitations" title=${t("Invitations")} entries=${games.invitations} empty=""
-          render=${(entry) => html`<${Invitation} entry=${entry} onAnswered=${load} />`} />`
+      ? html`<${Group} id="invitations" title=${t("Invitations")} entries=${games.invitations} empty="" render=${invitation} />`
       : null}
     <${Group} id="your-turn" title=${t("Your turn")} entries=${games.your_turn} empty=${t("No game waits for you.")}
-      render=${(entry) => html`<${GameEntry} entry=${entry} me=${me} extra=${html`<span class="time-left"> ${timeLeft(entry.seconds_left)}</span>`} />`} />
+      render=${yourTurn} />
     <${Group} id="waiting" title=${t("Waiting for others")} entries=${games.waiting} empty=${t("No game waits for others.")}
-      render=${(entry) => html`<${GameEntry} entry=${entry} me=${me}
-        extra=${entry.started ? null : html`<span class="muted"> ${t("(in the waiting room)")}</span>`} />`} />
+      render=${waiting} />
     <${Group} id="finished" title=${t("Finished")} entries=${games.finished} empty=${t("No finished game yet.")}
-      render=${(entry) => html`<${GameEntry} entry=${entry} me=${me} extra=${html`<span class="result">
-        ${" "}${entry.result.winner ? t("won") : t("place {rank}", { rank: entry.result.rank })} · ${dateText(entry.finished_at)} ·
-        <a href=${entry.link} data-replay=${entry.room}>${t("Replay and coach")}</a></span>`} />`} />
+      render=${finished} />
   </div>`;
 }
