@@ -199,7 +199,7 @@ function Clock({ clock, receivedAt }) {
 }
 
 /** Seconds left as a reader counts them: days and hours (a turn-based room's clock), hours and
- * minutes, or seconds. */
+ * minutes, or seconds. @param {number} left */
 export function timeLeftText(left) {
   const days = Math.floor(left / 86400);
   const hours = Math.floor((left % 86400) / 3600);

@@ -4,11 +4,17 @@
 import { useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
-import { postJson } from "./lobby.js";
+import { failureText, postJson } from "./lobby.js";
 
-/** The leave (waiting room) or resign (running game) button of the seat ``seat``, if it may. */
+/** @typedef {import("./wire.js").Presence} Presence */
+
+/**
+ * The leave (waiting room) or resign (running game) button of the seat ``seat``, if it may.
+ * @param {{room: string, token: string | null, seat: number | null, presence: Presence | null, waiting: boolean,
+ *   over: boolean}} props
+ */
 export function SeatExit({ room, token, seat, presence, waiting, over }) {
-  const [error, setError] = useState(null);
+  const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
   if (!token || seat === null || !presence || over) return null;
   const mine = presence.seats.find((s) => s.seat === seat);
@@ -23,7 +29,7 @@ export function SeatExit({ room, token, seat, presence, waiting, over }) {
       location.assign(`/r/${room}#watch`);
       location.reload();
     } catch (failure) {
-      setError(failure.message);
+      setError(failureText(failure));
       setBusy(false);
     }
   };
@@ -33,7 +39,7 @@ export function SeatExit({ room, token, seat, presence, waiting, over }) {
     try {
       await postJson(`/api/rooms/${room}/resign`, { token });
     } catch (failure) {
-      setError(failure.message);
+      setError(failureText(failure));
     }
     setBusy(false);
   };

@@ -89,13 +89,15 @@ export function turnArrival(before, mover, reader) {
   return [before !== undefined && reader !== null && mover === reader && before !== reader, mover];
 }
 
-/** A seat's place at the end. @typedef {{seat: number, rank: number, score: number | null, winner: boolean}} Standing */
+/** A seat's place at the end (``resigned``: its player resigned or forfeited, so it is last).
+ * @typedef {{seat: number, rank: number, score: number | null, winner: boolean, resigned: boolean}} Standing */
 
 /**
  * Every seat's standing at the end, best first: winners share rank 1; the others are ranked by their
  * score (higher first, ties share a rank) after the winners. `result` is the view's
  * `{winners, losers, scores, reason}`.
  * @param {{winners?: Array<number>, scores?: Array<unknown>}} result @param {number} players
+ * @param {Array<number>} [resigned] the seats whose player resigned or forfeited
  * @returns {Array<Standing>}
  */
 export function standings(result, players, resigned = []) {
