@@ -478,10 +478,16 @@ class Storage:
         await self._enqueue(_Write(write))
 
     async def claim_seat(
-        self, room_id: str, seat: int, token_hash: str, name: str | None, invite_hash: str | None
+        self,
+        room_id: str,
+        seat: int,
+        token_hash: str,
+        name: str | None,
+        invite_hash: str | None,
+        account_id: int | None = None,
     ) -> bool:
-        """Give a free human seat to a person; False if somebody took it first (or its invite code
-        is not ``invite_hash`` any more)."""
+        """Give a free human seat to a person (signed in: the seat is ``account_id``'s, in the same
+        transaction); False if somebody took it first (or its invite code is not ``invite_hash`` any more)."""
 
         def write(connection: Connection) -> bool:
             invite = SEATS.c.invite_hash.is_(None) if invite_hash is None else SEATS.c.invite_hash == invite_hash
@@ -494,7 +500,7 @@ class Storage:
                     SEATS.c.token_hash.is_(None),
                     invite,
                 )
-                .values(token_hash=token_hash, name=name)
+                .values(token_hash=token_hash, name=name, **({"account_id": account_id} if account_id else {}))
             )
             return bool(result.rowcount)
 

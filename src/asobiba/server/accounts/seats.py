@@ -120,8 +120,10 @@ async def accept(lobby: Lobby, room: Room, account: AccountRow, number: int) -> 
 
     if not await room.run(job):
         return None
-    granted = await room.claim(account.username, only=number, invite=code)
-    if granted is not None:
+    granted: tuple[int, str] | None = await room.claim(
+        account.username, only=number, invite=code, account_id=account.id
+    )
+    if granted is not None:  # (the claim made the seat the account's; this clears the reservation)
         await lobby.write(store.seat_taken_by_account(lobby.storage, room.id, number, account.id))
     return granted
 

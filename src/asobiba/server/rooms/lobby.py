@@ -517,11 +517,17 @@ class Lobby:
         return room, token, invites
 
     async def join(
-        self, room: Room, name: str | None, seat: int | None = None, invite: str | None = None
+        self,
+        room: Room,
+        name: str | None,
+        seat: int | None = None,
+        invite: str | None = None,
+        account_id: int | None = None,
     ) -> tuple[int, str] | None:
         """Seat ``seat`` (with its ``invite`` code if it is invited; or the seat of ``invite``; or
-        the next free open seat, ascending) for a new person, or None if it cannot be taken."""
-        return await room.claim(name, only=seat, invite=invite)
+        the next free open seat, ascending) for a new person (of ``account_id`` when signed in), or None
+        if it cannot be taken."""
+        return await room.claim(name, only=seat, invite=invite, account_id=account_id)
 
     async def rematch(self, room: Room, token: str) -> tuple[Room, int] | None:
         """The room's rematch (made on the first call, as a job of the old room's queue): same game,

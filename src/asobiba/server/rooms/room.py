@@ -703,12 +703,14 @@ class Room:
         *,
         only: int | None = None,
         invite: str | None = None,
+        account_id: int | None = None,
     ) -> tuple[int, str] | None:
         """Give a free human seat to a new person: seat ``only`` when given (with its ``invite`` code
         if it is an invited seat), else the seat of the ``invite`` code, else the first free open
         seat (of ``preferred``, else ascending). Its number and token, or None if none (or not that
-        one) can be taken with what was given."""
-        claimed: tuple[int, str] | None = await self.run(lambda: self._claim(name, preferred, only, invite))
+        one) can be taken with what was given. A signed-in person's seat is their account's
+        (``account_id``) from the moment it is taken: the game may start with it."""
+        claimed: tuple[int, str] | None = await self.run(lambda: self._claim(name, preferred, only, invite, account_id))
         return claimed
 
     def may_take(self, seat: Seat, invite: str | None) -> bool:
@@ -723,7 +725,12 @@ class Room:
 
     @job
     async def _claim(
-        self, name: str | None, preferred: list[int] | None, only: int | None = None, invite: str | None = None
+        self,
+        name: str | None,
+        preferred: list[int] | None,
+        only: int | None = None,
+        invite: str | None = None,
+        account_id: int | None = None,
     ) -> tuple[int, str] | None:
         if only is None and invite is not None:
             found = self.invited_seat(invite)
@@ -736,7 +743,9 @@ class Room:
             if self.may_take(seat, invite if only is not None else None):
                 token = new_token()
                 claimed = await self.services.write(
-                    self.services.storage.claim_seat(self.id, number, hash_token(token), name, seat.invite_hash)
+                    self.services.storage.claim_seat(
+                        self.id, number, hash_token(token), name, seat.invite_hash, account_id
+                    )
                 )
                 if claimed:
                     seat.token_hash = hash_token(token)

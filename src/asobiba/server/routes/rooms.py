@@ -164,7 +164,7 @@ async def join_room(
     if not lobby.health.writable:
         return unavailable(lobby)
     try:
-        granted = await lobby.join(room, name, wanted, invite)
+        granted = await lobby.join(room, name, wanted, invite, account.id if account is not None else None)
     except Exception:
         log.exception("room %s: a seat could not be stored", room.id, extra={"event": "error"})
         return unavailable(lobby)
@@ -172,11 +172,7 @@ async def join_room(
         return seat_refusal(room, wanted, invite) or error_response(
             409, "seat_taken", f"seat {wanted} is taken: ask for another link"
         )
-    seat, token = granted
-    try:
-        await account_seats.seat_is_accounts(lobby, account, room.id, seat)
-    except Exception:  # the seat is the player's all the same (by its token); it joins the account later
-        log.exception("room %s: a seat's account could not be stored", room.id, extra={"event": "error"})
+    seat, token = granted  # (signed in: the seat is the account's, stored with the claim)
     return {"seat": seat, "token": token, "link": f"{room_link(request, room)}#token={token}"}
 
 
