@@ -150,3 +150,19 @@ def test_usernames_and_passwords_never_reach_the_servers_log_nor_its_metrics(tmp
         assert secret not in log, secret
     for secret in (username, username.lower(), password, "ken.secret@example.org", "unknown_secret"):
         assert secret not in metrics.text, secret
+
+
+def test_a_session_ends_thirty_days_on_by_the_servers_clock(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path / "asobiba.db", tmp_path / "server.log", flags=("--test-clock",))
+    server.start()
+    try:
+        with browser(server) as ken:
+            assert ken.post("/api/account", json={"username": "ken", "password": PASSWORD}).status_code == 201
+            ken.post("/api/test/clock", json={"advance": 29 * 86400})
+            assert ken.get("/api/me").json() == {"username": "ken", "guest": False}
+            ken.post("/api/test/clock", json={"advance": 2 * 86400})
+            assert ken.get("/api/me").json() == {"guest": True}
+            assert ken.post("/api/session", json={"username": "ken", "password": PASSWORD}).status_code == 200
+            assert ken.get("/api/me").json()["guest"] is False
+    finally:
+        server.stop()

@@ -9,7 +9,6 @@ so the lists are bounded: :data:`MAX_OPEN` rooms being played, :data:`MAX_FINISH
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -66,7 +65,7 @@ async def my_games(
     lobby: Lobby, account: AccountRow | None, token_hashes: Sequence[str], now: float | None = None
 ) -> dict[str, list[dict[str, Any]]]:
     """The games of ``account`` and of ``token_hashes``, grouped (see the module's docstring)."""
-    now = time.time() if now is None else now
+    now = lobby.clock.now() if now is None else now
     account_id = account.id if account is not None else None
     held = await lobby.read(store.held_seats(lobby.storage, account_id, token_hashes, MAX_SEATS))
     wanted = set(token_hashes)

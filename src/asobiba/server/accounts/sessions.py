@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import time
 from typing import Annotated
 
 from fastapi import Depends, Request, Response
@@ -69,7 +68,7 @@ async def signed_in_account(request: Request, response: Response, lobby: LobbyDe
         return None
     account = None
     if token:
-        account = await lobby.read(store.session_account(lobby.storage, session_hash(token), time.time()))
+        account = await lobby.read(store.session_account(lobby.storage, session_hash(token), lobby.clock.now()))
     if account is None:
         clear_session_cookie(response, request)
     return account

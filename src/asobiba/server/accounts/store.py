@@ -8,7 +8,6 @@ rooms' writes are; reads use the storage's sessions.
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,9 +24,9 @@ def username_key(username: str) -> str:
     return username.lower()
 
 
-async def create_account(storage: Storage, username: str, password_hash: str) -> AccountRow | None:
-    """A new account; None if the username is another's, in any case (the database decides races)."""
-    now = time.time()
+async def create_account(storage: Storage, username: str, password_hash: str, now: float) -> AccountRow | None:
+    """A new account, made at ``now``; None if the username is another's, in any case (the database decides
+    races)."""
     values = {"username": username, "username_key": username_key(username), "password_hash": password_hash,
               "created_at": now, "email": None, "email_notify": False, "unsubscribe_code": None,
               "lang": None}  # fmt: skip
@@ -63,10 +62,9 @@ async def account_by_id(storage: Storage, account_id: int) -> AccountRow | None:
         return await session.get(AccountRow, account_id)
 
 
-async def create_session(storage: Storage, account_id: int, token_hash: str, seconds: float) -> None:
-    """A new session of the account (its token's hash), valid ``seconds``; expired sessions of the
-    account are deleted on the way."""
-    now = time.time()
+async def create_session(storage: Storage, account_id: int, token_hash: str, seconds: float, now: float) -> None:
+    """A new session of the account (its token's hash), valid ``seconds`` from ``now`` (the server's time);
+    expired sessions of the account are deleted on the way."""
 
     def write(connection: Connection) -> None:
         connection.execute(

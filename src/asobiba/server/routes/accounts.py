@@ -70,7 +70,9 @@ async def start_session(request: Request, response: Response, lobby: Lobby, acco
     any) ends: a token set before signing in is never the session after."""
     before = session_token(request)
     token = new_session_token()
-    await lobby.write(store.create_session(lobby.storage, account.id, session_hash(token), SESSION_SECONDS))
+    await lobby.write(
+        store.create_session(lobby.storage, account.id, session_hash(token), SESSION_SECONDS, lobby.clock.now())
+    )
     if before:
         await lobby.write(store.delete_session(lobby.storage, session_hash(before)))
     set_session_cookie(response, request, token)
@@ -102,7 +104,7 @@ async def create_account(
     if not lobby.health.writable:
         return unavailable(lobby)
     password_hash = await asyncio.to_thread(hash_password, body.password)
-    account = await lobby.write(store.create_account(lobby.storage, body.username, password_hash))
+    account = await lobby.write(store.create_account(lobby.storage, body.username, password_hash, lobby.clock.now()))
     if account is None:
         return error_response(409, "username_taken", tr("that username is taken: choose another", lang))
     await start_session(request, response, lobby, account)
