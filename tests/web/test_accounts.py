@@ -65,8 +65,20 @@ def test_a_guest_signs_up_mid_game_keeps_the_seat_and_takes_it_back_on_another_d
     if waiting_for_me:
         other.wait_for_selector("#your-turn-badge")
         other.wait_for_function("() => document.title.startsWith('(')")
-    console.errors[:] = [error for error in console.errors if "WebSocket" not in error]  # the laptop's, sent away
-    for context in (laptop, phone):
+    # a third device opens the room's own link (as an emailed one): signed in, the seat comes back to it too
+    tablet = new_context(browser, "en")
+    third = console.watch(tablet.new_page())
+    third.goto(base + "/")
+    third.wait_for_selector("#sign-in")
+    third.click("#sign-in")
+    third.fill("#account-username", "mid_game_ken")
+    third.fill("#account-password", PASSWORD)
+    third.click("#account-submit")
+    third.wait_for_selector("#account-name")
+    third.goto(f"{base}/r/{room}")
+    third.wait_for_selector("#table[data-seat='0']")
+    console.errors[:] = [error for error in console.errors if "WebSocket" not in error]  # the others', sent away
+    for context in (laptop, phone, tablet):
         context.close()
 
 

@@ -3,6 +3,7 @@ import { loadRenderer } from "./games.js";
 import { html } from "./html.js";
 import { N_, gameTitle, t } from "./i18n.js";
 import { failureText, postJson, rememberToken, seatKindLabel } from "./lobby.js";
+import { sendJson, whoAmI } from "./account.js";
 import { selectAll, withChecked, withValue } from "./fields.js";
 import { RoomSocket } from "./net.js";
 import { makePicker } from "./picker.js";
@@ -452,6 +453,16 @@ export function Room({ room, lang }) {
         if (!token && before && location.hash !== "#watch") {
           rememberToken(room, before);
           dispatch({ type: "token", token: before });
+        } else if (!token && location.hash !== "#watch") {
+          // no token here (another device, an emailed link): a signed-in player's own seat is taken back
+          // on this device (a guest, or nobody's seat here: the room opens to watch)
+          whoAmI()
+            .then((me) => (me.guest ? Promise.reject(new Error("a guest")) : sendJson("POST", `/api/rooms/${room}/my-seat`, {})))
+            .then((taken) => {
+              rememberToken(room, taken.token);
+              dispatch({ type: "token", token: taken.token });
+            })
+            .catch(() => null);
         }
       })
       .catch(() => dispatch({ type: "fatal", reason: "no_such_room" }));
