@@ -241,3 +241,21 @@ def test_the_unsubscribe_link_stops_the_emails_and_an_unknown_code_changes_nothi
             "/api/me/email", content="address=x", headers={"Content-Type": "application/x-www-form-urlencoded"}
         )
         assert form_elsewhere.status_code == 415  # the exception is that one path
+
+
+def test_a_seat_left_in_the_waiting_room_is_the_accounts_no_more(tmp_path: Path) -> None:
+    with account_app(tmp_path) as client:
+        made = new_room(client, players=4)  # a guest's room: seats 2 and 3 free
+        room = made["room"]
+        ken = sign_up(client, "ken")
+        joined = client.post(
+            f"/api/rooms/{room}/join", json={"seat": 2, "invite": made["invites"]["2"].split("invite=")[1]}
+        )
+        assert joined.status_code == 200, joined.text
+        assert seat_accounts(client, room)[2] is not None
+        assert room in rooms_of(client.get("/api/me/games").json(), "waiting")
+        left = client.post(f"/api/rooms/{room}/leave", json={"token": joined.json()["token"]})
+        assert left.status_code == 200, left.text
+        assert seat_accounts(client, room)[2] is None
+        assert room not in rooms_of(client.get("/api/me/games").json(), "waiting")
+        assert ken

@@ -624,6 +624,7 @@ class Room:
         if self.row.rematch_of is not None:
             return "kept", None
         code = new_invite_code()
+        await self.services.write(self.services.storage.update_seat(self.id, seat.number, account_id=None))
         await self._change_seat(seat, token_hash=None, name=None, invite_hash=hash_token(code))
         seat.stop_watch()
         self.send_away(seat)
@@ -645,6 +646,7 @@ class Room:
             return "game_over", None
         if self.started:
             return "already_started", None
+        await self.services.write(self.services.storage.update_seat(self.id, seat.number, account_id=None))
         await self._change_seat(seat, token_hash=None, name=None, kept=False)
         seat.stop_watch()
         self.send_away(seat, "you left this seat")
