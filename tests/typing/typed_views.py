@@ -15,7 +15,7 @@ from asobiba.games.cockroach_poker.rules import CockroachPokerState
 from asobiba.games.paper_safari import GAME as PAPER_SAFARI
 from asobiba.games.paper_safari.rules import PaperSafariState
 from asobiba.games.survive import GAME as SURVIVE
-from asobiba.games.survive.rules import SurviveState
+from asobiba.games.survive.state import SurviveState
 
 
 def typed_states() -> None:

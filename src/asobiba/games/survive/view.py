@@ -1,4 +1,4 @@
-"""What a player may know of a Survive! game (rules/survive.md "Information"): the view as types
+"""What a player may know of a Survive! game (rules/survive.en.md "Who may know what"): the view as types
 (the state builds it in :mod:`.view_rules`).
 
 ``state.view(player)`` is core's envelope (``game, players, viewer, phase, to_move, seq, pending,
