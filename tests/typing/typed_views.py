@@ -11,7 +11,7 @@ from asobiba.core.game import Game
 from asobiba.core.registry import get_game
 from asobiba.core.state import State
 from asobiba.games.cockroach_poker import GAME as COCKROACH_POKER
-from asobiba.games.cockroach_poker.rules import CockroachPokerState
+from asobiba.games.cockroach_poker.state import CockroachPokerState
 from asobiba.games.paper_safari import GAME as PAPER_SAFARI
 from asobiba.games.paper_safari.rules import PaperSafariState
 from asobiba.games.survive import GAME as SURVIVE
