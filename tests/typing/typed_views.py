@@ -13,7 +13,7 @@ from asobiba.core.state import State
 from asobiba.games.cockroach_poker import GAME as COCKROACH_POKER
 from asobiba.games.cockroach_poker.state import CockroachPokerState
 from asobiba.games.paper_safari import GAME as PAPER_SAFARI
-from asobiba.games.paper_safari.rules import PaperSafariState
+from asobiba.games.paper_safari.state import PaperSafariState
 from asobiba.games.survive import GAME as SURVIVE
 from asobiba.games.survive.state import SurviveState
 

@@ -1,6 +1,6 @@
 """Cockroach Poker (ごきぶりポーカー): push cards on each other with true or false claims.
 
-Two rule sets (``shared/rules/cockroach_poker.md``): ``trump``, the seed's playing-card
+Two rule sets (``rules/cockroach_poker.en.md``): ``trump``, the seed's playing-card
 adaptation (3–5 players, 54 cards), and ``original``, the published game (2–6 players,
 8 creatures × 8).
 
