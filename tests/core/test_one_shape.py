@@ -14,6 +14,7 @@ import importlib
 import inspect
 import pkgutil
 import random
+import re
 from enum import StrEnum
 from pathlib import Path
 from types import ModuleType
@@ -120,6 +121,25 @@ def test_every_game_keeps_its_rules_in_modules_of_plain_functions(game: str, pac
             and any(inspect.isfunction(member) and not key.startswith("__") for key, member in vars(value).items())
         ]
         assert not own_classes, f"{module.__name__}: rules are functions, not classes with methods: {own_classes}"
+
+
+@pytest.mark.parametrize("package", PACKAGES.values(), ids=list(PACKAGES))
+def test_every_rule_module_imports_only_those_before_it(package: str) -> None:
+    """The order is the rules package's docstring; the state is imported for the type checker only."""
+    rules = importlib.import_module(f"{package}.rules")
+    order = re.findall(r"^- :mod:`\.(\w+)`", rules.__doc__ or "", re.MULTILINE)
+    order += re.findall(r", :mod:`\.(\w+)`", rules.__doc__ or "")
+    modules = {module.__name__.rpartition(".")[2]: module for module in _rule_modules(package)}
+    assert sorted(order) == sorted(modules), f"{package}.rules' docstring lists every rule module once: {order}"
+    for index, name in enumerate(order):
+        tree = ast.parse(Path(modules[name].__file__ or "").read_text(encoding="utf-8"))
+        runtime = {
+            node.module
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(package)
+        }
+        later = {f"{package}.rules.{after}" for after in order[index:]} | {f"{package}.state"}
+        assert not runtime & later, f"{package}.rules.{name} imports {sorted(runtime & later)} at run time"
 
 
 @pytest.mark.parametrize("package", PACKAGES.values(), ids=list(PACKAGES))
