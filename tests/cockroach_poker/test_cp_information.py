@@ -8,7 +8,7 @@ import random
 import asobiba
 from asobiba.core.events import Event
 from asobiba.games.cockroach_poker.events import CardOffered, CardPassed, CardPeeked, HandDealt
-from asobiba.games.cockroach_poker.rules import CockroachPokerState
+from asobiba.games.cockroach_poker.state import CockroachPokerState
 
 
 def play(state: asobiba.State, *texts: str) -> list[Event]:

@@ -13,7 +13,7 @@ from asobiba.games.cockroach_poker.actions import ANSWER_NO, ANSWER_YES, PEEK, O
 from asobiba.games.cockroach_poker.data import CREATURES
 from asobiba.games.cockroach_poker.events import CardRevealed, PlayerLost
 from asobiba.games.cockroach_poker.positions import position
-from asobiba.games.cockroach_poker.rules import CockroachPokerState
+from asobiba.games.cockroach_poker.state import CockroachPokerState
 
 
 def arranged(

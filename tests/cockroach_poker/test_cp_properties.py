@@ -16,7 +16,7 @@ from asobiba.core.errors import IllegalAction
 from asobiba.core.record import replay_steps
 from asobiba.core.state import Action
 from asobiba.games.cockroach_poker.actions import ANSWERS, OFFERS, PASSES, PEEK, REDIRECTS
-from asobiba.games.cockroach_poker.rules import CockroachPokerState
+from asobiba.games.cockroach_poker.state import CockroachPokerState
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
     (3, {}),

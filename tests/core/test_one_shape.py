@@ -1,7 +1,10 @@
-"""The three games have one shape: the same role modules under the same names, one state machine
-(``state.phase``, a member of the game's ``Phase`` StrEnum whose value is the view's ``phase``),
-one way to check (``_check`` dispatching to ``verify_<action>`` methods), and the game given to
-its state in the constructor, so that ``core/state.py`` imports nothing of ``core/game.py``.
+"""The three games have one shape (CONTRIBUTING.md, "The shape of a game"): the same role modules
+under the same names; one state class in ``state.py`` whose methods are the contract's and nothing
+else, and the rules in the ``rules`` package, a module per section of the rules page, of plain
+functions over the state (no rule class, no mixin); one state machine (``state.phase``, a member of
+the game's ``Phase`` StrEnum whose value is the view's ``phase``); one way to check (``_check``
+dispatching to the rules' ``verify_<action>`` functions); and the game given to its state in the
+constructor, so that ``core/state.py`` imports nothing of ``core/game.py``.
 """
 
 from __future__ import annotations
@@ -9,9 +12,12 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import pkgutil
 import random
+import re
 from enum import StrEnum
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -23,7 +29,7 @@ PACKAGES = {
     "paper-safari": "asobiba.games.paper_safari",
     "survive": "asobiba.games.survive",
 }
-ROLES = ("rules", "actions", "notation", "phase", "view", "events", "text", "positions", "bots", "declaration")
+ROLES = ("state", "rules", "actions", "notation", "phase", "view", "events", "text", "positions", "bots", "declaration")
 CORE = Path(asobiba.__file__).parent / "core"
 
 
@@ -70,14 +76,80 @@ def test_the_game_is_given_to_its_state_and_its_phase_is_the_views(game: str, pa
         assert state.clone().game is state.game
 
 
-@pytest.mark.parametrize("package", PACKAGES.values(), ids=list(PACKAGES))
-def test_every_game_checks_through_verify_methods(package: str) -> None:
-    state_type = next(
+def _state_type(package: str) -> type[State]:
+    module = importlib.import_module(f"{package}.state")
+    classes = [
         value
-        for value in vars(importlib.import_module(f"{package}.rules")).values()
-        if inspect.isclass(value) and issubclass(value, State) and value.__module__ == f"{package}.rules"
-    )
-    verifiers = [name for name in dir(state_type) if name.startswith("verify_")]
+        for value in vars(module).values()
+        if inspect.isclass(value) and issubclass(value, State) and value.__module__ == module.__name__
+    ]
+    assert len(classes) == 1, classes
+    return classes[0]
+
+
+def _rule_modules(package: str) -> list[ModuleType]:
+    rules = importlib.import_module(f"{package}.rules")
+    assert hasattr(rules, "__path__"), f"{package}.rules is a package: a module per section of the rules page"
+    return [importlib.import_module(f"{rules.__name__}.{info.name}") for info in pkgutil.iter_modules(rules.__path__)]
+
+
+@pytest.mark.parametrize("package", PACKAGES.values(), ids=list(PACKAGES))
+def test_every_game_has_one_state_class_whose_methods_are_the_contracts(package: str) -> None:
+    state_type = _state_type(package)
+    assert state_type.__bases__ == (State,), "no mixin: the state derives from State alone"
+    extra = [
+        name
+        for name, value in vars(state_type).items()
+        if inspect.isfunction(value) and not name.startswith("__") and not hasattr(State, name)
+    ]
+    assert not extra, f"rules belong in {package}.rules as functions over the state, not methods: {extra}"
+
+
+@pytest.mark.parametrize(("game", "package"), PACKAGES.items(), ids=list(PACKAGES))
+def test_every_game_keeps_its_rules_in_modules_of_plain_functions(game: str, package: str) -> None:
+    modules = _rule_modules(package)
+    assert len(modules) >= 3, [module.__name__ for module in modules]
+    page = f"rules/{game.replace('-', '_')}.en.md"
+    for module in modules:
+        assert page in (module.__doc__ or ""), f"{module.__name__} names the section of {page} it follows"
+        own_classes = [
+            name
+            for name, value in vars(module).items()
+            if inspect.isclass(value)
+            and value.__module__ == module.__name__
+            and hasattr(value, "__dict__")
+            and any(inspect.isfunction(member) and not key.startswith("__") for key, member in vars(value).items())
+        ]
+        assert not own_classes, f"{module.__name__}: rules are functions, not classes with methods: {own_classes}"
+
+
+@pytest.mark.parametrize("package", PACKAGES.values(), ids=list(PACKAGES))
+def test_every_rule_module_imports_only_those_before_it(package: str) -> None:
+    """The order is the rules package's docstring; the state is imported for the type checker only."""
+    rules = importlib.import_module(f"{package}.rules")
+    order = re.findall(r"^- :mod:`\.(\w+)`", rules.__doc__ or "", re.MULTILINE)
+    order += re.findall(r", :mod:`\.(\w+)`", rules.__doc__ or "")
+    modules = {module.__name__.rpartition(".")[2]: module for module in _rule_modules(package)}
+    assert sorted(order) == sorted(modules), f"{package}.rules' docstring lists every rule module once: {order}"
+    for index, name in enumerate(order):
+        tree = ast.parse(Path(modules[name].__file__ or "").read_text(encoding="utf-8"))
+        runtime = {
+            node.module
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(package)
+        }
+        later = {f"{package}.rules.{after}" for after in order[index:]} | {f"{package}.state"}
+        assert not runtime & later, f"{package}.rules.{name} imports {sorted(runtime & later)} at run time"
+
+
+@pytest.mark.parametrize("package", PACKAGES.values(), ids=list(PACKAGES))
+def test_every_game_checks_through_verify_functions(package: str) -> None:
+    verifiers = [
+        name
+        for module in _rule_modules(package)
+        for name, value in vars(module).items()
+        if name.startswith("verify_") and inspect.isfunction(value) and value.__module__ == module.__name__
+    ]
     assert len(verifiers) >= 5, verifiers
-    own = set(dir(state_type)) - set(dir(State))
-    assert not [name for name in own if name.startswith(("_illegal", "_check_"))]
+    own = set(dir(_state_type(package))) - set(dir(State))
+    assert not [name for name in own if name.startswith(("verify_", "_illegal", "_check_"))]

@@ -10,7 +10,7 @@ import pytest
 from asobiba.core.events import Event
 from asobiba.games.paper_safari import GAME
 from asobiba.games.paper_safari.positions import card_order, cards_of, position
-from asobiba.games.paper_safari.rules import PaperSafariState
+from asobiba.games.paper_safari.state import PaperSafariState
 
 
 def play(state: PaperSafariState, *texts: str) -> list[Event]:

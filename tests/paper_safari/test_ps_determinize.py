@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from asobiba.games.paper_safari import GAME
 from asobiba.games.paper_safari.data import POKEMON56
-from asobiba.games.paper_safari.rules import PaperSafariState
+from asobiba.games.paper_safari.state import PaperSafariState
 
 #: A deck just big enough for five players, so the first pile often runs out before a reshuffle.
 SMALL_DECK = [

@@ -9,7 +9,7 @@ import pytest
 
 from asobiba.core.errors import AsobibaError
 from asobiba.games.paper_safari.positions import cards_of, position
-from asobiba.games.paper_safari.rules import PaperSafariState
+from asobiba.games.paper_safari.state import PaperSafariState
 
 A = ["squirtle", "bulbasaur", "charmander", "psyduck", "eevee", "clefairy"]
 B = ["gengar", "machamp", "gyarados", "onix", "jigglypuff", "squirtle"]

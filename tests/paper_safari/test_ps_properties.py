@@ -14,7 +14,7 @@ from asobiba.core.record import replay_steps
 from asobiba.core.state import CHANCE
 from asobiba.games.paper_safari import GAME
 from asobiba.games.paper_safari import events as ev
-from asobiba.games.paper_safari.rules import PaperSafariState
+from asobiba.games.paper_safari.state import PaperSafariState
 
 games = st.fixed_dictionaries(
     {

@@ -1,4 +1,4 @@
-"""The board and the components (rules/survive.md: Components, The board, Tile backs)."""
+"""The board and the components (rules/survive.en.md: Components, The board, Tile backs)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A turn, step 4: the creature die and the creatures (rules/survive.md "A turn" 4, the seed 4-4)."""
+"""A turn, step 4: the creature die and the creatures (rules/survive.en.md "A turn" 4, the seed 4-4)."""
 
 from __future__ import annotations
 

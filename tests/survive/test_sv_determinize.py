@@ -1,4 +1,4 @@
-"""Determinization draws only positions the player could be in (rules/survive.md "Tile backs": the
+"""Determinization draws only positions the player could be in (rules/survive.en.md "Tile backs": the
 held and counter tiles are kept, the immediate ones act at once; the volcano ends the game): the
 others' taken tiles are held or counter tiles of the terrain they took, the face-down tiles keep
 their terrain, the volcano stays on the board until it is turned over, and the explorer values of
@@ -25,7 +25,8 @@ from asobiba.games.survive.data import (
     terrain_of,
 )
 from asobiba.games.survive.positions import position
-from asobiba.games.survive.rules import RESCUED, SurviveState
+from asobiba.games.survive.rules.pieces import RESCUED
+from asobiba.games.survive.state import SurviveState
 
 games = st.tuples(
     st.integers(min_value=0, max_value=2**32),
@@ -187,7 +188,7 @@ def test_the_played_tiles_terrains_are_chosen_so_that_every_taker_fits():
     # p1 took a beach and a mountain tile and played a kill-shark; p2 took a beach tile and played a
     # kill-shark. Only one beach kill-shark is unknown, so p2's was it and p1's was the mountain one.
     from asobiba.games.survive.data import BEACH, KILL_SHARK, MOUNTAIN, tile_code
-    from asobiba.games.survive.determinize import _assign_taken
+    from asobiba.games.survive.rules.determinize import _assign_taken
 
     for seed in range(20):
         pool = [0] * 64

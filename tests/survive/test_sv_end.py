@@ -1,4 +1,4 @@
-"""End of the game and scores (rules/survive.md "End of the game", the seed 7)."""
+"""End of the game and scores (rules/survive.en.md "End of the game", the seed 7)."""
 
 from __future__ import annotations
 

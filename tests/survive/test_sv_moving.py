@@ -1,4 +1,4 @@
-"""A turn, step 2: moving explorers and boats (rules/survive.md "A turn" 2, the seed 4-2 and 5)."""
+"""A turn, step 2: moving explorers and boats (rules/survive.en.md "A turn" 2, the seed 4-2 and 5)."""
 
 from __future__ import annotations
 

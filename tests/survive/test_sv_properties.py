@@ -27,7 +27,8 @@ from asobiba.games.survive.actions import (
     creature_move,
 )
 from asobiba.games.survive.board import LAND_SPACES, N_CELLS, NEIGHBOURS
-from asobiba.games.survive.rules import LOST, ON_BOAT, ON_LAND, RESCUED, SWIMMING, UNPLACED, SurviveState
+from asobiba.games.survive.rules.pieces import LOST, ON_BOAT, ON_LAND, RESCUED, SWIMMING, UNPLACED
+from asobiba.games.survive.state import SurviveState
 
 games = st.tuples(
     st.integers(min_value=0, max_value=2**32),

@@ -1,4 +1,4 @@
-"""Setup (rules/survive.md "Setup", the seed 3) and options."""
+"""Setup (rules/survive.en.md "Setup", the seed 3) and options."""
 
 from __future__ import annotations
 

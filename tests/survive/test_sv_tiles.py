@@ -1,4 +1,4 @@
-"""A turn, steps 1 and 3: held tiles, removing a land tile and every tile effect (rules/survive.md
+"""A turn, steps 1 and 3: held tiles, removing a land tile and every tile effect (rules/survive.en.md
 "A turn" 1 and 3, "Tile backs", the seed 4-3 and 6)."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from asobiba.core.errors import IllegalAction
 from asobiba.games.survive.board import CELL_BY_NAME
 from asobiba.games.survive.phase import Phase
 from asobiba.games.survive.positions import position
+from asobiba.games.survive.rules.tiles import touches_sea
 
 
 def do(state, text):
@@ -31,7 +32,7 @@ def test_beaches_touching_the_sea_are_removed_first():
     assert allowed
     for name in allowed:
         assert state.view(0)["tiles"][name] == "beach"
-        assert state.touches_sea(CELL_BY_NAME[name])
+        assert touches_sea(state, CELL_BY_NAME[name])
     inland_or_forest = next(c for c in state.view(0)["tiles"] if c not in allowed)
     with pytest.raises(IllegalAction, match="beach tile touching the sea goes first"):
         do(state, f"remove {inland_or_forest}")

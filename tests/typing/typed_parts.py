@@ -17,11 +17,11 @@ from asobiba.core.hard_settings import Evaluator, HardSettings
 from asobiba.core.registry import GameDeclaration, declaration
 from asobiba.core.state import Action
 from asobiba.games.paper_safari.bots import HARD_SETTINGS, evaluate, round_over
-from asobiba.games.paper_safari.rules import PaperSafariState
+from asobiba.games.paper_safari.state import PaperSafariState
 from asobiba.games.paper_safari.view import PaperSafariFullView
 from asobiba.games.survive.rl_compact import SurviveCompactCodec
-from asobiba.games.survive.rules import SurviveState
 from asobiba.games.survive.screen_fit import SurviveScreen
+from asobiba.games.survive.state import SurviveState
 from asobiba.games.survive.view import SurviveFullView
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.types import RLSupport

@@ -11,11 +11,11 @@ from asobiba.core.game import Game
 from asobiba.core.registry import get_game
 from asobiba.core.state import State
 from asobiba.games.cockroach_poker import GAME as COCKROACH_POKER
-from asobiba.games.cockroach_poker.rules import CockroachPokerState
+from asobiba.games.cockroach_poker.state import CockroachPokerState
 from asobiba.games.paper_safari import GAME as PAPER_SAFARI
-from asobiba.games.paper_safari.rules import PaperSafariState
+from asobiba.games.paper_safari.state import PaperSafariState
 from asobiba.games.survive import GAME as SURVIVE
-from asobiba.games.survive.rules import SurviveState
+from asobiba.games.survive.state import SurviveState
 
 
 def typed_states() -> None:

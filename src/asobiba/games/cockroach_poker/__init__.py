@@ -1,6 +1,6 @@
 """Cockroach Poker (ごきぶりポーカー): push cards on each other with true or false claims.
 
-Two rule sets (``shared/rules/cockroach_poker.md``): ``trump``, the seed's playing-card
+Two rule sets (``rules/cockroach_poker.en.md``): ``trump``, the seed's playing-card
 adaptation (3–5 players, 54 cards), and ``original``, the published game (2–6 players,
 8 creatures × 8).
 
@@ -27,7 +27,7 @@ from asobiba.core.options import Option, check_first_player, parse_bool, player_
 from asobiba.core.state import Action, Observation, State
 from asobiba.games.cockroach_poker import actions, notation, text
 from asobiba.games.cockroach_poker.data import PLAYER_RANGE, TRUMP, TRUMP_NO_JOKERS
-from asobiba.games.cockroach_poker.rules import CockroachPokerState
+from asobiba.games.cockroach_poker.state import CockroachPokerState
 from asobiba.games.cockroach_poker.view import CockroachPokerFullView, CockroachPokerPending, CockroachPokerView
 
 #: The longest ``card_order`` any deck takes, and the longest text one may be written as.

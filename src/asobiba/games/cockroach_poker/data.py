@@ -1,4 +1,4 @@
-"""The decks of both rule sets, as tables checked against ``shared/rules/cockroach_poker.md``.
+"""The decks of both rule sets, as tables checked against ``rules/cockroach_poker.en.md``.
 
 Cards are small integers inside the engine (an index into a deck's tables) and short texts
 outside it:

@@ -28,7 +28,7 @@ from asobiba.core.errors import InvalidOption
 from asobiba.games.cockroach_poker import GAME
 from asobiba.games.cockroach_poker.data import NO_KIND, Deck
 from asobiba.games.cockroach_poker.notation import read_card
-from asobiba.games.cockroach_poker.rules import CockroachPokerState
+from asobiba.games.cockroach_poker.state import CockroachPokerState
 
 #: Cards a player not named in ``hands`` gets.
 FILLER_CARDS = 3

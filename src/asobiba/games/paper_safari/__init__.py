@@ -24,7 +24,7 @@ from asobiba.games.paper_safari import text
 from asobiba.games.paper_safari.actions import ACTION_TYPES
 from asobiba.games.paper_safari.data import DECK_LABELS, DECKS, MAX_DECK_SIZE, check_deck_option, deck_from_option
 from asobiba.games.paper_safari.notation import parse
-from asobiba.games.paper_safari.rules import PaperSafariState
+from asobiba.games.paper_safari.state import PaperSafariState
 from asobiba.games.paper_safari.view import PaperSafariFullView, PaperSafariPending, PaperSafariView
 
 

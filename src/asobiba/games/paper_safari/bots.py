@@ -47,7 +47,7 @@ from asobiba.games.paper_safari.data import COLUMN_PARTNER
 from asobiba.games.paper_safari.view import CardLine, PaperSafariFullView
 
 if TYPE_CHECKING:
-    from asobiba.games.paper_safari.rules import PaperSafariState
+    from asobiba.games.paper_safari.state import PaperSafariState
 
 Cells = list[float | None]
 #: A Ditto lying in a grid (its number is decided at scoring).

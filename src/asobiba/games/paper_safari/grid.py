@@ -1,4 +1,4 @@
-"""A player's grid of six cards and how it scores (``shared/rules/paper_safari.md``, "Scoring").
+"""A player's grid of six cards and how it scores (``rules/paper_safari.en.md``, "End of a round and scoring").
 
 Cards lie in flat lists by *slot*: ``slot(player, position)``, positions 0–5 being a1 a2 a3 (the
 top row) and b1 b2 b3 (the bottom row).

@@ -35,7 +35,7 @@ from asobiba.games.paper_safari import GAME
 from asobiba.games.paper_safari.data import POSITION_INDEX, deck_from_option
 from asobiba.games.paper_safari.grid import GRID, grid_slots, slot
 from asobiba.games.paper_safari.phase import Phase
-from asobiba.games.paper_safari.rules import PaperSafariState
+from asobiba.games.paper_safari.state import PaperSafariState
 
 
 def card_order(

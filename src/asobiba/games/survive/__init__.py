@@ -25,7 +25,7 @@ from asobiba.core.state import Action, Observation, State
 from asobiba.games.survive.actions import ACTION_TYPES
 from asobiba.games.survive.data import COLOURS, EXPLORER_VALUES, TILE_BY_NAME, TILES, tile_name
 from asobiba.games.survive.notation import parse
-from asobiba.games.survive.rules import SurviveState
+from asobiba.games.survive.state import SurviveState
 from asobiba.games.survive.view import SurviveFullView, SurvivePending, SurviveView
 
 #: The longest text a scripted option may be (the 40 tiles' names, spaced, with room to spare).

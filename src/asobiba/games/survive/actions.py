@@ -31,8 +31,11 @@ Cells are written ``r<row>c<column>``, explorers by colour and number (``red#4``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
+from functools import cache
 from typing import Final
 
+from asobiba.core.errors import IllegalAction
 from asobiba.core.state import Action
 from asobiba.games.survive.board import CELL_NAMES, N_CELLS, NEIGHBOURS, SPACE_NEIGHBOURS
 from asobiba.games.survive.data import COLOURS, CREATURES, EFFECTS, EXPLORERS_PER_COLOUR, TILE_BY_NAME, explorer_name
@@ -280,3 +283,61 @@ SAIL_TO: tuple[tuple[tuple[int, SailBoat], ...], ...] = tuple(
 CREATURE_STEP_TO: tuple[tuple[tuple[tuple[int, MoveCreature], ...], ...], ...] = tuple(
     tuple(tuple((n, CREATURE_STEP[k, c, n]) for n in SPACE_NEIGHBOURS[c]) for c in range(N_CELLS)) for k in range(3)
 )
+
+
+class Numbered(Enum):
+    """What a numbered field of an action counts, and so its range."""
+
+    CELL = "cell"
+    EXPLORER = "explorer"
+    EFFECT = "effect"
+    CREATURE = "creature"
+    PLAYER = "player"
+
+
+#: The numbered fields of each action class (``_check`` refuses a value out of range).
+NUMBERED_FIELDS: dict[type[Action], tuple[tuple[str, Numbered], ...]] = {
+    ChooseFirst: (("player", Numbered.PLAYER),),
+    PlaceExplorer: (("explorer", Numbered.EXPLORER), ("cell", Numbered.CELL)),
+    PlaceBoat: (("cell", Numbered.CELL),),
+    PlayTile: (("effect", Numbered.EFFECT),),
+    MoveExplorer: (("explorer", Numbered.EXPLORER), ("cell", Numbered.CELL)),
+    BoardBoat: (("explorer", Numbered.EXPLORER),),
+    SailBoat: (("source", Numbered.CELL), ("target", Numbered.CELL)),
+    Escape: (("explorer", Numbered.EXPLORER),),
+    RemoveTile: (("cell", Numbered.CELL),),
+    RollDie: (("creature", Numbered.CREATURE),),
+    MoveCreature: (("creature", Numbered.CREATURE), ("source", Numbered.CELL), ("target", Numbered.CELL)),
+}
+
+
+@cache
+def numbered_field_ranges(explorers: int, players: int) -> dict[type[Action], tuple[tuple[str, int], ...]]:
+    """Per action class, its numbered fields and how many things each may name in a game of
+    ``explorers`` explorers and ``players`` players (one table for every such game, never changed)."""
+    counts = {
+        Numbered.CELL: N_CELLS,
+        Numbered.EXPLORER: explorers,
+        Numbered.EFFECT: len(EFFECTS),
+        Numbered.CREATURE: len(CREATURES),
+        Numbered.PLAYER: players,
+    }
+    return {
+        kind: tuple((name, counts[counted]) for name, counted in numbered) for kind, numbered in NUMBERED_FIELDS.items()
+    }
+
+
+def verify_numbered_fields(action: Action, explorers: int, players: int) -> None:
+    """A numbered field (a cell, an explorer, a tile effect, a creature, a player) that names
+    nothing in a game of ``explorers`` explorers and ``players`` players, as in an action built directly."""
+    for name, count in numbered_field_ranges(explorers, players).get(type(action), ()):
+        value = getattr(action, name)
+        if not 0 <= value < count:
+            raise IllegalAction(
+                "{action}: {field} {value} is out of range; it takes 0 to {last}",
+                domain="survive",
+                action=type(action).__name__,
+                field=name,
+                value=number_text(value),
+                last=count - 1,
+            )

@@ -1,7 +1,7 @@
 """The Survive! board as data: 137 hex cells in offset rows (even rows shifted right).
 
 One letter per cell, row by row, from the first column that exists in the row
-(the map of ``rules/survive.md``): ``L`` a land space (holds a tile at the start), ``S`` a sea
+(the map of ``rules/survive.en.md``): ``L`` a land space (holds a tile at the start), ``S`` a sea
 serpent's start space (sea), ``E`` a safe island (not a space pieces stand on), ``.`` sea.
 
 >>> len(CELLS), len(LAND_SPACES), len(START_SEA)

@@ -79,7 +79,7 @@ from asobiba.games.survive.data import (
 from asobiba.games.survive.view import Effect, SurviveFullView, Terrain, TilesLeft
 
 if TYPE_CHECKING:
-    from asobiba.games.survive.rules import SurviveState
+    from asobiba.games.survive.state import SurviveState
 
 AVERAGE_VALUE = sum(EXPLORER_VALUES) / len(EXPLORER_VALUES)
 LAND, BOAT, SWIM, RESCUED, GONE = range(5)

@@ -18,7 +18,7 @@ BEACH, FOREST, MOUNTAIN = 0, 1, 2
 
 IMMEDIATE, HELD, COUNTER = "immediate", "held", "counter"
 
-#: effect, kind, how many on beach, forest, mountain tiles (rules/survive.md, "Tile backs").
+#: effect, kind, how many on beach, forest, mountain tiles (rules/survive.en.md, "The tiles").
 TILE_TABLE: tuple[tuple[str, str, int, int, int], ...] = (
     ("shark", IMMEDIATE, 3, 2, 1),  # put a shark on this space
     ("whale", IMMEDIATE, 3, 2, 0),  # put a whale on this space

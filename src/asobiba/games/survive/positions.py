@@ -23,9 +23,10 @@ from asobiba.games.survive.data import (
     tile_name,
 )
 from asobiba.games.survive.phase import Phase
-from asobiba.games.survive.pieces import LOST, NOWHERE, ON_BOAT, ON_LAND, RESCUED, SWIMMING
-from asobiba.games.survive.rules import SurviveState
-from asobiba.games.survive.steps import CreatureRun
+from asobiba.games.survive.rules.pieces import LOST, NOWHERE, ON_BOAT, ON_LAND, RESCUED, SWIMMING, new_boat
+from asobiba.games.survive.rules.turn import begin_turn
+from asobiba.games.survive.state import SurviveState
+from asobiba.games.survive.steps import CreatureRun, await_step, set_phase
 
 #: The phases :func:`position` can start in.
 POSITION_PHASES = (Phase.MOVE, Phase.REMOVE_TILE, Phase.ROLL, Phase.CREATURE)
@@ -112,7 +113,7 @@ def position(
         state.ex_status[e] = ON_LAND if state.tile_at[cell] >= 0 else SWIMMING
     for cell_name, passengers in (boats or {}).items():
         cell = CELL_BY_NAME[cell_name]
-        boat = state._new_boat(cell)
+        boat = new_boat(state, cell)
         for name in passengers:
             e = EXPLORER_BY_NAME[name]
             state.ex_cell[e], state.ex_status[e], state.ex_boat[e] = cell, ON_BOAT, boat
@@ -132,13 +133,13 @@ def position(
         state.held[player] = [TILE_BY_NAME[name] for name in names]
     state.boats_to_place = [0] * players
     state.current = current
-    state._begin_turn()
+    begin_turn(state)
     if points is not None:
         state.points = points
     if die is not None:
         state.die = CREATURES.index(die)
-        state._await(CreatureRun(state.die))
+        await_step(state, CreatureRun(state.die))
     else:
-        state._set_phase(phase)
+        set_phase(state, phase)
     state.forget_derived()  # the fields were set by hand: nothing worked out before still holds
     return state

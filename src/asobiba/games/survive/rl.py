@@ -57,9 +57,9 @@ from asobiba.games.survive.actions import (
 from asobiba.games.survive.board import CELL_BY_NAME, LAND_SPACES, N_CELLS
 from asobiba.games.survive.data import CREATURES, EFFECTS, EXPLORER_BY_NAME, EXPLORER_VALUES, TERRAINS, TILES
 from asobiba.games.survive.phase import Phase
-from asobiba.games.survive.pieces import STATUS_NAMES
 from asobiba.games.survive.rl_compact import SurviveCompactCodec
 from asobiba.games.survive.rl_spaces import DIRECTION, LAND_INDEX, SPACE_INDEX, SPACES, colours
+from asobiba.games.survive.rules.pieces import STATUS_NAMES
 from asobiba.games.survive.view import CREATURE_NAMES, PendingKind, SurviveFullView
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot

@@ -60,7 +60,7 @@ from asobiba.games.survive.rl_spaces import DIRECTION, LAND_INDEX, SPACE_INDEX, 
 from asobiba.rl.codecs import ActionCodec
 
 if TYPE_CHECKING:
-    from asobiba.games.survive.rules import SurviveState
+    from asobiba.games.survive.state import SurviveState
 
 __all__ = ["SurviveCompactCodec"]
 

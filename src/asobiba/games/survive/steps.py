@@ -3,7 +3,9 @@
 A game is always in one :class:`~asobiba.games.survive.phase.Phase`. Six phases are a decision
 taken in several steps or a question with its own subject; their details are a small frozen
 *pending step* (the piece being moved and the path so far, the creature, the question's cell and
-the players still to ask), held in ``state.step`` and replaced as the decision goes on.
+the players still to ask), held in ``state.step`` and replaced as the decision goes on: the rules
+go to a phase with :func:`set_phase` (no step) or :func:`await_step`, and read the step with
+:func:`pending_step`.
 
 >>> ride = DolphinRide().moved(40, 41).moved(41, 42)
 >>> ride.at, ride.taken, ride.left
@@ -13,10 +15,13 @@ the players still to ask), held in ``state.step`` and replaced as the decision g
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar, Final, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
 from asobiba.games.survive.data import CREATURE_REACH
 from asobiba.games.survive.phase import Phase
+
+if TYPE_CHECKING:
+    from asobiba.games.survive.state import SurviveState
 
 #: How many sea spaces a dolphin or favourable winds carry a piece.
 HELD_TILE_REACH: Final = 3
@@ -134,3 +139,23 @@ class BoatTileBoarding:
 #: A pending step of a multi-step decision.
 Step = DolphinRide | WindsSail | Jump | CreatureRun | CounterQuestion | BoatTileBoarding
 StepT = TypeVar("StepT", DolphinRide, WindsSail, Jump, CreatureRun, CounterQuestion, BoatTileBoarding)
+
+
+def set_phase(state: SurviveState, phase: Phase) -> None:
+    """Go to a phase without a pending step."""
+    state.phase = phase
+    state.step = None
+
+
+def await_step(state: SurviveState, step: Step) -> None:
+    """Go to (or stay in) the phase of a multi-step decision with these details."""
+    state.phase = step.phase
+    state.step = step
+
+
+def pending_step(state: SurviveState, kind: type[StepT]) -> StepT:
+    """The pending step, which the phase says is a ``kind``."""
+    step = state.step
+    if not isinstance(step, kind):
+        raise AssertionError(f"phase {state.phase.value} has no {kind.__name__} step")
+    return step

@@ -1,5 +1,5 @@
-"""What a player may know of a Survive! game (rules/survive.md "Information"): the view as types
-(the state builds it in :mod:`.view_rules`).
+"""What a player may know of a Survive! game (rules/survive.en.md "Who may know what"): the view as types
+(the state builds it in :mod:`.rules.views`).
 
 ``state.view(player)`` is core's envelope (``game, players, viewer, phase, to_move, seq, pending,
 is_over, options``) followed by the keys of :class:`SurviveView`. Cells are written ``r5c4``,

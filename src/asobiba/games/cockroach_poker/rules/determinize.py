@@ -1,0 +1,42 @@
+"""Sampling what a player cannot know (rules/cockroach_poker.en.md "Who may know what"): the other
+hands, the set-aside cards and the card in play unless he has seen it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from asobiba.games.cockroach_poker.phase import Phase
+from asobiba.games.cockroach_poker.steps import has
+
+if TYPE_CHECKING:
+    from asobiba.games.cockroach_poker.state import CockroachPokerState
+
+
+def resample_hidden(state: CockroachPokerState, player: int, rng: random.Random) -> None:
+    """Deal again, at random, every card ``player`` cannot know: the other hands, the
+    set-aside cards and the card in play unless he has seen it (sizes are public). A fixed
+    deal order (the secret card_order option) is forgotten: the sample deals at random."""
+    state.setup = replace(state.setup, card_order=())
+    if state.phase == Phase.DEAL:
+        return
+    card_hidden = state.card >= 0 and not has(state.seen, player)
+    unknown = [card for other, hand in enumerate(state.hands) if other != player for card in hand]
+    unknown += state.set_aside
+    if card_hidden:
+        unknown.append(state.card)
+    unknown.sort()
+    rng.shuffle(unknown)
+    position = 0
+    for other, hand in enumerate(state.hands):
+        if other == player:
+            continue
+        size = len(hand)
+        state.hands[other] = sorted(unknown[position : position + size])
+        position += size
+    size = len(state.set_aside)
+    state.set_aside = unknown[position : position + size]
+    position += size
+    if card_hidden:
+        state.card = unknown[position]
