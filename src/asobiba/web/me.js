@@ -8,6 +8,7 @@ import { heldTokens, sendJson } from "./account.js";
 import { html } from "./html.js";
 import { currentLang, gameTitle, t } from "./i18n.js";
 import { failureText } from "./lobby.js";
+import { withChecked, withValue } from "./fields.js";
 
 /** @typedef {import("./account.js").Me} Me */
 /** @typedef {import("./html.js").Markup} Markup */
@@ -160,6 +161,46 @@ function Invitation({ entry, onAnswered }) {
   </li>`;
 }
 
+/** Where "your turn" emails of turn-based games go, and whether to send them (GET/PUT /api/me/email). */
+function EmailChoice() {
+  const [address, setAddress] = useState("");
+  const [notify, setNotify] = useState(false);
+  const [said, setSaid] = useState(/** @type {{error: boolean, text: string} | null} */ (null));
+  useEffect(() => {
+    fetch("/api/me/email")
+      .then((response) => (response.ok ? response.json() : null))
+      .then((found) => {
+        if (found) {
+          setAddress(found.address || "");
+          setNotify(Boolean(found.notify));
+        }
+      })
+      .catch(() => null);
+  }, []);
+  /** @param {Event} event */
+  const save = async (event) => {
+    event.preventDefault();
+    try {
+      await sendJson("PUT", "/api/me/email", { address: address.trim() || null, notify });
+      setSaid({ error: false, text: t("Saved.") });
+    } catch (failure) {
+      setSaid({ error: true, text: failureText(failure) });
+    }
+  };
+  return html`<form class="card-panel" id="email-choice" onSubmit=${save}>
+    <h2>${t("Email")}</h2>
+    <div class="field">
+      <label for="email-address">${t("Email address")}</label>
+      <input id="email-address" type="email" autocomplete="email" maxlength="254" value=${address}
+        onInput=${withValue(setAddress)} />
+    </div>
+    <label class="check"><input id="email-notify" type="checkbox" checked=${notify} onChange=${withChecked(setNotify)} />
+      ${" "}${t("Email me when it is my turn in a turn-based game (at most one email a day for each game)")}</label>
+    <button type="submit" id="email-save">${t("Save")}</button>
+    ${said ? html`<p class=${said.error ? "error" : "muted"} role=${said.error ? "alert" : "status"}>${said.text}</p>` : null}
+  </form>`;
+}
+
 /** A group of the page: its games, each drawn by `render`, or the text `empty`.
  * @template {MyGame} G
  * @param {{id: string, title: string, entries: Array<G>, empty: string, render: (entry: G) => Markup}} props */
@@ -211,5 +252,6 @@ export function MyGames({ me }) {
       render=${waiting} />
     <${Group} id="finished" title=${t("Finished")} entries=${games.finished} empty=${t("No finished game yet.")}
       render=${finished} />
+    ${me && !me.guest ? html`<${EmailChoice} />` : null}
   </div>`;
 }

@@ -5,7 +5,8 @@
 - ``GET /api/me/games`` — the signed-in player's games (401 for a guest); ``POST /api/me/games``
   ``{tokens}`` — the same for a guest (or a signed-in player), with the rooms of these seat tokens:
   ``{"your_turn": [...], "waiting": [...], "finished": [...], "invitations": [...]}``;
-- ``PUT /api/me/email`` ``{address, notify}`` — where "your turn" emails go, and whether to send them;
+- ``GET /api/me/email`` — ``{address, notify}``: the signed-in player's own email choice (401 for a guest);
+  ``PUT /api/me/email`` ``{address, notify}`` — where "your turn" emails go, and whether to send them;
 - ``POST /api/rooms/{room}/my-seat`` — a signed-in player takes their seat back on this device, without
   its link: a new token for it (the old one holds nothing any more); 404 ``no_seat`` if the account
   holds no seat there;
@@ -74,6 +75,13 @@ async def games_of_browser(
     if not await limits.http_allowed(client_address(request)):
         return too_many()
     return await my_games(lobby, account, [hash_token(token) for token in body.tokens])
+
+
+@router.get("/api/me/email", response_model=None)
+async def email_shown(request: Request, account: SignedInDep) -> JSONResponse | dict[str, Any]:
+    if account is None:
+        return signed_out(request)
+    return {"address": account.email, "notify": account.email_notify}
 
 
 @router.put("/api/me/email", response_model=None)
