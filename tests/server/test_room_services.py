@@ -146,6 +146,7 @@ class OneRoomServices:
         self.writable = True
         self.shared = False
         self.published: list[int] = []
+        self.games_over: list[str] = []
 
     async def write(self, operation: Awaitable[Result]) -> Result:
         return await operation
@@ -166,6 +167,9 @@ class OneRoomServices:
         record = stored.record()
         state, events = engine.replay_with_events(record)
         return Replay(state, events, list(stored.actions), list(stored.players_of_actions))
+
+    async def game_over(self, room_id: str) -> None:
+        self.games_over.append(room_id)
 
 
 async def _bots_room(storage: Storage, services: OneRoomServices) -> Room:

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from asobiba.core.registry import get_game
 from asobiba.server import engine, metrics
+from asobiba.server.accounts.ratings import count_finished_game
 from asobiba.server.cluster import HEARTBEAT_SECONDS, Cluster
 from asobiba.server.protocol import ClockSpec
 from asobiba.server.rooms.health import DatabaseHealth
@@ -129,6 +130,18 @@ class Lobby:
 
     async def present_elsewhere(self, room_id: str, seat: int) -> bool:
         return await self.cluster.present_elsewhere(room_id, seat)
+
+    async def game_over(self, room_id: str) -> None:
+        """The room's game ended in this process: each seat's place and its signed-in players' ratings
+        are counted (:mod:`asobiba.server.accounts.ratings`; once, whichever process comes first). A
+        failure is logged: the game itself is stored already."""
+        room = self.rooms.get(room_id)
+        if room is None or not room.is_over:
+            return
+        try:
+            await self.write(count_finished_game(self.storage, room_id, room.state.result()))
+        except Exception:
+            log.exception("room %s: the finished game could not be counted", room_id)
 
     async def resume(self) -> None:
         """The database can be written again: rooms behind it are read again, and bots, clocks and
@@ -315,6 +328,7 @@ class Lobby:
         spectator_chat: bool | None = None,
         open_seats: int | None = None,
         rematch_by: str | None = None,
+        rated: bool = True,
     ) -> tuple[Room, str | None, dict[int, str]]:
         """A new room with the game dealt, its creator's token and each invited seat's invite code.
 
@@ -326,7 +340,8 @@ class Lobby:
         asked for it, by the token hash ``rematch_by``, is back already and is its creator), and
         returns no token and no invite. A room with a free or kept person seat waits (it has not
         started) until nobody is awaited or the creator presses Start; ``listed`` shows it in the
-        lobby meanwhile; ``spectator_chat`` lets spectators chat (None: in a listed room only)."""
+        lobby meanwhile; ``spectator_chat`` lets spectators chat (None: in a listed room only); an
+        unrated room (``rated=False``) counts for nobody's rating."""
         game = get_game(game_name)
         seed = secrets.randbits(63)
         state, setup_events = game.start(players, seed=seed, **options)
@@ -353,6 +368,7 @@ class Lobby:
             creator=None,
             spectator_chat=listed if spectator_chat is None else spectator_chat,
             chat_key=secrets.token_hex(16),
+            rated=rated,
         )
         seats = [
             Seat(
@@ -462,6 +478,7 @@ class Lobby:
             shift=shift,
             spectator_chat=room.row.spectator_chat,
             rematch_by=caller,
+            rated=room.row.rated,
         )
         await self.write(self.storage.update_room(room.id, rematch=new_room.id))
         room.row.rematch = new_room.id

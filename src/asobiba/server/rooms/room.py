@@ -689,6 +689,7 @@ class Room:
         room_changes, seat_changes = clock_after(self, seat_number, successor, by_bot)
         if successor.is_over:
             room_changes["status"] = "over"
+            room_changes["finished_at"] = time.time()
         try:
             await self.services.write(
                 self.services.storage.append(self.id, current, entries, seat_number, room_changes, seat_changes)
@@ -726,6 +727,8 @@ class Room:
         self.broadcast_state()
         self.schedule()
         await self.services.publish(self.id, self.seq)
+        if successor.is_over:
+            await self.services.game_over(self.id)
         return outcome
 
     # ------------------------------------------------------------------ the database

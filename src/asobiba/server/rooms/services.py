@@ -90,5 +90,10 @@ class RoomServices(Protocol):
         """The stored record replayed from its start (off the event loop: in a worker process)."""
         ...
 
+    async def game_over(self, room_id: str) -> None:
+        """The room's game ended here (its last move is stored): count it — each seat's place, and the
+        ratings of its signed-in players (never raises: a failure is logged)."""
+        ...
+
 
 __all__ = ["Replayed", "RoomServices"]

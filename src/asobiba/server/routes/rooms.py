@@ -86,6 +86,7 @@ async def create_room(
             listed=body.listed,
             spectator_chat=body.spectator_chat,
             open_seats=body.open_seats,
+            rated=body.rated,
         )
     except AsobibaError as error:
         return refused(error)

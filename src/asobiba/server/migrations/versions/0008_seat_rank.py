@@ -1,0 +1,26 @@
+"""seat rank: each seat's place in a finished game's final ranking (1 the best; tied seats share it)
+
+Revision ID: 0008
+Revises: 0007
+Create Date: 2026-12-07
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0008"
+down_revision = "0007"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    # games finished before have none (a profile shows no place for them)
+    op.add_column("seats", sa.Column("rank", sa.Integer, nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("seats") as seats:  # SQLite drops a column by copying the table
+        seats.drop_column("rank")
