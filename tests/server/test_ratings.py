@@ -266,4 +266,3 @@ def test_a_player_reads_which_bot_they_play_like() -> None:
     assert plays_like("cockroach-poker:trump", bots["hard"].rating) == "hard"
     assert plays_like("cockroach-poker:trump", bots["hard"].rating - 1) == "normal"
     assert plays_like("cockroach-poker:trump", bots["random"].rating - 1) is None
-

@@ -21,7 +21,7 @@ from asobiba.server import web as web_routes
 from asobiba.server.guards import OriginCheck, RequestGuard
 from asobiba.server.limits import ConnectionCount, RateLimits
 from asobiba.server.rooms import Lobby, Settings
-from asobiba.server.routes import games, health, pages, room_socket, rooms
+from asobiba.server.routes import games, health, pages, players, room_socket, rooms
 from asobiba.server.routes.games import game_summary
 from asobiba.server.storage import Storage as RoomStorage
 from asobiba.server.web import ClientFiles
@@ -52,6 +52,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     app.include_router(games.router)
     app.include_router(rooms.router)
     app.include_router(pages.router)
+    app.include_router(players.router)
     app.include_router(room_socket.router)
     # the browser client (src/asobiba/web) and the routes it reads beyond the protocol
     web_routes.mount(app)

@@ -113,7 +113,9 @@ async def count_finished_game(
     """Count the finished game of ``room_id`` whose final ``result()`` is ``result`` (see the module's
     docstring); None if there is no such room."""
     when = time.time() if now is None else now
-    outcome: CountedGame | None = await storage.transaction(lambda connection: _count(connection, room_id, result, when))
+    outcome: CountedGame | None = await storage.transaction(
+        lambda connection: _count(connection, room_id, result, when)
+    )
     return outcome
 
 
@@ -196,7 +198,6 @@ def _count(connection: Connection, room_id: str, result: Mapping[str, Any], now:
     return counted
 
 
-
 __all__ = [
     "MIN_ACCOUNTS",
     "RULES_OPTION",
@@ -207,4 +208,3 @@ __all__ = [
     "game_key",
     "model",
 ]
-
