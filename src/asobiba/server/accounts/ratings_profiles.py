@@ -94,7 +94,7 @@ async def player_profile(storage: Storage, username: str) -> dict[str, Any] | No
             await connection.execute(
                 select(RATINGS.c.game_key, RATINGS.c.mu, RATINGS.c.games, RATINGS.c.wins)
                 .where(RATINGS.c.account_id == account.id)
-                .order_by(RATINGS.c.game_key)
+                .order_by(RATINGS.c.games.desc(), RATINGS.c.game_key)  # the most played first
             )
         ).all()
         history_rows = (
