@@ -19,7 +19,7 @@ from sqlalchemy import insert, update
 from sqlalchemy.engine import Connection
 
 from asobiba.server.accounts.rows import ACCOUNTS
-from asobiba.server.client import RoomClient, create_room, follow_invite
+from asobiba.server.client import RoomClient, create_room, follow_invite, rematch
 from asobiba.server.storage import SEATS, Storage, normalise_url
 
 #: Rated games between the two accounts (the leaderboard lists a player from five).
@@ -165,3 +165,12 @@ def test_games_between_two_accounts_make_their_profiles_and_the_leaderboard(serv
         status, body, _ = get(base + path, lang="ja")
         assert status == 404 and body["code"] == code and body["message"].startswith("「"), (path, body)
     assert unrated == recent[-1]["room"]
+
+    # a rematch keeps its players' accounts: it counts too
+    last, first, second = rooms[-1]
+    again = rematch(base, last, first)
+    assert rematch(base, last, second)["room"] == again["room"]
+    run(play(again["room"], first, second))
+    status, after, _ = get(f"{base}/api/players/ann")
+    assert after["ratings"]["cockroach-poker:trump"]["games"] == RATED_GAMES + 1
+    assert after["recent"][0]["room"] == again["room"] and after["recent"][0]["rated"]

@@ -379,6 +379,12 @@ class Lobby:
             for number in range(players)
         ]
         previous: dict[int, Seat] = {}
+        #: The accounts of the previous room's seats (a rematch's players keep them: its game counts too).
+        accounts: dict[int, int] = {}
+        if rematch_of is not None:
+            stored_before = await self.read(self.storage.load(rematch_of.id, from_seq=len(rematch_of.entries)))
+            if stored_before is not None:
+                accounts = {row.seat: row.account_id for row in stored_before.seats if row.account_id is not None}
         if rematch_of is not None:
             for old in rematch_of.seats:
                 seat = seats[(old.number - shift) % players]
@@ -415,6 +421,7 @@ class Lobby:
                 taken_over=seat.taken_over,
                 bank=seat.bank,
                 previous_seat=previous[seat.number].number if seat.number in previous else None,
+                account_id=accounts.get(previous[seat.number].number) if seat.number in previous else None,
                 invite_hash=seat.invite_hash,
                 kept=seat.kept,
             )

@@ -724,11 +724,11 @@ class Room:
         outcome = Outcome(True, current)
         if acknowledge is not None:
             acknowledge(outcome)
+        if successor.is_over:  # counted before anybody sees the end: a profile opened from it shows the game
+            await self.services.game_over(self.id)
         self.broadcast_state()
         self.schedule()
         await self.services.publish(self.id, self.seq)
-        if successor.is_over:
-            await self.services.game_over(self.id)
         return outcome
 
     # ------------------------------------------------------------------ the database
