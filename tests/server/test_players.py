@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from server_testing import ServerProcess, play_first_legal, run
-from sqlalchemy import insert, update
+from server_testing import ServerProcess, play_first_legal, run, store_finished_games
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection
 
 from asobiba.server.accounts.rows import ACCOUNTS
@@ -78,6 +79,33 @@ def give_seats_to_accounts(database_url: str, seats: dict[str, list[str]]) -> di
 
     with ThreadPoolExecutor(1) as thread:
         return dict(thread.submit(asyncio.run, write()).result())
+
+
+def give_seats(database_url: str, seats: dict[str, dict[int, str]]) -> None:
+    """(The server stopped.) Each room's seats to the accounts of those usernames."""
+
+    async def write() -> None:
+        storage = Storage(normalise_url(database_url))
+        try:
+
+            def store(connection: Connection) -> None:
+                for room, places in seats.items():
+                    for seat, username in places.items():
+                        account = connection.execute(
+                            select(ACCOUNTS.c.id).where(ACCOUNTS.c.username_key == username)
+                        ).scalar_one()
+                        connection.execute(
+                            update(SEATS)
+                            .where(SEATS.c.room_id == room, SEATS.c.seat == seat)
+                            .values(account_id=account)
+                        )
+
+            await storage.transaction(store)
+        finally:
+            await storage.close()
+
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, write()).result()
 
 
 def test_games_between_two_accounts_make_their_profiles_and_the_leaderboard(server: ServerProcess) -> None:
@@ -174,3 +202,23 @@ def test_games_between_two_accounts_make_their_profiles_and_the_leaderboard(serv
     status, after, _ = get(f"{base}/api/players/ann")
     assert after["ratings"]["cockroach-poker:trump"]["games"] == RATED_GAMES + 1
     assert after["recent"][0]["room"] == again["room"] and after["recent"][0]["rated"]
+
+
+def test_a_game_whose_end_was_stored_but_not_counted_is_counted_when_its_room_is_read(server: ServerProcess) -> None:
+    """The process that stored a game's last move stopped before counting it: the next to load the room counts it."""
+    from ratings_testing import store_rated_games
+
+    server.stop()
+    store_rated_games(server.db_url, ["Ann", "Ben"], [], seed=1)  # the accounts only
+    (room,) = store_finished_games(server.db_url, "cockroach-poker", 3, {"rules": "trump"}, 1, seed=5)
+    give_seats(server.db_url, {room: {0: "ann", 1: "ben"}})
+    server.start()
+    assert get(f"{server.base_url}/api/players/ann")[1]["ratings"] == {}
+    assert get(f"{server.base_url}/api/rooms/{room}")[0] == 200  # read: back in memory
+    for _ in range(200):  # bounded: the count runs beside the answer
+        profile = get(f"{server.base_url}/api/players/ann")[1]
+        if profile["ratings"]:
+            break
+        time.sleep(0.05)
+    assert profile["ratings"]["cockroach-poker:trump"]["games"] == 1
+    assert profile["recent"][0]["room"] == room and profile["recent"][0]["rank"] in (1, 2, 3)

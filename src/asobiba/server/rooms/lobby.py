@@ -268,6 +268,9 @@ class Lobby:
                     room.row.status = "open"
                     await self.write(self.storage.update_room(room_id, status="open"))
                 self.rooms[room_id] = room
+                if room.is_over and room.row.rated and room.row.rated_at is None:
+                    # its end was stored by a process that stopped before counting it (or it had too few accounts)
+                    self._in_background(self.game_over(room_id))
         finally:
             if not lock.locked() and self._loading.get(room_id) is lock:
                 del self._loading[room_id]
