@@ -8,12 +8,12 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_testing import run
+from server_testing import PostgreSQLCluster, postgresql_binaries, run
 from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection
 
@@ -266,3 +266,42 @@ def test_a_player_reads_which_bot_they_play_like() -> None:
     assert plays_like("cockroach-poker:trump", bots["hard"].rating) == "hard"
     assert plays_like("cockroach-poker:trump", bots["hard"].rating - 1) == "normal"
     assert plays_like("cockroach-poker:trump", bots["random"].rating - 1) is None
+
+
+@pytest.fixture(scope="module")
+def postgresql() -> Iterator[PostgreSQLCluster]:
+    binaries = postgresql_binaries()
+    if binaries is None:
+        pytest.skip("PostgreSQL is not installed (initdb, pg_ctl): apt-get install postgresql")
+    cluster = PostgreSQLCluster(binaries)
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+def test_two_processes_seeing_one_end_count_it_once(postgresql: PostgreSQLCluster) -> None:
+    """On PostgreSQL each server process has its own storage (its own writer): the database decides."""
+    url = postgresql.fresh_database()
+
+    async def go() -> None:
+        first, second = Storage(url), Storage(url)
+        await first.migrate()
+        try:
+            ann, ben = await add_account(first, "ann"), await add_account(first, "ben")
+            rooms = [await add_room(first, [ann, ben, "bot:normal"]) for _ in range(10)]
+            result = {"winners": [0], "scores": [1, 0, 0]}
+            for room in rooms:
+                counted = await asyncio.gather(
+                    *(count_finished_game(storage, room, result) for storage in (first, second))
+                )
+                assert sorted(bool(game and game.rated) for game in counted) == [False, True]
+            rows = await ratings(first)
+            assert rows[ann].games == rows[ben].games == len(rooms)
+            assert len(await history(first)) == 2 * len(rooms)
+        finally:
+            await first.close()
+            await second.close()
+
+    run(go())
