@@ -138,10 +138,13 @@ class Lobby:
         room = self.rooms.get(room_id)
         if room is None or not room.is_over:
             return
-        try:
-            await self.write(count_finished_game(self.storage, room_id, room.state.result()))
+        try:  # not through write(): a lost race of two players' first games is no sign the database is down
+            await count_finished_game(self.storage, room_id, room.state.result())
         except Exception:
-            log.exception("room %s: the finished game could not be counted", room_id)
+            metrics.DATABASE_ERRORS.inc()
+            log.exception(
+                "room %s: the finished game could not be counted (it is, when the room is next loaded)", room_id
+            )
 
     async def resume(self) -> None:
         """The database can be written again: rooms behind it are read again, and bots, clocks and
@@ -388,7 +391,6 @@ class Lobby:
             stored_before = await self.read(self.storage.load(rematch_of.id, from_seq=len(rematch_of.entries)))
             if stored_before is not None:
                 accounts = {row.seat: row.account_id for row in stored_before.seats if row.account_id is not None}
-        if rematch_of is not None:
             for old in rematch_of.seats:
                 seat = seats[(old.number - shift) % players]
                 previous[seat.number] = old
