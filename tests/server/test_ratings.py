@@ -305,3 +305,35 @@ def test_two_processes_seeing_one_end_count_it_once(postgresql: PostgreSQLCluste
             await second.close()
 
     run(go())
+
+
+def test_two_first_games_of_the_same_players_ending_at_once_both_count(postgresql: PostgreSQLCluster) -> None:
+    """Two processes end two games of the same newcomers at the same moment: both insert their first rating;
+    the one that loses the race counts again and updates it instead."""
+    url = postgresql.fresh_database()
+
+    async def go() -> None:
+        first, second = Storage(url), Storage(url)
+        await first.migrate()
+        try:
+            for round_number in range(5):
+                ann, ben = (
+                    await add_account(first, f"ann{round_number}"),
+                    await add_account(first, f"ben{round_number}"),
+                )
+                rooms = [await add_room(first, [ann, ben, "bot:normal"]) for _ in range(2)]
+                result = {"winners": [0], "scores": [1, 0, 0]}
+                counted = await asyncio.gather(
+                    *(
+                        count_finished_game(storage, room, result)
+                        for storage, room in zip((first, second), rooms, strict=True)
+                    )
+                )
+                assert all(game is not None and game.rated for game in counted)
+                rows = await ratings(first)
+                assert rows[ann].games == rows[ben].games == 2
+        finally:
+            await first.close()
+            await second.close()
+
+    run(go())

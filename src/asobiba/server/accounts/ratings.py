@@ -29,6 +29,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from asobiba.server.accounts.ratings_scale import BETA, MU, SIGMA, bot_ratings, displayed_rating
 from asobiba.server.accounts.rows import RATING_HISTORY, RATINGS
@@ -113,9 +114,14 @@ async def count_finished_game(
     """Count the finished game of ``room_id`` whose final ``result()`` is ``result`` (see the module's
     docstring); None if there is no such room."""
     when = time.time() if now is None else now
-    outcome: CountedGame | None = await storage.transaction(
-        lambda connection: _count(connection, room_id, result, when)
-    )
+    try:
+        outcome: CountedGame | None = await storage.transaction(
+            lambda connection: _count(connection, room_id, result, when)
+        )
+    except IntegrityError:
+        # another process inserted a first rating of one of these players at the same moment: this
+        # transaction rolled back whole, and once more it finds that rating and updates it
+        outcome = await storage.transaction(lambda connection: _count(connection, room_id, result, when))
     return outcome
 
 

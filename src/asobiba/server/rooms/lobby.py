@@ -138,13 +138,11 @@ class Lobby:
         room = self.rooms.get(room_id)
         if room is None or not room.is_over:
             return
-        try:  # not through write(): a lost race of two players' first games is no sign the database is down
+        try:  # not through write(): the game is stored; the health probe says whether the database is down
             await count_finished_game(self.storage, room_id, room.state.result())
         except Exception:
             metrics.DATABASE_ERRORS.inc()
-            log.exception(
-                "room %s: the finished game could not be counted (it is, when the room is next loaded)", room_id
-            )
+            log.exception("room %s: the finished game could not be counted (it is when next loaded)", room_id)
 
     async def resume(self) -> None:
         """The database can be written again: rooms behind it are read again, and bots, clocks and
