@@ -21,7 +21,7 @@ export function Leaderboard({ game, lang }) {
   if (error) return html`<p class="error" role="alert">${error}</p>`;
   if (!board) return html`<p class="muted">${t("Loading…")}</p>`;
   return html`<div class="leaderboard" data-leaderboard=${board.key}>
-    <h1>${t("Leaderboard")}: ${title}</h1>
+    <h1>${t("Leaderboard: {game}", { game: title })}</h1>
     ${board.rule_sets.length > 1
       ? html`<nav class="rule-sets" aria-label=${t("Rule sets")}>${board.rule_sets.map(
           (key) => html`<a href=${`/leaderboard/${key}`} class=${key === board.key ? "on" : ""}
