@@ -6,8 +6,8 @@ and writes ``src/asobiba/server/accounts/bot_ratings.json`` (what a player's rat
 
 Every ladder is anchored at ``normal``, the level placed at a newcomer's mean (see
 :mod:`asobiba.server.accounts.ratings_scale`): its intervals are each level's distance from it. The
-budgets are small beside the README's ladders (those take an hour together on two cores): enough
-games to order the levels and give each a spread, which becomes the bot's ``sigma``.
+budgets are smaller than the README's ladders (``hard``'s games cost seconds each): enough games to
+order the levels and give each a spread, which becomes the bot's ``sigma``.
 """
 
 from __future__ import annotations
@@ -37,19 +37,19 @@ LEVELS = "random,easy,normal,hard"
 LADDERS: dict[str, list[str]] = {
     "cockroach-poker:trump": [
         "cockroach-poker", "--rules", "trump", "--players", "3", "--duplicate",
-        "--games-per-pair", "6", "--max-games-per-pair", "120", "--max-games-with", "hard=18", "--seed", "1",
+        "--games-per-pair", "6", "--max-games-per-pair", "600", "--max-games-with", "hard=120", "--seed", "1",
     ],
     "cockroach-poker:original": [
         "cockroach-poker", "--rules", "original", "--players", "3", "--duplicate",
-        "--games-per-pair", "6", "--max-games-per-pair", "120", "--max-games-with", "hard=18", "--seed", "1",
+        "--games-per-pair", "6", "--max-games-per-pair", "600", "--max-games-with", "hard=120", "--seed", "1",
     ],
     "paper-safari": [
         "paper-safari", "--players", "2", "--option", "tokens_to_win=1", "--duplicate",
-        "--games-per-pair", "4", "--max-games-per-pair", "200", "--max-games-with", "hard=12", "--seed", "1",
+        "--games-per-pair", "4", "--max-games-per-pair", "600", "--max-games-with", "hard=80", "--seed", "1",
     ],
     "survive": [
         "survive", "--players", "2", "--duplicate",
-        "--games-per-pair", "4", "--max-games-per-pair", "40", "--max-games-with", "hard=12", "--seed", "1",
+        "--games-per-pair", "4", "--max-games-per-pair", "80", "--max-games-with", "hard=60", "--seed", "1",
     ],
 }  # fmt: skip
 
