@@ -1,11 +1,12 @@
 """Screenshots of the browser client for the README: each game mid-play and at the end, in English
 and Japanese, the lobby, a rules page, and each game on a phone (390×844, what the screen shows)
-(docs/screenshots/*.png).
+(docs/screenshots/*.png); with ``--players``, only a player's profile and a leaderboard (on a desktop
+and a phone, in both languages), over rated games stored beforehand.
 
 Runs a real ``asobiba serve`` on a temporary database and Debian's Chromium, and plays our seat by
 clicking as the browser tests do::
 
-    python scripts/screenshots.py [--out docs/screenshots]
+    python scripts/screenshots.py [--out docs/screenshots] [--players]
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "web"))
+sys.path.insert(0, str(ROOT / "tests" / "server"))
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from ratings_testing import store_rated_games  # noqa: E402
 from web_testing import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
+    WebServer,
     create_room_from_lobby,
     new_context,
     play_until_over,
@@ -63,12 +67,56 @@ def open_lobby(page: Page, base_url: str, lang: str) -> None:
     page.wait_for_selector("#create-room")
 
 
+#: The players of the profile and leaderboard pictures; their games: Cockroach Poker (playing cards) three at
+#: a table in turn with a bot, a few of the original rules and of The Island for the first of them.
+RATED_PLAYERS = ["Aki", "Ken", "Mio", "Sora", "Yuki", "Haru"]
+RATED_TABLES = [
+    ("cockroach-poker", {"rules": "trump"}, [first, (first + step) % 6, (first + 2 * step) % 6, "bot:normal"])
+    for step in (1, 2)
+    for first in range(6)
+    for _ in range(2)
+] + [
+    ("cockroach-poker", {"rules": "original"}, [0, 1, "bot:hard"]),
+    ("cockroach-poker", {"rules": "original"}, [2, 0, "bot:easy"]),
+    ("survive", {}, [0, 3]),
+]
+
+
+def shoot_players(browser: Browser, out: Path) -> None:
+    """A profile (``/p/Aki``) and a leaderboard, on a desktop and a phone, in English and Japanese."""
+    with tempfile.TemporaryDirectory() as directory:
+        server = WebServer(Path(directory) / "asobiba.db", Path(directory) / "server.log")
+        store_rated_games(server.db_url, RATED_PLAYERS, RATED_TABLES, seed=7)
+        server.start()
+        try:
+            for lang in ("en", "ja"):
+                for suffix, (width, height) in (("", (1280, 900)), (".phone", PHONE)):
+                    context = new_context(browser, lang, width=width, height=height)
+                    page = context.new_page()
+                    page.goto(server.base_url + "/p/Aki")
+                    page.wait_for_selector("[data-rating-chart]")
+                    shoot(page, out / f"profile{suffix}.{lang}.png")
+                    page.goto(server.base_url + "/leaderboard/cockroach-poker")
+                    page.wait_for_selector("[data-leader]")
+                    shoot(page, out / f"leaderboard{suffix}.{lang}.png")
+                    context.close()
+        finally:
+            server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--players", action="store_true", help="Only the profile and leaderboard pictures.")
     arguments = parser.parse_args()
     out: Path = arguments.out
     out.mkdir(parents=True, exist_ok=True)
+    if arguments.players:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            shoot_players(browser, out)
+            browser.close()
+        return
     with tempfile.TemporaryDirectory() as directory, start_server(Path(directory)) as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for lang in ("en", "ja"):
@@ -106,6 +154,7 @@ def main() -> None:
                 page.evaluate("window.scrollTo(0, 0)")
                 shoot(page, out / f"{game}.phone.{lang}.png", full_page=False)
             phone.close()
+        shoot_players(browser, out)
         browser.close()
 
 

@@ -150,6 +150,7 @@ class OneRoomServices:
         self.writable = True
         self.shared = False
         self.published: list[int] = []
+        self.turns_passed: list[int] = []
 
     async def write(self, operation: Awaitable[Result]) -> Result:
         return await operation
@@ -173,6 +174,9 @@ class OneRoomServices:
         record = stored.record()
         state, events = engine.replay_with_events(record)
         return Replay(state, events, list(stored.actions), list(stored.players_of_actions))
+
+    def turn_passed(self, room_id: str, seat: int) -> None:
+        self.turns_passed.append(seat)
 
 
 async def _bots_room(storage: Storage, services: OneRoomServices) -> Room:

@@ -22,7 +22,19 @@ from asobiba.server.guards import OriginCheck, RequestGuard
 from asobiba.server.limits import ConnectionCount, RateLimits
 from asobiba.server.rooms import Lobby, Settings
 from asobiba.server.rooms.servertime import ManualClock
-from asobiba.server.routes import accounts, games, health, me, pages, room_socket, rooms, test_clock, turns, unsubscribe
+from asobiba.server.routes import (
+    accounts,
+    games,
+    health,
+    me,
+    pages,
+    players,
+    room_socket,
+    rooms,
+    test_clock,
+    turns,
+    unsubscribe,
+)
 from asobiba.server.routes.games import game_summary
 from asobiba.server.storage import Storage as RoomStorage
 from asobiba.server.web import ClientFiles
@@ -59,6 +71,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     if settings.test_clock:  # the server's time moves when a test says (else 404)
         app.include_router(test_clock.router)
     app.include_router(pages.router)
+    app.include_router(players.router)
     app.include_router(room_socket.router)
     # the browser client (src/asobiba/web) and the routes it reads beyond the protocol
     web_routes.mount(app)

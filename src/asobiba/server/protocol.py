@@ -290,6 +290,8 @@ class CreateRoom(BaseModel):
     #: without an invite code); the others are invited (each taken with its own link's code). All of
     #: them in a listed room, none in a private one, unless given.
     open_seats: Annotated[int, Field(ge=0, le=16)] | None = None
+    #: Whether the finished game counts for its signed-in players' ratings (rated by default).
+    rated: StrictBool = True
 
 
 class StartRoom(BaseModel):

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import platformdirs
 from sqlalchemy import (
@@ -48,6 +48,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.sql.schema import ScalarElementColumnDefault
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+Written = TypeVar("Written")
 log = logging.getLogger("asobiba.server")
 
 
@@ -126,6 +127,8 @@ class SeatRow(Base):
     timeouts: Mapped[int] = mapped_column(Integer, default=0)
     #: When the seat's player was last emailed about this room (at most one email per room per day).
     notified_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: The seat's place in the finished game's final ranking (1 the best; tied seats share it).
+    rank: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class ActionRow(Base):
@@ -464,6 +467,12 @@ class Storage:
         entries are all in it or all out of it. If one of them conflicts, each is retried alone.
         """
         await self._enqueue(_Append(room_id, first_seq, tuple(entries), player, room_changes, seat_changes or {}))
+
+    async def transaction(self, write: Callable[[Connection], Written]) -> Written:
+        """Run ``write`` in one transaction of its own, in the single writer's queue (the writes of
+        another module: :mod:`asobiba.server.accounts.ratings`)."""
+        written: Written = await self._enqueue(_Write(write))
+        return written
 
     async def update_room(self, room_id: str, **changes: Any) -> None:
         def write(connection: Connection) -> None:

@@ -3,14 +3,31 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { AccountBar, heldTokens, sendJson, whoAmI } from "./account.js";
 import { currentLang, loadCatalog, setLang, t } from "./i18n.js";
+import { Leaderboard } from "./leaderboard.js";
 import { Lobby } from "./lobby.js";
 import { MyGames, titled, useMyGames, YourTurnBadge } from "./me.js";
+import { Profile } from "./profile.js";
 import { Room } from "./room.js";
 
 function route() {
   if (location.pathname === "/me") return { page: "me" };
   const match = location.pathname.match(/^\/r\/([A-Za-z0-9_-]{1,32})$/);
-  return match ? { page: "room", room: match[1] } : { page: "lobby" };
+  if (match) return { page: "room", room: match[1] };
+  const player = location.pathname.match(/^\/p\/([A-Za-z0-9_-]{3,24})$/);
+  if (player) return { page: "profile", username: player[1] };
+  const board = location.pathname.match(/^\/leaderboard\/([A-Za-z0-9_:-]{1,80})$/);
+  if (board) return { page: "leaderboard", game: board[1] };
+  return { page: "lobby" };
+}
+
+/** The page of `where`: a room, the player's own games, a player's profile, a leaderboard, or the lobby (with
+ * its "your turn" badge). */
+function Page({ where, lang, me, games }) {
+  if (where.page === "room") return html`<${Room} room=${where.room} lang=${lang} />`;
+  if (where.page === "me") return html`<${MyGames} me=${me} />`;
+  if (where.page === "profile") return html`<${Profile} username=${where.username} lang=${lang} />`;
+  if (where.page === "leaderboard") return html`<${Leaderboard} game=${where.game} lang=${lang} />`;
+  return html`<${YourTurnBadge} games=${games} /><${Lobby} lang=${lang} />`;
 }
 
 /** @typedef {import("./i18n.js").Lang} Lang */
@@ -59,9 +76,7 @@ function App() {
       <${LanguageSwitch} lang=${lang} onChange=${change} />
     </header>
     <main>
-      ${where.page === "room" ? html`<${Room} room=${where.room} lang=${lang} />` : null}
-      ${where.page === "me" ? html`<${MyGames} me=${me} />` : null}
-      ${where.page === "lobby" ? html`<${YourTurnBadge} games=${games} /><${Lobby} lang=${lang} />` : null}
+      <${Page} where=${where} lang=${lang} me=${me} games=${games} />
     </main>`;
 }
 

@@ -135,6 +135,7 @@
  * @property {boolean} [listed]
  * @property {boolean | null} [spectator_chat]
  * @property {number | null} [open_seats]
+ * @property {boolean} [rated]
  */
 
 /**

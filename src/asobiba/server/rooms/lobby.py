@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from asobiba.core.registry import get_game
 from asobiba.server import engine, metrics
+from asobiba.server.accounts.ratings import count_finished_game
 from asobiba.server.accounts.turn_mail import TurnMail
 from asobiba.server.cluster import HEARTBEAT_SECONDS, Cluster
 from asobiba.server.protocol import ClockSpec, TurnClock
@@ -151,7 +152,17 @@ class Lobby:
         return await self.cluster.present_elsewhere(room_id, seat)
 
     async def game_over(self, room_id: str) -> None:
-        """A room's game has just ended in this process (nothing more to do here yet)."""
+        """The room's game ended in this process: each seat's place and its signed-in players' ratings
+        are counted (:mod:`asobiba.server.accounts.ratings`; once, whichever process comes first). A
+        failure is logged: the game itself is stored already."""
+        room = self.rooms.get(room_id)
+        if room is None or not room.is_over:
+            return
+        try:  # not through write(): the game is stored; the health probe says whether the database is down
+            await count_finished_game(self.storage, room_id, room.state.result())
+        except Exception:
+            metrics.DATABASE_ERRORS.inc()
+            log.exception("room %s: the finished game could not be counted (it is when next loaded)", room_id)
 
     def turn_passed(self, room_id: str, seat: int) -> None:
         """Email the seat's player, away from a turn-based room, if the server sends email and they asked."""
@@ -346,6 +357,9 @@ class Lobby:
                     room.row.status = "open"
                     await self.write(self.storage.update_room(room_id, status="open"))
                 self.rooms[room_id] = room
+                if room.is_over and room.row.rated and room.row.rated_at is None:
+                    # its end was stored by a process that stopped before counting it (or it had too few accounts)
+                    self._in_background(self.game_over(room_id))
         finally:
             if not lock.locked() and self._loading.get(room_id) is lock:
                 del self._loading[room_id]
@@ -410,6 +424,7 @@ class Lobby:
         spectator_chat: bool | None = None,
         open_seats: int | None = None,
         rematch_by: str | None = None,
+        rated: bool = True,
     ) -> tuple[Room, str | None, dict[int, str]]:
         """A new room with the game dealt, its creator's token and each invited seat's invite code.
 
@@ -421,9 +436,10 @@ class Lobby:
         asked for it, by the token hash ``rematch_by``, is back already and is its creator), and
         returns no token and no invite. A room with a free or kept person seat waits (it has not
         started) until nobody is awaited or the creator presses Start; ``listed`` shows it in the
-        lobby meanwhile; ``spectator_chat`` lets spectators chat (None: in a listed room only).
-        ``pace`` is ``"live"`` or ``"turn-based"`` (with a :class:`TurnClock` and its
-        ``timeout_policy``, ``"bot"`` or ``"forfeit"``), checked by the route."""
+        lobby meanwhile; ``spectator_chat`` lets spectators chat (None: in a listed room only); an
+        unrated room (``rated=False``) counts for nobody's rating. ``pace`` is ``"live"`` or ``"turn-based"``
+        (with a :class:`TurnClock` and its ``timeout_policy``, ``"bot"`` or ``"forfeit"``), checked by the
+        route."""
         game = get_game(game_name)
         seed = secrets.randbits(63)
         state, setup_events = game.start(players, seed=seed, **options)
@@ -453,11 +469,17 @@ class Lobby:
             pace=pace,
             timeout_policy=(timeout_policy or "bot") if pace == "turn-based" else None,
             finished_at=now if state.is_over else None,
+            rated=rated,
         )
         bank = ClockRule.of(clock).bank if clock is not None else None
         seats = [Seat(number, seat_kinds.get(number, "human"), bank=bank) for number in range(players)]
         previous: dict[int, Seat] = {}
+        #: The accounts of the previous room's seats (a rematch's players keep them: its game counts too).
+        accounts: dict[int, int] = {}
         if rematch_of is not None:
+            stored_before = await self.read(self.storage.load(rematch_of.id, from_seq=len(rematch_of.entries)))
+            if stored_before is not None:
+                accounts = {row.seat: row.account_id for row in stored_before.seats if row.account_id is not None}
             for old in rematch_of.seats:
                 seat = seats[(old.number - shift) % players]
                 previous[seat.number] = old
@@ -493,6 +515,7 @@ class Lobby:
                 taken_over=seat.taken_over,
                 bank=seat.bank,
                 previous_seat=previous[seat.number].number if seat.number in previous else None,
+                account_id=accounts.get(previous[seat.number].number) if seat.number in previous else None,
                 invite_hash=seat.invite_hash,
                 kept=seat.kept,
             )
@@ -564,6 +587,7 @@ class Lobby:
             timeout_policy=room.row.timeout_policy,
             spectator_chat=room.row.spectator_chat,
             rematch_by=caller,
+            rated=room.row.rated,
         )
         await self.write(self.storage.update_room(room.id, rematch=new_room.id))
         room.row.rematch = new_room.id

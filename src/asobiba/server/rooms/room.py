@@ -873,6 +873,8 @@ class Room:
         outcome = Outcome(True, current)
         if acknowledge is not None:
             acknowledge(outcome)
+        if successor.is_over:  # counted before anybody sees the end: a profile opened from it shows the game
+            await self.services.game_over(self.id)
         self.broadcast_state()
         self.schedule()
         self.announce_turn()

@@ -98,7 +98,8 @@ class RoomServices(Protocol):
         ...
 
     async def game_over(self, room_id: str) -> None:
-        """The room's game has just ended (stored, its ``finished_at`` set), in this process."""
+        """The room's game ended here (its last move is stored): count it — each seat's place, and the
+        ratings of its signed-in players (never raises: a failure is logged)."""
         ...
 
     def turn_passed(self, room_id: str, seat: int) -> None:

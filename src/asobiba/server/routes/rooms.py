@@ -105,6 +105,7 @@ async def create_room(
             open_seats=body.open_seats,
             pace=body.pace,
             timeout_policy=body.timeout,
+            rated=body.rated,
         )
     except AsobibaError as error:
         return refused(error)

@@ -1,0 +1,53 @@
+// What the profile and the leaderboard pages share: a rating's name ("Cockroach Poker — Playing cards"),
+// a bot level's name, and dates in the reader's language.
+import { loadGames } from "./games.js";
+import { currentLang, gameTitle, t } from "./i18n.js";
+
+const LEVELS = {
+  random: () => t("random"),
+  easy: () => t("easy"),
+  normal: () => t("normal"),
+  hard: () => t("hard"),
+};
+
+/** A bot level's name ("hard" / 「つよい」). */
+export function levelName(level) {
+  return (LEVELS[level] || (() => level))();
+}
+
+/** The list of games, for the names of their rule sets (loaded once by games.js). */
+export async function loadRuleNames() {
+  const games = await loadGames().catch(() => []);
+  const names = {};
+  for (const game of games) {
+    const rules = (game.options || []).find((option) => option.name === "rules");
+    for (const choice of (rules && rules.choices) || []) names[`${game.name}:${choice.value}`] = choice.label;
+  }
+  return names;
+}
+
+/** A rating's key ("<game>" or "<game>:<rules>") in words: the game's title, and its rule set's. */
+export function ratingTitle(key, ruleNames) {
+  const [game] = key.split(":");
+  const rules = ruleNames[key];
+  if (!rules) return gameTitle(game);
+  return `${gameTitle(game)} — ${rules[currentLang()] || rules.en}`;
+}
+
+/** An ISO date as the reader writes a day. */
+export function dayText(iso) {
+  if (!iso) return "—";
+  return new Date(iso).toLocaleDateString(currentLang() === "ja" ? "ja-JP" : "en-GB", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  });
+}
+
+/** Reads a JSON answer; an error answer's message (in the reader's language) as an Error. */
+export async function getJson(url) {
+  const response = await fetch(url, { headers: { "accept-language": currentLang() } });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.message || response.statusText);
+  return data;
+}
