@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import email
+import email.policy
 import os
 import shutil
 import signal
@@ -18,8 +20,11 @@ import time
 import urllib.request
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
+
+from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from asobiba.core.events import Event
 from asobiba.server.client import RoomClient
@@ -418,3 +423,27 @@ def start_servers(
         if server.process is None or server.process.poll() is not None:
             raise RuntimeError(f"a server did not start:\n{server.log()}")
     return servers
+
+
+# ---------------------------------------------------------------------- email
+
+
+class Inbox:
+    """What the test's SMTP server (aiosmtpd's ``Controller`` with this handler) received."""
+
+    def __init__(self) -> None:
+        self.envelopes: list[Envelope] = []
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        self.envelopes.append(envelope)
+        return "250 OK"
+
+    def messages(self) -> list[EmailMessage]:
+        found = []
+        for envelope in self.envelopes:
+            content = envelope.original_content or envelope.content
+            assert isinstance(content, bytes)
+            message = email.message_from_bytes(content, policy=email.policy.default)
+            assert isinstance(message, EmailMessage)
+            found.append(message)
+        return found

@@ -4,38 +4,13 @@ its one-click unsubscribe headers, its Japanese, and the SMTP URLs the server ta
 from __future__ import annotations
 
 import asyncio
-import email
-import email.policy
 from collections.abc import Iterator
-from email.message import EmailMessage
 
 import pytest
 from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import SMTP, Envelope, Session
-from server_testing import free_port
+from server_testing import Inbox, free_port
 
 from asobiba.server.mail import Mailer, SmtpServer, SmtpUrlError, TurnNotice, may_notify, turn_email
-
-
-class Inbox:
-    """What the test's SMTP server received."""
-
-    def __init__(self) -> None:
-        self.envelopes: list[Envelope] = []
-
-    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
-        self.envelopes.append(envelope)
-        return "250 OK"
-
-    def messages(self) -> list[EmailMessage]:
-        found = []
-        for envelope in self.envelopes:
-            content = envelope.original_content or envelope.content
-            assert isinstance(content, bytes)
-            message = email.message_from_bytes(content, policy=email.policy.default)
-            assert isinstance(message, EmailMessage)
-            found.append(message)
-        return found
 
 
 @pytest.fixture

@@ -14,8 +14,7 @@ from typing import Any, TypeVar
 import httpx
 import pytest
 from aiosmtpd.controller import Controller
-from server_testing import ServerProcess, free_port, run
-from test_mail import Inbox
+from server_testing import Inbox, ServerProcess, free_port, run
 
 from asobiba.server.client import RoomClient, room_summary
 
