@@ -9,6 +9,17 @@ import { MyGames, titled, useMyGames, YourTurnBadge } from "./me.js";
 import { Profile } from "./profile.js";
 import { Room } from "./room.js";
 
+/** @typedef {import("./i18n.js").Lang} Lang */
+/** @typedef {import("./account.js").Me} Me */
+/** @typedef {import("./me.js").MyGamesList} MyGamesList */
+
+/**
+ * The page the address names.
+ * @typedef {{page: "me"} | {page: "room", room: string} | {page: "profile", username: string}
+ *   | {page: "leaderboard", game: string} | {page: "lobby"}} Where
+ */
+
+/** @returns {Where} */
 function route() {
   if (location.pathname === "/me") return { page: "me" };
   const match = location.pathname.match(/^\/r\/([A-Za-z0-9_-]{1,32})$/);
@@ -21,7 +32,8 @@ function route() {
 }
 
 /** The page of `where`: a room, the player's own games, a player's profile, a leaderboard, or the lobby (with
- * its "your turn" badge). */
+ * its "your turn" badge).
+ * @param {{where: Where, lang: Lang, me: Me | null, games: MyGamesList | null}} props */
 function Page({ where, lang, me, games }) {
   if (where.page === "room") return html`<${Room} room=${where.room} lang=${lang} />`;
   if (where.page === "me") return html`<${MyGames} me=${me} />`;
@@ -29,9 +41,6 @@ function Page({ where, lang, me, games }) {
   if (where.page === "leaderboard") return html`<${Leaderboard} game=${where.game} lang=${lang} />`;
   return html`<${YourTurnBadge} games=${games} /><${Lobby} lang=${lang} />`;
 }
-
-/** @typedef {import("./i18n.js").Lang} Lang */
-/** @typedef {import("./account.js").Me} Me */
 
 /** @param {{lang: Lang, onChange: (code: Lang) => void}} props */
 function LanguageSwitch({ lang, onChange }) {

@@ -3,15 +3,40 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
+import { failureText } from "./lobby.js";
 import { getJson, loadRuleNames, ratingTitle } from "./ratings.js";
 
-/** The leaderboard page of `game` ("<game>" or "<game>:<rules>"). */
+/** @typedef {import("./games.js").Texts} Texts */
+/** @typedef {import("./i18n.js").Lang} Lang */
+/** @typedef {import("./ratings.js").RuleNames} RuleNames */
+
+/** A ranked player (server/accounts/ratings_profiles.py `leaderboard`).
+ * @typedef {{rank: number, username: string, rating: number, games: number, wins: number}} Leader */
+
+/**
+ * The answer of GET /api/leaderboard/{game} (server/routes/players.py).
+ * @typedef {object} LeaderboardAnswer
+ * @property {string} game
+ * @property {string} key the rating's key ("<game>" or "<game>:<rules>")
+ * @property {Texts} title the game's
+ * @property {Array<string>} rule_sets the keys of the game's ratings, the default rule set's first
+ * @property {number} min_games the rated games a player needs to be ranked
+ * @property {Array<Leader>} players the best first
+ */
+
+/** The leaderboard of `game`. @param {string} game @returns {Promise<LeaderboardAnswer>} */
+async function loadLeaderboard(game) {
+  const answer = await getJson(`/api/leaderboard/${encodeURIComponent(game)}`);
+  return /** @type {LeaderboardAnswer} */ (answer);
+}
+
+/** The leaderboard page of `game` ("<game>" or "<game>:<rules>"). @param {{game: string, lang: Lang}} props */
 export function Leaderboard({ game, lang }) {
-  const [board, setBoard] = useState(null);
-  const [error, setError] = useState(null);
-  const [ruleNames, setRuleNames] = useState({});
+  const [board, setBoard] = useState(/** @type {LeaderboardAnswer | null} */ (null));
+  const [error, setError] = useState(/** @type {string | null} */ (null));
+  const [ruleNames, setRuleNames] = useState(/** @type {RuleNames} */ ({}));
   useEffect(() => {
-    getJson(`/api/leaderboard/${encodeURIComponent(game)}`).then(setBoard, (failure) => setError(failure.message));
+    loadLeaderboard(game).then(setBoard, (failure) => setError(failureText(failure)));
     loadRuleNames().then(setRuleNames);
   }, [game, lang]);
   const title = board ? ratingTitle(board.key, ruleNames) : "";

@@ -3,6 +3,10 @@
 import { loadGames } from "./games.js";
 import { currentLang, gameTitle, t } from "./i18n.js";
 
+/** @typedef {import("./games.js").Texts} Texts */
+/** The names of the games' rule sets, by rating key ("<game>:<rules>"). @typedef {Object<string, Texts>} RuleNames */
+
+/** @type {Object<string, () => string>} */
 const LEVELS = {
   random: () => t("random"),
   easy: () => t("easy"),
@@ -10,14 +14,15 @@ const LEVELS = {
   hard: () => t("hard"),
 };
 
-/** A bot level's name ("hard" / 「つよい」). */
+/** A bot level's name ("hard" / 「つよい」). @param {string} level */
 export function levelName(level) {
   return (LEVELS[level] || (() => level))();
 }
 
-/** The list of games, for the names of their rule sets (loaded once by games.js). */
+/** The list of games, for the names of their rule sets (loaded once by games.js). @returns {Promise<RuleNames>} */
 export async function loadRuleNames() {
   const games = await loadGames().catch(() => []);
+  /** @type {RuleNames} */
   const names = {};
   for (const game of games) {
     const rules = (game.options || []).find((option) => option.name === "rules");
@@ -26,7 +31,8 @@ export async function loadRuleNames() {
   return names;
 }
 
-/** A rating's key ("<game>" or "<game>:<rules>") in words: the game's title, and its rule set's. */
+/** A rating's key ("<game>" or "<game>:<rules>") in words: the game's title, and its rule set's.
+ * @param {string} key @param {RuleNames} ruleNames */
 export function ratingTitle(key, ruleNames) {
   const [game] = key.split(":");
   const rules = ruleNames[key];
@@ -34,7 +40,7 @@ export function ratingTitle(key, ruleNames) {
   return `${gameTitle(game)} — ${rules[currentLang()] || rules.en}`;
 }
 
-/** An ISO date as the reader writes a day. */
+/** An ISO date as the reader writes a day ("—" for none). @param {string | null} iso */
 export function dayText(iso) {
   if (!iso) return "—";
   return new Date(iso).toLocaleDateString(currentLang() === "ja" ? "ja-JP" : "en-GB", {
@@ -44,7 +50,8 @@ export function dayText(iso) {
   });
 }
 
-/** Reads a JSON answer; an error answer's message (in the reader's language) as an Error. */
+/** Reads a JSON answer; an error answer's message (in the reader's language) as an Error.
+ * @param {string} url @returns {Promise<unknown>} */
 export async function getJson(url) {
   const response = await fetch(url, { headers: { "accept-language": currentLang() } });
   const data = await response.json().catch(() => ({}));
