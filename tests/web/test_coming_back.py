@@ -13,7 +13,8 @@ import contextlib
 import random
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -104,7 +105,9 @@ def cluster_deployment(tmp_path: Path, inbox: tuple[Inbox, str]) -> Iterator[Dep
         with pytest.MonkeyPatch.context() as patch:  # the servers' environment
             for name, value in {**SERVE, "ASOBIBA_SMTP": inbox[1]}.items():
                 patch.setenv(name, value)
-            servers = start_servers(2, tmp_path, database.fresh_database(), redis.url, flags=("--test-clock",))
+            with ThreadPoolExecutor(max_workers=1) as thread:  # (asyncio, away from Playwright's loop)
+                url = thread.submit(database.fresh_database).result()
+            servers = start_servers(2, tmp_path, url, redis.url, flags=("--test-clock",))
             yield Deployment(servers[0], servers[1])
     finally:
         for server in servers:
@@ -121,6 +124,12 @@ def wait_for(condition: Callable[[], Found | None], what: str, seconds: float = 
             return found
         assert time.monotonic() < deadline, f"never: {what}"
         time.sleep(0.05)
+
+
+def in_thread(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run ``coroutine`` to its end in a thread of its own (Playwright's event loop runs in this one)."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(run, coroutine).result()
 
 
 def summary(server: ServerProcess, room: str) -> dict[str, Any]:
@@ -150,7 +159,7 @@ def play(deployment: Deployment, room: str, tokens: dict[int, str], rng: random.
             return
         mover = found["to_move"]
         server = deployment.aki if mover == 0 else deployment.ken
-        run(one_turn(server, room, tokens[mover], rng))
+        in_thread(one_turn(server, room, tokens[mover], rng))
 
 
 def until_to_move(deployment: Deployment, room: str, seat: int, tokens: dict[int, str], rng: random.Random) -> None:
@@ -213,7 +222,7 @@ def come_back(browser: Browser, console: ConsoleWatch, deployment: Deployment, r
     ken.check("#email-notify")
     ken.click("#email-save")
     ken.locator("#email-choice [role=status]", has_text="保存しました。").wait_for()
-    ken.goto("about:blank")  # Ken closes the page: away from the table for days
+    ken.close()  # Ken closes the page: away from the table for days
 
     # the game goes on across a restart of the server
     play(deployment, room, tokens, rng, 3)
@@ -236,7 +245,7 @@ def come_back(browser: Browser, console: ConsoleWatch, deployment: Deployment, r
     unsubscribe = str(received.messages()[-1]["List-Unsubscribe"]).strip().strip("<>")
     page = httpx.get(unsubscribe, headers={"Accept-Language": "ja"}, timeout=30)
     assert page.status_code == 200 and "メールを止めました" in page.text
-    run(one_turn(deployment.ken, room, tokens[1], rng))
+    in_thread(one_turn(deployment.ken, room, tokens[1], rng))
     until_to_move(deployment, room, 0, tokens, rng)
     deployment.advance(DAY - 3600)  # the second day: Aki takes her time, within her 24 hours
     assert summary(deployment.aki, room)["seats"][0]["timeouts"] == 0
@@ -254,6 +263,7 @@ def come_back(browser: Browser, console: ConsoleWatch, deployment: Deployment, r
         profile = httpx.get(f"{deployment.aki.base_url}/api/players/{username}", timeout=30).json()
         assert profile["ratings"]["survive"]["games"] == 1, profile
         assert [game["room"] for game in profile["recent"]][:1] == [room]
+    ken = console.watch(ken_context.new_page())  # Ken comes back
     ken.goto(f"{deployment.ken.base_url}/p/ken")
     ken.wait_for_selector("[data-rating='survive'] svg[data-rating-chart] [data-chart-point]")
 

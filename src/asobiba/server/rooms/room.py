@@ -1010,12 +1010,13 @@ class Room:
 
     def announce_turn(self) -> None:
         """A turn-based room's decision is a person's who is not at the table (here): the lobby may email
-        them (:meth:`RoomServices.turn_passed`)."""
+        them (:meth:`RoomServices.turn_passed`). Called where a move or the start was stored, so by one
+        process, whichever holds the room's lease."""
         mover = self.state.to_move
         if not self.turn_based or self.is_over or not self.started or mover is None or mover < 0:
             return
         seat = self.seats[mover]
-        if not seat.played_by_bot and not seat.connections and self.services.holds(self.id):
+        if not seat.played_by_bot and not seat.connections:  # (the process that stored the move: one)
             self.services.turn_passed(self.id, mover)
 
     def schedule(self) -> None:
