@@ -1,7 +1,7 @@
 """Screenshots of the browser client for the README: each game mid-play and at the end, in English
 and Japanese, the lobby, a rules page, and each game on a phone (390×844, what the screen shows)
-(docs/screenshots/*.png); with ``--players``, only a player's profile and a leaderboard (on a desktop
-and a phone, in both languages), over rated games stored beforehand.
+(docs/screenshots/*.png); with ``--players``, only a player's profile and a leaderboard and a player's
+"My games" (on a desktop and a phone, in both languages), over rated games stored beforehand.
 
 Runs a real ``asobiba serve`` on a temporary database and Debian's Chromium, and plays our seat by
 clicking as the browser tests do::
@@ -15,14 +15,16 @@ import argparse
 import random
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 sys.path.insert(0, str(ROOT / "tests" / "server"))
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 from ratings_testing import store_rated_games  # noqa: E402
+from server_testing import play_first_legal, run  # noqa: E402
 from web_testing import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -33,6 +35,8 @@ from web_testing import (  # noqa: E402
     table,
 )
 from web_testing import web_server as start_server  # noqa: E402
+
+from asobiba.server.client import RoomClient  # noqa: E402
 
 #: game -> (players, bots, lobby options, clicks before the mid-play picture)
 GAMES = {
@@ -82,8 +86,35 @@ RATED_TABLES = [
 ]
 
 
+def my_games_of_rin(browser: Browser, base_url: str) -> BrowserContext:
+    """A browser where Rin is signed in, with a game of each group of "My games": a turn-based game of The
+    Island against a bot, a waiting room kept for a friend by name, a finished game of Cockroach Poker."""
+    context = new_context(browser, "en")
+    api = context.request
+    for username in ("Rin", "Ken"):  # Ken's account first, so that Rin can keep a seat for him
+        api.post(base_url + "/api/account", data={"username": username, "password": "a long secret phrase"})
+    api.post(base_url + "/api/session", data={"username": "Rin", "password": "a long secret phrase"})
+    tables = [
+        {"game": "survive", "players": 2, "seats": {"1": "bot:normal"}, "name": "Sunday island",
+         "pace": "turn-based", "clock": {"per_decision_hours": 48}},
+        {"game": "paper-safari", "players": 3, "seats": {"1": "user:Ken", "2": "bot:easy"}, "name": "After work"},
+        {"game": "cockroach-poker", "players": 3, "seats": {"1": "bot:random", "2": "bot:random"}},
+    ]  # fmt: skip
+    made = [api.post(base_url + "/api/rooms", data=table).json() for table in tables]
+    finished = made[-1]
+
+    async def play_to_the_end() -> None:
+        async with RoomClient(base_url, finished["room"], finished["token"]) as seat:
+            await play_first_legal(seat)
+
+    with ThreadPoolExecutor(max_workers=1) as thread:  # Playwright's event loop runs in this one
+        thread.submit(run, play_to_the_end()).result()
+    return context
+
+
 def shoot_players(browser: Browser, out: Path) -> None:
-    """A profile (``/p/Aki``) and a leaderboard, on a desktop and a phone, in English and Japanese."""
+    """A profile (``/p/Aki``) and a leaderboard, on a desktop and a phone, in English and Japanese; and a
+    player's "My games" (``/me``)."""
     with tempfile.TemporaryDirectory() as directory:
         server = WebServer(Path(directory) / "asobiba.db", Path(directory) / "server.log")
         store_rated_games(server.db_url, RATED_PLAYERS, RATED_TABLES, seed=7)
@@ -100,6 +131,18 @@ def shoot_players(browser: Browser, out: Path) -> None:
                     page.wait_for_selector("[data-leader]")
                     shoot(page, out / f"leaderboard{suffix}.{lang}.png")
                     context.close()
+            signed_in = my_games_of_rin(browser, server.base_url)
+            for lang in ("en", "ja"):
+                for suffix, (width, height) in (("", (1280, 900)), (".phone", PHONE)):
+                    page = signed_in.new_page()
+                    page.set_viewport_size({"width": width, "height": height})
+                    page.goto(server.base_url + "/")
+                    page.evaluate("(lang) => localStorage.setItem('asobiba.lang', lang)", lang)
+                    page.goto(server.base_url + "/me")
+                    page.wait_for_selector("#finished .my-game")
+                    shoot(page, out / f"my-games{suffix}.{lang}.png")
+                    page.close()
+            signed_in.close()
         finally:
             server.stop()
 
