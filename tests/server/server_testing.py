@@ -18,11 +18,11 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
@@ -175,6 +175,20 @@ class ServerProcess:
 
 #: No server test waits longer than this for anything.
 TEST_TIMEOUT = 60.0
+
+Found = TypeVar("Found")
+
+
+def wait_for(condition: Callable[[], Found | None], what: str, seconds: float = 30.0) -> Found:
+    """What ``condition`` gives once it gives something true (polled every 50 ms), failing with ``what``
+    after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = condition()
+        if found:
+            return found
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.05)
 
 
 def run(coroutine: Coroutine[Any, Any, Any], timeout: float = TEST_TIMEOUT) -> Any:

@@ -10,21 +10,19 @@ import json
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from server_testing import ServerProcess, run
+from server_testing import ServerProcess, run, wait_for
 
 from asobiba.server.app import create_app
 from asobiba.server.client import ServerError, create_room, follow_invite, http, join_room, room_summary
 from asobiba.server.rooms import Settings
 
 HOUR = 3600
-#: A bounded wait (a failure, never a speed assertion).
-WAIT = 60.0
 
 
 @pytest.fixture
@@ -33,16 +31,6 @@ def clock_server(tmp_path: Path) -> Iterator[ServerProcess]:
     process.start()
     yield process
     process.stop()
-
-
-def wait_for(condition: Callable[[], Any], what: str) -> Any:
-    deadline = time.monotonic() + WAIT
-    while True:
-        found = condition()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"never: {what}"
-        time.sleep(0.05)
 
 
 def advance(server: ServerProcess, seconds: float) -> dict[str, Any]:

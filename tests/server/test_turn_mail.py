@@ -7,20 +7,19 @@ he followed the unsubscribe link."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import httpx
 import pytest
 from aiosmtpd.controller import Controller
-from server_testing import Inbox, ServerProcess, free_port, run
+from server_testing import Inbox, ServerProcess, free_port, run, wait_for
 
 from asobiba.server.client import RoomClient, room_summary
 
 PASSWORD = "correct horse battery"
 DAY = 24 * 3600.0
-Found = TypeVar("Found")
 
 
 @pytest.fixture
@@ -33,16 +32,6 @@ def inbox() -> Iterator[tuple[Inbox, int]]:
         yield received, port
     finally:
         controller.stop()
-
-
-def wait_for(condition: Callable[[], Found | None], what: str, seconds: float = 20.0) -> Found:
-    deadline = time.monotonic() + seconds
-    while True:
-        found = condition()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"never: {what}"
-        time.sleep(0.05)
 
 
 async def one_turn(server: ServerProcess, room: str, token: str) -> None:

@@ -12,12 +12,11 @@ from __future__ import annotations
 import contextlib
 import random
 import shutil
-import time
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import httpx
 import pytest
@@ -32,6 +31,7 @@ from server_testing import (
     postgresql_binaries,
     run,
     start_servers,
+    wait_for,
 )
 from web_testing import ConsoleWatch, WebServer, new_context
 
@@ -39,7 +39,6 @@ from asobiba.server.client import RoomClient
 
 PASSWORD = "a long secret phrase"
 DAY = 24 * 3600.0
-Found = TypeVar("Found")
 
 
 @dataclass
@@ -114,16 +113,6 @@ def cluster_deployment(tmp_path: Path, inbox: tuple[Inbox, str]) -> Iterator[Dep
             server.stop()
         redis.stop()
         database.stop()
-
-
-def wait_for(condition: Callable[[], Found | None], what: str, seconds: float = 30.0) -> Found:
-    deadline = time.monotonic() + seconds
-    while True:
-        found = condition()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"never: {what}"
-        time.sleep(0.05)
 
 
 def in_thread(coroutine: Coroutine[Any, Any, None]) -> None:
