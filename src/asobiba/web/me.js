@@ -55,6 +55,24 @@ export async function loadMyGames() {
   return /** @type {MyGamesList} */ (answer);
 }
 
+/** The rooms where it was the player's turn at the last look (of any page of asobiba open here). */
+/** @type {Set<string> | null} */
+let turnsSeen = null;
+
+/** A notification for each game that became the player's turn since the last look, while the page is hidden,
+ * when the player turned the turn alerts on (the room's "turn alerts" box, `asobiba.alerts`) and the browser
+ * allows notifications. @param {MyGamesList} found */
+export function notifyNewTurns(found) {
+  const now = new Set(found.your_turn.map((entry) => entry.room));
+  const before = turnsSeen;
+  turnsSeen = now;
+  if (before === null || localStorage.getItem("asobiba.alerts") !== "1") return;
+  if (!("Notification" in window) || Notification.permission !== "granted" || !document.hidden) return;
+  for (const entry of found.your_turn) {
+    if (!before.has(entry.room)) new Notification(t("Your turn"), { body: gameTitle(entry.game) + (entry.name ? ` — ${entry.name}` : ""), tag: entry.room });
+  }
+}
+
 /** The games of this browser (and account), asked for again every REFRESH_SECONDS; null until known.
  * @param {Me | null} me @returns {MyGamesList | null} */
 export function useMyGames(me) {
@@ -63,7 +81,10 @@ export function useMyGames(me) {
     let alive = true;
     const load = () =>
       loadMyGames()
-        .then((found) => alive && setGames(found))
+        .then((found) => {
+          notifyNewTurns(found);
+          if (alive) setGames(found);
+        })
         .catch(() => null);
     load();
     const timer = setInterval(load, REFRESH_SECONDS * 1000);
@@ -201,6 +222,22 @@ function EmailChoice() {
   </form>`;
 }
 
+/** The turn alerts (the room's "Sound and notification on my turn" box, one setting for every page): here, a
+ * notification when a game becomes the player's turn while this page is in the background. */
+function TurnAlerts() {
+  const [on, setOn] = useState(localStorage.getItem("asobiba.alerts") === "1");
+  /** @param {boolean} wanted */
+  const change = (wanted) => {
+    localStorage.setItem("asobiba.alerts", wanted ? "1" : "0");
+    setOn(wanted);
+    if (wanted && "Notification" in window && Notification.permission === "default") {
+      Notification.requestPermission().catch(() => null);
+    }
+  };
+  return html`<label class="check"><input type="checkbox" id="my-turn-alerts" checked=${on}
+    onChange=${withChecked(change)} /> ${t("Sound and notification on my turn")}</label>`;
+}
+
 /** A group of the page: its games, each drawn by `render`, or the text `empty`.
  * @template {MyGame} G
  * @param {{id: string, title: string, entries: Array<G>, empty: string, render: (entry: G) => Markup}} props */
@@ -217,7 +254,10 @@ export function MyGames({ me }) {
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const load = () =>
     loadMyGames()
-      .then(setGames)
+      .then((found) => {
+        notifyNewTurns(found);
+        setGames(found);
+      })
       .catch(() => setError(t("The server cannot be reached.")));
   useEffect(() => {
     load();
@@ -242,6 +282,7 @@ export function MyGames({ me }) {
     <a href=${entry.link} data-replay=${entry.room}>${t("Replay and coach")}</a></span>`} />`;
   return html`<div class="my-games" id="my-games">
     <h1>${t("My games")}</h1>
+    <${TurnAlerts} />
     ${me && me.guest ? html`<p class="muted">${t("These are the games this browser holds. Sign in or create an account to find them on any device.")}</p>` : null}
     ${games.invitations.length
       ? html`<${Group} id="invitations" title=${t("Invitations")} entries=${games.invitations} empty="" render=${invitation} />`
