@@ -18,6 +18,11 @@ TURN_HOURS = (12, 24, 48, 72, 168)
 MAX_BANK_DAYS = 14.0
 HOUR = 3600.0
 DAY = 86400.0
+#: A turn-based room's ``forfeit`` policy: the player is out at this many timeouts.
+FORFEIT_TIMEOUTS = 2
+#: Seconds (server time) after a claimed timeout before it is taken up again if its stand-in never
+#: decided (the process that claimed it died).
+TIMEOUT_RETRY = 60.0
 
 
 @dataclass(frozen=True)
@@ -147,9 +152,11 @@ def turn_clock_refusal(clock: TurnClock) -> str | None:
 
 __all__ = [
     "DAY",
+    "FORFEIT_TIMEOUTS",
     "HOUR",
     "MAX_BANK_DAYS",
     "NO_DEADLINE",
+    "TIMEOUT_RETRY",
     "TURN_HOURS",
     "ClockRule",
     "ClockSnapshot",

@@ -16,7 +16,6 @@ import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from asobiba.core.errors import AsobibaError
@@ -24,15 +23,31 @@ from asobiba.core.events import Event
 from asobiba.core.game import Game
 from asobiba.core.registry import get_game
 from asobiba.core.state import State
-from asobiba.i18n import Catalog
 from asobiba.server import engine, metrics
-from asobiba.server.protocol import CLOSE_SEAT_FREED, ChatFrame, Presence, RejectionCode
+from asobiba.server.protocol import CLOSE_SEAT_FREED, ChatFrame, Presence
 from asobiba.server.rooms.bots import play
 from asobiba.server.rooms.chat import Refusal, no_such_spectator_message, not_creator_message, spectator_id
-from asobiba.server.rooms.clocks import ClockRule, ClockSnapshot, clock_after, deadline_for, parse_clock
+from asobiba.server.rooms.clocks import (
+    FORFEIT_TIMEOUTS,
+    TIMEOUT_RETRY,
+    ClockRule,
+    ClockSnapshot,
+    clock_after,
+    deadline_for,
+    parse_clock,
+)
 from asobiba.server.rooms.connection import Connection, frame_text
 from asobiba.server.rooms.frames import FrameCache, broadcast_state, send_state
 from asobiba.server.rooms.notices import notice_frame
+from asobiba.server.rooms.outcomes import (
+    Outcome,
+    not_started_message,
+    not_your_turn_message,
+    over_message,
+    resigned_message,
+    stale_message,
+    unavailable_message,
+)
 from asobiba.server.rooms.queue import QueueClosed, RoomQueue, job
 from asobiba.server.rooms.ranking import final_ranking
 from asobiba.server.rooms.seats import (
@@ -48,55 +63,7 @@ from asobiba.server.rooms.services import RoomServices
 from asobiba.server.rooms.timers import RoomTimers
 from asobiba.server.storage import KEPT_CHAT, KEPT_NOTICES, ChatRow, Conflict, NoticeRow, RoomRow, dumps
 
-tr = Catalog("server")
 log = logging.getLogger("asobiba.server")
-
-
-def stale_message(seq: int) -> Callable[[str], str]:
-    return lambda lang: tr("the game has moved on: it is at seq {seq} now", lang, seq=seq)
-
-
-def over_message(lang: str) -> str:
-    return tr("the game is over", lang)
-
-
-def not_your_turn_message(lang: str) -> str:
-    return tr("it is not your turn", lang)
-
-
-def unavailable_message(lang: str) -> str:
-    return tr("the server cannot store moves just now: try again in a moment", lang)
-
-
-def resigned_message(lang: str) -> str:
-    return tr("you have left this game: a bot plays your seat", lang)
-
-
-#: A turn-based room's ``forfeit`` policy: the player is out at this many timeouts.
-FORFEIT_TIMEOUTS = 2
-#: Seconds (server time) after a claimed timeout before it is taken up again if its stand-in never
-#: decided (the process that claimed it died).
-TIMEOUT_RETRY = 60.0
-
-
-def not_started_message(lang: str) -> str:
-    return tr("the game has not started: it waits for every seat to be taken, or for its creator to start it", lang)
-
-
-@dataclass
-class Outcome:
-    """What became of an ``act``."""
-
-    accepted: bool
-    seq: int
-    code: RejectionCode | None = None
-    error: AsobibaError | None = None
-    message: Callable[[str], str] | None = None
-
-    def message_in(self, lang: str) -> str:
-        if self.error is not None:
-            return self.error.translated(lang)
-        return self.message(lang) if self.message is not None else ""
 
 
 class Room:
@@ -1111,12 +1078,4 @@ class Room:
             connection.close()
 
 
-__all__ = [
-    "Outcome",
-    "Room",
-    "not_started_message",
-    "not_your_turn_message",
-    "over_message",
-    "stale_message",
-    "unavailable_message",
-]
+__all__ = ["Room"]
