@@ -34,6 +34,7 @@ from asobiba.server.rooms.clocks import (
     clock_after,
     deadline_for,
     parse_clock,
+    what_plays,
 )
 from asobiba.server.rooms.connection import Connection, frame_text
 from asobiba.server.rooms.facts import RoomFacts, chat_frame, merge_kept, presence, summary
@@ -902,21 +903,18 @@ class Room:
         """Start whatever plays next by itself: the bot of the seat to move, or the clock's timer.
         Neither does anything but wait (and think) before putting its move in the queue."""
         services = self.services
-        if services.stopping or self.is_over or not services.holds(self.id) or not services.writable:
+        if services.stopping or not services.holds(self.id) or not services.writable:
             return
-        if not self.started:
-            return  # the waiting room: nothing plays by itself
-        mover = self.state.to_move
-        if mover is None or mover < 0:
+        plays = what_plays(self.clock_snapshot())  # nothing in the waiting room, nor once over
+        mover, seq, deadline = self.state.to_move, self.seq, self.row.deadline
+        if plays is None or mover is None:
             return
-        seat = self.seats[mover]
-        if seat.played_by_bot:
+        if plays == "bot":
             self._start_bot(mover, timed_out=False)
-        elif self.clock is not None and self.row.deadline is not None and self.row.deadline_seq == self.seq:
-            if self.row.timed_out_seq == self.seq and self.timers.running("bot") and self.bot_task_seq == self.seq:
+        elif deadline is not None:
+            if self.row.timed_out_seq == seq and self.timers.running("bot") and self.bot_task_seq == seq:
                 return  # its stand-in is thinking
-            seq = self.seq
-            self.timers.at("clock", self.row.deadline, lambda: self.timed_out(mover, seq))
+            self.timers.at("clock", deadline, lambda: self.timed_out(mover, seq))
 
     def _start_bot(self, seat: int, *, timed_out: bool) -> None:
         """The bot of ``seat`` decides the decision now (unless it is deciding it already)."""
