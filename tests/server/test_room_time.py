@@ -26,6 +26,7 @@ from asobiba.server.rooms.clocks import (
     deadline_for,
     parse_clock,
     turn_clock_refusal,
+    what_plays,
 )
 from asobiba.server.rooms.servertime import ManualClock, SystemClock
 from asobiba.server.rooms.timers import RoomTimers
@@ -96,6 +97,19 @@ def test_frames_show_the_running_clock_and_none_once_it_timed_out() -> None:
         assert shown is not None and shown["player"] is None and shown["deadline"] is None
     assert clock_info(snapshot(rule=None)) is None
     assert clock_info(snapshot(rule=ClockRule(60.0, None)))["banks"] is None  # type: ignore[index]
+
+
+def test_what_moves_the_game_on_by_itself_is_the_movers_bot_or_the_running_clock() -> None:
+    assert what_plays(snapshot()) == "clock"
+    assert what_plays(snapshot(bot_seats=(False, True, False))) == "bot"  # also without a clock
+    assert what_plays(snapshot(bot_seats=(False, True, False), rule=None)) == "bot"
+    # a person's decision without a clock, or whose deadline is another decision's, has no timer
+    for waits in (snapshot(rule=None), snapshot(deadline=None), snapshot(deadline_seq=9)):
+        assert what_plays(waits) is None
+    # the waiting room, a game over, a decision nobody makes: nothing plays
+    for still in (snapshot(started=False), snapshot(over=True), snapshot(to_move=None), snapshot(to_move=-1)):
+        assert what_plays(still) is None
+        assert what_plays(dataclasses.replace(still, bot_seats=(True, True, True))) is None
 
 
 def test_a_turn_based_clock_is_in_hours_and_days_and_takes_only_the_choices() -> None:

@@ -1,13 +1,15 @@
 """Engine helpers the server needs beyond the public contract: a replay that keeps every event
-(to rebuild a room's event log on start) and the rejection code of an engine error."""
+(to rebuild a room's event log on start), a state carried on by entries stored elsewhere, and the
+rejection code of an engine error."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
+from asobiba.core.game import Game
 from asobiba.core.record import replay_steps
 from asobiba.core.state import State
 
@@ -30,3 +32,18 @@ def replay_with_events(record: Mapping[str, Any]) -> tuple[State, list[tuple[int
         log.extend((state.seq, event) for event in events)
     assert final is not None
     return final, log
+
+
+def carry_on(game: Game, state: State, entries: Sequence[str]) -> tuple[State, list[tuple[int, Event]]]:
+    """``state`` carried on by record ``entries`` stored elsewhere (chance outcomes as recorded, none
+    drawn): the new state and its events with the seq each led to. ``state`` itself is left as it was."""
+    successor = state.clone()
+    successor.scripted_chance = True
+    events: list[tuple[int, Event]] = []
+    for text in entries:
+        action = game.parse_action(text, successor)
+        applied = successor.apply(action)
+        events.extend((successor.seq, event) for event in applied)
+    successor.scripted_chance = False
+    successor.resolve_chance()
+    return successor, events

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from asobiba.server.protocol import ClockInfo, ClockSpec, TurnClock
 
@@ -18,6 +18,11 @@ TURN_HOURS = (12, 24, 48, 72, 168)
 MAX_BANK_DAYS = 14.0
 HOUR = 3600.0
 DAY = 86400.0
+#: A turn-based room's ``forfeit`` policy: the player is out at this many timeouts.
+FORFEIT_TIMEOUTS = 2
+#: Seconds (server time) after a claimed timeout before it is taken up again if its stand-in never
+#: decided (the process that claimed it died).
+TIMEOUT_RETRY = 60.0
 
 
 @dataclass(frozen=True)
@@ -136,6 +141,20 @@ def clock_after(
     return deadline_for(after), seat_changes
 
 
+def what_plays(snapshot: ClockSnapshot) -> Literal["bot", "clock"] | None:
+    """What moves the game on by itself now: the seat's bot (a bot's seat, or one taken over or
+    resigned), or the clock of a person's decision whose deadline is stored (its timeout); nothing
+    in the waiting room, once the game is over, or while nobody decides."""
+    mover = snapshot.to_move
+    if snapshot.over or not snapshot.started or mover is None or mover < 0:
+        return None
+    if snapshot.bot_seats[mover]:
+        return "bot"
+    if snapshot.rule is not None and snapshot.deadline is not None and snapshot.deadline_seq == snapshot.seq:
+        return "clock"
+    return None
+
+
 def turn_clock_refusal(clock: TurnClock) -> str | None:
     """Why a turn-based clock is not one of the choices (English; the route translates), or None."""
     if clock.per_decision_hours not in TURN_HOURS:
@@ -147,9 +166,11 @@ def turn_clock_refusal(clock: TurnClock) -> str | None:
 
 __all__ = [
     "DAY",
+    "FORFEIT_TIMEOUTS",
     "HOUR",
     "MAX_BANK_DAYS",
     "NO_DEADLINE",
+    "TIMEOUT_RETRY",
     "TURN_HOURS",
     "ClockRule",
     "ClockSnapshot",
@@ -159,4 +180,5 @@ __all__ = [
     "deadline_for",
     "parse_clock",
     "turn_clock_refusal",
+    "what_plays",
 ]

@@ -384,21 +384,7 @@ class Lobby:
         row = stored.row
         record = stored.record()
         state, events = await self.workers.urgent(engine.replay_with_events, record)
-        seats = [
-            Seat(
-                seat.seat,
-                seat.kind,
-                seat.name,
-                seat.token_hash,
-                seat.taken_over,
-                seat.bank,
-                invite_hash=seat.invite_hash,
-                kept=seat.kept,
-                resigned=seat.resigned,
-                timeouts=seat.timeouts,
-            )
-            for seat in stored.seats
-        ]
+        seats = [Seat.of_row(seat) for seat in stored.seats]
         room = Room(self, row, seats, state)
         room.events = events
         room.entries = list(stored.actions)

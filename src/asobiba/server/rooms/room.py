@@ -14,9 +14,7 @@ import asyncio
 import contextlib
 import json
 import logging
-import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from asobiba.core.errors import AsobibaError
@@ -24,79 +22,47 @@ from asobiba.core.events import Event
 from asobiba.core.game import Game
 from asobiba.core.registry import get_game
 from asobiba.core.state import State
-from asobiba.i18n import Catalog
 from asobiba.server import engine, metrics
-from asobiba.server.protocol import CLOSE_SEAT_FREED, ChatFrame, Presence, RejectionCode
+from asobiba.server.protocol import Presence
 from asobiba.server.rooms.bots import play
 from asobiba.server.rooms.chat import Refusal, no_such_spectator_message, not_creator_message, spectator_id
-from asobiba.server.rooms.clocks import ClockRule, ClockSnapshot, clock_after, deadline_for, parse_clock
+from asobiba.server.rooms.clocks import (
+    FORFEIT_TIMEOUTS,
+    TIMEOUT_RETRY,
+    ClockRule,
+    ClockSnapshot,
+    clock_after,
+    deadline_for,
+    parse_clock,
+    what_plays,
+)
 from asobiba.server.rooms.connection import Connection, frame_text
+from asobiba.server.rooms.facts import RoomFacts, chat_frame, merge_kept, presence, summary
 from asobiba.server.rooms.frames import FrameCache, broadcast_state, send_state
 from asobiba.server.rooms.notices import notice_frame
+from asobiba.server.rooms.outcomes import Outcome, check_act, stale_message, unavailable_message
 from asobiba.server.rooms.queue import QueueClosed, RoomQueue, job
-from asobiba.server.rooms.ranking import final_ranking
 from asobiba.server.rooms.seats import (
-    STAND_IN_LEVEL,
     Seat,
+    awaited_seats,
+    bot_level,
+    creator_seat,
+    free_person_seats,
     hash_token,
+    invited_seat,
+    may_take,
     new_invite_code,
     new_token,
+    open_seats,
     same_secret,
+    seat_by_token,
     watch_absence,
 )
 from asobiba.server.rooms.services import RoomServices
 from asobiba.server.rooms.timers import RoomTimers
 from asobiba.server.storage import KEPT_CHAT, KEPT_NOTICES, ChatRow, Conflict, NoticeRow, RoomRow, dumps
 
-tr = Catalog("server")
 log = logging.getLogger("asobiba.server")
-
-
-def stale_message(seq: int) -> Callable[[str], str]:
-    return lambda lang: tr("the game has moved on: it is at seq {seq} now", lang, seq=seq)
-
-
-def over_message(lang: str) -> str:
-    return tr("the game is over", lang)
-
-
-def not_your_turn_message(lang: str) -> str:
-    return tr("it is not your turn", lang)
-
-
-def unavailable_message(lang: str) -> str:
-    return tr("the server cannot store moves just now: try again in a moment", lang)
-
-
-def resigned_message(lang: str) -> str:
-    return tr("you have left this game: a bot plays your seat", lang)
-
-
-#: A turn-based room's ``forfeit`` policy: the player is out at this many timeouts.
-FORFEIT_TIMEOUTS = 2
-#: Seconds (server time) after a claimed timeout before it is taken up again if its stand-in never
-#: decided (the process that claimed it died).
-TIMEOUT_RETRY = 60.0
-
-
-def not_started_message(lang: str) -> str:
-    return tr("the game has not started: it waits for every seat to be taken, or for its creator to start it", lang)
-
-
-@dataclass
-class Outcome:
-    """What became of an ``act``."""
-
-    accepted: bool
-    seq: int
-    code: RejectionCode | None = None
-    error: AsobibaError | None = None
-    message: Callable[[str], str] | None = None
-
-    def message_in(self, lang: str) -> str:
-        if self.error is not None:
-            return self.error.translated(lang)
-        return self.message(lang) if self.message is not None else ""
 
 
 class Room:
@@ -142,12 +108,7 @@ class Room:
 
     @property
     def bot_level(self) -> str:
-        """The room's level: its bot seats' (the first's), else the stand-in's. A person's seat taken
-        over, timed out or resigned is played at this level."""
-        for seat in self.seats:
-            if seat.is_bot:
-                return seat.kind.removeprefix("bot:")
-        return STAND_IN_LEVEL
+        return bot_level(self.seats)
 
     @property
     def idle(self) -> bool:
@@ -194,34 +155,17 @@ class Room:
         return any(player is not None for player in self.entry_players)
 
     def free_person_seats(self) -> list[Seat]:
-        """The person seats nobody has taken."""
-        return [seat for seat in self.seats if seat.kind == "human" and seat.token_hash is None and not seat.taken_over]
+        return free_person_seats(self.seats)
 
     def open_seats(self) -> list[Seat]:
-        """The free person seats anyone may take (no invite code: from the lobby, or a plain link)."""
-        return [seat for seat in self.free_person_seats() if seat.invite_hash is None]
-
-    def awaited_seats(self) -> list[Seat]:
-        """The seats the waiting room waits for: the free person seats, and a rematch's seats kept
-        for players not back yet."""
-        return [
-            seat
-            for seat in self.seats
-            if seat.kind == "human" and (seat.kept or (seat.token_hash is None and not seat.taken_over))
-        ]
+        return open_seats(self.seats)
 
     @property
     def creator_seat(self) -> int | None:
-        """The seat of the room's creator (who may press Start), if they hold one."""
-        if self.row.creator is None:
-            return None
-        for seat in self.seats:
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, self.row.creator):
-                return seat.number
-        return None
+        return creator_seat(self.seats, self.row.creator)
 
     def is_creator(self, token: str) -> bool:
-        return self.row.creator is not None and secrets.compare_digest(self.row.creator, hash_token(token))
+        return same_secret(self.row.creator, token)
 
     @property
     def muted(self) -> list[str]:
@@ -235,41 +179,42 @@ class Room:
             found.extend(seat.connections)
         return found
 
+    def greeted(self) -> list[Connection]:
+        """The connections that said hello (they get every frame)."""
+        return [connection for connection in self.connections() if connection.greeted]
+
     def seat_by_token(self, token: str) -> Seat | None:
-        wanted = hash_token(token)
-        for seat in self.seats:
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, wanted):
-                return seat
-        return None
+        return seat_by_token(self.seats, token)
+
+    def facts(self) -> RoomFacts:
+        """What the room's summary and presence show now."""
+        row, state = self.row, self.state
+        return RoomFacts(
+            room=self.id,
+            game=self.game.name,
+            players=state.players,
+            name=row.name,
+            status=row.status,
+            started=self.started,
+            listed=row.listed,
+            spectator_chat=row.spectator_chat,
+            bot_delay=row.bot_delay,
+            pace=row.pace,
+            timeout_policy=row.timeout_policy,
+            rematch=row.rematch,
+            rematch_of=row.rematch_of,
+            clock=self.clock,
+            creator=self.creator_seat,
+            muted=tuple(self.muted),
+            seq=state.seq,
+            to_move=state.to_move,
+            result=state.result() if state.is_over else None,
+            seats=tuple(seat.info() for seat in self.seats),
+            spectators=len(self.spectators),
+        )
 
     def summary(self) -> dict[str, Any]:
-        return {
-            "room": self.id,
-            "game": self.game.name,
-            "players": self.state.players,
-            "name": self.row.name,
-            "status": self.row.status,
-            "started": self.started,
-            "listed": self.row.listed,
-            "spectator_chat": self.row.spectator_chat,
-            "creator": self.creator_seat,
-            "seq": self.seq,
-            "to_move": self.state.to_move,
-            "seats": [seat.info().model_dump() for seat in self.seats],
-            "spectators": len(self.spectators),
-            "bot_delay": self.row.bot_delay,
-            "clock": self.clock.model_dump() if self.clock else None,
-            "pace": self.row.pace,
-            "timeout": self.row.timeout_policy,
-            "rematch": self.row.rematch,
-            "rematch_of": self.row.rematch_of,
-            # once over: each seat's rank (1 first, ties shared), resigned seats last
-            "ranking": self.ranking() if self.is_over else None,
-        }
-
-    def ranking(self) -> list[int]:
-        """The final ranking (:func:`~asobiba.server.rooms.ranking.final_ranking`): resigned seats last."""
-        return final_ranking(self.state.result(), self.state.players, [seat.resigned for seat in self.seats])
+        return summary(self.facts())
 
     # ------------------------------------------------------------------ the queue
 
@@ -291,15 +236,7 @@ class Room:
         broadcast_state(self)
 
     def presence(self) -> Presence:
-        return Presence(
-            seats=[seat.info() for seat in self.seats],
-            spectators=len(self.spectators),
-            rematch=self.row.rematch,
-            started=self.started,
-            creator=self.creator_seat,
-            spectator_chat=self.row.spectator_chat,
-            muted=self.muted,
-        )
+        return presence(self.facts())
 
     def broadcast_presence(self) -> None:
         """Every greeted connection the seats' presence, only if it changed since last sent."""
@@ -307,17 +244,11 @@ class Room:
         if text == self._presence_sent:
             return
         self._presence_sent = text
-        for connection in self.connections():
-            if connection.greeted:
-                connection.push_text(text)
+        for connection in self.greeted():
+            connection.push_text(text)
 
     def chat_frame(self, message: ChatRow) -> str:
-        """A kept message as its ``chat`` frame: a seat's message under the seat's name now."""
-        seat = message.seat
-        name = self.seats[seat].name if seat is not None and 0 <= seat < len(self.seats) else message.name
-        return frame_text(
-            ChatFrame(id=message.id, seat=seat, name=name, text=message.text, spectator=message.spectator)
-        )
+        return chat_frame(message, [seat.name for seat in self.seats])
 
     async def say(self, connection: Connection, text: str) -> bool:
         """A chat message, kept (the room's last 200), then sent to everybody in the room (a job of the
@@ -342,16 +273,11 @@ class Room:
 
     def _keep_chat(self, messages: list[ChatRow]) -> None:
         """Messages new to this process join the kept ones and go to every connection, in order."""
-        known = {message.id for message in self.chat}
-        fresh = sorted((message for message in messages if message.id not in known), key=lambda m: m.id)
-        if not fresh:
-            return
-        self.chat = sorted([*self.chat, *fresh], key=lambda m: m.id)[-KEPT_CHAT:]
+        self.chat, fresh = merge_kept(self.chat, messages, KEPT_CHAT)
         for message in fresh:
             text = self.chat_frame(message)
-            for connection in self.connections():
-                if connection.greeted:
-                    connection.push_text(text)
+            for connection in self.greeted():
+                connection.push_text(text)
 
     async def _notice(self, kind: str, seat: int | None) -> None:
         """A line of the log (kept), sent to everybody in their language as a ``notice`` frame."""
@@ -364,15 +290,11 @@ class Room:
         await self.services.publish(self.id, self.seq, news=True)
 
     def _keep_notices(self, notices: list[NoticeRow]) -> None:
-        known = {notice.id for notice in self.notices}
-        fresh = sorted((notice for notice in notices if notice.id not in known), key=lambda n: n.id)
-        if not fresh:
-            return
-        self.notices = sorted([*self.notices, *fresh], key=lambda n: n.id)[-KEPT_NOTICES:]
+        """Log lines new to this process join the kept ones and go to every connection, in order."""
+        self.notices, fresh = merge_kept(self.notices, notices, KEPT_NOTICES)
         for notice in fresh:
-            for connection in self.connections():
-                if connection.greeted:
-                    connection.push(notice_frame(self, notice, connection.lang))
+            for connection in self.greeted():
+                connection.push(notice_frame(self, notice, connection.lang))
 
     @job
     async def news(self) -> None:
@@ -562,7 +484,7 @@ class Room:
     async def start_if_full(self) -> None:
         """The job run when a seat is taken or a rematch's player is back (or the room is read again):
         nobody awaited any more, the game starts by itself."""
-        if not self.started and not self.awaited_seats() and not self.is_over:
+        if not self.started and not awaited_seats(self.seats) and not self.is_over:
             await self._start(None)
 
     async def _start(self, level: str | None) -> None:
@@ -626,8 +548,7 @@ class Room:
         code = new_invite_code()
         await self.services.write(self.services.storage.update_seat(self.id, seat.number, account_id=None))
         await self._change_seat(seat, token_hash=None, name=None, invite_hash=hash_token(code))
-        seat.stop_watch()
-        self.send_away(seat)
+        seat.send_away()
         return "freed", code
 
     async def leave(self, token: str) -> tuple[str, int | None]:
@@ -648,8 +569,7 @@ class Room:
             return "already_started", None
         await self.services.write(self.services.storage.update_seat(self.id, seat.number, account_id=None))
         await self._change_seat(seat, token_hash=None, name=None, kept=False)
-        seat.stop_watch()
-        self.send_away(seat, "you left this seat")
+        seat.send_away("you left this seat")
         return "left", seat.number
 
     async def resign(self, token: str) -> tuple[str, int | None]:
@@ -674,12 +594,6 @@ class Room:
         await self._change_seat(seat, resigned=True)
         await self._notice("Resigned", seat.number)
         return "resigned", seat.number
-
-    def send_away(self, seat: Seat, reason: str = "the room's creator freed this seat before the start") -> None:
-        """The seat is not its connections' any more: they are closed, with the reason."""
-        for connection in list(seat.connections):
-            seat.connections.discard(connection)
-            connection.end(CLOSE_SEAT_FREED, reason)
 
     async def rename(self, token: str, name: str) -> int | None:
         """The person of ``token`` goes by ``name`` now (seats, presence, chat and log show it for
@@ -716,14 +630,10 @@ class Room:
         return claimed
 
     def may_take(self, seat: Seat, invite: str | None) -> bool:
-        """Is ``seat`` free for a newcomer with ``invite`` (an open seat, or the code is its own)?"""
-        if seat.kind != "human" or seat.token_hash is not None:
-            return False
-        return seat.invite_hash is None or same_secret(seat.invite_hash, invite)
+        return may_take(seat, invite)
 
     def invited_seat(self, invite: str) -> Seat | None:
-        """The free seat whose invite code is ``invite``."""
-        return next((seat for seat in self.free_person_seats() if same_secret(seat.invite_hash, invite)), None)
+        return invited_seat(self.seats, invite)
 
     @job
     async def _claim(
@@ -800,34 +710,22 @@ class Room:
         by_bot: bool,
         acknowledge: Callable[[Outcome], None] | None,
     ) -> Outcome:
-        current = self.seq
-        if seat_number is None:
-            return Outcome(False, current, "not_your_turn", message=not_your_turn_message)
-        if not self.started:
-            return Outcome(False, current, "not_started", message=not_started_message)
-        if seq < current:
-            if (
-                seq < len(self.entries)
-                and self.entry_players[seq] == seat_number
-                and " ".join(text.split()) == self.entries[seq]
-            ):
-                return Outcome(True, seq)  # the same act again (a resend after a reconnect)
-            return Outcome(False, current, "stale", message=stale_message(current))
-        if seq > current:
-            return Outcome(False, current, "stale", message=stale_message(current))
-        state = self.state
-        if state.is_over:
-            return Outcome(False, current, "illegal", message=over_message)
-        if state.to_move != seat_number:
-            return Outcome(False, current, "not_your_turn", message=not_your_turn_message)
-        if not by_bot and self.seats[seat_number].resigned:
-            return Outcome(False, current, "not_your_turn", message=resigned_message)
-        try:
-            action = self.game.parse_action(text, state)
-            state.check(action, player=seat_number)
-        except AsobibaError as error:
-            code = engine.rejection_code(error)
-            return Outcome(False, current, code, error=error)  # type: ignore[arg-type]
+        current, state = self.seq, self.state
+        action = check_act(
+            self.game,
+            state,
+            seat_number,
+            seq,
+            text,
+            started=self.started,
+            by_bot=by_bot,
+            resigned=[seat.resigned for seat in self.seats],
+            entries=self.entries,
+            entry_players=self.entry_players,
+        )
+        if isinstance(action, Outcome):
+            return action
+        assert seat_number is not None  # (a seat's action)
         if not self.services.writable:
             return Outcome(False, current, "unavailable", message=unavailable_message)
         successor = state.clone()
@@ -944,16 +842,8 @@ class Room:
                 self.entries, self.entry_players = rebuilt.entries, rebuilt.entry_players
         self.row = stored.row
         for seat, seat_row in zip(self.seats, stored.seats, strict=True):
-            if seat.kind != seat_row.kind:
-                seat.bot = None
-            freed = seat.token_hash is not None and seat.token_hash != seat_row.token_hash
-            seat.kind, seat.name, seat.token_hash = seat_row.kind, seat_row.name, seat_row.token_hash
-            seat.taken_over, seat.bank = seat_row.taken_over, seat_row.bank
-            seat.invite_hash, seat.kept = seat_row.invite_hash, seat_row.kept
-            seat.resigned, seat.timeouts = seat_row.resigned, seat_row.timeouts
-            if freed:  # freed by the creator on another process
-                seat.stop_watch()
-                self.send_away(seat)
+            if seat.take_row(seat_row):  # freed by the creator on another process
+                seat.send_away()
             if seat.taken_over:
                 seat.stop_watch()
         if self.seq != before_seq or self.started != was_started:
@@ -963,16 +853,7 @@ class Room:
 
     def _apply_stored(self, entries: list[str], players: list[int | None]) -> None:
         """Carry the room on by entries stored elsewhere (chance outcomes as recorded)."""
-        successor = self.state.clone()
-        successor.scripted_chance = True
-        events: list[tuple[int, Event]] = []
-        for text in entries:
-            action = self.game.parse_action(text, successor)
-            applied = successor.apply(action)
-            events.extend((successor.seq, event) for event in applied)
-        successor.scripted_chance = False
-        successor.resolve_chance()
-        self.state = successor
+        self.state, events = engine.carry_on(self.game, self.state, entries)
         self.events.extend(events)
         self.entries.extend(entries)
         self.entry_players.extend(players)
@@ -1023,21 +904,18 @@ class Room:
         """Start whatever plays next by itself: the bot of the seat to move, or the clock's timer.
         Neither does anything but wait (and think) before putting its move in the queue."""
         services = self.services
-        if services.stopping or self.is_over or not services.holds(self.id) or not services.writable:
+        if services.stopping or not services.holds(self.id) or not services.writable:
             return
-        if not self.started:
-            return  # the waiting room: nothing plays by itself
-        mover = self.state.to_move
-        if mover is None or mover < 0:
+        plays = what_plays(self.clock_snapshot())  # nothing in the waiting room, nor once over
+        mover, seq, deadline = self.state.to_move, self.seq, self.row.deadline
+        if plays is None or mover is None:
             return
-        seat = self.seats[mover]
-        if seat.played_by_bot:
+        if plays == "bot":
             self._start_bot(mover, timed_out=False)
-        elif self.clock is not None and self.row.deadline is not None and self.row.deadline_seq == self.seq:
-            if self.row.timed_out_seq == self.seq and self.timers.running("bot") and self.bot_task_seq == self.seq:
+        elif deadline is not None:
+            if self.row.timed_out_seq == seq and self.timers.running("bot") and self.bot_task_seq == seq:
                 return  # its stand-in is thinking
-            seq = self.seq
-            self.timers.at("clock", self.row.deadline, lambda: self.timed_out(mover, seq))
+            self.timers.at("clock", deadline, lambda: self.timed_out(mover, seq))
 
     def _start_bot(self, seat: int, *, timed_out: bool) -> None:
         """The bot of ``seat`` decides the decision now (unless it is deciding it already)."""
@@ -1112,12 +990,4 @@ class Room:
             connection.close()
 
 
-__all__ = [
-    "Outcome",
-    "Room",
-    "not_started_message",
-    "not_your_turn_message",
-    "over_message",
-    "stale_message",
-    "unavailable_message",
-]
+__all__ = ["Room"]

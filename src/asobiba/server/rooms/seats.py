@@ -1,21 +1,23 @@
-"""Seats and presence: who sits where (a token's hash, never the token), who is connected, and the
-timers that hand a seat on — the grace period of a person who left, and the seat timeout of a seat
-taken but never connected (squatting)."""
+"""Seats and presence: who sits where (a token's hash, never the token), who is connected, the
+waiting room's questions about a room's seats (pure functions of them: which are free, open,
+awaited, whose token holds which), and the timers that hand a seat on — the grace period of a
+person who left, and the seat timeout of a seat taken but never connected (squatting)."""
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from asobiba.bots import bot as make_bot
 from asobiba.bots.base import Bot
 from asobiba.server.cluster import HEARTBEAT_SECONDS
-from asobiba.server.protocol import SeatInfo
+from asobiba.server.protocol import CLOSE_SEAT_FREED, SeatInfo
 from asobiba.server.rooms.timers import Job, RoomTimers
+from asobiba.server.storage import SeatRow
 
 if TYPE_CHECKING:
     from asobiba.server.rooms.connection import Connection
@@ -105,10 +107,107 @@ class Seat:
             timeouts=self.timeouts,
         )
 
+    @classmethod
+    def of_row(cls, row: SeatRow) -> Seat:
+        """The seat as its stored row has it."""
+        return cls(
+            row.seat,
+            row.kind,
+            row.name,
+            row.token_hash,
+            row.taken_over,
+            row.bank,
+            invite_hash=row.invite_hash,
+            kept=row.kept,
+            resigned=row.resigned,
+            timeouts=row.timeouts,
+        )
+
+    def take_row(self, row: SeatRow) -> bool:
+        """Take the stored row's columns (read again: another process changed the seat). True if the
+        token that held the seat holds it no more (the creator freed it, or its person left)."""
+        if self.kind != row.kind:
+            self.bot = None
+        freed = self.token_hash is not None and self.token_hash != row.token_hash
+        self.kind, self.name, self.token_hash = row.kind, row.name, row.token_hash
+        self.taken_over, self.bank = row.taken_over, row.bank
+        self.invite_hash, self.kept = row.invite_hash, row.kept
+        self.resigned, self.timeouts = row.resigned, row.timeouts
+        return freed
+
     def stop_watch(self) -> None:
         if self.watch_task is not None:
             self.watch_task.cancel()
             self.watch_task = None
+
+    def send_away(self, reason: str = "the room's creator freed this seat before the start") -> None:
+        """The seat is not its holder's any more: its watch stops, its connections are closed with the reason."""
+        self.stop_watch()
+        for connection in list(self.connections):
+            self.connections.discard(connection)
+            connection.end(CLOSE_SEAT_FREED, reason)
+
+
+def bot_level(seats: Sequence[Seat]) -> str:
+    """A room's level: its bot seats' (the first's), else the stand-in's. A person's seat taken over,
+    timed out or resigned is played at this level."""
+    for seat in seats:
+        if seat.is_bot:
+            return seat.kind.removeprefix("bot:")
+    return STAND_IN_LEVEL
+
+
+def free_person_seats(seats: Sequence[Seat]) -> list[Seat]:
+    """The person seats nobody has taken."""
+    return [seat for seat in seats if seat.kind == "human" and seat.token_hash is None and not seat.taken_over]
+
+
+def open_seats(seats: Sequence[Seat]) -> list[Seat]:
+    """The free person seats anyone may take (no invite code: from the lobby, or a plain link)."""
+    return [seat for seat in free_person_seats(seats) if seat.invite_hash is None]
+
+
+def awaited_seats(seats: Sequence[Seat]) -> list[Seat]:
+    """The seats the waiting room waits for: the free person seats, and a rematch's seats kept
+    for players not back yet."""
+    return [
+        seat
+        for seat in seats
+        if seat.kind == "human" and (seat.kept or (seat.token_hash is None and not seat.taken_over))
+    ]
+
+
+def seat_of_hash(seats: Sequence[Seat], token_hash: str) -> Seat | None:
+    """The seat the token of hash ``token_hash`` holds (compared in constant time)."""
+    for seat in seats:
+        if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, token_hash):
+            return seat
+    return None
+
+
+def seat_by_token(seats: Sequence[Seat], token: str) -> Seat | None:
+    """The seat ``token`` holds."""
+    return seat_of_hash(seats, hash_token(token))
+
+
+def creator_seat(seats: Sequence[Seat], creator: str | None) -> int | None:
+    """The seat of the room's creator (of token hash ``creator``: who may press Start), if they hold one."""
+    if creator is None:
+        return None
+    seat = seat_of_hash(seats, creator)
+    return seat.number if seat is not None else None
+
+
+def may_take(seat: Seat, invite: str | None) -> bool:
+    """Is ``seat`` free for a newcomer with ``invite`` (an open seat, or the code is its own)?"""
+    if seat.kind != "human" or seat.token_hash is not None:
+        return False
+    return seat.invite_hash is None or same_secret(seat.invite_hash, invite)
+
+
+def invited_seat(seats: Sequence[Seat], invite: str) -> Seat | None:
+    """The free seat whose invite code is ``invite``."""
+    return next((seat for seat in free_person_seats(seats) if same_secret(seat.invite_hash, invite)), None)
 
 
 def watch_absence(
@@ -159,9 +258,18 @@ async def _absence(
 __all__ = [
     "STAND_IN_LEVEL",
     "Seat",
+    "awaited_seats",
+    "bot_level",
+    "creator_seat",
+    "free_person_seats",
     "hash_token",
+    "invited_seat",
+    "may_take",
     "new_invite_code",
     "new_token",
+    "open_seats",
     "same_secret",
+    "seat_by_token",
+    "seat_of_hash",
     "watch_absence",
 ]

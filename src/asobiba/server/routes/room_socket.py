@@ -45,7 +45,7 @@ from asobiba.server.protocol import (
 )
 from asobiba.server.rooms import Connection, Lobby, Outcome, Room
 from asobiba.server.rooms.chat import ChatRates, who_may_not_chat
-from asobiba.server.rooms.room import unavailable_message
+from asobiba.server.rooms.outcomes import unavailable_message
 
 tr = Catalog("server")
 log = logging.getLogger("asobiba.server")
