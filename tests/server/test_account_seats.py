@@ -172,6 +172,9 @@ def test_a_seat_is_kept_for_a_player_by_username_who_accepts_or_declines(tmp_pat
         assert made["invites"] == {}  # the kept seat has no link: it waits for ken
         room = made["room"]
         assert client.get(f"/api/rooms/{room}").json()["started"] is False
+        # the creator's list (a guest's: by the seat's token) says whom the room waits for
+        [waiting] = client.post("/api/me/games", json={"tokens": [made["token"]]}).json()["waiting"]
+        assert [player["invited"] for player in waiting["players"]] == [None, "ken", None]
         # nobody else takes it
         taken = client.post(f"/api/rooms/{room}/join", json={"seat": 1})
         assert taken.status_code == 403

@@ -13,8 +13,9 @@ import { withChecked, withValue } from "./fields.js";
 /** @typedef {import("./account.js").Me} Me */
 /** @typedef {import("./html.js").Markup} Markup */
 
-/** Who sits at a seat of a listed game (server/accounts/games.py `players`).
- * @typedef {{seat: number, name: string | null, kind: string, username: string | null}} MyPlayer */
+/** Who sits at a seat of a listed game (server/accounts/games.py `players`; `invited`: the username a free
+ * seat is kept for).
+ * @typedef {{seat: number, name: string | null, kind: string, username: string | null, invited?: string | null}} MyPlayer */
 
 /**
  * A game of the list (server/accounts/games.py `my_games`); each group adds its own fields.
@@ -120,7 +121,12 @@ function timeLeft(seconds) {
 /** @param {MyGame} entry */
 function playersText(entry) {
   return entry.players
-    .map((player) => player.username || player.name || (player.kind.startsWith("bot:") ? t("bot") : t("free seat")))
+    .map(
+      (player) =>
+        player.username ||
+        player.name ||
+        (player.invited ? t("{name} (invited)", { name: player.invited }) : player.kind.startsWith("bot:") ? t("bot") : t("free seat")),
+    )
     .join(currentLang() === "ja" ? "、" : ", ");
 }
 

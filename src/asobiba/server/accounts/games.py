@@ -45,17 +45,21 @@ async def usernames(lobby: Lobby, account_ids: Sequence[int]) -> dict[int, str]:
 
 
 def players(room: Room, seat_rows: Sequence[SeatRow], names: dict[int, str]) -> list[dict[str, Any]]:
-    """Who sits where: each seat's name, kind, and the username of its account (if any)."""
-    accounts = {row.seat: row.account_id for row in seat_rows}
+    """Who sits where: each seat's name, kind, the username of its account (if any), and the username a free
+    seat is kept for (``invited``: an invitation by name not answered yet)."""
+    rows = {row.seat: row for row in seat_rows}
     listed = []
     for seat in room.seats:
-        account_id = accounts.get(seat.number)
+        row = rows.get(seat.number)
+        account_id = row.account_id if row is not None else None
+        reserved = row.reserved_for if row is not None and row.token_hash is None else None
         listed.append(
             {
                 "seat": seat.number,
                 "name": seat.name,
                 "kind": seat.kind,
                 "username": names.get(account_id) if account_id is not None else None,
+                "invited": names.get(reserved) if reserved is not None else None,
             }
         )
     return listed
@@ -89,7 +93,8 @@ async def my_games(
         opened += not over
         stored = await lobby.read(lobby.storage.load(row.id, from_seq=10**9))
         seat_rows = stored.seats if stored is not None else []
-        names = await usernames(lobby, [seat.account_id for seat in seat_rows if seat.account_id is not None])
+        accounts = [account for seat in seat_rows for account in (seat.account_id, seat.reserved_for) if account]
+        names = await usernames(lobby, accounts)
         entry: dict[str, Any] = {
             "room": room.id,
             "game": room.game.name,
