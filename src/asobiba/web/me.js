@@ -193,6 +193,8 @@ function EmailChoice() {
   const [address, setAddress] = useState("");
   const [notify, setNotify] = useState(false);
   const [said, setSaid] = useState(/** @type {{error: boolean, text: string} | null} */ (null));
+  // the form waits for the stored choice: a field typed in before it came would be overwritten
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     fetch("/api/me/email")
       .then((response) => (response.ok ? response.json() : null))
@@ -202,7 +204,8 @@ function EmailChoice() {
           setNotify(Boolean(found.notify));
         }
       })
-      .catch(() => null);
+      .catch(() => null)
+      .finally(() => setLoaded(true));
   }, []);
   /** @param {Event} event */
   const save = async (event) => {
@@ -218,12 +221,13 @@ function EmailChoice() {
     <h2>${t("Email")}</h2>
     <div class="field">
       <label for="email-address">${t("Email address")}</label>
-      <input id="email-address" type="email" autocomplete="email" maxlength="254" value=${address}
+      <input id="email-address" type="email" autocomplete="email" maxlength="254" value=${address} disabled=${!loaded}
         onInput=${withValue(setAddress)} />
     </div>
-    <label class="check"><input id="email-notify" type="checkbox" checked=${notify} onChange=${withChecked(setNotify)} />
+    <label class="check"><input id="email-notify" type="checkbox" checked=${notify} disabled=${!loaded}
+      onChange=${withChecked(setNotify)} />
       ${" "}${t("Email me when it is my turn in a turn-based game (at most one email a day for each game)")}</label>
-    <button type="submit" id="email-save">${t("Save")}</button>
+    <button type="submit" id="email-save" disabled=${!loaded}>${t("Save")}</button>
     ${said ? html`<p class=${said.error ? "error" : "muted"} role=${said.error ? "alert" : "status"}>${said.text}</p>` : null}
   </form>`;
 }
