@@ -183,3 +183,24 @@ def test_an_ip_address_is_no_relying_party(tmp_path: Path) -> None:
         answer = client.post("/api/session/passkey/options", json={})
         assert (answer.status_code, answer.json()["code"]) == (400, "passkey_unavailable")
         assert "localhost" in answer.json()["message"]
+
+
+def test_a_challenge_expires_after_five_minutes(tmp_path: Path) -> None:
+    phone = SoftAuthenticator()
+    with account_app(tmp_path, test_clock=True) as client:
+        clock = client.app.state.lobby.clock  # type: ignore[attr-defined]
+        sign_up(client, "aya")
+        offered = options(client, "/api/me/passkeys/options")
+        clock.advance(301)
+        assert client.post("/api/me/passkeys", json={"credential": phone.register(offered)}).status_code == 400
+        assert passkeys_stored(tmp_path) == 0
+        added = client.post(
+            "/api/me/passkeys", json={"credential": phone.register(options(client, "/api/me/passkeys/options"))}
+        )
+        assert added.status_code == 201
+        late = options(client, "/api/session/passkey/options")
+        clock.advance(301)
+        assert sign_in_with(client, phone.answer(late)).status_code == 401
+        in_time = options(client, "/api/session/passkey/options")
+        clock.advance(299)
+        assert sign_in_with(client, phone.answer(in_time)).json()["username"] == "aya"

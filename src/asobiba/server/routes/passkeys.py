@@ -9,7 +9,8 @@
   exactly as a password sign-in's (:func:`asobiba.server.routes.accounts.start_session`, the seats of
   ``tokens`` taken in). 401 ``passkey_refused`` for every refused answer alike (garbage, an unknown
   credential, a bad signature, a challenge used, expired or never handed out); 429 past
-  ``Settings.sign_in_rate`` per address.
+  ``Settings.sign_in_rate`` per address. The options routes (each keeps a challenge) count in
+  ``Settings.http_rate``.
 
 The relying party is the request's host name (``Settings.origin``'s behind a proxy) and the expected
 origin the request's own (``Settings.origin``). A host that is an IP address gets 400
@@ -50,7 +51,7 @@ from asobiba.server.accounts.sessions import SignedInDep
 from asobiba.server.dependencies import LobbyDep, RateLimitsDep, client_address
 from asobiba.server.rooms import Lobby
 from asobiba.server.routes.accounts import language, me, signed_out, start_session, take_seats, too_many_sign_ins
-from asobiba.server.routes.errors import error_response, unavailable
+from asobiba.server.routes.errors import error_response, too_many, unavailable
 
 log = logging.getLogger("asobiba.server")
 tr = Catalog("server")
@@ -110,10 +111,12 @@ def options_json(options: Any) -> dict[str, Any]:
 
 @router.post("/api/me/passkeys/options", response_model=None)
 async def registration_options(
-    request: Request, lobby: LobbyDep, account: SignedInDep
+    request: Request, lobby: LobbyDep, account: SignedInDep, limits: RateLimitsDep
 ) -> JSONResponse | dict[str, Any]:
     if account is None:
         return signed_out(request)
+    if not await limits.http_allowed(client_address(request)):
+        return too_many()
     rp_id, _origin = relying_party(request, lobby)
     refused = no_passkeys_here(request, rp_id)
     if refused is not None:
@@ -177,7 +180,11 @@ async def add_passkey(
 
 
 @router.post("/api/session/passkey/options", response_model=None)
-async def authentication_options(request: Request, lobby: LobbyDep) -> JSONResponse | dict[str, Any]:
+async def authentication_options(
+    request: Request, lobby: LobbyDep, limits: RateLimitsDep
+) -> JSONResponse | dict[str, Any]:
+    if not await limits.http_allowed(client_address(request)):
+        return too_many()
     rp_id, _origin = relying_party(request, lobby)
     refused = no_passkeys_here(request, rp_id)
     if refused is not None:
