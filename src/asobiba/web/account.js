@@ -116,7 +116,7 @@ function AccountForm({ mode, onDone, onCancel }) {
       <button type="button" onClick=${onCancel}>${t("Cancel")}</button>
     </div>
     ${!creating && passkeysAvailable()
-      ? html`<div class="account-actions"><button type="button" id="passkey-sign-in" disabled=${busy}
+      ? html`<div class="account-actions passkey-action"><button type="button" id="passkey-sign-in" disabled=${busy}
           onClick=${passkey}>${t("Sign in with a passkey")}</button></div>`
       : null}
   </form>`;
