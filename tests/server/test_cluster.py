@@ -11,7 +11,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from passkeys_testing import SoftAuthenticator
 from server_testing import (
     PostgreSQLCluster,
     RedisServer,
@@ -340,3 +342,46 @@ def test_a_turn_based_timeout_is_applied_by_exactly_one_process(servers: Servers
 
     assert run(log_lines()) == ["ClockRanOut"]
     assert room_summary(first.base_url, room)["seats"][0]["timeouts"] == 1
+
+
+def test_a_passkey_challenge_from_one_process_is_answered_on_another_once(
+    postgresql: PostgreSQLCluster, redis: RedisServer, tmp_path: Path
+) -> None:
+    """Behind a proxy (``ASOBIBA_ORIGIN``) two processes share the challenges through the database: a
+    passkey added and used with options from one process and answers to the other; an answer sent to
+    both processes signs in once."""
+    public = "https://play.example.org"
+    database = postgresql.fresh_database()
+    processes = [
+        ServerProcess(
+            tmp_path / f"unused{number}.db",
+            tmp_path / f"server{number}.log",
+            db_url=database,
+            redis_url=redis.url,
+            environment={"ASOBIBA_ORIGIN": public},
+        )
+        for number in range(2)
+    ]
+    for process in processes:
+        process.start()
+    try:
+        first, second = (httpx.Client(base_url=process.base_url, timeout=30) for process in processes)
+        phone = SoftAuthenticator("play.example.org", public)
+        assert (
+            first.post("/api/account", json={"username": "aya", "password": "a long secret phrase"}).status_code == 201
+        )
+        second.cookies.update(first.cookies)
+        offered = first.post("/api/me/passkeys/options", json={}).json()
+        assert offered["rp"]["id"] == "play.example.org"
+        assert second.post("/api/me/passkeys", json={"credential": phone.register(offered)}).status_code == 201
+        for client in (first, second):
+            client.cookies.clear()
+        answer = phone.answer(second.post("/api/session/passkey/options", json={}).json())
+        signed_in = first.post("/api/session/passkey", json={"credential": answer})
+        assert signed_in.json()["username"] == "aya"
+        assert second.post("/api/session/passkey", json={"credential": answer}).status_code == 401
+        first.close()
+        second.close()
+    finally:
+        for process in processes:
+            process.stop()

@@ -28,6 +28,7 @@ from asobiba.server.routes import (
     health,
     me,
     pages,
+    passkeys,
     players,
     room_socket,
     rooms,
@@ -65,6 +66,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
     app.include_router(games.router)
     app.include_router(rooms.router)
     app.include_router(accounts.router)
+    app.include_router(passkeys.router)
     app.include_router(me.router)
     app.include_router(unsubscribe.router)
     app.include_router(turns.router)

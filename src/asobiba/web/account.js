@@ -1,12 +1,13 @@
 // Accounts (docs/protocol.md, "Accounts"): who is signed in (GET /api/me), the sign-in and
 // create-account form of the header, signing out. Signing in or up sends the seat tokens this
 // browser holds, so a guest's seats become the account's; the session itself is an HttpOnly
-// cookie the page never reads.
+// cookie the page never reads. Beside the sign-in form, "Sign in with a passkey" (passkeys.js).
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { withValue } from "./fields.js";
 import { failureText } from "./lobby.js";
+import { passkeysAvailable, usePasskey } from "./passkeys.js";
 
 /**
  * Who is signed in, as GET /api/me answers (server/routes/accounts.py `who_am_i`): `{username, guest:
@@ -81,6 +82,21 @@ function AccountForm({ mode, onDone, onCancel }) {
       setBusy(false);
     }
   };
+  // a passkey of this site, chosen in the browser's own dialog: no username, no password
+  const passkey = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const options = await sendJson("POST", "/api/session/passkey/options", {});
+      const credential = await usePasskey(options);
+      const me = await sendJson("POST", "/api/session/passkey", { credential, tokens: heldTokens() });
+      onDone(/** @type {Me} */ (me));
+    } catch (failure) {
+      const cancelled = failure instanceof DOMException && failure.name === "NotAllowedError";
+      setError(cancelled ? t("No passkey was used.") : failureText(failure));
+      setBusy(false);
+    }
+  };
   return html`<form class="account-form card-panel" id="account-form" onSubmit=${submit}>
     <h2>${creating ? t("Create account") : t("Sign in")}</h2>
     <div class="field">
@@ -99,6 +115,10 @@ function AccountForm({ mode, onDone, onCancel }) {
       <button class="primary" type="submit" id="account-submit" disabled=${busy}>${creating ? t("Create account") : t("Sign in")}</button>
       <button type="button" onClick=${onCancel}>${t("Cancel")}</button>
     </div>
+    ${!creating && passkeysAvailable()
+      ? html`<div class="account-actions passkey-action"><button type="button" id="passkey-sign-in" disabled=${busy}
+          onClick=${passkey}>${t("Sign in with a passkey")}</button></div>`
+      : null}
   </form>`;
 }
 

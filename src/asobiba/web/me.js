@@ -9,6 +9,7 @@ import { html } from "./html.js";
 import { currentLang, gameTitle, t } from "./i18n.js";
 import { failureText } from "./lobby.js";
 import { withChecked, withValue } from "./fields.js";
+import { createPasskey, passkeysAvailable } from "./passkeys.js";
 
 /** @typedef {import("./account.js").Me} Me */
 /** @typedef {import("./html.js").Markup} Markup */
@@ -258,6 +259,34 @@ function Group({ id, title, entries, empty, render }) {
   </section>`;
 }
 
+/** "Add a passkey": a passkey of this device for the signed-in account (POST /api/me/passkeys/options, then
+ * /api/me/passkeys), to sign in later without the password. */
+function AddPasskey() {
+  const [said, setSaid] = useState(/** @type {{error: boolean, text: string} | null} */ (null));
+  const [busy, setBusy] = useState(false);
+  if (!passkeysAvailable()) return null;
+  const add = async () => {
+    setBusy(true);
+    setSaid(null);
+    try {
+      const options = await sendJson("POST", "/api/me/passkeys/options", {});
+      const credential = await createPasskey(options);
+      await sendJson("POST", "/api/me/passkeys", { credential });
+      setSaid({ error: false, text: t("Passkey added: you can sign in with it, without your password.") });
+    } catch (failure) {
+      const cancelled = failure instanceof DOMException && failure.name === "NotAllowedError";
+      setSaid({ error: true, text: cancelled ? t("No passkey was added.") : failureText(failure) });
+    }
+    setBusy(false);
+  };
+  return html`<section class="card-panel" id="passkeys">
+    <h2>${t("Passkeys")}</h2>
+    <p class="muted">${t("A passkey signs you in on this device with its screen lock or fingerprint, without your password.")}</p>
+    <button type="button" id="add-passkey" disabled=${busy} onClick=${add}>${t("Add a passkey")}</button>
+    ${said ? html`<p class=${said.error ? "error" : "muted"} role=${said.error ? "alert" : "status"} id="passkey-said">${said.text}</p>` : null}
+  </section>`;
+}
+
 /** The page /me. @param {{me: Me | null}} props */
 export function MyGames({ me }) {
   const [games, setGames] = useState(/** @type {MyGamesList | null} */ (null));
@@ -304,5 +333,6 @@ export function MyGames({ me }) {
     <${Group} id="finished" title=${t("Finished")} entries=${games.finished} empty=${t("No finished game yet.")}
       render=${finished} />
     ${me && !me.guest ? html`<${EmailChoice} />` : null}
+    ${me && !me.guest ? html`<${AddPasskey} />` : null}
   </div>`;
 }

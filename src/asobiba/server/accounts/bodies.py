@@ -4,7 +4,7 @@ username may be."""
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
@@ -34,6 +34,14 @@ class Credentials(_Body):
     tokens: SeatTokens = Field(default_factory=list)
 
 
+class PasskeyAnswer(_Body):
+    """``{credential}``: the browser's answer to a passkey challenge (``PublicKeyCredential`` as JSON, its
+    binary parts base64url; checked by py_webauthn); ``tokens`` as in :class:`Credentials`."""
+
+    credential: dict[str, Any]
+    tokens: SeatTokens = Field(default_factory=list)
+
+
 class Tokens(_Body):
     """``{tokens: [...]}``: the seat tokens this browser holds."""
 
@@ -53,4 +61,13 @@ class InvitationAnswer(_Body):
     accept: StrictBool
 
 
-__all__ = ["MAX_TOKENS", "USERNAME", "Credentials", "EmailChoice", "InvitationAnswer", "Tokens", "valid_username"]
+__all__ = [
+    "MAX_TOKENS",
+    "USERNAME",
+    "Credentials",
+    "EmailChoice",
+    "InvitationAnswer",
+    "PasskeyAnswer",
+    "Tokens",
+    "valid_username",
+]
