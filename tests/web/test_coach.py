@@ -45,14 +45,22 @@ def coach_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer
 
 
 @pytest.fixture(scope="module")
-def finished(browser: Browser, coach_server: WebServer) -> str:
-    """A game of Cockroach Poker played to the end in the browser by seat 0 against two bots."""
+def finished_game(browser: Browser, coach_server: WebServer) -> tuple[str, str]:
+    """A game of Cockroach Poker played to the end in the browser by seat 0 against two bots: the room
+    and seat 0's token."""
     context = new_context(browser, "en")
     page = context.new_page()
     room = create_room_from_lobby(page, coach_server.base_url, "cockroach-poker", 3, {1: "bot:random", 2: "bot:random"})
     play_until_over(page, random.Random(24))
+    token = page.evaluate("(room) => localStorage.getItem(`asobiba.token.${room}`)", room)
     context.close()
-    return room
+    assert token
+    return room, str(token)
+
+
+@pytest.fixture(scope="module")
+def finished(finished_game: tuple[str, str]) -> str:
+    return finished_game[0]
 
 
 def open_analysis(page: Page) -> None:
@@ -90,6 +98,38 @@ def test_analyse_shows_the_curve_and_the_candidates_and_a_point_jumps_the_replay
     page.wait_for_function("(seq) => document.querySelector('#table').dataset.seq === String(seq)", arg=decisions[0])
     assert not serious_accessibility_violations(page)
     context.close()
+
+
+def test_the_result_screen_offers_the_coach_and_its_steps_are_the_replays(
+    browser: Browser, coach_server: WebServer, finished_game: tuple[str, str], console: ConsoleWatch
+) -> None:
+    room, token = finished_game
+    context = new_context(browser, "en")
+    page = console.watch(context.new_page())
+    page.goto(f"{coach_server.base_url}/r/{room}#token={token}")
+    page.wait_for_selector("[data-result]")
+    assert page.inner_text("#coach-me") == "What could I have done better?"
+    page.click("#coach-me")
+    page.wait_for_selector("#replay-view #coach-result")  # the replay, with the player's analysis asked at once
+    assert page.get_attribute("#coach-result", "data-seat") == "0"
+    decisions = page.eval_on_selector_all(
+        "[data-decision-seq]", "items => items.map(i => Number(i.dataset.decisionSeq))"
+    )
+    assert decisions
+    for target in (decisions[0], decisions[-1], decisions[len(decisions) // 2]):
+        heading = page.inner_text(f'[data-jump="{target}"]')
+        page.click(f'[data-jump="{target}"]')
+        page.wait_for_function("(seq) => document.querySelector('#table').dataset.seq === String(seq)", arg=target)
+        shown = re.fullmatch(r"step (\d+) of \d+", page.inner_text("#replay-step"))
+        assert shown, page.inner_text("#replay-step")
+        assert f"(step {shown.group(1)})" in heading, (heading, shown.group(0))
+    context.close()
+    spectator = new_context(browser, "en")  # no seat, nothing to do better: no button
+    page = spectator.new_page()
+    page.goto(f"{coach_server.base_url}/r/{room}#watch")
+    page.wait_for_selector("[data-result]")
+    assert page.locator("#coach-me").count() == 0
+    spectator.close()
 
 
 def test_the_coach_speaks_japanese_on_a_phone_without_horizontal_scroll(

@@ -70,8 +70,8 @@ function useAnalysis(room, seat) {
 }
 
 /** The win-probability curve: a point per decision (marked ones red), the end, the replay's position.
- * @param {{curve: Array<CurvePoint>, currentSeq: number | null, onJump: (seq: number) => void}} props */
-export function Curve({ curve, currentSeq, onJump }) {
+ * @param {{curve: Array<CurvePoint>, currentSeq: number | null, onJump: (seq: number) => void, stepOf: (seq: number) => number}} props */
+export function Curve({ curve, currentSeq, onJump, stepOf }) {
   const last = curve.length ? curve[curve.length - 1].seq : 1;
   /** @param {number} seq */
   const x = (seq) => PAD.left + ((WIDTH - PAD.left - PAD.right) * seq) / Math.max(1, last);
@@ -91,7 +91,7 @@ export function Curve({ curve, currentSeq, onJump }) {
     <path class="line" d=${path} />
     ${curve.map(
       (point, i) => html`<g class=${`point ${point.marked ? "marked" : ""}`} data-curve-seq=${point.seq} data-marked=${point.marked ? "true" : "false"}
-        role="button" tabindex="0" aria-label=${t("Step {seq}: {chance}", { seq: point.seq, chance: percent(point.win) })}
+        role="button" tabindex="0" aria-label=${t("Step {step}: {chance}", { step: stepOf(point.seq), chance: percent(point.win) })}
         onClick=${() => onJump(point.seq)} onKeyDown=${(/** @type {KeyboardEvent} */ event) => { if (event.key === "Enter") onJump(point.seq); }}>
         <rect class="hit" x=${bands[i][0]} width=${bands[i][1] - bands[i][0]} y=${PAD.top} height=${HEIGHT - PAD.top - PAD.bottom} />
         <circle cx=${x(point.seq)} cy=${y(point.win)} r=${point.marked ? 5 : i === curve.length - 1 ? 4 : 3} />
@@ -100,11 +100,11 @@ export function Curve({ curve, currentSeq, onJump }) {
   </svg>`;
 }
 
-/** @param {{decision: Decision, index: number, onJump: (seq: number) => void, current: boolean}} props */
-function DecisionEntry({ decision, index, onJump, current }) {
-  return html`<li class=${`coach-decision ${decision.marked ? "marked" : ""} ${current ? "current" : ""}`} data-decision-seq=${decision.seq}>
+/** @param {{decision: Decision, index: number, onJump: (seq: number) => void, stepOf: (seq: number) => number, current: boolean}} props */
+function DecisionEntry({ decision, index, onJump, stepOf, current }) {
+  return html`<li class=${`coach-decision ${decision.marked ? "marked" : ""} ${current ? "current" : ""}`} data-decision-seq=${decision.seq} data-step=${stepOf(decision.seq)}>
     <button type="button" class="jump" data-jump=${decision.seq} onClick=${() => onJump(decision.seq)}>
-      ${t("Decision {number} (step {seq})", { number: index + 1, seq: decision.seq })}
+      ${t("Decision {number} (step {step})", { number: index + 1, step: stepOf(decision.seq) })}
       ${decision.marked ? html` <span class="tag warn">${t("costly: {loss} lost", { loss: percent(decision.loss) })}</span>` : null}
     </button>
     <table class="coach-candidates">
@@ -121,12 +121,19 @@ function DecisionEntry({ decision, index, onJump, current }) {
 
 /**
  * The coach's panel of the replay: a seat to analyse, "Analyse", its progress, then the analysis.
+ * `stepOf` numbers a position as the replay numbers its steps; `asked` (the result screen's "What
+ * could I have done better?") starts the analysis of `initialSeat` at once and brings the panel into view.
  * @param {{room: string, players: number, seatName: (player: number) => string, initialSeat: number,
- *   currentSeq: number | null, onJump: (seq: number) => void}} props
+ *   currentSeq: number | null, onJump: (seq: number) => void, stepOf: (seq: number) => number, asked: boolean}} props
  */
-export function CoachPanel({ room, players, seatName, initialSeat, currentSeq, onJump }) {
+export function CoachPanel({ room, players, seatName, initialSeat, currentSeq, onJump, stepOf, asked }) {
   const [seat, setSeat] = useState(initialSeat);
   const [found, start] = useAnalysis(room, seat);
+  useEffect(() => {
+    if (!asked) return;
+    document.getElementById("coach")?.scrollIntoView({ block: "start" });
+    start();
+  }, [asked]);
   const analysis = found.analysis;
   const current =
     analysis && currentSeq !== null ? [...analysis.decisions].reverse().find((decision) => decision.seq <= currentSeq) : null;
@@ -149,10 +156,10 @@ export function CoachPanel({ room, players, seatName, initialSeat, currentSeq, o
     ${analysis
       ? html`<div class="coach-result" id="coach-result" data-seat=${analysis.seat}>
           <p class="muted">${t("From {player}'s information only: {samples} samples a move. Red points cost most.", { player: seatName(analysis.seat), samples: analysis.samples })}</p>
-          <${Curve} curve=${analysis.curve} currentSeq=${currentSeq} onJump=${onJump} />
+          <${Curve} curve=${analysis.curve} currentSeq=${currentSeq} onJump=${onJump} stepOf=${stepOf} />
           ${analysis.decisions.length === 0 ? html`<p>${t("This seat had no choice to make.")}</p>` : null}
           <ol class="coach-decisions">${analysis.decisions.map(
-            (decision, index) => html`<${DecisionEntry} decision=${decision} index=${index} onJump=${onJump} current=${decision === current} />`,
+            (decision, index) => html`<${DecisionEntry} decision=${decision} index=${index} onJump=${onJump} stepOf=${stepOf} current=${decision === current} />`,
           )}</ol>
         </div>`
       : null}

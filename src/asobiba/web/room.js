@@ -311,7 +311,9 @@ function rematchLink(rematch, token) {
   return token ? `/r/${rematch}#token=${token}` : `/r/${rematch}`;
 }
 
-/** @param {{game: Renderer, room: string, token: string | null, frame: KeptState, presence: Presence | null, onReplay: () => void}} props */
+/** `onReplay(coach)`: the replay, with the coach asked at once for this page's seat when `coach`.
+ * @param {{game: Renderer, room: string, token: string | null, frame: KeptState, presence: Presence | null,
+ *   onReplay: (coach: boolean) => void}} props */
 function EndPanel({ game, room, token, frame, presence, onReplay }) {
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const view = frame.view;
@@ -339,7 +341,10 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
     <ul class="why">${frame.events.map((/** @type {WireEvent} */ event) => html`<li>${withSeatNames(event.text, presence)}</li>`)}</ul>
     <div class="buttons">
       <button type="button" class="primary" id="rematch" onClick=${rematch}>${t("Rematch")}</button>
-      <button type="button" id="replay" onClick=${onReplay}>${t("Replay")}</button>
+      <button type="button" id="replay" onClick=${() => onReplay(false)}>${t("Replay")}</button>
+      ${frame.seat === null
+        ? null
+        : html`<button type="button" id="coach-me" onClick=${() => onReplay(true)}>${t("What could I have done better?")}</button>`}
     </div>
     ${presence && presence.rematch
       ? html`<p>${t("A rematch is ready:")} <a id="rematch-link" href=${rematchLink(presence.rematch, token)}>${presence.rematch}</a></p>`
@@ -352,10 +357,11 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
 const REPLAY_TRIES = 10;
 
 /**
+ * `coach`: the coach is asked at once for `seat` (the result screen's "What could I have done better?").
  * @param {{game: Renderer, room: string, players: number, lang: Lang, presence: Presence | null, seat: number | null,
- *   onClose: () => void}} props
+ *   coach: boolean, onClose: () => void}} props
  */
-function Replay({ game, room, players, lang, presence, seat, onClose }) {
+function Replay({ game, room, players, lang, presence, seat, coach, onClose }) {
   const [perspective, setPerspective] = useState("spectator"); // "spectator", or a seat's number
   const [frames, setFrames] = useState(/** @type {{perspective: string, list: Array<ReplayFrame>} | null} */ (null));
   const [index, setIndex] = useState(0);
@@ -407,7 +413,9 @@ function Replay({ game, room, players, lang, presence, seat, onClose }) {
   const list = frames.list;
   const frame = list[index];
   const shown = { seq: frame.seq, seat: perspective === "spectator" ? null : Number(perspective), view: frame.view };
-  const jump = (/** @type {number} */ seq) => setIndex(Math.max(0, list.findLastIndex((f) => f.seq <= seq)));
+  // the step (1, 2, …) the replay shows for a position: the coach numbers its decisions the same way
+  const stepOf = (/** @type {number} */ seq) => Math.max(0, list.findLastIndex((f) => f.seq <= seq)) + 1;
+  const jump = (/** @type {number} */ seq) => setIndex(stepOf(seq) - 1);
   const log = list.slice(0, index + 1).flatMap((f, i) => f.events.map((e, j) => ({ key: `${i}-${j}`, text: e.text, fresh: i === index })));
   return html`<div class="replay" id="replay-view">
     <div class="replay-controls card-panel">
@@ -422,7 +430,7 @@ function Replay({ game, room, players, lang, presence, seat, onClose }) {
         onInput=${withValue((value) => setIndex(Number(value)))} />
       <button type="button" data-replay="next" onClick=${() => setIndex(Math.min(list.length - 1, index + 1))} aria-label=${t("Next")}><${Icon} name="next" /></button>
       <button type="button" data-replay="last" onClick=${() => setIndex(list.length - 1)} aria-label=${t("Last")}><${Icon} name="last" /></button>
-      <span class="muted">${t("step {step} of {steps}", { step: index + 1, steps: list.length })}</span>
+      <span class="muted" id="replay-step" data-step=${index + 1}>${t("step {step} of {steps}", { step: index + 1, steps: list.length })}</span>
       <button type="button" onClick=${onClose}>${t("Close")}</button>
     </div>
     <div class="room-grid">
@@ -430,7 +438,8 @@ function Replay({ game, room, players, lang, presence, seat, onClose }) {
       <aside><${Log} entries=${log} presence=${presence} /></aside>
     </div>
     <${CoachPanel} room=${room} players=${players} seatName=${(/** @type {number} */ p) => playerName(presence, p)}
-      initialSeat=${seat === null ? 0 : seat} currentSeq=${frame.seq} onJump=${jump} />
+      initialSeat=${seat === null ? 0 : seat} currentSeq=${frame.seq} onJump=${jump} stepOf=${stepOf}
+      asked=${coach && seat !== null} />
   </div>`;
 }
 
@@ -442,6 +451,7 @@ export function Room({ room, lang }) {
   const { token, summary, status, queue, shown, log, presence, chat, rejection, picked, speed, replaying } = state;
   const setPicked = (/** @type {Array<string>} */ next) => dispatch({ type: "pick", picked: next });
   const setReplaying = (/** @type {boolean} */ on) => dispatch({ type: "replaying", on });
+  const [coaching, setCoaching] = useState(false); // the replay was opened for the coach ("What could I have done better?")
 
   useEffect(() => {
     fetch(`/api/rooms/${room}`)
@@ -586,7 +596,7 @@ export function Room({ room, lang }) {
   }
   if (replaying && shown && game) {
     return html`<${Replay} game=${game} room=${room} players=${shown.view.players} lang=${lang} presence=${presence}
-      seat=${shown.seat} onClose=${() => setReplaying(false)} />`;
+      seat=${shown.seat} coach=${coaching} onClose=${() => setReplaying(false)} />`;
   }
   const seat = shown ? shown.seat : null;
   // the coach's hints: only for a player alone among bots (the server refuses them otherwise too)
@@ -625,7 +635,10 @@ export function Room({ room, lang }) {
         ${shown && game ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} />` : null}
         <${AllMoves} legal=${legal} act=${act} />
         ${shown && game && shown.view.is_over
-          ? html`<${EndPanel} game=${game} room=${room} token=${token} frame=${shown} presence=${presence} onReplay=${() => setReplaying(true)} />`
+          ? html`<${EndPanel} game=${game} room=${room} token=${token} frame=${shown} presence=${presence} onReplay=${(/** @type {boolean} */ coach) => {
+              setCoaching(coach);
+              setReplaying(true);
+            }} />`
           : null}
       </div>
       <aside>
