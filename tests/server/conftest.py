@@ -1,5 +1,6 @@
 """Fixtures of the server tests (the browser tests reuse them): ``server`` is a real
-``asobiba serve`` process of the test's own (kill it, restart it); ``shared_server`` one per module.
+``asobiba serve`` process of the test's own (kill it, restart it); ``shared_server`` one per module;
+``postgresql`` a throwaway PostgreSQL cluster per module (skipped without PostgreSQL).
 The class and the helpers are in ``server_testing.py`` (importable as ``server_testing``)."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from server_testing import ServerProcess
+from server_testing import PostgreSQLCluster, ServerProcess, postgresql_binaries
 
 
 def _server(directory: Path) -> Iterator[ServerProcess]:
@@ -43,3 +44,16 @@ def fuzz_room(shared_server: ServerProcess) -> tuple[ServerProcess, dict, dict]:
 
     made = create_room(shared_server.base_url, "cockroach-poker", 3, name="fuzz")
     return shared_server, made, room_summary(shared_server.base_url, made["room"])
+
+
+@pytest.fixture(scope="module")
+def postgresql() -> Iterator[PostgreSQLCluster]:
+    binaries = postgresql_binaries()
+    if binaries is None:
+        pytest.skip("PostgreSQL is not installed (initdb, pg_ctl): apt-get install postgresql")
+    cluster = PostgreSQLCluster(binaries)
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()

@@ -19,7 +19,6 @@ from server_testing import (
     RedisServer,
     ServerProcess,
     play_first_legal,
-    postgresql_binaries,
     race_on_one_seq,
     replayed_steps,
     run,
@@ -31,19 +30,6 @@ from test_protocol import closed_with
 from asobiba.server.client import RoomClient, create_room, invite_code, join_room, room_record
 
 GAME = "cockroach-poker"
-
-
-@pytest.fixture(scope="module")
-def postgresql() -> Iterator[PostgreSQLCluster]:
-    binaries = postgresql_binaries()
-    if binaries is None:
-        pytest.skip("PostgreSQL is not installed (initdb, pg_ctl): apt-get install postgresql")
-    cluster = PostgreSQLCluster(binaries)
-    try:
-        cluster.start()
-        yield cluster
-    finally:
-        cluster.stop()
 
 
 @pytest.fixture(scope="module")

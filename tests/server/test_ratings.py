@@ -8,12 +8,12 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_testing import PostgreSQLCluster, postgresql_binaries, run
+from server_testing import PostgreSQLCluster, run
 from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection
 
@@ -266,19 +266,6 @@ def test_a_player_reads_which_bot_they_play_like() -> None:
     assert plays_like("cockroach-poker:trump", bots["hard"].rating) == "hard"
     assert plays_like("cockroach-poker:trump", bots["hard"].rating - 1) == "normal"
     assert plays_like("cockroach-poker:trump", bots["random"].rating - 1) is None
-
-
-@pytest.fixture(scope="module")
-def postgresql() -> Iterator[PostgreSQLCluster]:
-    binaries = postgresql_binaries()
-    if binaries is None:
-        pytest.skip("PostgreSQL is not installed (initdb, pg_ctl): apt-get install postgresql")
-    cluster = PostgreSQLCluster(binaries)
-    try:
-        cluster.start()
-        yield cluster
-    finally:
-        cluster.stop()
 
 
 def test_two_processes_seeing_one_end_count_it_once(postgresql: PostgreSQLCluster) -> None:
