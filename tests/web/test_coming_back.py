@@ -212,6 +212,9 @@ def come_back(browser: Browser, console: ConsoleWatch, deployment: Deployment, r
     ken.click("#email-save")
     ken.locator("#email-choice [role=status]", has_text="保存しました。").wait_for()
     ken.close()  # Ken closes the page: away from the table for days
+    # every process knows he left (with two, the other hears it through Redis): only then is he away
+    for process in deployment.processes:
+        wait_for(lambda process=process: not summary(process, room)["seats"][1]["connected"], "Ken to be away")
 
     # the game goes on across a restart of the server
     play(deployment, room, tokens, rng, 3)
