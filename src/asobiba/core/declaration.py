@@ -12,7 +12,11 @@ part                   accessor                            what it names
 ``hard_settings``      ``hard_settings() -> HardSettings``  the ``hard`` bot's search
 ``screen``             ``screen() -> TerminalScreen``      a ``TerminalScreen`` subclass
 ``rl``                 ``rl() -> RLSupport | None``        the research API's declaration
+``explain``            ``explain() -> Explainer | None``   why a move was better, in words
 =====================  ==================================  ============================================
+
+A game's tutorials (its ``tutorial`` part: one or more TOML files in its package) are read through
+``tutorials()`` (:mod:`asobiba.core.tutorial`).
 
 The screen and the research declaration are types of layers above this one
 (:mod:`asobiba.cli.screens.terminal`, :mod:`asobiba.rl.types`); they are looked up by name, the
@@ -22,7 +26,7 @@ same way as the parts themselves, when such a part is first loaded.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, Literal, cast
@@ -31,13 +35,15 @@ from asobiba.core.hard_settings import Evaluator, HardSettings
 
 if TYPE_CHECKING:
     from asobiba.cli.screens.terminal import TerminalScreen
+    from asobiba.core.explain import Explainer
     from asobiba.core.game import Game
+    from asobiba.core.tutorial import Tutorial
     from asobiba.rl.types import RLSupport
 
 __all__ = ["GameDeclaration", "Part", "Resource"]
 
 #: The parts loaded as Python objects, each through the accessor of its name.
-Part = Literal["game", "evaluator", "hard_settings", "screen", "rl"]
+Part = Literal["game", "evaluator", "hard_settings", "screen", "rl", "explain"]
 #: The parts that are package files (``"package:path"``), read with :meth:`GameDeclaration.resource`.
 Resource = Literal["web_renderer", "web_style", "rules"]
 
@@ -53,6 +59,15 @@ def import_named(where: str) -> object:
     for name in attribute.split("."):
         found = getattr(found, name)
     return found
+
+
+def _tutorial_files(name: str, given: str | Sequence[str] | None) -> tuple[str, ...]:
+    named = () if given is None else (given,) if isinstance(given, str) else tuple(given)
+    for where in named:
+        package, colon, path = where.partition(":") if isinstance(where, str) else ("", "", "")
+        if not (package and colon and path.endswith(".toml")):
+            raise ValueError(f"the game {name}'s tutorial must be named as 'package:path.toml', not {where!r}")
+    return named
 
 
 def _check_named(name: str, part: str, given: object) -> None:
@@ -88,6 +103,11 @@ class GameDeclaration:
       (``None``: to the end);
     - ``rl``: the research API's declaration (an :class:`~asobiba.rl.types.RLSupport`: the encoder,
       the action spaces, how OpenSpiel deals the game); without it the game gets the generic one;
+    - ``explain``: the explanation hook (an :data:`~asobiba.core.explain.Explainer`): why a move was
+      better, in words, for the coach, the hints and the learning verdicts (without it they say the
+      numbers alone);
+    - ``tutorial``: the game's tutorials, as ``"package:path.toml"`` (or a list of them, the first the
+      default): a guided first game each (:mod:`asobiba.core.tutorial`), read by ``tutorials()``;
     - ``gym_version``: the version of its Gymnasium id ``asobiba/<Game>-v<version>`` (here, not in
       ``rl``: ``import asobiba.rl`` registers every game's id without importing any game's research
       module, so a game's ``rl`` module may be the first thing imported).
@@ -102,6 +122,7 @@ class GameDeclaration:
     web_style: str | None
     rules: str | None
     locale: str | None
+    tutorial: tuple[str, ...]
     analysis_rollout_depth: int | None
     gym_version: int
     _parts: dict[str, object]
@@ -115,6 +136,7 @@ class GameDeclaration:
         "locale",
         "name",
         "rules",
+        "tutorial",
         "web_renderer",
         "web_style",
     )
@@ -133,6 +155,8 @@ class GameDeclaration:
         locale: str | None = None,
         analysis_rollout_depth: int | None = None,
         rl: str | RLSupport | None = None,
+        explain: str | Explainer | None = None,
+        tutorial: str | Sequence[str] | None = None,
         gym_version: int = 1,
     ) -> None:
         if not isinstance(name, str) or not name:
@@ -143,6 +167,7 @@ class GameDeclaration:
             "hard_settings": hard_settings,
             "screen": screen,
             "rl": rl,
+            "explain": explain,
         }
         for part, given in parts.items():
             _check_named(name, part, given)
@@ -154,6 +179,7 @@ class GameDeclaration:
             "web_style": web_style,
             "rules": rules,
             "locale": locale,
+            "tutorial": _tutorial_files(name, tutorial),
             "analysis_rollout_depth": analysis_rollout_depth,
             "gym_version": gym_version,
         }
@@ -248,6 +274,24 @@ class GameDeclaration:
         support_class = cast("type[RLSupport]", import_named(_RL_CLASS))
         found = self._load("rl", lambda found: isinstance(found, support_class), "an RLSupport")
         return found if isinstance(found, support_class) else None
+
+    def explain(self) -> Explainer | None:
+        """The explanation hook, or ``None`` if the game has none (the coach then says the numbers alone)."""
+        found = self._load("explain", callable, "a function MoveToExplain -> list[str]")
+        return None if found is None else cast("Explainer", found)
+
+    def tutorials(self) -> tuple[Tutorial, ...]:
+        """The game's tutorials, loaded from its package (the default first; empty if it has none).
+
+        >>> from asobiba.core.registry import declaration
+        >>> all(tutorial.game == "cockroach-poker" for tutorial in declaration("cockroach-poker").tutorials())
+        True
+        """
+        if "tutorials" not in self._loaded:
+            from asobiba.core.tutorial import load_tutorial
+
+            self._loaded["tutorials"] = tuple(load_tutorial(self.name, where) for where in self.tutorial)
+        return cast("tuple[Tutorial, ...]", self._loaded["tutorials"])
 
     # ------------------------------------------------------------------ package files
 
