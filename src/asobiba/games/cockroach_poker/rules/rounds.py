@@ -51,7 +51,9 @@ def pass_actions(state: CockroachPokerState) -> list[Action]:
 def barred_target(state: CockroachPokerState) -> int:
     """Trump: the player the offerer may not target now (-1: nobody) — the one his own
     immediately preceding offer targeted, unless that player just pushed a card on him
-    (retaliation is allowed)."""
+    (retaliation is allowed, the seed's 「その相手にやり返すことはできる」: "that opponent" is
+    the one who handed him the card, its offerer or the player whose joker sent it on to him,
+    never the offerer of a redirected card; see ``pushed_by`` in :func:`answer`)."""
     if not state.trump:
         return -1
     barred = state.last_target[state.offerer]
