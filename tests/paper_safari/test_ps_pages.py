@@ -55,4 +55,6 @@ def test_mew_on_a_face_down_card_is_said_to_complete_the_seeds_unfinished_senten
     mew = paragraph("ja", "- **ミュウ ★**")
     assert "裏向きのカードを奪った場合は、表向きにして全員に見せます" in mew
     assert "（ハウスルール：記事の「裏向きのカードを選んだ場合」という文は途中で終わっていて" in mew
-    assert "「裏向きのカードを選んだ場合」という文は途中で終わっている" in house_rule("ja", "ミュウで裏向きのカードを奪う")
+    assert "「裏向きのカードを選んだ場合」という文は途中で終わっている" in house_rule(
+        "ja", "ミュウで裏向きのカードを奪う"
+    )

@@ -114,9 +114,15 @@ def test_the_english_page_says_the_step_into_the_sea_is_the_swim_and_when_a_swim
 
 def test_the_japanese_page_says_the_step_into_the_sea_is_the_swim_and_when_a_swimmer_escapes() -> None:
     text = page("ja")
-    assert "陸地から海に入るこの1マスが、その手番の泳ぎです。泳いでいる冒険者コマになったコマは、その手番にはもう動けません" in text
+    assert (
+        "陸地から海に入るこの1マスが、その手番の泳ぎです。泳いでいる冒険者コマになったコマは、その手番にはもう動けません"
+        in text
+    )
     assert "泳いで脱出マスに入ったコマが脱出できるのは、次の自分の手番です" in text
-    assert "泳いで脱出マスの船コマに乗ったコマは、もう船の上にいるので、さらに1マス分の移動を使ってすぐに脱出できます" in text
+    assert (
+        "泳いで脱出マスの船コマに乗ったコマは、もう船の上にいるので、さらに1マス分の移動を使ってすぐに脱出できます"
+        in text
+    )
     assert "その手番にはもう動けない" in house_rule("ja", "陸地から海に入る")
     assert "脱出マスの船ならすぐに脱出できる" in house_rule("ja", "泳いで船に乗ったコマ")
 
@@ -133,11 +139,16 @@ def test_danger_at_sea_and_the_counter_tile_question_are_marked_as_house_rules_i
 
 def test_danger_at_sea_and_the_counter_tile_question_are_marked_as_house_rules_in_japanese() -> None:
     text = page("ja")
-    assert "**海の危険**（ハウスルール：元のルールは生物コマがコマのいるマスに動いたときのことだけを書いています。" in text
+    assert (
+        "**海の危険**（ハウスルール：元のルールは生物コマがコマのいるマスに動いたときのことだけを書いています。" in text
+    )
     assert "関係する全員に同じように確認します（ハウスルール：" in text
     assert "手番のプレイヤーの次の人から順番に聞きます" in text
     danger = house_rule("ja", "海の危険")
-    assert "泳いでいる冒険者コマがサメか大海蛇のマスに入ると取り除かれる" in danger and "クジラのマスに入ると転覆する" in danger
+    assert (
+        "泳いでいる冒険者コマがサメか大海蛇のマスに入ると取り除かれる" in danger
+        and "クジラのマスに入ると転覆する" in danger
+    )
     assert "「使わない」は対抗タイルを持っていてもいなくても同じに見える" in house_rule(
         "ja", "「サメ撃退」「クジラ撃退」を使うか聞く相手"
     )

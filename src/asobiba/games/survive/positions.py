@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -34,15 +35,41 @@ POSITION_PHASES = (Phase.MOVE, Phase.REMOVE_TILE, Phase.ROLL, Phase.CREATURE)
 
 def layout_with(tiles: Mapping[str, str]) -> list[str]:
     """The 40 tiles in land-space order, table order except that ``tiles`` (cell -> ``b:shark``)
-    says what lies where."""
-    layout = list(TILES)
+    says what lies where. Raises ``ValueError`` for a cell that is not a land space, a name that is
+    not a tile, or more tiles of a kind than the game has.
+
+    >>> layout_with({"r3c4": "m:volcano"})[:2]
+    ['m:volcano', 'b:shark']
+    >>> layout_with({"r3c4": "m:volcano", "r3c5": "m:volcano"})
+    Traceback (most recent call last):
+    ...
+    ValueError: layout_with: m:volcano is placed on 2 spaces (r3c4, r3c5), but the game has 1
+    """
+    wanted: dict[int, int] = {}  # land-space index -> tile code
     for cell_name, name in tiles.items():
-        index = LAND_SPACES.index(CELL_BY_NAME[cell_name])
-        code = TILE_BY_NAME[name]
-        fixed = {LAND_SPACES.index(CELL_BY_NAME[c]) for c in tiles if c != cell_name}
-        other = next(i for i, t in enumerate(layout) if t == code and i not in fixed and i != index)
-        if layout[index] != code:
-            layout[index], layout[other] = layout[other], layout[index]
+        cell = CELL_BY_NAME.get(cell_name, -1)
+        if cell not in LAND_SPACES:
+            raise ValueError(f"layout_with: {cell_name!r} is not a land space (such as r3c4)")
+        if name not in TILE_BY_NAME:
+            raise ValueError(f"layout_with: {name!r} is not a tile (such as b:shark, m:volcano)")
+        wanted[LAND_SPACES.index(cell)] = TILE_BY_NAME[name]
+    for code, count in Counter(wanted.values()).items():
+        if count > TILES.count(code):
+            cells = ", ".join(name for name, tile in tiles.items() if tile == tile_name(code))
+            raise ValueError(
+                f"layout_with: {tile_name(code)} is placed on {count} space{'s' if count > 1 else ''} ({cells}), "
+                f"but the game has {TILES.count(code)}"
+            )
+    layout = list(TILES)
+    for index, code in wanted.items():
+        if layout[index] == code:
+            continue
+        # A copy from a space nobody fixed, else from a fixed space still waiting for its own tile;
+        # the counts above leave one of them.
+        free = [i for i, tile in enumerate(layout) if tile == code and i not in wanted]
+        waiting = [i for i, tile in enumerate(layout) if tile == code and i in wanted and tile != wanted[i]]
+        other = (free or waiting)[0]
+        layout[index], layout[other] = layout[other], layout[index]
     return [tile_name(code) for code in layout]
 
 
