@@ -44,6 +44,7 @@ from asobiba.cli.common import (
 from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.option_words import option_label, value_text
 from asobiba.core.errors import AsobibaError
+from asobiba.core.game import Game
 from asobiba.core.registry import game_names, get_game, package_of, unavailable_games
 from asobiba.i18n import LANGUAGES
 
@@ -585,6 +586,36 @@ def analyse_record(
         run_analyse(file, player, samples, candidates, png, seed, hard, language, Console(), Console(stderr=True))
 
 
+def players_text(game: Game, language: str) -> str:
+    """How many players ``game`` takes, as ``asobiba games`` says it: for each value of an option
+    whose values take different numbers of players (Cockroach Poker's rule sets), that value's
+    range; otherwise the game's range.
+
+    >>> players_text(get_game("cockroach-poker"), "en")
+    'rules=trump: 3 to 5 players, rules=original: 2 to 6 players'
+    """
+    for option in game.options:
+        if option.choices is None or option.applies_when is not None:
+            continue
+        ranges = {value: player_range(game, {option.name: value}) for value in option.choices}
+        if len(set(ranges.values())) > 1:
+            parts = [
+                tr(
+                    "{option}={value}: {players}",
+                    language,
+                    option=option.name,
+                    value=value,
+                    players=tr("{low} to {high} players", language, low=low, high=high),
+                )
+                for value, (low, high) in ranges.items()
+            ]
+            text = parts[0]
+            for part in parts[1:]:
+                text = tr("{players}, {more}", language, players=text, more=part)
+            return text
+    return tr("{low} to {high} players", language, low=game.min_players, high=game.max_players)
+
+
 @app.command("games")
 def list_games(lang: LangOption = None) -> None:
     """List the games, their titles, players and options with defaults."""
@@ -598,7 +629,7 @@ def list_games(lang: LangOption = None) -> None:
             return
         for name in names:
             game = get_game(name)
-            players = tr("{low} to {high} players", language, low=game.min_players, high=game.max_players)
+            players = players_text(game, language)
             table = Table(
                 title=escape(f"{name} — {game.title.get('en', name)} / {game.title.get('ja', name)} ({players})"),
                 title_justify="left",
