@@ -57,6 +57,9 @@ class _Reason:
     """One reason for or against a move: ``gain`` in points (its strength), ``good`` whether it speaks
     for the move, and its words for the move played (``said``) and for a move not played (``would``)."""
 
+    #: What the reason is about ("pair", "gain", "end", …): a better move's reason of a kind the move
+    #: played has as strongly is not said.
+    kind: str
     gain: float
     good: bool
     said: str
@@ -185,6 +188,7 @@ def _placing(seen: _Seen, card: str, position: int) -> list[_Reason]:
         gain = new_value + seen.value(other)
         reasons.append(
             _Reason(
+                "pair",
                 max(gain, 1.0) + 10,
                 True,
                 tr(
@@ -208,6 +212,7 @@ def _placing(seen: _Seen, card: str, position: int) -> list[_Reason]:
         lost = seen.value(old) * 2
         reasons.append(
             _Reason(
+                "break",
                 max(lost, 1.0) + 8,
                 False,
                 tr(
@@ -224,6 +229,7 @@ def _placing(seen: _Seen, card: str, position: int) -> list[_Reason]:
         if gain >= MARGIN and not seen.pairs(grid, position):
             reasons.append(
                 _Reason(
+                    "gain",
                     gain,
                     True,
                     tr("the {card} replaced your {old}, a sure gain.", lang, card=seen.card(card), old=seen.card(old)),
@@ -239,6 +245,7 @@ def _placing(seen: _Seen, card: str, position: int) -> list[_Reason]:
         elif gain <= -MARGIN:
             reasons.append(
                 _Reason(
+                    "raise",
                     -gain,
                     False,
                     tr(
@@ -255,6 +262,7 @@ def _placing(seen: _Seen, card: str, position: int) -> list[_Reason]:
         if worst is not None and seen.value(worst[1]) - new_value >= MARGIN and seen.value(worst[1]) > seen.mean:
             reasons.append(
                 _Reason(
+                    "blind",
                     seen.value(worst[1]) - seen.mean,
                     False,
                     tr(
@@ -271,6 +279,7 @@ def _placing(seen: _Seen, card: str, position: int) -> list[_Reason]:
         if new_value - seen.mean >= MARGIN - 1:
             reasons.append(
                 _Reason(
+                    "high-blind",
                     new_value - seen.mean,
                     False,
                     tr(
@@ -285,6 +294,7 @@ def _placing(seen: _Seen, card: str, position: int) -> list[_Reason]:
         elif seen.mean - new_value >= MARGIN:
             reasons.append(
                 _Reason(
+                    "low-blind",
                     seen.mean - new_value,
                     True,
                     tr(
@@ -317,6 +327,7 @@ def _ending(seen: _Seen, position: int, after: list[str | None]) -> list[_Reason
     if mine < theirs:
         return [
             _Reason(
+                "end",
                 theirs - mine + 5,
                 True,
                 tr(
@@ -338,6 +349,7 @@ def _ending(seen: _Seen, position: int, after: list[str | None]) -> list[_Reason
         ]
     return [
         _Reason(
+            "end",
             mine - theirs + 5,
             False,
             tr(
@@ -361,6 +373,7 @@ def _discarding(seen: _Seen, card: str) -> list[_Reason]:
     if worst is not None and seen.value(worst[1]) - value >= MARGIN:
         return [
             _Reason(
+                "keep-low",
                 seen.value(worst[1]) - value,
                 False,
                 tr(
@@ -376,6 +389,7 @@ def _discarding(seen: _Seen, card: str) -> list[_Reason]:
     if seen.face_down and seen.mean - value >= MARGIN:
         return [
             _Reason(
+                "keep-low",
                 seen.mean - value,
                 False,
                 tr(
@@ -390,6 +404,7 @@ def _discarding(seen: _Seen, card: str) -> list[_Reason]:
     if value - seen.mean >= MARGIN - 1 and (worst is None or value >= seen.value(worst[1])):
         return [
             _Reason(
+                "throw-high",
                 value - seen.mean,
                 True,
                 tr("the {card} you drew was not worth keeping.", lang, card=seen.card(card)),
@@ -418,6 +433,7 @@ def _taking(seen: _Seen) -> list[_Reason]:
             continue
         return [
             _Reason(
+                "pair",
                 max(value * 2, 1.0) + 10,
                 True,
                 tr(
@@ -440,6 +456,7 @@ def _taking(seen: _Seen) -> list[_Reason]:
     if seen.mean - value >= MARGIN:
         return [
             _Reason(
+                "take-low",
                 seen.mean - value,
                 True,
                 tr(
@@ -459,6 +476,7 @@ def _taking(seen: _Seen) -> list[_Reason]:
     if value >= seen.mean:
         return [
             _Reason(
+                "take-high",
                 value - seen.mean + 1,
                 False,
                 tr(
@@ -486,6 +504,7 @@ def _exchanging(seen: _Seen, first: int, second: int) -> list[_Reason]:
     assert card is not None
     return [
         _Reason(
+            "pair",
             max(seen.value(card) * 2, 1.0) + 10,
             True,
             tr("the exchange made a column of two {value}s, which counts 0.", seen.lang, value=round(seen.value(card))),
@@ -520,6 +539,7 @@ def _mew_target(seen: _Seen, seat: int, position: int | None) -> list[_Reason]:
         return []
     return [
         _Reason(
+            "mew",
             seen.mean - value,
             True,
             tr(
@@ -558,6 +578,7 @@ def _reasons(seen: _Seen, move: Action) -> list[_Reason]:
         case act.Peek(position):
             return [
                 _Reason(
+                    "peek",
                     1.0,
                     True,
                     tr("you know your {position} card now.", seen.lang, position=seen.where(position)),
@@ -594,7 +615,13 @@ def explain(decision: MoveToExplain) -> list[str]:
     if decision.better is None:
         return _verdict(seen, played)
     better = _reasons(seen, decision.better)
-    found: list[tuple[float, str]] = [(reason.gain, reason.would) for reason in better if reason.good]
+    # A reason the move played has as well (as strongly) is no reason to prefer the better one.
+    found: list[tuple[float, str]] = [
+        (reason.gain, reason.would)
+        for reason in better
+        if reason.good
+        and not any(mine.good and mine.kind == reason.kind and mine.gain >= reason.gain for mine in played)
+    ]
     found += [(reason.gain, _sentence(reason.said)) for reason in played if not reason.good]
     found.sort(key=lambda item: -item[0])
     return list(dict.fromkeys(text for _, text in found))
