@@ -4,6 +4,7 @@ Japanese, from the seat's view only, naming players and cards by their names."""
 
 from __future__ import annotations
 
+import inspect
 import random
 import re
 from collections.abc import Sequence
@@ -19,7 +20,7 @@ from asobiba.games.paper_safari.positions import position
 from asobiba.games.paper_safari.state import PaperSafariState
 
 NAMES = {"en": ("You", "Ken", "Mio"), "ja": ("あなた", "ケン", "ミオ")}
-#: Every text the hook said in these tests, to check that none names a seat or place by its notation.
+#: Every text the hook said (see the last tests), to check that none names a seat or place by its notation.
 SAID: list[tuple[str, str]] = []
 
 HIGH = ["gyarados", "onix", "gyarados", "onix", "gyarados", "machamp"]
@@ -284,7 +285,12 @@ def test_nothing_to_say_is_said_as_nothing() -> None:
 
 
 def test_no_seat_or_place_is_named_by_its_notation() -> None:
-    # The tests above filled SAID (this one runs after them, in file order).
+    """Every text the tests of this file make the hook say: names, never ``p1``, ``b2`` or card ids."""
+    SAID.clear()
+    for name, test in sorted(globals().items()):
+        itself = test is test_no_seat_or_place_is_named_by_its_notation
+        if name.startswith("test_") and not itself and not inspect.signature(test).parameters:
+            test()
     assert len(SAID) > 30
     for lang, text in SAID:
         assert not re.search(r"\bp\d\b|\b[ab][123]\b", text), text
@@ -324,3 +330,35 @@ def test_every_decision_of_random_games_is_explained_without_failing(seed: int) 
         state.apply(played)
         decisions += 1
     assert decisions > 50
+
+
+def rocket_table() -> PaperSafariState:
+    mine = ["onix", "pikachu", "gengar", "gengar", "clefairy", "machamp"]
+    return deal(mine, face_up=["a2 b1", ""], pile=["team-rocket"], then=["draw", "coin pikachu"])
+
+
+def test_team_rocket_on_a_high_card_or_a_low_one() -> None:
+    state = rocket_table()
+    said = why(state, "rocket a2", "rocket a1")
+    assert any(
+        text.startswith("Team Rocket at your top left would have thrown away your Onix (10), for a card from the deck")
+        for text in said
+    )
+    assert any(
+        text.startswith("Team Rocket threw away your Pikachu (-2) at top middle, one of your best") for text in said
+    )
+    assert "ロケット団" in joined(state, "rocket a2", "rocket a1", "ja")
+    assert why(state, "rocket a1", None) == ["Good: Team Rocket threw away your Onix (10)."]
+    assert why(state, "rocket b3", "rocket b2") == []
+
+
+def test_team_rocket_on_a_pair() -> None:
+    state = deal(
+        ["onix", "pikachu", "gengar", "onix", "clefairy", "machamp"],
+        face_up=["b1", ""],
+        pile=["team-rocket"],
+        then=["draw", "coin pikachu"],
+    )
+    assert why(state, "rocket a1", None) == [
+        "Risky: Team Rocket threw away your Onix (10) at top left, which made a pair: that column counted 0."
+    ]

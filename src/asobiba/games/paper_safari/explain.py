@@ -10,7 +10,7 @@ language, the strongest reason first:
 - a low card thrown away, a high card kept;
 - the discard pile's top, a sure card, against the deck, a gamble;
 - the end of the round: turning up the last face-down card ends it, good when ahead, risky when behind;
-- Mew's best target, and Charizard's look that costs nothing.
+- Mew's best target, Team Rocket's place, and Charizard's look that costs nothing.
 
 With no better move (``decision.better is None``) it gives a one-line verdict of the move played:
 "Good: …" or "Risky: …", or nothing when there is nothing to say.
@@ -559,6 +559,65 @@ def _mew_target(seen: _Seen, seat: int, position: int | None) -> list[_Reason]:
     ]
 
 
+def _rocket(seen: _Seen, position: int) -> list[_Reason]:
+    """Team Rocket (Pikachu face): everybody's card at ``position`` thrown away, a card from the deck instead."""
+    card = seen.mine(position)
+    if not card:
+        return []
+    lang = seen.lang
+    if seen.pairs(seen.grids[seen.me], position):
+        return [
+            _Reason(
+                "break",
+                max(seen.value(card) * 2, 1.0) + 8,
+                False,
+                tr(
+                    "Team Rocket threw away your {card} at {position}, which made a pair: that column counted 0.",
+                    lang,
+                    card=seen.card(card),
+                    position=seen.where(position),
+                ),
+                "",
+            )
+        ]
+    gain = seen.value(card) - seen.mean
+    if gain >= MARGIN:
+        return [
+            _Reason(
+                "rocket",
+                gain,
+                True,
+                tr("Team Rocket threw away your {card}.", lang, card=seen.card(card)),
+                tr(
+                    "Team Rocket at your {position} would have thrown away your {card}, for a card from the deck"
+                    " (about {mean} on average).",
+                    lang,
+                    position=seen.where(position),
+                    card=seen.card(card),
+                    mean=round(seen.mean, 1),
+                ),
+            )
+        ]
+    if -gain >= MARGIN:
+        return [
+            _Reason(
+                "rocket",
+                -gain,
+                False,
+                tr(
+                    "Team Rocket threw away your {card} at {position}, one of your best cards, for a card from the"
+                    " deck (about {mean} on average).",
+                    lang,
+                    card=seen.card(card),
+                    position=seen.where(position),
+                    mean=round(seen.mean, 1),
+                ),
+                "",
+            )
+        ]
+    return []
+
+
 def _reasons(seen: _Seen, move: Action) -> list[_Reason]:
     """Every reason the seat's view gives for or against ``move``."""
     match move:
@@ -575,6 +634,8 @@ def _reasons(seen: _Seen, move: Action) -> list[_Reason]:
         case act.MewTake(position):
             target = seen.view.get("mew_opponent")
             return [] if target is None else _mew_target(seen, int(target), position)
+        case act.Rocket(position):
+            return _rocket(seen, position)
         case act.Peek(position):
             return [
                 _Reason(
