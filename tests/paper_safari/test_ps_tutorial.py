@@ -85,8 +85,15 @@ def test_it_loads_from_the_declaration_and_plays_to_the_end_of_the_game(tutorial
 
 
 def test_a_newcomer_finishes_it_in_three_to_six_minutes(tutorial: Tutorial) -> None:
+    """Its minutes, and the time its words take to read (230 English words or 500 Japanese characters
+    a minute) with 4 seconds a move, are 3–6 minutes."""
     assert 3 <= tutorial.minutes <= 6
     assert 15 <= len(tutorial.steps) <= 30
+    moves = sum(1 for step in tutorial.steps if step.asks_a_move) * 4 / 60
+    english = sum(len(step.say["en"].split()) for step in tutorial.steps) / 230 + moves
+    japanese = sum(len(step.say["ja"]) for step in tutorial.steps) / 500 + moves
+    for estimate in (english, japanese):
+        assert 3 <= estimate <= 6 and abs(estimate - tutorial.minutes) <= 1, estimate
 
 
 def test_every_step_speaks_both_languages_in_words_without_notation(tutorial: Tutorial) -> None:
