@@ -362,3 +362,16 @@ def test_team_rocket_on_a_pair() -> None:
     assert why(state, "rocket a1", None) == [
         "Risky: Team Rocket threw away your Onix (10) at top left, which made a pair: that column counted 0."
     ]
+
+
+def test_zapdos_passes_a_high_card_on_or_hands_a_low_one_over() -> None:
+    mine = ["onix", "pikachu", "gengar", "gengar", "clefairy", "machamp"]
+    state = deal(mine, face_up=["a2", ""], pile=["zapdos"], then=["draw"])
+    said = why(state, "swap a2", "swap a1")
+    assert "Zapdos on your Onix (10) would have passed it on to Ken." in said
+    assert "Zapdos handed your Pikachu (-2) to Ken." in said
+    assert "ケン" in joined(state, "swap a2", "swap a1", "ja")
+    assert why(state, "swap a1", None) == ["Good: Zapdos passed your Onix (10) on to Ken."]
+    # Team Rocket on its Meowth face is swapped in too, but passes nothing on.
+    meowth = deal(mine, face_up=["a2", ""], pile=["team-rocket"], then=["draw", "coin meowth"])
+    assert "Zapdos" not in joined(meowth, "swap a2", "swap a1")

@@ -313,8 +313,43 @@ def _placing(seen: _Seen, card: str, position: int) -> list[_Reason]:
                     ),
                 )
             )
+    reasons.extend(_zapdos(seen, card, old))
     reasons.extend(_ending(seen, position, after))
     return reasons
+
+
+def _zapdos(seen: _Seen, card: str, old: str | None) -> list[_Reason]:
+    """Zapdos swapped in: the replaced card goes, face up, to the left neighbour's same place."""
+    if not old or seen.view.get("phase") != "hand" or seen.cards[card]["effect"] != "zapdos":
+        return []
+    neighbour = seen.player((seen.me + 1) % len(seen.grids))
+    gift = seen.value(old) - seen.mean
+    if gift >= MARGIN:
+        return [
+            _Reason(
+                "zapdos",
+                gift,
+                True,
+                tr("Zapdos passed your {old} on to {name}.", seen.lang, old=seen.card(old), name=neighbour),
+                tr(
+                    "Zapdos on your {old} would have passed it on to {name}.",
+                    seen.lang,
+                    old=seen.card(old),
+                    name=neighbour,
+                ),
+            )
+        ]
+    if -gift >= MARGIN:
+        return [
+            _Reason(
+                "zapdos",
+                -gift,
+                False,
+                tr("Zapdos handed your {old} to {name}.", seen.lang, old=seen.card(old), name=neighbour),
+                "",
+            )
+        ]
+    return []
 
 
 def _ending(seen: _Seen, position: int, after: list[str | None]) -> list[_Reason]:
