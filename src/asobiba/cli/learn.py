@@ -31,7 +31,7 @@ from rich.text import Text
 
 from asobiba.cli.chooser import Choice, Chooser
 from asobiba.cli.common import QuitGame, Terminal, UserError, bot_level_name, tr, with_names
-from asobiba.cli.layout import Fitted, fit_frame
+from asobiba.cli.layout import Fitted, ItemLine, fit_frame
 from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.play import (
     DEFAULT_DELAY,
@@ -349,30 +349,31 @@ class LearnSession:
         return shown
 
     def header(self) -> Text:
-        """The title line: the tutorial, the step, and who sits where (name and seat)."""
-        tutorial = self.tutorial
-        text = Text(tutorial.title[self.lang], style="bold")
-        step = min(self.run.index + 1, len(tutorial.steps))
-        text.append(" — " + tr("step {step} of {count}", self.lang, step=step, count=len(tutorial.steps)))
+        """The title line: the tutorial and who sits where (the screen says p0…pN: name and seat)."""
+        text = Text(self.tutorial.title[self.lang], style="bold")
         seats = " · ".join(f"{name} (p{seat})" for seat, name in enumerate(self.names))
         text.append(" — " + seats, style="dim")
         text.no_wrap = True
         text.overflow = "ellipsis"
         return text
 
-    def help_line(self) -> Text:
-        return PhraseText(
-            tr("skip — go on as if done · back — one step back · quit — leave (you can resume)", self.lang),
-            style="dim",
-        )
+    def help_line(self) -> ItemLine:
+        """The commands, each said whole on a line (a line breaks only between two of them)."""
+        words = tr("skip — go on as if done · back — one step back · quit — leave (you can resume)", self.lang)
+        return ItemLine(words.split(" · "), style="dim")
 
     def teacher(self, words: str, pointer: str = "", *, help_line: bool = True) -> RenderableType:
-        """The teacher's words, prominent, with the places they speak of and the commands."""
-        body: list[RenderableType] = [PhraseText(words, style="bold")]
+        """The teacher's words, prominent (under a green rule naming the step), with the places they
+        speak of and the commands: a line each, no box, so a tall board leaves them room."""
+        count = len(self.tutorial.steps)
+        step = tr("step {step} of {count}", self.lang, step=min(self.run.index + 1, count), count=count)
+        title = Text(tr("Teacher", self.lang) + " · " + step, style="bold green")
+        body: list[RenderableType] = [Rule(title, align="left", style="green"), PhraseText(words, style="bold")]
         if pointer:
-            body.append(PhraseText(pointer, style="cyan"))
-        panel = Panel(Group(*body), title=tr("Teacher", self.lang), title_align="left", border_style="green")
-        return Group(panel, self.help_line()) if help_line else panel
+            body.append(ItemLine(pointer.split(" · "), style="cyan"))
+        if help_line:
+            body.append(self.help_line())
+        return Group(*body)
 
     def step_teacher(self) -> RenderableType:
         step = self.run.step
@@ -391,18 +392,26 @@ class LearnSession:
         if size is None:
             size = (console.size.width, console.size.height if console.is_terminal else None)
         width, height = size
-        return fit_frame(
-            console,
-            width=width,
-            height=height,
-            header=self.header(),
-            screens=render_forms(self.run.state.view(self.learner), self.lang),
-            log_lines=self.log_lines(),
-            log_title=Rule(tr("What happened", self.lang), align="left", style="dim"),
-            decision=decision,
-            menu=menu,
-            notice=notice,
-        )
+        screens = render_forms(self.run.state.view(self.learner), self.lang)
+        fitted = None
+        # The title line gives way first: the teacher's words, the moves and the prompt must stay.
+        for header in (self.header(), Group()):
+            fitted = fit_frame(
+                console,
+                width=width,
+                height=height,
+                header=header,
+                screens=screens,
+                log_lines=self.log_lines(),
+                log_title=Rule(tr("What happened", self.lang), align="left", style="dim"),
+                decision=decision,
+                menu=menu,
+                notice=notice,
+            )
+            if height is None or fitted.height <= height:
+                break
+        assert fitted is not None
+        return fitted
 
     def draw(self, menu: Sequence[RenderableType] = (), notice: RenderableType | None = None) -> None:
         self.terminal.clear()
@@ -560,7 +569,7 @@ class LearnSession:
         session = PlaySession(
             state, self.learner, bots, self.terminal, lang=self.lang, delay=self.delay, seat_names=self.names
         )
-        for lines in self.steps_seen[-1:]:
+        for lines in self.steps_seen:
             for line in lines:
                 session.note(line.plain)
         session.note(

@@ -285,7 +285,13 @@ class PlaySession:
             return Text(tr("The game is over.", self.lang), style="bold")
         decision = self.decision()
         if to_move == self.human:
-            line = Text(tr("Your turn, {player}.", self.lang, player=self.name(to_move)), style="bold green")
+            # With the seats' own names, the human's is "You": the line says no name.
+            words = (
+                tr("Your turn.", self.lang)
+                if self.seat_names
+                else tr("Your turn, {player}.", self.lang, player=self.name(to_move))
+            )
+            line = Text(words, style="bold green")
             if decision:
                 line.append(SENTENCE_SEPARATORS.get(self.lang, " ") + decision, style="bold yellow")
             return line
@@ -301,7 +307,10 @@ class PlaySession:
     def header(self) -> Text:
         """The title line: the game and who sits where."""
         text = Text(self.title(), style="bold")
-        text.append(" — " + " · ".join(self.names()), style="dim")
+        names = self.names()
+        if self.seat_names:  # the screen says p0…pN: the title line says who is who
+            names = [f"{name} (p{seat})" for seat, name in enumerate(names)]
+        text.append(" — " + " · ".join(names), style="dim")
         text.no_wrap = True
         text.overflow = "ellipsis"
         return text
