@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from asobiba.cli.common import PLAYER_WORD
 from asobiba.core.i18n import LANGUAGES
 from asobiba.core.registry import declaration, game_names
+from asobiba.core.state import Action
 from asobiba.core.tutorial import Tutorial, TutorialRun
 
 #: The games asobiba ships: their tutorials take 3 to 6 minutes.
@@ -162,7 +163,7 @@ def test_a_move_not_asked_for_changes_nothing(tutorial: Tutorial, data: st.DataO
     assert run.attempt(step.do[0]).accepted and run.index == index + 1
 
 
-def _reads_as_expected(run: TutorialRun, move: str, expected: set[object]) -> bool:
+def _reads_as_expected(run: TutorialRun, move: str, expected: set[Action]) -> bool:
     try:
         return run.state.game.parse_action(move, run.state) in expected
     except Exception:

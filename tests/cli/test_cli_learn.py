@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from tests.cli.conftest import Keyboard
 from typer.testing import CliRunner
 
 from asobiba.cli.common import Terminal
@@ -25,8 +26,6 @@ from asobiba.cli.learn import (
 from asobiba.cli.main import app
 from asobiba.core.registry import declaration
 from asobiba.core.tutorial import Tutorial, load_tutorial_text
-
-from .conftest import Keyboard
 
 MakeTerminal = Callable[..., tuple[Terminal, io.StringIO]]
 #: The plug-in example's tutorial: 5 steps (words, ``bid 5``, words, ``bid 1``, words), then easy bots.
@@ -245,3 +244,16 @@ def test_every_tutorial_plays_through_the_command_to_its_end(tutorial: Tutorial,
     else:
         assert f"asobiba play {tutorial.game}" in output
     assert load_progress() == {}
+
+
+def test_a_script_ending_at_a_chance_node_plays_on_with_the_outcome_drawn(make_terminal: MakeTerminal) -> None:
+    """The last step leaves the prize to be turned up: the game on draws it, as a resumed scripted record does."""
+    text = basic_text().replace('then = ["bid 1", "prize 4"]', 'then = ["bid 1"]')
+    tutorial = load_tutorial_text(text, "goofspiel")
+    terminal, screen = make_terminal(Keyboard(["skip"] * 5 + ["1"] * 6))
+    outcome = LearnSession(tutorial, terminal, "en", delay=0).run_tutorial()
+    assert outcome.status == "finished" and outcome.played_on is not None
+    state = outcome.played_on.state
+    assert state.is_over and not state.scripted_chance
+    assert len([action for action in state.record()["actions"] if action.startswith("prize")]) == 5
+    assert "The game is over." in screen.getvalue()
