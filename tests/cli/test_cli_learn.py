@@ -165,7 +165,8 @@ def test_the_end_plays_on_against_bots_of_the_tutorials_level_and_forgets_the_st
 def test_without_play_on_the_tutorial_ends_with_the_teachers_last_words(make_terminal: MakeTerminal) -> None:
     text = basic_text().replace('play_on = "easy"', 'play_on = ""')
     tutorial = load_tutorial_text(text, "goofspiel")
-    terminal, screen = make_terminal(Keyboard(["skip"] * 5))
+    keys: list[object] = ["skip"] * 5
+    terminal, screen = make_terminal(Keyboard(keys))
     outcome = LearnSession(tutorial, terminal, "en", delay=0).run_tutorial()
     assert outcome.status == "finished" and outcome.played_on is None
     ending = screen.getvalue().split("The tutorial is over.")
@@ -250,7 +251,8 @@ def test_a_script_ending_at_a_chance_node_plays_on_with_the_outcome_drawn(make_t
     """The last step leaves the prize to be turned up: the game on draws it, as a resumed scripted record does."""
     text = basic_text().replace('then = ["bid 1", "prize 4"]', 'then = ["bid 1"]')
     tutorial = load_tutorial_text(text, "goofspiel")
-    terminal, screen = make_terminal(Keyboard(["skip"] * 5 + ["1"] * 6))
+    keys: list[object] = ["skip"] * 5 + ["1"] * 6
+    terminal, screen = make_terminal(Keyboard(keys))
     outcome = LearnSession(tutorial, terminal, "en", delay=0).run_tutorial()
     assert outcome.status == "finished" and outcome.played_on is not None
     state = outcome.played_on.state
