@@ -251,7 +251,7 @@ def test_a_script_ending_at_a_chance_node_plays_on_with_the_outcome_drawn(make_t
     """The last step leaves the prize to be turned up: the game on draws it, as a resumed scripted record does."""
     text = basic_text().replace('then = ["bid 1", "prize 4"]', 'then = ["bid 1"]')
     tutorial = load_tutorial_text(text, "goofspiel")
-    keys: list[object] = ["skip"] * 5 + ["1"] * 6
+    keys: list[object] = [*(["skip"] * 5), *(["1"] * 6)]
     terminal, screen = make_terminal(Keyboard(keys))
     outcome = LearnSession(tutorial, terminal, "en", delay=0).run_tutorial()
     assert outcome.status == "finished" and outcome.played_on is not None
