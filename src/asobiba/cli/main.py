@@ -296,6 +296,56 @@ def play(
 
 
 @app.command()
+def learn(
+    game: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="The game (none: list every game's tutorials).")
+    ] = None,
+    tutorial: Annotated[
+        str | None, typer.Argument(metavar="[TUTORIAL]", help="Which of its tutorials (default: its first).")
+    ] = None,
+    lang: LangOption = None,
+    restart: Annotated[
+        bool, typer.Option("--restart", help="Start from the first step, not where you left it.")
+    ] = False,
+    delay: Annotated[
+        float, typer.Option("--delay", help="Seconds to pause after a bot's turn (Enter skips ahead).")
+    ] = DEFAULT_DELAY,
+) -> None:
+    """Learn GAME with a guided first game: a teacher's words at each step (no GAME: list the tutorials)."""
+    from asobiba.cli.learn import LearnSession, find_tutorial, list_tutorials, resumable_step
+    from asobiba.cli.menu import StartMenu
+
+    language = _language(lang)
+    terminal = Terminal()
+    with user_errors(language):
+        if game is None:
+            list_tutorials(terminal.console, language)
+            return
+        if delay < 0:
+            raise UserError(tr("--delay cannot be negative", language))
+        chosen = find_tutorial(game, tutorial, language)
+        index = 0 if restart else resumable_step(chosen)
+        if index:
+            question = tr(
+                "You left this tutorial at step {step} of {count}. Go on from there?",
+                language,
+                step=index + 1,
+                count=len(chosen.steps),
+            )
+            try:
+                if not StartMenu(terminal, language).ask_yes_no(question, default=True):
+                    index = 0
+            except (EOFError, QuitGame):
+                raise typer.Exit(0) from None
+        session = LearnSession(chosen, terminal, language, index=index, delay=delay)
+        try:
+            outcome = session.run_tutorial()
+        except OSError as error:
+            raise UserError(tr("cannot save the record: {error}", language, error=error)) from None
+    raise typer.Exit(exit_code(outcome.status))
+
+
+@app.command()
 def resume(
     file: Annotated[
         Path, typer.Argument(metavar="FILE", help="A record saved by `asobiba play` before the game ended.")

@@ -25,8 +25,8 @@ from rich.table import Table
 from rich.text import Text
 
 from asobiba.bots import Bot, RandomBot, bot
-from asobiba.cli.chooser import Chooser
-from asobiba.cli.common import QuitGame, Terminal, UserError, player_name, tr
+from asobiba.cli.chooser import Choice, Chooser
+from asobiba.cli.common import QuitGame, Terminal, UserError, player_name, tr, with_names
 from asobiba.cli.layout import LOG_MAX, Fitted, fit_frame
 from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.screens import screen_forms, terminal_screen, view_tree
@@ -204,6 +204,9 @@ class PlaySession:
     _last_actor: int | None = None
     #: What the last decision showed (its log lines): at the end, how the game ended and why.
     last_lines: list[str] = field(default_factory=list)
+    #: Every seat's name by seat (a tutorial's "You", "Ken"…), said instead of p0…pN on the screen
+    #: and in the log; empty: ``p1 (normal bot)``.
+    seat_names: Sequence[str] = ()
 
     def __post_init__(self) -> None:
         self.terminal.lang = self.lang
@@ -211,14 +214,20 @@ class PlaySession:
             seed = None if self.bot_seed is None else self.bot_seed * 1000 + seat
             self.bots[seat] = bot(name, seed=seed)
         for line in describe_events(self.state, self.setup_events, self.human, self.lang):
-            self.note(line)
+            self.note(self.named(line))
         self.screen = terminal_screen(self.state.game.name)
 
     # ------------------------------------------------------------------ names and screens
 
     def name(self, seat: int) -> str:
-        """How a seat is called on screen: ``p1 (normal bot)``."""
+        """How a seat is called on screen: ``p1 (normal bot)`` (or its name in :attr:`seat_names`)."""
+        if seat < len(self.seat_names):
+            return self.seat_names[seat]
         return player_name(seat, self.lang, self.human, self.bot_names)
+
+    def named(self, line: str) -> str:
+        """A log line with the seats by their :attr:`seat_names` (as it is without them)."""
+        return with_names(line, self.seat_names)
 
     def names(self) -> list[str]:
         """Every seat's name, in seat order."""
@@ -276,7 +285,13 @@ class PlaySession:
             return Text(tr("The game is over.", self.lang), style="bold")
         decision = self.decision()
         if to_move == self.human:
-            line = Text(tr("Your turn, {player}.", self.lang, player=self.name(to_move)), style="bold green")
+            # With the seats' own names, the human's is "You": the line says no name.
+            words = (
+                tr("Your turn.", self.lang)
+                if self.seat_names
+                else tr("Your turn, {player}.", self.lang, player=self.name(to_move))
+            )
+            line = Text(words, style="bold green")
             if decision:
                 line.append(SENTENCE_SEPARATORS.get(self.lang, " ") + decision, style="bold yellow")
             return line
@@ -285,14 +300,17 @@ class PlaySession:
     def decision(self) -> str:
         """The decision due now, as the game's screen words it ("" if it has no words for it)."""
         try:
-            return self.screen.decision(self.state.view(self.human), self.lang)
+            return self.named(self.screen.decision(self.state.view(self.human), self.lang))
         except Exception:  # words are a help, never a reason to stop
             return ""
 
     def header(self) -> Text:
         """The title line: the game and who sits where."""
         text = Text(self.title(), style="bold")
-        text.append(" — " + " · ".join(self.names()), style="dim")
+        names = self.names()
+        if self.seat_names:  # the screen says p0…pN: the title line says who is who
+            names = [f"{name} (p{seat})" for seat, name in enumerate(names)]
+        text.append(" — " + " · ".join(names), style="dim")
         text.no_wrap = True
         text.overflow = "ellipsis"
         return text
@@ -378,14 +396,15 @@ class PlaySession:
         found: list[str | None] = []
         for event in visible:
             try:
-                found.append(self.screen.alert(view, event, self.lang))
+                alert = self.screen.alert(view, event, self.lang)
+                found.append(None if alert is None else self.named(alert))
             except Exception:  # a warning is a help, never a reason to stop
                 found.append(None)
         return found
 
     def _record_events(self, actor: int | None, events: Sequence[Event]) -> int:
         """Log what ``actor``'s decision showed; return how many turns are new or grew."""
-        lines = describe_events(self.state, events, self.human, self.lang)
+        lines = [self.named(line) for line in describe_events(self.state, events, self.human, self.lang)]
         alerts = self._alerts(events)
         self.last_lines = list(lines)
         if actor is None or actor == CHANCE:
@@ -450,7 +469,7 @@ class PlaySession:
                 present=self.present if self.terminal.console.is_terminal else None,
                 group_moves=partial(self.screen.group_moves, view, lang=self.lang),
                 move_warning=partial(self.screen.move_warning, view, lang=self.lang),
-                move_label=partial(self.screen.move_label, view, lang=self.lang),
+                move_label=partial(self.move_label, view),
             )
             chooser.notice = notice
             if not self.terminal.console.is_terminal:
@@ -469,6 +488,13 @@ class PlaySession:
             if self._rounds() > rounds:
                 self._round_interlude(rounds)
             return
+
+    def move_label(self, view: Mapping[str, Any], choice: Choice) -> str | None:
+        """The screen's words for a move (``None``: the game's description), with the seats' names."""
+        label = self.screen.move_label(view, choice, self.lang)
+        if not self.seat_names:
+            return label
+        return self.named(label if label is not None else choice.label)
 
     def _refusal(self, action: Action) -> str | None:
         """Why ``action`` cannot be played now (``state.check`` changes nothing), or ``None``."""
@@ -504,7 +530,7 @@ class PlaySession:
             self._round_interlude(rounds)
         turn_ends = state.to_move != seat
         if not self.terminal.console.is_terminal:
-            lines = describe_events(state, events, self.human, self.lang)
+            lines = [self.named(line) for line in describe_events(state, events, self.human, self.lang)]
             for line, alert in zip(lines, [*self._alerts(events), *[None] * len(lines)], strict=False):
                 self.terminal.console.print("▶ " + escape(line if alert is None else "⚠ " + alert), highlight=False)
             self.terminal.pause(self.delay if turn_ends else self.delay * WITHIN_TURN_PAUSE)

@@ -20,4 +20,6 @@ DECLARATION = GameDeclaration(
     analysis_rollout_depth=None,
     # the research API (asobiba.rl; needs numpy): the action codec, the observation encoder, OpenSpiel
     rl="asobiba_goofspiel.rl:RL",
+    # a guided first game (`asobiba learn goofspiel`): a TOML file in the package, see its comments
+    tutorial="asobiba_goofspiel:tutorials/basic.toml",
 )
