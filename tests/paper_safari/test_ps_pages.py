@@ -33,7 +33,7 @@ def paragraph(lang: str, start: str) -> str:
 def test_a_star_card_from_the_discard_pile_is_a_house_rule_in_english() -> None:
     special = paragraph("en", "A special card works when")
     assert "A ★ card taken from the discard pile works and must be used just like one drawn" in special
-    assert "*(house rule: the seed says only that a ★ card must be used when you draw it)*" in special
+    assert "*(house rule: the original rulebook says only that a ★ card must be used when you draw it)*" in special
     assert "works and must be used, as one drawn" in house_rule("en", "a ★ card taken from the discard pile")
 
 
@@ -47,7 +47,7 @@ def test_a_star_card_from_the_discard_pile_is_a_house_rule_in_japanese() -> None
 def test_mew_on_a_face_down_card_is_said_to_complete_the_seeds_unfinished_sentence_in_english() -> None:
     mew = paragraph("en", "- **Mew ★**")
     assert "A face-down card taken this way is turned face up for everybody to see" in mew
-    assert '*(house rule: the seed\'s sentence "if you choose a face-down card" breaks off unfinished' in mew
+    assert '*(house rule: the original rulebook\'s sentence "if you choose a face-down card" breaks off unfinished' in mew
     assert "breaks off unfinished" in house_rule("en", "Mew taking a face-down card")
 
 

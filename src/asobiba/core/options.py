@@ -32,7 +32,9 @@ class Option:
     know: core shows it as ``"fixed"`` in every view and leaves it out of determinized samples.
 
     What a menu shows (the browser's lobby, ``GET /api/games``): ``label``, a few words naming the
-    option (``doc`` is its help line), and ``choice_labels``, a few words per value; all in English,
+    option, ``help``, its help line in a player's words (no option or value names: ``doc`` is the
+    line for those who type options, and the menu's help when ``help`` is empty), and
+    ``choice_labels``, a few words per value; all in English,
     translated by the game's catalog. ``offered`` lists the values a menu offers for an option whose
     ``check`` accepts more (a deck name, where a custom deck table stays possible). ``applies_when``
     ``(other option, value)`` says the option matters only when that other option has that value
@@ -53,6 +55,7 @@ class Option:
     choice_labels: Mapping[Any, str] = field(default_factory=dict, hash=False, compare=False)
     offered: tuple[Any, ...] | None = None
     applies_when: tuple[str, Any] | None = None
+    help: str = ""
 
     def menu_values(self) -> tuple[Any, ...] | None:
         """The values a menu offers: the choices, the offered values, or both booleans; ``None`` for a

@@ -46,7 +46,7 @@ def option_entry(game: Game, option: Option) -> dict[str, Any]:
     """One option as ``GET /api/games`` lists it (see docs/protocol.md)."""
     catalog = Catalog(game.text_domain)
     values = option.menu_values()
-    help_text = in_every_language(catalog, option.doc)
+    help_text = in_every_language(catalog, option.help or option.doc)
     choices = (
         [
             {
@@ -69,7 +69,7 @@ def option_entry(game: Game, option: Option) -> dict[str, Any]:
         "default": to_json(option.default),
         "label": in_every_language(catalog, option.label or option.name),
         "help": help_text,
-        "doc": help_text,
+        "doc": in_every_language(catalog, option.doc),
         "choices": choices,
         # A choice-less check (a deck table) takes values a menu does not list: the API still accepts them.
         "other_values": option.choices is None and option.check is not None,

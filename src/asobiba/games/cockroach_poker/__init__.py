@@ -77,26 +77,36 @@ class CockroachPoker(Game[CockroachPokerState]):
     options = (
         Option("rules", "trump", "trump (playing cards, 3-5 players) or original (8 creatures, 2-6 players)",
                choices=("trump", "original"), label="Rules",
+               help="playing cards with jokers (3 to 5 players), or the original game's eight creatures "
+               "(2 to 6 players)",
                choice_labels={"trump": "Playing cards (3-5 players)",
                               "original": "Original: 8 creatures (2-6 players)"}),
         Option("jokers", "redirect", "trump only: redirect (a joker makes another player answer), wild (a joker "
                "matches any claim) or none (52 cards)", choices=("redirect", "wild", "none"), label="Jokers",
+               help="what a joker does: make another player answer, match any claim, or no jokers at all",
                choice_labels={"redirect": "Pass the question on", "wild": "Match any claim",
                               "none": "No jokers (52 cards)"},
                applies_when=("rules", "trump")),
         Option("loss_threshold", 6, "trump only: face-up cards from which 4 suits or 4 of a suit lose",
-               bounds=(5, 7), label="Face-up cards to lose", applies_when=("rules", "trump")),
+               bounds=(5, 7), label="Face-up cards to lose",
+               help="playing cards: how many face-up cards make four suits, or four of one suit, lose",
+               applies_when=("rules", "trump")),
         Option("deal", "equal", "original only: equal (everyone the same number, the rest set aside) or all "
                "(every card dealt)", choices=("equal", "all"), label="Deal",
+               help="the original game: everyone the same number of cards with the rest set aside, or every card dealt",
                choice_labels={"equal": "Equal hands (the rest set aside)", "all": "Every card dealt"},
                applies_when=("rules", "original")),
         Option("eight_kinds", True, "original only: all 8 creatures face up in a row lose", check=parse_bool,
-               label="Eight different creatures lose", applies_when=("rules", "original")),
+               label="Eight different creatures lose",
+               help="the original game: a player with all eight creatures face up loses",
+               applies_when=("rules", "original")),
         Option("first_player", None, "who offers first, e.g. 0 or 'p0' (default: drawn at random with the deal)",
-               check=player_check(actions.MAX_PLAYERS), label="First player"),
+               check=player_check(actions.MAX_PLAYERS), label="First player",
+               help="the seat number of the player who offers first (0 is the first seat); empty: drawn at random"),
         Option("card_order", None, "the deck's order, top first, as card texts (all of it or its top part; the "
                "rest is shuffled); cards are dealt one at a time from p0", check=_read_card_order, secret=True,
-               label="Deck order"),
+               label="Deck order", help="the deck's order from the top, as card codes such as S5 (5 of spades) or J1 "
+               "(a joker); the rest is shuffled; cards are dealt one at a time from the first seat"),
     )  # fmt: skip
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:

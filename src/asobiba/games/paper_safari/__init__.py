@@ -71,6 +71,7 @@ class PaperSafari(Game[PaperSafariState]):
             label="Deck",
             offered=tuple(DECKS),
             choice_labels=DECK_LABELS,
+            help="the cards the game is played with",
         ),
         Option(
             "card_order",
@@ -80,6 +81,8 @@ class PaperSafari(Game[PaperSafariState]):
             check=_check_card_order,
             secret=True,
             label="Card order",
+            help="the first deal's order from the top, as card names such as pikachu: the first card of the discard"
+            " pile, then six cards for each player from the first seat, then the deck; empty: shuffled",
         ),
         Option("tokens_to_win", 3, "Poké Ball tokens that win the match", bounds=(1, 10), label="Tokens to win"),
         Option(
@@ -96,6 +99,8 @@ class PaperSafari(Game[PaperSafariState]):
             " read a Pokémon manga or played a Pokémon game)",
             check=player_check(5),
             label="First player",
+            help="the seat number of the player who starts the first round (0 is the first seat); empty: drawn at"
+            " random (at the table, whoever last read a Pokémon manga or played a Pokémon game)",
         ),
     )
 

@@ -108,6 +108,8 @@ class Survive(Game[SurviveState]):
             "explorers go on tiles with no explorer at all (the printed rule); default: not on another player's",
             check=parse_bool,
             label="One explorer per tile",
+            help="when placing, an explorer goes only on a tile with no explorer at all (the printed rule); off: not"
+            " on another player's",
         ),
         Option(
             "tile_layout",
@@ -116,6 +118,7 @@ class Survive(Game[SurviveState]):
             check=_check_layout,
             secret=True,
             label="Tile layout",
+            help="a fixed layout of the 40 island tiles, in board order of the land spaces (for puzzles and tests)",
         ),
         Option(
             "explorer_values",
@@ -124,6 +127,7 @@ class Survive(Game[SurviveState]):
             check=_check_values,
             secret=True,
             label="Explorer values",
+            help="fixed values under the explorers: ten digits per colour, red first, like 1112233456",
         ),
         Option(
             "first_player",
@@ -132,6 +136,8 @@ class Survive(Game[SurviveState]):
             " (default: drawn at random)",
             check=player_check(4),
             label="First player",
+            help="the seat number of the player who places the first explorer and plays first (0 is the first"
+            " seat); empty: drawn at random",
         ),
     )
 
