@@ -460,10 +460,9 @@ def progress(decision: Decision) -> Iterable[Reason]:
             yield Reason(
                 3 * worth(piece),
                 tr(
-                    "The better move brought {explorer} {steps} space(s) nearer an escape space.",
+                    "The better move brought {explorer} nearer an escape space.",
                     lang,
                     explorer=decision.who(piece.name),
-                    steps=steps,
                 ),
             )
 
