@@ -94,6 +94,11 @@ def test_a_move_that_loses_an_explorer() -> None:
     en, ja = both(state, "move red#2 r2c6", "move red#2 r2c4")
     assert en[0] == "This move cost your explorer worth 5."
     assert ja[0] == "この手であなたの5の冒険者コマを失いました。"
+    # a boat sailing onto a serpent: every explorer aboard in one sentence, the most valuable first
+    boat = game(explorers={"blue#1": "r7c7"}, boats={"r2c8": ["red#8", "red#1"]}, creatures={"serpent": ["r2c9"]})
+    en, ja = both(boat, "sail r2c8 r2c9", "sail r2c8 r1c8")
+    assert en[0] == "This move cost your explorer worth 6, your explorer worth 1."
+    assert ja[0] == "この手であなたの6の冒険者コマ、あなたの1の冒険者コマを失いました。"
 
 
 # ---------------------------------------------------------------------- safety
@@ -170,7 +175,7 @@ def test_a_kept_tile_that_could_have_been_played_first() -> None:
     state = game(explorers={"blue#1": "r7c7"}, boats={"r2c8": ["red#1"]}, held={0: ["b:winds"]})
     en, ja = both(state, "sail r2c8 r2c9", "play winds")
     assert (
-        "Your kept tile favourable winds could have been played first: it moves a boat you control up to 3 spaces,"
+        'Your kept tile "favourable winds" could have been played first: it moves a boat you control up to 3 spaces,'
         " without spending move points." in en
     )
     assert any("手持ちの「順風」を先にプレイできました" in text for text in ja)
@@ -190,7 +195,7 @@ def test_declining_the_counter_tile_that_would_have_saved_a_swimmer() -> None:
     state.apply(state.parse_action("shark r2c4 r2c5"))
     assert state.to_move == 0
     en, ja = both(state, "decline", "play kill-shark")
-    assert en[0] == "Playing your kill a shark tile would have removed the creature before it struck your explorers."
+    assert en[0] == 'Playing your "kill a shark" tile would have removed the creature before it struck your explorers.'
     assert ja[0] == "「サメ撃退」をプレイしていれば、冒険者コマが襲われる前にその生物コマを取り除けました。"
 
 
@@ -244,6 +249,9 @@ def test_a_verdict_when_no_move_was_better() -> None:
     en, ja = both(risky, "move red#2 r2c9", None)
     assert en == ["Risky: your explorer worth 5 is left next to a sea serpent."]
     assert ja == ["危険：あなたの5の冒険者コマが大海蛇の隣に残っています。"]
+    # on an escape space while moving, he may still escape this turn: no alarm
+    escaping = game(explorers={"blue#1": "r7c7"}, boats={"r1c9": ["red#1"]}, creatures={"serpent": ["r2c10"]})
+    assert reasons(escaping, "sail r1c9 r1c10", None) == ["Good: your explorer worth 6 is closer to safety."]
     plain = game(explorers={"red#5": "r5c4", "blue#1": "r7c7"})
     assert reasons(plain, "end moves", None) == ["Good: no move found was better."]
     assert reasons(plain, "end moves", None, "ja") == ["良い手：これより良い手は見つかりませんでした。"]

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from asobiba.core.explain import MoveToExplain
+from asobiba.core.i18n import list_text
 from asobiba.core.state import Action
 from asobiba.games.survive.actions import (
     BoardBoat,
@@ -370,6 +371,8 @@ class Decision:
     played: Action
     better: Action | None
     reader: Reader
+    #: The decision is a step of the movement (more steps, an escape among them, may follow this turn).
+    moving: bool = False
 
     @property
     def player(self) -> int:
@@ -381,6 +384,13 @@ class Decision:
 
     def own(self, board: Board) -> list[Piece]:
         return [p for p in board.explorers.values() if p.player == self.player]
+
+    def exposed(self, board: Board, piece: Piece) -> str | None:
+        """The creature that may take ``piece`` once the turn is over (``None``: none can). On an
+        escape space during the movement he may still escape this turn: not exposed."""
+        if piece.cell is not None and IS_ESCAPE[piece.cell] and self.moving:
+            return None
+        return board.threat(piece)
 
     def others(self, board: Board) -> list[Piece]:
         return [p for p in board.explorers.values() if p.player != self.player]
@@ -417,15 +427,21 @@ def rescue(decision: Decision) -> Iterable[Reason]:
 def danger(decision: Decision) -> Iterable[Reason]:
     """An explorer of the player lost, or left in a creature's reach, where the better move kept him safe."""
     lang, after, alternative = decision.lang, decision.after, decision.alternative
-    for name in after.lost:
-        piece = decision.before.explorers[name]
-        if piece.player == decision.player and (alternative is None or name not in alternative.lost):
-            yield Reason(9 * worth(piece), tr("This move cost {explorer}.", lang, explorer=decision.who(name)))
+    lost = [
+        decision.before.explorers[name]
+        for name in after.lost
+        if decision.before.explorers[name].player == decision.player
+        and (alternative is None or name not in alternative.lost)
+    ]
+    if lost:
+        lost.sort(key=worth, reverse=True)
+        who = list_text([decision.who(piece.name) for piece in lost], lang)
+        yield Reason(9 * sum(worth(piece) for piece in lost), tr("This move cost {explorers}.", lang, explorers=who))
     for piece in sorted(decision.own(after), key=worth, reverse=True):
-        kind = after.threat(piece)
+        kind = decision.exposed(after, piece)
         if kind is None:
             continue
-        if alternative is not None and alternative.threat(alternative.explorers[piece.name]) is not None:
+        if alternative is not None and decision.exposed(alternative, alternative.explorers[piece.name]) is not None:
             continue
         if decision.before.threat(decision.before.explorers[piece.name]) == kind and decision.better is None:
             continue  # the danger was there before this move: the verdict is on the move
@@ -448,7 +464,7 @@ def progress(decision: Decision) -> Iterable[Reason]:
     lang, before = decision.lang, decision.before
     if decision.alternative is None:
         for piece in decision.own(decision.after):
-            if gain(before, decision.after, piece.name) > 0 and decision.after.threat(piece) is None:
+            if gain(before, decision.after, piece.name) > 0 and decision.exposed(decision.after, piece) is None:
                 yield Reason(
                     worth(piece), tr("Good: {explorer} is closer to safety.", lang, explorer=decision.who(piece.name))
                 )
@@ -456,7 +472,7 @@ def progress(decision: Decision) -> Iterable[Reason]:
     alternative = decision.alternative
     for piece in decision.own(alternative):
         steps = gain(before, alternative, piece.name) - gain(before, decision.after, piece.name)
-        if steps > 0 and alternative.threat(piece) is None:
+        if steps > 0 and decision.exposed(alternative, piece) is None:
             yield Reason(
                 3 * worth(piece),
                 tr(
@@ -478,7 +494,7 @@ def harm_to_others(decision: Decision) -> Iterable[Reason]:
     before = decision.before
     verdict = decision.better is None
     subject = decision.reader.action(before, action)
-    subject = capital(subject)
+    subject = subject if verdict else capital(subject)
     taken = [before.explorers[n] for n in board.lost if before.explorers[n].player != decision.player]
     if taken:
         owner = decision.reader.names[taken[0].player]
@@ -605,7 +621,7 @@ def kept_tile(decision: Decision) -> Iterable[Reason]:
         yield Reason(
             9 * strongest,
             tr(
-                "Playing your {tile} tile would have removed the creature before it struck your explorers.",
+                'Playing your "{tile}" tile would have removed the creature before it struck your explorers.',
                 lang,
                 tile=tile,
             ),
@@ -617,7 +633,7 @@ def kept_tile(decision: Decision) -> Iterable[Reason]:
         use = tr("it moves a boat you control up to 3 spaces, without spending move points", lang)
     else:
         use = tr("it moves a creature to any empty sea space", lang)
-    yield Reason(5, tr("Your kept tile {tile} could have been played first: {use}.", lang, tile=tile, use=use))
+    yield Reason(5, tr('Your kept tile "{tile}" could have been played first: {use}.', lang, tile=tile, use=use))
 
 
 def boat(decision: Decision) -> Iterable[Reason]:
@@ -686,6 +702,7 @@ def explain(decision: MoveToExplain) -> list[str]:
         played=played,
         better=better,
         reader=Reader(decision.lang, tuple(decision.names), decision.player),
+        moving=view["phase"] in ("move", "winds", "dolphin"),
     )
     reasons = sorted((reason for find in REASONS for reason in find(situation)), key=lambda reason: -reason.strength)
     texts = list(dict.fromkeys(reason.text for reason in reasons))
