@@ -9,9 +9,13 @@ player by seat number.
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
+import pytest
+
+import asobiba
 from asobiba.core.explain import MoveToExplain
 from asobiba.core.registry import declaration
 from asobiba.core.tutorial import TutorialRun
@@ -280,3 +284,25 @@ def test_every_decision_of_the_tutorial_is_explained_without_ids() -> None:
             explained += 1
         run.skip()
     assert explained >= 18
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_any_decision_of_a_played_game_is_explained_in_words(seed: int) -> None:
+    """Whatever the position, the hook answers in words (no ids) and never fails: random games, every
+    decision of every seat explained against another legal move and alone."""
+    rng = random.Random(seed)
+    state = asobiba.new_game("survive", players=3, seed=seed)
+    names = {"en": ["You", "Ken", "Mio"], "ja": ["あなた", "ケン", "ミオ"]}
+    decisions = 0
+    while not state.is_over and decisions < 400:
+        seat = state.to_move  # chance is drawn by the engine (chance="auto")
+        observation = state.observe(seat)
+        played = rng.choice(observation.legal_actions)
+        better = rng.choice(observation.legal_actions)
+        for lang in ("en", "ja"):
+            for other in (better, None):
+                for text in explain(MoveToExplain(observation, played, other, names[lang], lang)):
+                    assert IDS.search(text) is None and text.strip(), text
+        state.apply(played)
+        decisions += 1
+    assert decisions > 50

@@ -42,7 +42,7 @@ RULES_BY_SECTION: dict[str, tuple[str, ...]] = {
         "counter-tiles",
         "kill-whale",
     ),
-    "Setup": ("serpents-start", "place-explorers", "placement-rule", "place-boats", "own-values"),
+    "Setup": ("serpents-start", "first-player", "place-explorers", "placement-rule", "place-boats", "own-values"),
     "A turn": ("turn-order",),
     "1. Play a kept tile (if you like)": ("play-kept-tile",),
     "2. Move (up to 3 points)": (
