@@ -296,6 +296,7 @@ def test_any_decision_of_a_played_game_is_explained_in_words(seed: int) -> None:
     decisions = 0
     while not state.is_over and decisions < 400:
         seat = state.to_move  # chance is drawn by the engine (chance="auto")
+        assert seat is not None
         observation = state.observe(seat)
         played = rng.choice(observation.legal_actions)
         better = rng.choice(observation.legal_actions)

@@ -159,7 +159,7 @@ def test_every_rule_taught_is_a_rule_of_the_page(tutorial: Tutorial) -> None:
 
 
 def test_the_rules_come_in_the_seeds_order(tutorial: Tutorial) -> None:
-    first = {}
+    first: dict[str, int] = {}
     for index, step in enumerate(tutorial.steps):
         for rule in step.teaches:
             first.setdefault(rule, index)
@@ -167,7 +167,7 @@ def test_the_rules_come_in_the_seeds_order(tutorial: Tutorial) -> None:
     assert steps == sorted(steps), list(zip(SEED_ORDER, steps, strict=True))
 
 
-def _snapshot(run: TutorialRun) -> tuple[int, dict[str, object]]:
+def _snapshot(run: TutorialRun) -> tuple[int, object]:
     return run.index, run.state.view(None)
 
 
