@@ -112,6 +112,20 @@ def test_the_tutorial_is_declared_and_plays_to_its_end(tutorial: Tutorial) -> No
     assert 20 <= len(tutorial.steps) <= 35
 
 
+#: How fast a newcomer reads the teacher's words (words or characters a minute), and how long a move
+#: the teacher points at takes to find and click.
+READING_SPEED = {"en": 250, "ja": 600}
+SECONDS_A_MOVE = 3
+
+
+def test_a_newcomer_finishes_it_in_the_minutes_it_claims(tutorial: Tutorial) -> None:
+    moves = sum(1 for step in tutorial.steps if step.asks_a_move)
+    for lang in ("en", "ja"):
+        amount = sum(len(step.say[lang].split()) if lang == "en" else len(step.say[lang]) for step in tutorial.steps)
+        minutes = amount / READING_SPEED[lang] + moves * SECONDS_A_MOVE / 60
+        assert 3 <= minutes <= tutorial.minutes, (lang, round(minutes, 1))
+
+
 def test_the_file_is_package_data_next_to_the_game() -> None:
     assert files("asobiba.games.survive").joinpath("tutorials/basic.toml").is_file()
 
