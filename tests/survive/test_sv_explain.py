@@ -117,6 +117,17 @@ def test_an_explorer_who_could_have_escaped() -> None:
     assert not any("escaped" in text for text in reasons(state, "escape red#1", "escape red#8"))
 
 
+def test_one_sentence_for_a_boatload_the_most_valuable_named() -> None:
+    state = game(explorers={"blue#1": "r7c7"}, boats={"r3c9": ["red#8", "red#2", "red#4"]})
+    en = reasons(state, "sail r3c9 r4c9", "sail r3c9 r2c9")
+    assert en == ["The better move brought your explorer worth 5 nearer an escape space."]
+    near = game(explorers={"blue#1": "r7c7"}, boats={"r2c9": ["red#8", "red#2"]}, creatures={"serpent": ["r3c10"]})
+    en = reasons(near, "end moves", "sail r2c9 r2c8")
+    assert [text for text in en if "serpent" in text] == [
+        "Your explorer worth 5 stood next to a sea serpent, which can eat him on the next roll."
+    ]
+
+
 def test_moving_toward_safety_and_not_when_the_played_move_went_as_far() -> None:
     state = game(explorers={"blue#1": "r7c7"}, boats={"r3c9": ["red#2"]})
     en, ja = both(state, "sail r3c9 r4c9", "sail r3c9 r2c9")

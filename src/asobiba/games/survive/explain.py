@@ -437,9 +437,10 @@ def danger(decision: Decision) -> Iterable[Reason]:
         lost.sort(key=worth, reverse=True)
         who = list_text([decision.who(piece.name) for piece in lost], lang)
         yield Reason(9 * sum(worth(piece) for piece in lost), tr("This move cost {explorers}.", lang, explorers=who))
+    said: set[str] = set()  # one sentence per creature: of the most valuable explorer in its reach
     for piece in sorted(decision.own(after), key=worth, reverse=True):
         kind = decision.exposed(after, piece)
-        if kind is None:
+        if kind is None or kind in said:
             continue
         if alternative is not None and decision.exposed(alternative, alternative.explorers[piece.name]) is not None:
             continue
@@ -448,6 +449,7 @@ def danger(decision: Decision) -> Iterable[Reason]:
         who = decision.reader.explorer(after, piece)
         verdict = decision.better is None
         text = threat_text(kind, who if verdict else capital(who), lang, verdict=verdict)
+        said.add(kind)
         yield Reason(8 * worth(piece), text)
 
 
@@ -460,27 +462,33 @@ def gain(before: Board, after: Board, name: str) -> int:
 
 
 def progress(decision: Decision) -> Iterable[Reason]:
-    """The better move brought a valuable explorer nearer safety than the move played (or the move played did)."""
-    lang, before = decision.lang, decision.before
-    if decision.alternative is None:
-        for piece in decision.own(decision.after):
-            if gain(before, decision.after, piece.name) > 0 and decision.exposed(decision.after, piece) is None:
-                yield Reason(
-                    worth(piece), tr("Good: {explorer} is closer to safety.", lang, explorer=decision.who(piece.name))
-                )
-        return
-    alternative = decision.alternative
-    for piece in decision.own(alternative):
-        steps = gain(before, alternative, piece.name) - gain(before, decision.after, piece.name)
-        if steps > 0 and decision.exposed(alternative, piece) is None:
+    """The better move brought a valuable explorer nearer safety than the move played (or the move
+    played did): said of the most valuable one."""
+    lang, before, after, alternative = decision.lang, decision.before, decision.after, decision.alternative
+    if alternative is None:
+        moved = [
+            piece
+            for piece in decision.own(after)
+            if gain(before, after, piece.name) > 0 and decision.exposed(after, piece) is None
+        ]
+        if moved:
+            piece = max(moved, key=worth)
             yield Reason(
-                3 * worth(piece),
-                tr(
-                    "The better move brought {explorer} nearer an escape space.",
-                    lang,
-                    explorer=decision.who(piece.name),
-                ),
+                worth(piece), tr("Good: {explorer} is closer to safety.", lang, explorer=decision.who(piece.name))
             )
+        return
+    nearer = [
+        piece
+        for piece in decision.own(alternative)
+        if gain(before, alternative, piece.name) > gain(before, after, piece.name)
+        and decision.exposed(alternative, piece) is None
+    ]
+    if nearer:
+        piece = max(nearer, key=worth)
+        yield Reason(
+            3 * worth(piece),
+            tr("The better move brought {explorer} nearer an escape space.", lang, explorer=decision.who(piece.name)),
+        )
 
 
 def harm_to_others(decision: Decision) -> Iterable[Reason]:
