@@ -64,7 +64,16 @@ RULES_BY_SECTION: dict[str, tuple[str, ...]] = {
     "Kill a shark, kill a whale": ("counter-tiles", "counter-question", "kill-whale"),
     "End of the game": ("volcano", "no-explorers-left", "scoring", "tie"),
     # Each house rule is a point of a rule above; those a first game meets are taught with it.
-    "House rules": ("shark-tile", "swim-once", "winds", "dolphin", "tie", "no-explorers-left"),
+    "House rules": (
+        "shark-tile",
+        "swim-once",
+        "danger-at-sea",
+        "counter-question",
+        "winds",
+        "dolphin",
+        "tie",
+        "no-explorers-left",
+    ),
     "Who may know what": ("hidden-info", "own-values"),
 }
 #: Sections about the program, not the game: nothing to teach at the table.
