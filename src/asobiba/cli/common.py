@@ -352,25 +352,6 @@ class Terminal:
             self.console.clear()
 
 
-#: A player written p0…pN in a text (the notation's players), as a whole word (as the browser's
-#: ``table_words.js`` finds them).
-PLAYER_WORD = re.compile(r"(?<![A-Za-z0-9_#])p([0-9]{1,2})(?![A-Za-z0-9_])")
-
-
-def with_names(text: str, names: Sequence[str]) -> str:
-    """``text`` with every p0…pN of a seat replaced by that seat's name (a seat beyond ``names`` stays).
-
-    >>> with_names("p1 offers p0 a card face down; p9 and top1 stay", ["You", "Ken"])
-    'Ken offers You a card face down; p9 and top1 stay'
-    """
-
-    def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
-        return names[seat] if seat < len(names) else match.group(0)
-
-    return PLAYER_WORD.sub(name, text) if names else text
-
-
 def player_name(seat: int, lang: str, human: int | None = None, bots: Mapping[int, str] | None = None) -> str:
     """``p2 (you)`` / ``p3 (heuristic bot)``: the seat in notation, and who sits there."""
     if human is not None and seat == human:

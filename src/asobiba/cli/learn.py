@@ -30,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from asobiba.cli.chooser import Choice, Chooser
-from asobiba.cli.common import QuitGame, Terminal, UserError, bot_level_name, tr, with_names
+from asobiba.cli.common import QuitGame, Terminal, UserError, bot_level_name, tr
 from asobiba.cli.layout import Fitted, ItemLine, fit_frame
 from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.play import (
@@ -44,6 +44,7 @@ from asobiba.cli.play import (
 )
 from asobiba.cli.screens import terminal_screen
 from asobiba.core.events import Event
+from asobiba.core.names import with_names
 from asobiba.core.registry import declaration, game_names, get_game
 from asobiba.core.tutorial import Tutorial, TutorialRun, TutorialStep
 

@@ -26,13 +26,14 @@ from rich.text import Text
 
 from asobiba.bots import Bot, RandomBot, bot
 from asobiba.cli.chooser import Choice, Chooser
-from asobiba.cli.common import QuitGame, Terminal, UserError, player_name, tr, with_names
+from asobiba.cli.common import QuitGame, Terminal, UserError, player_name, tr
 from asobiba.cli.layout import LOG_MAX, Fitted, fit_frame
 from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.screens import screen_forms, terminal_screen, view_tree
 from asobiba.core.errors import AsobibaError
 from asobiba.core.events import Event
 from asobiba.core.i18n import SENTENCE_SEPARATORS
+from asobiba.core.names import with_names
 from asobiba.core.state import CHANCE, Action, State
 
 #: How many log lines the turn screen shows at most (``l`` at the prompt shows them all).

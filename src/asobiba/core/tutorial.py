@@ -41,7 +41,7 @@ highlights them and the pieces of the expected move; the terminal shows the word
 'Eighteen cards each: look at your hand.'
 >>> run.read()
 >>> print(run.attempt("offer p2 clubs card=S3").text("en"))
-That is a legal move, but this step asks for another: Offer 3 of spades to p1, claiming “spades”.
+That is a legal move, but this step asks for another: Offer 3 of spades to Ken, claiming “spades”.
 >>> run.attempt("offer p1 spades card=S3").accepted, run.index, run.finished
 (True, 2, True)
 """
@@ -57,6 +57,7 @@ from typing import Any
 from asobiba.core.errors import AsobibaError, IllegalAction
 from asobiba.core.events import Event
 from asobiba.core.i18n import LANGUAGES, Catalog
+from asobiba.core.names import with_names
 from asobiba.core.state import Action, State
 
 __all__ = [
@@ -253,7 +254,7 @@ class TutorialRun:
             action = game.parse_action(move, self.state) if isinstance(move, str) else move
             self.state.check(action)
         except AsobibaError as error:
-            return Attempt(False, {lang: error.translated(lang) for lang in LANGUAGES})
+            return Attempt(False, {lang: self._named(error.translated(lang), lang) for lang in LANGUAGES})
         expected = [game.parse_action(notation, self.state) for notation in step.do]
         if action not in expected:
             if step.wrong is not None:
@@ -264,7 +265,7 @@ class TutorialRun:
                     lang: _tr(
                         "That is a legal move, but this step asks for another: {move}.",
                         lang,
-                        move=game.describe_action(expected[0], lang),
+                        move=self._named(game.describe_action(expected[0], lang), lang),
                     )
                     for lang in LANGUAGES
                 },
@@ -285,6 +286,10 @@ class TutorialRun:
     def back(self) -> TutorialRun:
         """The run one step back (the position rebuilt from the start)."""
         return TutorialRun(self.tutorial, max(0, self.index - 1))
+
+    def _named(self, text: str, lang: str) -> str:
+        """``text`` with the players by the tutorial's names (not p0…pN)."""
+        return with_names(text, self.tutorial.names.get(lang, self.tutorial.names["en"]))
 
     def _current(self) -> TutorialStep:
         step = self.step
