@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from asobiba.cli.common import PLAYER_WORD
 from asobiba.core.i18n import LANGUAGES
+from asobiba.core.names import PLAYER_WORD
 from asobiba.core.registry import declaration, game_names
 from asobiba.core.state import Action
 from asobiba.core.tutorial import Tutorial, TutorialRun
