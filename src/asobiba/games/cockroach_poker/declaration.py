@@ -17,4 +17,9 @@ DECLARATION = GameDeclaration(
     # Analysis rollouts run to the end (benchmarks/hard_settings.md: how long a game lasts).
     analysis_rollout_depth=None,
     rl="asobiba.games.cockroach_poker.rl:RL",
+    # A guided first game of each rule set, the default (playing cards) first.
+    tutorial=[
+        "asobiba.games.cockroach_poker:tutorials/trump.toml",
+        "asobiba.games.cockroach_poker:tutorials/original.toml",
+    ],
 )
