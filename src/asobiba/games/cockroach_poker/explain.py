@@ -183,6 +183,8 @@ def _evidence(table: _Table, claim: str, lang: str) -> str | None:
         return tr("You could see all {total} {kinds} yourself, so “{claim}” was surely a lie.", lang, **fields)
     if seen * 2 >= total:
         return tr("You had seen {seen} of the {total} {kinds}, so “{claim}” was likely a lie.", lang, **fields)
+    if seen == 0:
+        return tr("None of the {total} {kinds} had shown up, so “{claim}” could well be true.", lang, **fields)
     if seen * 4 <= total:
         return tr("Only {seen} of the {total} {kinds} had shown up, so “{claim}” could well be true.", lang, **fields)
     return None
