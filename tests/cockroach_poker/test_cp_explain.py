@@ -74,6 +74,20 @@ def test_every_copy_in_sight_makes_the_claim_surely_a_lie() -> None:
     assert "12 of the 13 spades" in said(one_hidden, ANSWER_YES, ANSWER_NO)["en"]
 
 
+def test_a_wild_joker_face_up_is_not_one_of_the_kinds_copies() -> None:
+    """A wild joker lies face up counting as spades; the copies of spades in sight are the real ones."""
+    spades = [f"S{rank}" for rank in range(1, 13)]
+    state = trump(
+        {0: spades, 1: ["J1", "C1", "D13"], 2: ["D12"]},
+        offerer=1,
+        jokers="wild",
+        play=["offer p2 spades card=J1", "answer yes", "offer p0 spades card=C1"],
+    )
+    assert state.view(0)["row_counts"][1]["spades"] == 1
+    words = said(state, ANSWER_YES, ANSWER_NO)
+    assert words["en"] == "You had seen 12 of the 13 spades, so “spades” was likely a lie."
+
+
 def test_half_of_the_kind_in_sight_makes_the_claim_likely_a_lie() -> None:
     state = offered_to_you("hearts", "C1", ["H1", "H2", "H3", "H4", "H5"], rows={2: ["H6", "H7"]})
     words = said(state, ANSWER_YES, ANSWER_NO)

@@ -90,8 +90,9 @@ class _Table:
         return sum(1 for card in hand if _kind_of(card, self.view["kinds"]) == kind)
 
     def face_up(self, kind: str) -> int:
-        """Cards counting as ``kind`` face up in every row (public)."""
-        return sum(counts.get(kind, 0) for counts in self.view["row_counts"])
+        """Cards of ``kind`` face up in every row (public; a wild joker is not one of the deck's copies)."""
+        kinds = self.view["kinds"]
+        return sum(1 for row in self.view["rows"] for card in row if _kind_of(card, kinds) == kind)
 
     def seen(self, kind: str) -> int:
         """Copies of ``kind`` the seat could see: in its hand and face up."""
