@@ -214,6 +214,21 @@ def test_answering_yes_names_every_dangerous_kind() -> None:
     assert "ネズミ、ハエのどれか" in words["ja"]
 
 
+def test_answering_yes_risks_the_one_suit_a_row_lacks() -> None:
+    row = ["S1", "S2", "C1", "C2", "H1"]  # 5 face-up cards, no diamond: a sixth, a diamond, loses
+    state = offered_to_you("hearts", "H9", ["S9"], rows={0: row})
+    words = said(state, ANSWER_YES, ANSWER_NO)
+    assert (
+        "Answering “yes” risked the game: had the claim been a lie, the card could have been a diamond, and a "
+        "diamond face up in front of you would have lost it." in words["en"]
+    )
+    assert (
+        "「イエス」と答えると、宣言が嘘でカードがダイヤだった場合に、表向きになって負けるところでした。" in words["ja"]
+    )
+    # Answering "no" risks a heart, which completes nothing.
+    assert "risked" not in said(state, ANSWER_NO, ANSWER_YES)["en"]
+
+
 def test_answering_yes_with_a_losing_row_risks_any_card() -> None:
     row = ["S1", "C1", "H1", "D1", "S2"]  # 5 cards, all four suits: any sixth loses
     state = offered_to_you("hearts", "H9", ["S9"], rows={0: row})

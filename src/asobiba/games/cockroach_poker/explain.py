@@ -247,6 +247,13 @@ def _answer_risk(table: _Table, played: Action, claim: str, lang: str) -> str | 
                 nth=_nth(table.view["row_counts"][seat].get(kind, 0) + 1, lang),
                 kind=_one(kind, lang),
             )
+        return tr(
+            "Answering {answer} risked the game: had the claim been a lie, the card could have been a {kind}, "
+            "and a {kind} face up in front of you would have lost it.",
+            lang,
+            answer=answer,
+            kind=_one(kind, lang),
+        )
     if others:
         return tr(
             "Answering {answer} risked the game: had the claim been a lie, a card of {kinds} face up in front "
