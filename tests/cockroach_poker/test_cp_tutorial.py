@@ -24,6 +24,9 @@ NUMBERED_PLACES = re.compile(r"(seat|row):([0-9]+)")
 #: Per rule set, the rules page's sections and the rules each states (the house rules among them).
 RULES: dict[str, dict[str, dict[str, str]]] = {
     "trump": {
+        "Rule sets": {
+            "players": "3–5 players",
+        },
         "Goal": {
             "goal": "do not be the player who loses",
             "others-win": "as soon as one player loses, everybody else wins together",
@@ -72,6 +75,9 @@ RULES: dict[str, dict[str, dict[str, str]]] = {
         },
     },
     "original": {
+        "Rule sets": {
+            "players": "2–6 players",
+        },
         "Goal": {
             "goal": "do not be the player who loses",
             "others-win": "as soon as one player loses, everybody else wins",
