@@ -3,11 +3,13 @@ English and Japanese — said when the seat's view supports it, and not otherwis
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
 import pytest
 
+import asobiba
 from asobiba.core.explain import MoveToExplain
 from asobiba.core.registry import declaration
 from asobiba.core.state import Action, State
@@ -370,3 +372,27 @@ def test_the_hook_agrees_with_the_tutorials_teacher(name: str, step: int, expect
     assert run.step is not None
     played = run.state.parse_action(run.step.do[0])
     assert expected in reasons(run.state, played, None, "en")
+
+
+@pytest.mark.parametrize("rules", ["trump", "original"])
+def test_every_decision_of_whole_games_is_explained_without_ids(rules: str) -> None:
+    """Random games, every decision of every seat against another legal move: the hook never fails, and
+    no sentence names a seat by its number or a card by its notation."""
+    rng = random.Random(7)
+    heard = 0
+    for seed in range(6):
+        state = asobiba.new_game("cockroach-poker", players=4, seed=seed, rules=rules)
+        names = {"en": ("You", "Ken", "Mio", "Aki"), "ja": ("あなた", "ケン", "ミオ", "アキ")}
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            legal = list(state.legal_actions())
+            played = rng.choice(legal)
+            better = rng.choice([*legal, None])
+            for lang in ("en", "ja"):
+                decision = MoveToExplain(state.observe(seat), played, better, names[lang], lang)
+                for sentence in explain(decision):
+                    heard += 1
+                    assert not IDS.search(sentence), sentence
+            state.apply(played)
+    assert heard > 50
