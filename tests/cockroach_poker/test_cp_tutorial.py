@@ -261,6 +261,18 @@ def test_a_wrong_legal_move_gets_the_steps_words_and_changes_nothing(name: str) 
     assert tried >= 5
 
 
+@pytest.mark.parametrize("name", ["trump", "original"])
+def test_every_move_a_step_accepts_is_legal_there(name: str) -> None:
+    """The browser highlights the pieces of every move a step accepts: each is one the learner can make."""
+    run = TutorialRun(tutorial(name))
+    while not run.finished:
+        step = run.step
+        assert step is not None
+        legal = set(run.state.legal_actions())
+        assert all(run.state.parse_action(notation) in legal for notation in step.do), run.index
+        run.skip()
+
+
 def test_every_move_the_trump_tutorial_accepts_leads_to_the_same_game() -> None:
     """A step accepting several moves (any spade, any diamond) leaves the script playable with each."""
     found = tutorial("trump")
