@@ -94,7 +94,7 @@ def test_half_of_the_kind_in_sight_makes_the_claim_likely_a_lie() -> None:
     state = offered_to_you("hearts", "C1", ["H1", "H2", "H3", "H4", "H5"], rows={2: ["H6", "H7"]})
     words = said(state, ANSWER_YES, ANSWER_NO)
     assert words["en"] == "You had seen 7 of the 13 hearts, so “hearts” was likely a lie."
-    assert words["ja"] == "ハートは13枚中7枚が見えていたので、「ハート」は嘘の可能性が高いところでした。"
+    assert words["ja"] == "ハートは13枚中7枚が見えていたので、「ハート」はおそらく嘘でした。"
     six = offered_to_you("hearts", "C1", ["H1", "H2", "H3", "H4", "H5"], rows={2: ["H6"]})
     assert said(six, ANSWER_YES, ANSWER_NO) == {"en": "", "ja": ""}
 
@@ -351,7 +351,25 @@ def test_a_pass_is_explained_from_the_card_looked_at() -> None:
         play=["offer p0 rat card=bat1", "peek"],
     )
     words = said(state, Pass(2, "rat"), None)
-    assert "If Mio judged right, the bat would come back face up in front of you, and you would lose." in words["en"]
+    assert words["en"].startswith(
+        "If Mio judged right, the bat would come back face up in front of you, and you would lose."
+    )
+    assert words["en"].endswith("Mio could not pass the card on — everybody else had seen it — and had to judge it.")
+    assert words["ja"].endswith("ほかの全員がカードを見ていたので、ミオは回せず、判断するしかありませんでした。")
+
+
+def test_a_pass_to_a_player_who_may_pass_it_on_again() -> None:
+    state = position(
+        4,
+        {0: ["rat1"], 1: ["bat1", "rat2"], 2: ["rat3"], 3: ["rat4"]},
+        rules="original",
+        offerer=1,
+        play=["offer p0 rat card=bat1", "peek"],
+    )
+    names = {"en": ("You", "Ken", "Mio", "Aki"), "ja": ("あなた", "ケン", "ミオ", "アキ")}
+    for lang in ("en", "ja"):
+        sentences = explain(MoveToExplain(state.observe(0), Pass(2, "rat"), None, names[lang], lang))
+        assert not any("pass the card on" in sentence or "回せず" in sentence for sentence in sentences)
 
 
 # ---------------------------------------------------------------------- the tutorials' counts, and no ids

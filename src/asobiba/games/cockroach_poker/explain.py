@@ -24,7 +24,7 @@ claims, and the card in play if it looked at it — and answers in sentences, th
 >>> explain(decision)
 ['You had seen 7 of the 13 spades, so “spades” was likely a lie.']
 >>> explain(MoveToExplain(state.observe(0), ANSWER_YES, ANSWER_NO, ["あなた", "ケン", "ミオ"], "ja"))
-['スペードは13枚中7枚が見えていたので、「スペード」は嘘の可能性が高いところでした。']
+['スペードは13枚中7枚が見えていたので、「スペード」はおそらく嘘でした。']
 """
 
 from __future__ import annotations
@@ -338,6 +338,17 @@ def _card_given(table: _Table, played: Offer | Pass, better: Action | None, lang
                 reasons.append(closer)
     elif table.loss(target, kind) is not None:
         reasons.append(_would_lose(table, target, card, kind, lang))
+    if isinstance(played, Pass) and (better is None or better_target in (None, target)):
+        in_play = table.view["in_play"]
+        seen = set(in_play["seen_by"] if in_play is not None else ()) | {table.seat, target}
+        if len(seen) == len(table.view["hand_sizes"]):
+            reasons.append(
+                tr(
+                    "{name} could not pass the card on — everybody else had seen it — and had to judge it.",
+                    lang,
+                    name=table.name(target),
+                )
+            )
     if isinstance(played, Offer) and kind is None and table.redirect_jokers:
         reasons.append(
             tr(
