@@ -12,8 +12,9 @@ claims, and the card in play if it looked at it — and answers in sentences, th
 - **the ways out of a guess**: a joker making another player answer (trump), looking at the card
   and passing it on (original) — and what they cost;
 - for an offer or a pass, where the seat knows the card: the card coming back to the seat when the
-  receiver judges right, a receiver whom this card face up would make lose, the claimed kind
-  already face up on the table, a joker given away face down.
+  receiver judges right, a receiver whom this card face up would make lose (or who was nearer losing),
+  a pass leaving its receiver nobody to pass to, the claimed kind already face up on the table, a
+  joker given away face down.
 
 >>> from asobiba.core.explain import MoveToExplain
 >>> from asobiba.games.cockroach_poker.actions import ANSWER_NO, ANSWER_YES
