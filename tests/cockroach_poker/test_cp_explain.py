@@ -249,6 +249,35 @@ def test_a_move_as_good_as_any_is_explained_by_the_risk_it_avoided() -> None:
     assert "Answering “false” risked your fourth bat" in said(state, ANSWER_YES, None)["en"]
 
 
+def test_a_move_as_good_as_any_is_explained_first_by_what_speaks_for_it() -> None:
+    """A one-line verdict: the first sentence speaks for the move played; a count against it comes last."""
+    state = original(
+        {0: ["rat1"], 1: ["cockroach1", "rat2"], 2: ["rat3"]},
+        rows={0: ["stinkbug1", "stinkbug2", "stinkbug3"], 1: ["bat1", "bat2"], 2: ["bat3", "bat4"]},
+        offerer=1,
+        play=["offer p0 bat card=cockroach1"],
+    )
+    count = "You had seen 4 of the 8 bats, so “bat” was likely a lie."
+    risk = (
+        "Answering “true” risked your fourth stink bug face up: had the claim been a lie, the card could have been one."
+    )
+    assert reasons(state, ANSWER_NO, None, "en") == [count, risk]
+    # "True" as good as any (the coach found no better): its risk first, the count against it last.
+    assert reasons(state, ANSWER_YES, None, "en") == [risk, count]
+    assert reasons(state, ANSWER_YES, ANSWER_NO, "en") == [risk, count]
+    # "True" with three bats of your own face up: what it avoided first, the count against it last.
+    bats = original(
+        {0: ["bat4"], 1: ["cockroach1", "rat2"], 2: ["rat3"]},
+        rows={0: ["bat1", "bat2", "bat3"]},
+        offerer=1,
+        play=["offer p0 bat card=cockroach1"],
+    )
+    assert reasons(bats, ANSWER_YES, None, "en") == [
+        "Answering “false” risked your fourth bat face up: had the claim been true, you would have lost.",
+        count,
+    ]
+
+
 # ---------------------------------------------------------------------- jokers and passing on
 
 

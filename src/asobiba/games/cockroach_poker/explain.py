@@ -153,22 +153,24 @@ def _card_received(table: _Table, played: Action, better: Action | None, lang: s
     claim = in_play["claim"]
     evidence = _evidence(table, claim, lang)
     risk = _answer_risk(table, played, claim, lang)
-    reasons: list[str] = []
-    if evidence is not None and _certain(table, claim):
-        reasons.append(evidence)
+    first: list[str] = []
+    last: list[str] = []
+    if evidence is not None:
+        sentence, says_lie = evidence
+        # A move as good as any is explained by what speaks for it first; a count against it comes last.
+        against = better is None and isinstance(played, Answer) and played.yes == says_lie
+        (last if against else first).append(sentence)
     if risk is not None:
-        reasons.append(risk)
-    if evidence is not None and not _certain(table, claim):
-        reasons.append(evidence)
+        first.insert(1 if evidence is not None and _certain(table, claim) else 0, risk)
     way_out = _way_out(table, played, better, lang)
     if way_out is not None:
-        reasons.append(way_out)
+        first.append(way_out)
     if better is None and isinstance(played, Answer) and risk is None:
         # The answer played was as good as any: the risk the other one ran says why.
         avoided = _answer_risk(table, Answer(not played.yes), claim, lang)
         if avoided is not None:
-            reasons.append(avoided)
-    return reasons
+            first.append(avoided)
+    return first + last
 
 
 def _certain(table: _Table, claim: str) -> bool:
@@ -177,18 +179,20 @@ def _certain(table: _Table, claim: str) -> bool:
     return table.seen(claim) >= table.total(claim) and not wild
 
 
-def _evidence(table: _Table, claim: str, lang: str) -> str | None:
-    """What the count of the claimed kind in sight said of the claim."""
+def _evidence(table: _Table, claim: str, lang: str) -> tuple[str, bool] | None:
+    """What the count of the claimed kind in sight said of the claim, and whether it said "a lie"."""
     seen, total = table.seen(claim), table.total(claim)
     fields = {"seen": seen, "total": total, "kinds": _kinds(claim, lang), "claim": kind_name(claim, lang)}
     if _certain(table, claim):
-        return tr("You could see all {total} {kinds} yourself, so “{claim}” was surely a lie.", lang, **fields)
+        return tr("You could see all {total} {kinds} yourself, so “{claim}” was surely a lie.", lang, **fields), True
     if seen * 2 >= total:
-        return tr("You had seen {seen} of the {total} {kinds}, so “{claim}” was likely a lie.", lang, **fields)
+        return tr("You had seen {seen} of the {total} {kinds}, so “{claim}” was likely a lie.", lang, **fields), True
     if seen == 0:
-        return tr("None of the {total} {kinds} had shown up, so “{claim}” could well be true.", lang, **fields)
+        return tr("None of the {total} {kinds} had shown up, so “{claim}” could well be true.", lang, **fields), False
     if seen * 4 <= total:
-        return tr("Only {seen} of the {total} {kinds} had shown up, so “{claim}” could well be true.", lang, **fields)
+        return tr(
+            "Only {seen} of the {total} {kinds} had shown up, so “{claim}” could well be true.", lang, **fields
+        ), False
     return None
 
 
