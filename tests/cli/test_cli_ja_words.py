@@ -1,0 +1,116 @@
+"""Issue 35, the terminal in Japanese: every move and group heading in the reader's words (no move
+notation, no explorer ids), while the notation stays accepted as input."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Iterator
+from functools import partial
+
+import pytest
+from rich.console import Console, RenderableType
+
+import asobiba
+from asobiba.cli.chooser import Chooser, Choice, short_labels
+from asobiba.cli.common import Terminal
+from asobiba.cli.play import PlaySession
+from asobiba.core import Action
+
+#: (game, options, players) seen by the tester.
+TABLES = [
+    ("survive", {}, 3),
+    ("cockroach-poker", {}, 4),
+    ("cockroach-poker", {"rules": "original"}, 5),
+    ("paper-safari", {}, 3),
+]
+
+
+def session_for(state: asobiba.State, lang: str = "ja") -> PlaySession:
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True, color_system=None)
+    return PlaySession(state, 0, {seat: "random" for seat in range(1, state.players)}, Terminal(console), lang=lang)
+
+
+def chooser_for(session: PlaySession) -> Chooser:
+    view = session.state.view(0)
+    lang = session.lang
+    return Chooser(
+        session.terminal,
+        session.state,
+        lang,
+        group_moves=partial(session.screen.group_moves, view, lang=lang),
+        move_warning=partial(session.screen.move_warning, view, lang=lang),
+        move_label=partial(session.screen.move_label, view, lang=lang),
+    )
+
+
+def decisions(game: str, options: dict[str, str], players: int, seed: int) -> Iterator[Chooser]:
+    """p0's choosers through a random game."""
+    state = asobiba.new_game(game, players, seed=seed, **options)
+    rng = random.Random(seed)
+    while not state.is_over:
+        if state.to_move == 0 and len(state.legal_actions()) > 1:
+            yield chooser_for(session_for(state))
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def printed(forms: list[RenderableType], width: int = 80) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+    for form in forms:
+        console.print(form)
+    return console.export_text()
+
+
+def every_menu(chooser: Chooser) -> str:
+    """Every form of every menu the player may reach: the first one, each group's, the `a` list."""
+    texts = [printed(chooser.first_menu()), printed(chooser._flat_forms(chooser.all_choices))]
+    for group in chooser._groups(chooser.all_choices) or []:
+        texts.append(printed(chooser._flat_forms(list(group.choices), group)))
+    return "\n".join(texts)
+
+
+def notation_words(chooser: Chooser) -> set[str]:
+    """The words of the notation that are not the board's coordinates (``r4c5``)."""
+    words = set()
+    for choice in chooser.all_choices:
+        for word in choice.words:
+            if not re.fullmatch(r"r\d+c\d+|p\d+", word):
+                words.add(word.partition("=")[0])
+    return words
+
+
+@pytest.mark.parametrize(("game", "options", "players"), TABLES)
+def test_no_move_notation_in_a_japanese_menu(game: str, options: dict[str, str], players: int) -> None:
+    checked = 0
+    for seed in (3, 4):
+        for chooser in decisions(game, options, players, seed):
+            text = every_menu(chooser)
+            for word in notation_words(chooser):
+                found = re.search(rf"(?<![\w#]){re.escape(word)}(?![\w#])", text)
+                assert found is None, (word, text[max(0, found.start() - 200) : found.end() + 100])
+            assert re.search(r"#\d", text) is None, text  # an explorer's or a card's id
+            checked += 1
+            if checked > 60:
+                return
+    assert checked
+
+
+def test_short_labels_come_from_the_descriptions_never_the_notation() -> None:
+    moves = [
+        Choice(Action(), "stop", "ここで止める"),
+        *(Choice(Action(), f"whale r6c7 r{n}c8", f"r6c7 のクジラを r{n}c8 へ動かす") for n in range(5, 8)),
+    ]
+    assert short_labels(moves) == [choice.label for choice in moves]
+    places = [Choice(Action(), f"place red#1 r{n}c5", f"冒険者コマ 赤の5 を r{n}c5 に置く") for n in range(3, 8)]
+    assert short_labels(places) == [f"r{n}c5" for n in range(3, 8)]
+
+
+def test_the_own_explorers_are_named_by_colour_and_value_and_typing_the_notation_still_works() -> None:
+    chooser = next(decisions("survive", {}, 3, 3))
+    first = printed(chooser.first_menu())
+    view = chooser.state.view(0)
+    values = {entry["value"] for entry in view["explorers"] if entry["player"] == 0}
+    assert all(f"赤の{value}を置く" in first for value in values), first
+    assert "red#" not in first and "赤#" not in first
+    assert chooser._parse("place red#1 r3c5")[0] is not None
