@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console, RenderableType
 
 import asobiba
-from asobiba.cli.chooser import Chooser, Choice, short_labels
+from asobiba.cli.chooser import Choice, Chooser, short_labels
 from asobiba.cli.common import Terminal
 from asobiba.cli.play import PlaySession
 from asobiba.core import Action
@@ -101,9 +101,9 @@ def test_short_labels_come_from_the_descriptions_never_the_notation() -> None:
         Choice(Action(), "stop", "ここで止める"),
         *(Choice(Action(), f"whale r6c7 r{n}c8", f"r6c7 のクジラを r{n}c8 へ動かす") for n in range(5, 8)),
     ]
-    assert short_labels(moves) == [choice.label for choice in moves]
-    places = [Choice(Action(), f"place red#1 r{n}c5", f"冒険者コマ 赤の5 を r{n}c5 に置く") for n in range(3, 8)]
-    assert short_labels(places) == [f"r{n}c5" for n in range(3, 8)]
+    assert short_labels(moves) == ["ここで止める", *(f"r{n}c8 へ動かす" for n in range(5, 8))]
+    places = [Choice(Action(), f"place red#1 r{n}c5", f"冒険者コマ 赤5 を r{n}c5 に置く") for n in range(3, 8)]
+    assert short_labels(places) == [f"r{n}c5 に置く" for n in range(3, 8)]
 
 
 def test_the_own_explorers_are_named_by_colour_and_value_and_typing_the_notation_still_works() -> None:
@@ -111,6 +111,41 @@ def test_the_own_explorers_are_named_by_colour_and_value_and_typing_the_notation
     first = printed(chooser.first_menu())
     view = chooser.state.view(0)
     values = {entry["value"] for entry in view["explorers"] if entry["player"] == 0}
-    assert all(f"赤の{value}を置く" in first for value in values), first
+    assert all(f"赤{value}を置く" in first for value in values), first
     assert "red#" not in first and "赤#" not in first
     assert chooser._parse("place red#1 r3c5")[0] is not None
+
+
+def logged(game: str, options: dict[str, str], players: int, seed: int) -> Iterator[PlaySession]:
+    """p0's terminal, logged as the game goes, at each of p0's decisions."""
+    state = asobiba.new_game(game, players, seed=seed, **options)
+    session = session_for(state)
+    rng = random.Random(seed)
+    while not state.is_over:
+        if state.to_move == 0:
+            yield session
+        actor = state.to_move
+        events = state.apply(rng.choice(state.legal_actions()))
+        session._record_events(actor, events)
+
+
+def squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
+@pytest.mark.parametrize(("game", "options", "players"), TABLES)
+def test_a_bots_turn_is_never_cut_at_the_screens_edge(
+    game: str, options: dict[str, str], players: int, width: int, height: int
+) -> None:
+    checked = 0
+    for session in logged(game, options, players, seed=5):
+        newest = session.log_lines()[-1].plain.strip()
+        console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+        console.print(session.frame(size=(width, height)).renderable())
+        shown = console.export_text()
+        assert squeezed(newest) in squeezed(shown), (newest, shown)
+        checked += 1
+        if checked >= 25:
+            break
+    assert checked

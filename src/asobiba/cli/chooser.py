@@ -146,19 +146,26 @@ def _shared_ends(lists: Sequence[Sequence[str]]) -> tuple[int, int]:
 
 def short_labels(choices: Sequence[Choice]) -> list[str]:
     """Labels for a menu in narrow columns: the descriptions when they are all short, else the
-    descriptions without the words they all begin and end with (``赤#1 を r3c5`` of ``冒険者コマ
-    赤#1 を r3c5 に置く``); never the notation, which is not the player's language."""
+    descriptions without the words most of them begin with (``r3c5 に置く`` of ``冒険者コマ 赤5
+    を r3c5 に置く``; a move of another form keeps its whole description); never the notation,
+    which is not the player's language."""
     if not choices:
         return []
     labels = [choice.label for choice in choices]
     if all(cell_len(label) <= SHORT_LABEL_CELLS for label in labels):
         return labels
     words = _label_words(choices)
-    front, back = _shared_ends(words)
-    if not front and not back:
+    most = max(set(map(len, words)), key=[len(each) for each in words].count)
+    alike = [each for each in words if len(each) == most]
+    front, _ = _shared_ends(alike)
+    front = min(front, most - 1)
+    if not front:
         return labels
-    brief = [" ".join(each[front : len(each) - back]) for each in words]
-    if any(not text for text in brief) or len(set(brief)) < len(brief):
+    brief = [
+        " ".join(each[front:]) if len(each) == most and each[:front] == alike[0][:front] else label
+        for each, label in zip(words, labels, strict=True)
+    ]
+    if len(set(brief)) < len(brief):
         return labels
     return brief
 
@@ -167,8 +174,8 @@ def group_title(choices: Sequence[Choice]) -> str:
     """A group's name from its moves' descriptions: the words they all begin (and end) with, ``…``
     for the words that differ (``冒険者コマ 赤#1 を … に置く``); when they share no word, the
     characters they all begin with; else the first description and ``…``."""
-    if not choices:
-        return ""
+    if len(choices) < 2:
+        return choices[0].label if choices else ""
     words = _label_words(choices)
     front, back = _shared_ends(words)
     if front or back:

@@ -250,7 +250,8 @@ class PlaySession:
             plain = [line for number, line in enumerate(turn.lines) if number not in turn.alerts]
             if turn.actor is not None and turn.actor != self.human and len(turn.lines) > SUMMARY_AFTER:
                 if plain:
-                    summary = tr("{player}: {moves}", self.lang, player=self.name(turn.actor), moves=" · ".join(plain))
+                    # the seat alone: the header says who plays it, and the turn is read to its end
+                    summary = tr("{player}: {moves}", self.lang, player=f"p{turn.actor}", moves=" · ".join(plain))
                     shown.append(Text(mark + summary, style=style))
                 shown.extend(Text(mark + "⚠ " + alert, style="bold red") for alert in turn.alerts.values())
                 continue

@@ -120,10 +120,12 @@ def _hand(view: CockroachPokerFullView, lang: str) -> RenderableType:
         if not cards:
             continue
         lines.append_text(_kind_label(kind, lang))
-        lines.append(f" ×{len(cards)}: ", style="bold")
-        # trump cards are their short codes (S3); an animal card is named in the player's language
-        shown = cards if view["rules"] == "trump" else [card_name(card, lang) for card in cards]
-        lines.append(" ".join(shown) + "\n")
+        if view["rules"] == "trump":  # trump cards are their short codes (S3)
+            lines.append(f" ×{len(cards)}: ", style="bold")
+            lines.append(" ".join(cards) + "\n")
+        else:  # the animals of a kind are alike: how many is all there is to say
+            lines.append(f" ×{len(cards)}", style="bold")
+            lines.append("  ")
     lines.rstrip()
     if not hand:
         lines.append(tr("(empty)", lang), style="dim")

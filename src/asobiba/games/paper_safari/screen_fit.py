@@ -24,13 +24,14 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from asobiba.cli.chooser import Choice
+from asobiba.cli.chooser import FLAT_LIMIT, Choice
 from asobiba.cli.chooser import Group as ChoiceGroup
 from asobiba.cli.common import tr
 from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.screens.terminal import TerminalScreen
 from asobiba.games.paper_safari.screen import _name, _player_title, _specials, _value, pending, render
 from asobiba.games.paper_safari.screen import tr as game_tr  # the game's words: a round is 試合
+from asobiba.games.paper_safari.text import position_name
 from asobiba.games.paper_safari.view import PaperSafariFullView
 
 #: A card's name in a compact cell is cut to this many columns.
@@ -169,6 +170,30 @@ def round_summary(view: PaperSafariFullView, lang: str, rounds_before: int) -> R
     return Group(*parts)
 
 
+def group_moves(view: PaperSafariFullView, choices: Sequence[Choice], lang: str) -> list[ChoiceGroup] | None:
+    """Snorlax's fifteen exchanges by the first card (``カビゴン：上段左のカードと…``), then the second;
+    any other turn is short enough to show whole (``None``)."""
+    if len(choices) <= FLAT_LIMIT or not any(choice.words[0] == "snorlax" for choice in choices):
+        return None
+    groups: dict[str, list[Choice]] = {}
+    for choice in choices:
+        words = choice.words
+        if words[0] == "snorlax" and len(words) == 3:
+            first, second = (POSITION_WORDS.get(word) for word in words[1:])
+            if first is None or second is None:
+                return None
+            key = tr("Snorlax: your {position} card and …", lang, position=position_name(first, lang))
+            label = tr("… and your {position} card", lang, position=position_name(second, lang))
+            groups.setdefault(key, []).append(Choice(choice.action, choice.notation, label))
+        else:
+            groups.setdefault(choice.label, []).append(choice)
+    return [ChoiceGroup(key, tuple(members)) for key, members in groups.items()]
+
+
+#: A grid position in the notation -> its index (``a1`` top left … ``b3`` bottom right).
+POSITION_WORDS = {f"{row}{column}": index for index, (row, column) in enumerate((r, c) for r in "ab" for c in "123")}
+
+
 def option_label(name: str, lang: str) -> str | None:
     """An option's name as a player reads it in the start menu (the key stays what is typed)."""
     return {
@@ -199,8 +224,7 @@ class PaperSafariScreen(TerminalScreen[PaperSafariFullView]):
         return decision(view, lang)
 
     def group_moves(self, view: PaperSafariFullView, choices: Sequence[Choice], lang: str) -> list[ChoiceGroup] | None:
-        """Never grouped: a turn has at most a grid's positions to choose from."""
-        return None
+        return group_moves(view, choices, lang)
 
     def round_summary(self, view: PaperSafariFullView, lang: str, rounds_before: int) -> RenderableType | None:
         return round_summary(view, lang, rounds_before)

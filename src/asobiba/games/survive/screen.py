@@ -218,8 +218,8 @@ def explorer_label(name: str, lang: str) -> str:
 
 def piece_word(view: SurviveFullView, name: str, lang: str, where: bool = True) -> str:
     """An explorer as a player names it, never by its id: one of the viewer's own by its colour
-    and value (``赤の5``), another's by its colour; with its space when it stands on the board
-    and ``where`` (``赤の5（r4c5）``, ``青（r3c4）``)."""
+    and value (``赤5``), another's by its colour; with its space when it stands on the board
+    and ``where`` (``赤5（r4c5）``, ``青（r3c4）``)."""
     entry = next((each for each in view["explorers"] if each["id"] == name), None)
     colour = term(name.partition("#")[0], lang)
     value = entry.get("value") if entry is not None else None

@@ -104,9 +104,9 @@ def _own(view: SurviveFullView, lang: str) -> Text:
             unplaced.append(word, style=COLOUR_STYLE[entry["colour"]])
             unplaced.append(" ")
             continue
-        where = entry["cell"] or tr("rescued", lang)
+        where = entry["cell"] or "⌂"
         own.append(word, style=COLOUR_STYLE[entry["colour"]])
-        own.append(f" {where}  ")
+        own.append(f" {where} ")
     if unplaced.plain:
         own.append(tr("unplaced:", lang) + " ")
         own.append_text(unplaced)
@@ -193,8 +193,8 @@ def _explorer_entry(view: SurviveFullView, name: str) -> ExplorerView | None:
 
 
 def _explorer_word(view: SurviveFullView, name: str, lang: str, where: bool = False) -> str:
-    """``赤の5`` for one of the viewer's explorers (its value is his to know), ``青`` for another's;
-    with its space when ``where`` (``赤の5（r4c5）``): never the id."""
+    """``赤5`` for one of the viewer's explorers (its value is his to know), ``青`` for another's;
+    with its space when ``where`` (``赤5（r4c5）``): never the id."""
     return piece_word(view, name, lang, where)
 
 
@@ -209,7 +209,10 @@ def _group_names(view: SurviveFullView, choice: Choice, lang: str) -> tuple[str,
         explorer = _explorer_word(view, words[1], lang, where=kind == "move")
         if kind == "place":
             return tr("place {explorer}", lang, explorer=explorer), explorer
-        return tr("move {explorer}", lang, explorer=explorer), explorer
+        entry = _explorer_entry(view, words[1])
+        cell = entry["cell"] if entry is not None else None
+        brief = _explorer_word(view, words[1], lang) + (f" {cell}" if cell else "")
+        return tr("move {explorer}", lang, explorer=explorer), brief
     if kind == "sail" and len(words) == 3:
         return tr("move the boat on {cell}", lang, cell=words[1]), f"B {words[1]}"
     if kind in CREATURE_MARKS and len(words) == 3:
