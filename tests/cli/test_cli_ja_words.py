@@ -149,3 +149,75 @@ def test_a_bots_turn_is_never_cut_at_the_screens_edge(
         if checked >= 25:
             break
     assert checked
+
+
+# ---------------------------------------------------------------------------------------- Paper Safari
+
+
+def paper_safari_decisions(seed: int, width: int = 80, height: int = 24) -> Iterator[tuple[PlaySession, str]]:
+    """p0's frames through a random Paper Safari game, with its first menu."""
+    for session in logged("paper-safari", {}, 3, seed):
+        chooser = chooser_for(session)
+        console = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+        console.print(session.frame(chooser.first_menu(), size=(width, height)).renderable())
+        yield session, console.export_text()
+
+
+def test_paper_safari_warns_before_the_swap_that_ends_the_round() -> None:
+    from asobiba.games.paper_safari.screen_fit import move_warning
+
+    for seed in range(1, 8):
+        for session in logged("paper-safari", {}, 3, seed):
+            view = session.state.view(0)
+            face_down = [index for index, card in enumerate(view["grids"][0]) if card is None]
+            if view["phase"] != "hand" or len(face_down) != 1:
+                continue
+            chooser = chooser_for(session)
+            warned = {choice.notation: move_warning(view, choice, "ja") for choice in chooser.all_choices}
+            last = "swap " + ["a1", "a2", "a3", "b1", "b2", "b3"][face_down[0]]
+            assert warned[last] is not None and "試合" in warned[last], warned
+            assert all(text is None for notation, text in warned.items() if notation != last), warned
+            assert "⚠ " + str(warned[last]) in printed(chooser.first_menu(), width=120)
+            return
+    pytest.fail("no swap onto the last face-down card")
+
+
+def test_paper_safari_marks_a_note_otherwise_than_a_star_card_and_concerns_the_card_in_hand() -> None:
+    from asobiba.games.paper_safari.text import effect_help
+
+    seen = 0
+    for seed in range(1, 3):
+        for session, text in paper_safari_decisions(seed):
+            view = session.state.view(0)
+            assert "★ " + "ミュウ★" not in text and "★ ミュウ" not in text
+            hand = view.get("hand")
+            top = view.get("discard_top")
+            effect = {card: view["cards"][card]["effect"] for card in (hand, top) if card}
+            if hand and top and effect[top] != "none" and effect[hand] != effect[top]:
+                about_top = effect_help(effect[top], "ja")
+                assert about_top is None or squeezed(about_top) not in squeezed(text), text
+                seen += 1
+    assert seen
+
+
+def test_paper_safari_decision_breaks_no_line_before_a_closing_mark() -> None:
+    from tests.cli.kinsoku import bad_breaks
+
+    for seed in range(1, 2):
+        for _, text in paper_safari_decisions(seed):
+            assert not [line for line in bad_breaks(text) if line.lstrip().startswith("。")], text
+
+
+def test_paper_safari_marks_a_rounds_winner_otherwise_than_a_star_card() -> None:
+    from asobiba.games.paper_safari.screen_fit import round_summary
+
+    state = asobiba.new_game("paper-safari", 3, seed=2)
+    rng = random.Random(2)
+    while not state.view(0)["rounds"]:
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view(0)
+    summary = round_summary(view, "ja", 0)
+    assert summary is not None
+    text = printed([summary], width=120)
+    if view["rounds"][0]["winner"] is not None:
+        assert "◎ この試合の勝者" in text and "★ この試合の勝者" not in text, text

@@ -277,7 +277,8 @@ class PlaySession:
             return Text(tr("The game is over.", self.lang), style="bold")
         decision = self.decision()
         if to_move == self.human:
-            line = Text(tr("Your turn, {player}.", self.lang, player=self.name(to_move)), style="bold green")
+            # wrapped between phrases, never before a closing mark (kinsoku: no line starts with 。)
+            line = PhraseText(tr("Your turn, {player}.", self.lang, player=self.name(to_move)), style="bold green")
             if decision:
                 line.append(SENTENCE_SEPARATORS.get(self.lang, " ") + decision, style="bold yellow")
             return line

@@ -29,7 +29,16 @@ from asobiba.cli.chooser import Group as ChoiceGroup
 from asobiba.cli.common import tr
 from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.screens.terminal import TerminalScreen
-from asobiba.games.paper_safari.screen import _name, _player_title, _specials, _value, pending, render
+from asobiba.games.paper_safari.screen import (
+    NOTE_MARK,
+    WINNER_MARK,
+    _name,
+    _player_title,
+    _specials,
+    _value,
+    pending,
+    render,
+)
 from asobiba.games.paper_safari.screen import tr as game_tr  # the game's words: a round is 試合
 from asobiba.games.paper_safari.text import position_name
 from asobiba.games.paper_safari.view import PaperSafariFullView
@@ -138,7 +147,7 @@ def compact(view: PaperSafariFullView, lang: str) -> RenderableType:
         parts.extend(grid_line(view, owner, lang) for owner in order[1:])
     parts.append(_table_line(view, lang))
     for text in _specials(view, lang):
-        parts.append(PhraseText("★ " + text, style="magenta"))  # an effect is read whole
+        parts.append(PhraseText(f"{NOTE_MARK} " + text, style="magenta"))  # an effect is read whole
     return Group(*parts)
 
 
@@ -160,7 +169,7 @@ def round_summary(view: PaperSafariFullView, lang: str, rounds_before: int) -> R
             grid = small_grid(view, owner, lang, cards=list(entry["grids"][owner]))
             score = Text(tr("score {score}", lang, score=entry["scores"][owner]), style="bold")
             if entry["winner"] == owner:
-                score.append(" ★ " + game_tr("round winner", lang), style="bold green")
+                score.append(f" {WINNER_MARK} " + game_tr("round winner", lang), style="bold green")
             tables.append(Group(grid, score))
         grids = Columns(tables, padding=(0, 2))
         tokens = "  ".join(f"p{player} {'●' * count or '·'}" for player, count in enumerate(entry["tokens"]))
@@ -194,6 +203,22 @@ def group_moves(view: PaperSafariFullView, choices: Sequence[Choice], lang: str)
 POSITION_WORDS = {f"{row}{column}": index for index, (row, column) in enumerate((r, c) for r in "ab" for c in "123")}
 
 
+def move_warning(view: PaperSafariFullView, choice: Choice, lang: str) -> str | None:
+    """Said before the move: swapping the card in hand onto the viewer's last face-down card turns
+    his whole grid face up, which ends the round."""
+    words = choice.words
+    viewer = view["viewer"]
+    if viewer is None or len(words) != 2 or words[0] != "swap":
+        return None
+    position = POSITION_WORDS.get(words[1])
+    face_down = [index for index, card in enumerate(view["grids"][viewer]) if card is None]
+    if position is None or face_down != [position]:
+        return None
+    if view.get("final_turns_left") is None and view["options"].get("final_turns", False):
+        return game_tr("your last face-down card: the others play once more, then the round ends", lang)
+    return game_tr("your last face-down card: the round ends", lang)
+
+
 def option_label(name: str, lang: str) -> str | None:
     """An option's name as a player reads it in the start menu (the key stays what is typed)."""
     return {
@@ -225,6 +250,9 @@ class PaperSafariScreen(TerminalScreen[PaperSafariFullView]):
 
     def group_moves(self, view: PaperSafariFullView, choices: Sequence[Choice], lang: str) -> list[ChoiceGroup] | None:
         return group_moves(view, choices, lang)
+
+    def move_warning(self, view: PaperSafariFullView, choice: Choice, lang: str) -> str | None:
+        return move_warning(view, choice, lang)
 
     def round_summary(self, view: PaperSafariFullView, lang: str, rounds_before: int) -> RenderableType | None:
         return round_summary(view, lang, rounds_before)
