@@ -17,6 +17,7 @@ from asobiba.cli.chooser import Choice, Chooser, short_labels
 from asobiba.cli.common import Terminal
 from asobiba.cli.play import PlaySession
 from asobiba.core import Action
+from asobiba.games.survive.text import term
 
 #: (game, options, players) seen by the tester.
 TABLES = [
@@ -221,3 +222,39 @@ def test_paper_safari_marks_a_rounds_winner_otherwise_than_a_star_card() -> None
     text = printed([summary], width=120)
     if view["rounds"][0]["winner"] is not None:
         assert "◎ この試合の勝者" in text and "★ この試合の勝者" not in text, text
+
+
+# ---------------------------------------------------------------------------------------- header
+
+
+@pytest.mark.parametrize("width", [80, 120])
+@pytest.mark.parametrize(("game", "players", "bots"), [("cockroach-poker", 5, "normal"), ("paper-safari", 5, "mixed")])
+def test_the_header_shows_every_player_abbreviated(game: str, players: int, bots: str, width: int) -> None:
+    state = asobiba.new_game(game, players, seed=1)
+    console = Console(file=io.StringIO(), width=width, height=24, force_terminal=True, color_system=None)
+    levels = ["easy", "normal", "hard"]
+    seats = {seat: (levels[seat % 3] if bots == "mixed" else bots) for seat in range(1, players)}
+    session = PlaySession(state, 0, seats, Terminal(console), lang="ja")
+    out = Console(file=io.StringIO(), width=width, color_system=None, record=True)
+    out.print(session.header())
+    line = out.export_text().rstrip("\n")
+    assert "\n" not in line and "…" not in line, line
+    assert all(f"p{seat}" in line for seat in range(players)), line
+
+
+# ---------------------------------------------------------------------------------------- Survive
+
+
+def test_the_counter_tile_question_says_whose_turn_it_is_and_what_threatens() -> None:
+    for seed in range(1, 40):
+        for session in logged("survive", {}, 3, seed):
+            view = session.state.view(0)
+            pending = view["pending"]
+            if pending["kind"] != "counter" or view["current_player"] == 0:
+                continue
+            line = session.turn_line().plain
+            assert "あなたの番です" not in line, line
+            assert re.match(rf"p{view['current_player']}\S*の番です", line), line
+            assert term(pending["creature"], "ja") in line and str(pending["cell"]) in line, line
+            return
+    pytest.fail("no counter question for p0 on another player's turn")

@@ -257,3 +257,29 @@ class ItemLine:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = cell_len(self.separator.join(self.items))
         return Measurement(max((cell_len(item) for item in self.items), default=0), widest)
+
+
+class FirstThatFits:
+    """The first of ``lines`` (one-line texts, fullest first) that fits the width, else the last:
+    a header that abbreviates rather than cuts.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=12, color_system=None, legacy_windows=False)
+    >>> with console.capture() as capture:
+    ...     console.print(FirstThatFits([Text("p0 (you) · p1 (bot)"), Text("p0* p1")]))
+    >>> print(capture.get().rstrip())
+    p0* p1
+    """
+
+    def __init__(self, lines: Sequence[Text]) -> None:
+        self.lines = list(lines)
+
+    def chosen(self, width: int) -> Text:
+        """The line shown at ``width`` cells."""
+        return next((line for line in self.lines if line.cell_len <= width), self.lines[-1])
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.chosen(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(min(line.cell_len for line in self.lines), max(line.cell_len for line in self.lines))

@@ -26,8 +26,8 @@ from rich.text import Text
 
 from asobiba.bots import Bot, RandomBot, bot
 from asobiba.cli.chooser import Chooser
-from asobiba.cli.common import QuitGame, Terminal, UserError, player_name, tr
-from asobiba.cli.layout import LOG_MAX, Fitted, fit_frame
+from asobiba.cli.common import QuitGame, Terminal, UserError, bot_level_name, player_name, tr
+from asobiba.cli.layout import LOG_MAX, FirstThatFits, Fitted, fit_frame
 from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.screens import screen_forms, terminal_screen, view_tree
 from asobiba.core.errors import AsobibaError
@@ -276,6 +276,16 @@ class PlaySession:
         if to_move is None:
             return Text(tr("The game is over.", self.lang), style="bold")
         decision = self.decision()
+        view = self.state.view(self.human)
+        current = view.get("current_player")
+        if to_move == self.human and isinstance(current, int) and current != self.human:
+            # a question on another player's turn (a counter tile): not "your turn"
+            line = PhraseText(
+                tr("{player}'s turn — a question for you:", self.lang, player=self.name(current)), style="bold green"
+            )
+            if decision:
+                line.append(" " + decision, style="bold yellow")
+            return line
         if to_move == self.human:
             # wrapped between phrases, never before a closing mark (kinsoku: no line starts with 。)
             line = PhraseText(tr("Your turn, {player}.", self.lang, player=self.name(to_move)), style="bold green")
@@ -291,13 +301,40 @@ class PlaySession:
         except Exception:  # words are a help, never a reason to stop
             return ""
 
-    def header(self) -> Text:
-        """The title line: the game and who sits where."""
-        text = Text(self.title(), style="bold")
-        text.append(" — " + " · ".join(self.names()), style="dim")
-        text.no_wrap = True
-        text.overflow = "ellipsis"
-        return text
+    def header(self) -> FirstThatFits:
+        """The title line: the game and who sits where — every seat, abbreviated as far as the
+        width needs (``p1（ボット：ふつう）``, then the bots of one level together, then ``p1 ふつう``,
+        then the seats alone), never one cut off."""
+        seats = range(self.state.players)
+        bots = [seat for seat in seats if seat != self.human]
+        you = self.name(self.human) if 0 <= self.human < self.state.players else ""
+        levels = {self.bot_names.get(seat, "") for seat in bots}
+        forms = [" · ".join(self.names())]
+        if len(levels) == 1 and bots:
+            together = tr(
+                "{seats} ({bot} bot)",
+                self.lang,
+                seats=", ".join(f"p{seat}" for seat in bots),
+                bot=bot_level_name(levels.pop(), self.lang),
+            )
+            forms.append(" · ".join(part for part in (you, together) if part))
+        forms.append(
+            " · ".join(
+                you if seat == self.human else f"p{seat} {bot_level_name(self.bot_names.get(seat, ''), self.lang)}"
+                for seat in seats
+            )
+        )
+        forms.append(" ".join(f"p{seat}*" if seat == self.human else f"p{seat}" for seat in seats))
+        lines = []
+        for who in forms:
+            text = Text(self.title(), style="bold")
+            text.append(" — " + who, style="dim")
+            lines.append(text)
+        lines.extend(Text(who, style="dim") for who in forms[-2:])  # the title gives way last
+        for text in lines:
+            text.no_wrap = True
+            text.overflow = "ellipsis"
+        return FirstThatFits(lines)
 
     def frame(
         self,

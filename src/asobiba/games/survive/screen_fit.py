@@ -53,6 +53,16 @@ def decision(view: SurviveFullView, lang: str) -> str:
     if pending is None:
         return ""
     kind = pending["kind"]
+    if kind == "counter":  # asked on another player's turn: whose it is, and what threatens
+        mover = view["current_player"]
+        return tr(
+            "{mover} moved the {creature} onto {cell}, where your pieces are: play your {tile} tile?",
+            lang,
+            mover=f"p{mover}" if mover != view["viewer"] else tr("you", lang),
+            creature=term(pending["creature"], lang),
+            cell=pending["cell"],
+            tile=term(pending["tile"], lang),
+        )
     if kind == "creature":
         return tr(
             "Move the {creature} ({steps}).",
