@@ -540,3 +540,18 @@ def test_the_start_menu_shows_only_the_chosen_rule_sets_options_and_reads_the_bo
     record_path = next((tmp_path / "asobiba-records").glob("*.json"))
     record = json.loads(record_path.read_text(encoding="utf-8"))
     assert record["seats"] == ["human", "hard", "normal", "normal"], record["seats"]
+
+
+def test_a_bare_resume_answers_in_the_systems_language_and_finds_the_newest_unfinished_game(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    japanese = {"LANG": "ja_JP.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    result = runner.invoke(app, ["resume"], env=japanese)
+    assert result.exit_code != 0
+    assert "途中のゲームがありません" in result.output and "Missing argument" not in result.output
+    played = runner.invoke(app, ["play", GAMES[0], "--delay", "0", "--seed", "1"], input="q\n", env=japanese)
+    assert played.exit_code == 0, played.output
+    resumed = runner.invoke(app, ["resume", "--delay", "0"], input="q\n", env=japanese)
+    assert resumed.exit_code == 0, resumed.output
+    assert "あなたの番です" in resumed.output

@@ -258,3 +258,13 @@ def test_the_counter_tile_question_says_whose_turn_it_is_and_what_threatens() ->
             assert term(pending["creature"], "ja") in line and str(pending["cell"]) in line, line
             return
     pytest.fail("no counter question for p0 on another player's turn")
+
+
+def test_survives_help_speaks_of_survives_moves_not_of_cards_and_claims() -> None:
+    chooser = next(decisions("survive", {}, 3, 3))
+    console = Console(file=io.StringIO(), width=100, color_system=None, record=True)
+    chooser.terminal = Terminal(console)
+    chooser.print_help()
+    text = console.export_text()
+    assert "カード" not in text and "宣言" not in text, text
+    assert "冒険者コマ" in text  # its example is a word of this game's moves

@@ -388,7 +388,11 @@ class Chooser:
         lang = self.lang
         lines = [
             tr("a number — choose that move (or group)", lang),
-            tr("words — keep only the moves containing them, e.g. a card, a player (p2) or a claim", lang),
+            tr(
+                "words — keep only the moves containing them, e.g. “{example}”",
+                lang,
+                example=self.all_choices[0].label.split()[0] if self.all_choices and self.all_choices[0].label else "",
+            ),
             tr("a move's notation — play it directly (shown dimmed after each move)", lang)
             if lang == "en"
             else tr(

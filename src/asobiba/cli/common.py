@@ -319,7 +319,11 @@ class Terminal:
                 self.console.print(prompt + escape(shorten(text, MAX_INPUT_CHARS)), highlight=False)
             elif self.read is None:
                 _line_editing()
-                text = self._input(prompt)
+                try:
+                    text = self._input(prompt)
+                except EOFError:  # Ctrl-D: what follows starts on a line of its own
+                    self.console.print()
+                    raise
                 if not sys.stdin.isatty():  # piped input is not echoed: show it, so the transcript reads well
                     self.console.print(escape(shorten(text, MAX_INPUT_CHARS)), highlight=False, overflow="ellipsis")
             else:
