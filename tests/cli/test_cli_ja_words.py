@@ -268,3 +268,58 @@ def test_survives_help_speaks_of_survives_moves_not_of_cards_and_claims() -> Non
     text = console.export_text()
     assert "カード" not in text and "宣言" not in text, text
     assert "冒険者コマ" in text  # its example is a word of this game's moves
+
+
+# ---------------------------------------------------------------------------------------- Cockroach Poker
+
+
+def cp_screen(view: dict[str, object], width: int = 120) -> str:
+    from asobiba.cli.screens import screen_forms
+
+    return printed([screen_forms(view, "ja")[0]], width=width)
+
+
+def test_cockroach_poker_replay_step_0_is_the_deal_not_p0_choosing() -> None:
+    from asobiba.cli.replay import replay_record
+
+    state = asobiba.new_game("cockroach-poker", 4, seed=2)
+    rng = random.Random(2)
+    for _ in range(3):
+        state.apply(rng.choice(state.legal_actions()))
+    first = replay_record(state.record(), 0, "ja")[0]
+    text = cp_screen(first.view)
+    assert "カードを配っています" in text and "選んでいる" not in text, text
+
+
+def test_cockroach_poker_original_has_no_joker_heap_and_the_claim_is_said_once() -> None:
+    for rules in ("original", "trump"):
+        state = asobiba.new_game("cockroach-poker", 4, seed=3, rules=rules)
+        rng = random.Random(3)
+        said_once = False
+        while not state.is_over and not said_once:
+            view = state.view(0)
+            text = cp_screen(view)
+            assert ("捨てられたジョーカー" in text or "ジョーカーの捨札" in text) == (rules == "trump"), text
+            in_play = view["in_play"]
+            if in_play is not None and in_play["steps"]:
+                from asobiba.games.cockroach_poker.text import kind_name
+
+                claim = f"{kind_name(in_play['claim'], 'ja')}です」"
+                panel = text.split("出題中のカード")[1].split("╰")[0]
+                assert panel.count(claim) == 1 or len(in_play["steps"]) > 1, panel
+                said_once = len(in_play["steps"]) == 1
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_cockroach_poker_explains_a_kind_that_would_lose_instead_of_a_pile_of_none() -> None:
+    for seed in range(1, 30):
+        state = asobiba.new_game("cockroach-poker", 4, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.view(0)
+            text = cp_screen(view)
+            assert "×0" not in text, text
+            if "が来たら負け" in text:
+                return
+            state.apply(rng.choice(state.legal_actions()))
+    pytest.fail("no kind a loss away in 30 games")
