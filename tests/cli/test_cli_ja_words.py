@@ -323,3 +323,20 @@ def test_cockroach_poker_explains_a_kind_that_would_lose_instead_of_a_pile_of_no
                 return
             state.apply(rng.choice(state.legal_actions()))
     pytest.fail("no kind a loss away in 30 games")
+
+
+# ---------------------------------------------------------------------------------------- results
+
+
+@pytest.mark.parametrize(("game", "column"), [("cockroach-poker", None), ("paper-safari", "モンスターボールトークン")])
+def test_a_result_tables_columns_mean_one_thing_each(game: str, column: str | None) -> None:
+    state = asobiba.new_game(game, 3, seed=1)
+    rng = random.Random(1)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    session = session_for(state)
+    text = printed([session.ending()], width=100)
+    if column is None:  # 0/1 only restates who won: no column for it
+        assert "得点" not in text, text
+    else:
+        assert column in text and "得点" not in text, text

@@ -146,17 +146,27 @@ class Turn:
     alerts: dict[int, str] = field(default_factory=dict)
 
 
-def result_table(result: Mapping[str, Any], players: int, lang: str, names: Sequence[str]) -> Table:
+def result_table(
+    result: Mapping[str, Any], players: int, lang: str, names: Sequence[str], score_label: str | None = None
+) -> Table:
     """Who won, who lost, and the scores, one row per seat (a header line, a rule, the rows: it
-    must fit under a board at 80×24)."""
+    must fit under a board at 80×24). Each column means one thing: the scores' column is named for
+    what they count (``score_label``), and left out when it would only say the outcome again (1 for
+    a winner, 0 for the others)."""
     winners = set(result.get("winners") or [])
     losers = set(result.get("losers") or [])
     scores = result.get("scores")
+    if (
+        isinstance(scores, list)
+        and set(scores) <= {0, 1}
+        and {seat for seat, score in enumerate(scores) if score == 1} == winners
+    ):
+        scores = None
     table = Table(box=None, pad_edge=False, header_style="bold dim")
     table.add_column(tr("Player", lang))
     table.add_column(tr("Outcome", lang))
     if isinstance(scores, list) and len(scores) == players:
-        table.add_column(tr("Score", lang), justify="right")
+        table.add_column(score_label or tr("Score", lang), justify="right")
     for seat in range(players):
         if seat in winners:
             outcome = Text(tr("wins", lang), style="bold green")
@@ -608,7 +618,11 @@ class PlaySession:
             heading.append(" " + tr("You lose.", lang), style="bold red")
         parts: list[RenderableType] = [heading]
         parts.extend(PhraseText("▶ " + line, style="bold") for line in self.last_lines)
-        parts.append(result_table(result, self.state.players, lang, self.names()))
+        try:
+            label = self.screen.score_label(lang)
+        except Exception:  # a column's name is a help, never a reason to stop
+            label = None
+        parts.append(result_table(result, self.state.players, lang, self.names(), label))
         return Group(*parts)
 
     def end_frame(self, size: tuple[int, int | None] | None = None) -> Fitted:

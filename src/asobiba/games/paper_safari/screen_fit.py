@@ -251,6 +251,9 @@ class PaperSafariScreen(TerminalScreen[PaperSafariFullView]):
     def group_moves(self, view: PaperSafariFullView, choices: Sequence[Choice], lang: str) -> list[ChoiceGroup] | None:
         return group_moves(view, choices, lang)
 
+    def score_label(self, lang: str) -> str | None:
+        return game_tr("Poké Ball tokens", lang)
+
     def move_warning(self, view: PaperSafariFullView, choice: Choice, lang: str) -> str | None:
         return move_warning(view, choice, lang)
 

@@ -354,5 +354,8 @@ class SurviveScreen(TerminalScreen[SurviveFullView]):
     def alert(self, view: SurviveFullView, event: Event, lang: str) -> str | None:
         return alert(view, event, lang)
 
+    def score_label(self, lang: str) -> str | None:
+        return tr("points of the survivors", lang)
+
     def option_label(self, name: str, lang: str) -> str | None:
         return option_label(name, lang)
