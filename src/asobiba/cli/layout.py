@@ -135,10 +135,14 @@ def log_text(
             if not kept:  # the newest line alone is too tall: its first lines, marked as cut
                 options = console.options.update(width=width, height=None)
                 cut = console.render_lines(Group(wrapped), options, pad=False)[:room]
-                rows = (Text.assemble(*((segment.text, segment.style or "") for segment in row)) for row in cut)
+                rows = [Text.assemble(*((segment.text, segment.style or "") for segment in row)) for row in cut]
+                last = rows[-1]
+                last.rstrip()
+                if last.cell_len >= width:  # the mark takes the last cell, never a line of its own
+                    last.truncate(width - 1)
+                last.append("…")
                 text = Text("\n").join(rows)
-                text.rstrip()
-                text.append("…")
+                text.no_wrap = True
                 kept.append(text)
             break
         kept.append(wrapped)

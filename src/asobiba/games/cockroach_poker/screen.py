@@ -69,7 +69,7 @@ def _row(view: CockroachPokerFullView, player: int, lang: str) -> Text:
     for kind in view["kinds"]:
         count = counts[kind]
         if count == 0 and kind in near:  # not a pile: the kind whose first card would lose
-            missing.append(kind_name(kind, lang))
+            missing.append(SUIT_SYMBOLS.get(kind) or kind_name(kind, lang))
             continue
         if count == 0:
             continue
