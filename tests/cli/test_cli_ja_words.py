@@ -340,3 +340,21 @@ def test_a_result_tables_columns_mean_one_thing_each(game: str, column: str | No
         assert "得点" not in text, text
     else:
         assert column in text and "得点" not in text, text
+
+
+def test_cockroach_poker_original_five_players_offer_keeps_every_face_up_row_at_80x24() -> None:
+    checked = 0
+    for session in logged("cockroach-poker", {"rules": "original"}, 5, seed=4):
+        view = session.state.view(0)
+        if view["pending"]["kind"] != "offer":
+            continue
+        chooser = chooser_for(session)
+        fitted = session.frame(chooser.first_menu(), size=(80, 24))
+        console = Console(file=io.StringIO(), width=80, color_system=None, record=True)
+        console.print(fitted.renderable())
+        text = console.export_text()
+        assert fitted.height <= 24, text
+        rows = [line for line in text.splitlines() if re.match(r"[▶ ] p\d", line) and "表向き" in line]
+        assert len(rows) == 5, text
+        checked += 1
+    assert checked
