@@ -187,12 +187,20 @@ def details(view: SurviveFullView, lang: str) -> Table:
         table.add_row(tr("your tiles", lang), held or "-")
         own = [e for e in view["explorers"] if e["player"] == view["viewer"]]
         places = PhraseText()
+        unplaced = [entry for entry in own if entry["status"] != "lost" and not entry["cell"]]
+        unplaced = [entry for entry in unplaced if entry["status"] != "rescued"]
         for entry in own:
-            if entry["status"] == "lost":
+            if entry["status"] == "lost" or entry in unplaced:
                 continue
-            where = entry["cell"] or (tr("rescued", lang) if entry["status"] == "rescued" else tr("unplaced", lang))
+            where = entry["cell"] or tr("rescued", lang)
             places.append(piece_word(view, entry["id"], lang, where=False), style=COLOUR_STYLE[entry["colour"]])
             places.append(f" {where}  ")
+        if unplaced:  # not on the board yet: said once, before them
+            places.append(tr("unplaced:", lang) + " ")
+            for entry in unplaced:
+                places.append(piece_word(view, entry["id"], lang, where=False), style=COLOUR_STYLE[entry["colour"]])
+                places.append(" ")
+        places.rstrip()
         table.add_row(tr("your explorers", lang), places)
     boats = PhraseText()
     for boat in view["boats"]:
