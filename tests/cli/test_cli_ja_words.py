@@ -358,3 +358,11 @@ def test_cockroach_poker_original_five_players_offer_keeps_every_face_up_row_at_
         assert len(rows) == 5, text
         checked += 1
     assert checked
+
+
+def test_a_line_never_ends_with_an_opening_bracket() -> None:
+    from asobiba.cli.linebreak import NO_LINE_END, break_units
+
+    units = break_units("p3がp2にカードを伏せて渡す：「これはゴキブリです」")
+    assert "".join(units) == "p3がp2にカードを伏せて渡す：「これはゴキブリです」"
+    assert not any(unit[-1] in NO_LINE_END for unit in units), units
