@@ -95,7 +95,9 @@ class StartMenu:
             if picked is not None and 1 <= picked <= len(items):
                 return items[picked - 1]
             for item in items:
-                if text.casefold() in (label(item).casefold(), str(item).casefold()):
+                # the item's label, its key, or the words in brackets after it (本家版 of original（本家版）)
+                words = re.findall(r"[（(]([^（()）]+)[）)]", label(item))
+                if text.casefold() in (label(item).casefold(), str(item).casefold(), *map(str.casefold, words)):
                     return item
             languages = LANGUAGES if every_language else (self.lang,)
             self._warn(
