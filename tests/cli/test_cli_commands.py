@@ -172,8 +172,10 @@ def test_the_start_menu_with_every_default_starts_a_game(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    # language, game, change the rules?, players, bots: all Enter; then quit the game.
-    result = runner.invoke(app, ["--delay", "0", "--lang", "en", "--seed", "3"], input="\n\n\n\n\nq\n")
+    # language, game, rule set (Cockroach Poker has two), change the rules?, players, bots: all
+    # Enter; then quit the game.
+    enters = "\n" * (6 if GAMES[0] == "cockroach-poker" else 5)
+    result = runner.invoke(app, ["--delay", "0", "--lang", "en", "--seed", "3"], input=enters + "q\n")
     assert result.exit_code == 0, result.output
     assert "Welcome to asobiba" in result.output
     assert "Which game?" in result.output
@@ -208,12 +210,13 @@ def test_the_start_menu_can_change_the_rules(
     number = GAMES.index("cockroach-poker") + 1
     from asobiba.cli.common import option_accepts
 
-    option_count = len([option for option in asobiba.get_game("cockroach-poker").options if option_accepts(option)])
-    rules = "original\n" + "\n" * (option_count - 1)
-    keys = f"1\n{number}\ny\n{rules}3\nrandom\nq\n"
+    game = asobiba.get_game("cockroach-poker")
+    original = [option for option in game.options if option_accepts(option) and not option.doc.startswith("trump only")]
+    rules = "\n" * (len(original) - 1)  # every option of the original rules but the rule set itself
+    keys = f"1\n{number}\noriginal\ny\n{rules}3\nrandom\nq\n"
     result = runner.invoke(app, ["--delay", "0"], input=keys)
     assert result.exit_code == 0, result.output
-    assert "rule set — rules (trump / original) [trump (playing cards)]: " in result.output
+    assert "rule set" in result.output and "original (the original animals)" in result.output
     record_path = next((tmp_path / "asobiba-records").glob("*.json"))
     record = json.loads(record_path.read_text(encoding="utf-8"))
     assert record["options"]["rules"] == "original" and record["players"] == 3
@@ -510,3 +513,45 @@ def test_rate_anchors_the_ladder_where_asked(runner: CliRunner) -> None:
     refused = runner.invoke(app, [*arguments, "--anchor", "hard", "--lang", "en"])
     assert refused.exit_code == USAGE_ERROR
     assert_one_line_error(refused.output, "anchor must be one of the bots")
+
+
+def test_the_start_menu_shows_only_the_chosen_rule_sets_options_and_reads_the_bot_levels_it_shows(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 35: no `deal` or `eight_kinds` in a trump game; 「つよい,ふつう」 as the menu words
+    the levels; the question and its prompt never run together."""
+    if "cockroach-poker" not in GAMES:
+        pytest.skip("cockroach-poker is not registered")
+    monkeypatch.chdir(tmp_path)
+    number = GAMES.index("cockroach-poker") + 1
+    from asobiba.cli.common import option_accepts
+
+    game = asobiba.get_game("cockroach-poker")
+    trump = [
+        o for o in game.options if option_accepts(o) and o.name != "rules" and not o.doc.startswith("original only")
+    ]
+    keys = f"2\n{number}\n\ny\n" + "\n" * len(trump) + "4\nつよい,ふつう\nq\n"  # trump; keep each option
+    result = runner.invoke(app, ["--delay", "0"], input=keys, env={"LANG": "C"})
+    assert result.exit_code == 0, result.output
+    rules_part = result.output.split("何人で遊びますか")[0]
+    assert "deal" not in rules_part and "eight_kinds" not in rules_part, rules_part
+    assert "jokers" in rules_part
+    assert "つよい (hard)" in result.output
+    record_path = next((tmp_path / "asobiba-records").glob("*.json"))
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    assert record["seats"] == ["human", "hard", "normal", "normal"], record["seats"]
+
+
+def test_a_bare_resume_answers_in_the_systems_language_and_finds_the_newest_unfinished_game(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    japanese = {"LANG": "ja_JP.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    result = runner.invoke(app, ["resume"], env=japanese)
+    assert result.exit_code != 0
+    assert "途中のゲームがありません" in result.output and "Missing argument" not in result.output
+    played = runner.invoke(app, ["play", GAMES[0], "--delay", "0", "--seed", "1"], input="q\n", env=japanese)
+    assert played.exit_code == 0, played.output
+    resumed = runner.invoke(app, ["resume", "--delay", "0"], input="q\n", env=japanese)
+    assert resumed.exit_code == 0, resumed.output
+    assert "あなたの番です" in resumed.output

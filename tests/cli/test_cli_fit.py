@@ -226,7 +226,7 @@ def test_a_bot_turn_is_one_line_of_the_log_and_every_line_is_on_l(play: Callable
     lines = [line.plain for line in session.log_lines()]
     assert len(lines) == sum(1 if turn in bot_turns else len(turn.lines) for turn in session.turns)
     for turn in bot_turns:
-        assert "  " + session.name(1) + ": " + " · ".join(turn.lines) in lines
+        assert "  p1: " + " · ".join(turn.lines) in lines  # the seat alone: the header says it is a bot
     console = session.terminal.console
     with console.capture() as captured:
         session.print_full_log()

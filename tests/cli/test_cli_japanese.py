@@ -56,7 +56,8 @@ def test_the_original_cockroach_poker_hand_names_its_cards_in_japanese() -> None
     text = console.export_text()
     hand = state.view(0)["hand"]
     assert not any(card in text for card in hand)
-    assert "ゴキブリ#" in text or "ネズミ#" in text
+    assert "ゴキブリ" in text or "ネズミ" in text
+    assert "#" not in text  # the animals of a kind are alike: no card ids (issue 35)
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

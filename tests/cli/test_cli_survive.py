@@ -109,7 +109,9 @@ def test_the_warnings_say_eaten_swept_away_capsized_and_rescued(lang: str) -> No
     swept = alert(view, ev.ExplorerLost(0, red["id"], "r4c4", "whirlpool"), lang)
     capsized = alert(view, ev.BoatLost("r4c4", "whale", (red["id"], blue["id"])), lang)
     rescued = alert(view, ev.ExplorerEscaped(0, red["id"], "r1c0"), lang)
-    assert eaten is not None and survive("shark", lang) in eaten and f"={red['value']}" in eaten
+    own = survive("{colour} {value}", lang, colour=survive("red", lang), value=red["value"])
+    assert eaten is not None and survive("shark", lang) in eaten and own in eaten
+    assert "#" not in eaten  # colour and value, never the id (issue 35)
     assert swept is not None and capsized is not None and rescued is not None
     assert len({eaten, swept, capsized, rescued}) == 4
     assert survive("blue", lang) not in capsized  # only the viewer's own explorers are named
@@ -124,7 +126,7 @@ def test_a_bots_summarised_turn_keeps_the_warning_on_its_own_line() -> None:
                 lines = [line.plain for line in session.log_lines()]
                 alert = next(iter(turn.alerts.values()))
                 assert sum(1 for line in lines if line.strip("▶ ").startswith("⚠ " + alert)) == 1
-                summary = [line for line in lines if line.strip("▶ ").startswith(session.name(turn.actor) + "：")]
+                summary = [line for line in lines if line.strip("▶ ").startswith(f"p{turn.actor}：")]
                 assert summary and alert not in summary[-1]
                 return
     pytest.fail("no bot turn hurt p0's explorers in 20 games")
@@ -179,7 +181,7 @@ def test_the_second_level_menu_names_the_group_chosen(lang: str) -> None:
     action = chooser.choose()
     explorer = view["explorers"][0]
     colour = Catalog("survive")(explorer["colour"], lang)
-    named = f"{colour}#{explorer['id'].partition('#')[2]}={explorer['value']}"
+    named = Catalog("survive")("{colour} {value}", lang, colour=colour, value=explorer["value"])  # never the id
     assert str(action).startswith(f"place {explorer['id']} ")
 
     def heading_names_it(text: str) -> bool:

@@ -63,9 +63,9 @@ def test_the_screen_draws_the_board_coordinates_pieces_and_the_viewers_own_value
     )
     mine = screen(state.view(0))
     assert "c11" in mine and "r12" in mine and "⌂" in mine
-    assert "red#1=6@r5c4" in mine and "dolphin" in mine
+    assert "red 6 r5c4" in mine and "dolphin" in mine  # colour and value, never the id (issue 35)
     assert "move points left" in mine and "3" in mine
-    assert "r4c2[red#2,blue#2→p0,p1]" in mine
+    assert "r4c2[red 5,blue→p0,p1]" in mine  # another's explorer by its colour alone
     theirs = screen(state.view(1))
     assert "red#1=6" not in theirs and "dolphin" not in theirs and "kill a whale" in theirs
     assert "大海蛇" in screen(state.view(0), "ja")

@@ -89,6 +89,13 @@ class Group:
     choices: tuple[Choice, ...]
     #: A brief name for a menu in narrow columns ("": the key, shortened the generic way).
     short: str = ""
+    #: The group's name in the player's words when the key is notation ("": the key says it).
+    title: str = ""
+
+    @property
+    def name(self) -> str:
+        """What the menu shows: the title, else the key."""
+        return self.title or self.key
 
 
 #: The head of a word: its letters up to and including its first number (``r3c4`` -> ``r3``).
@@ -119,22 +126,71 @@ def moves_text(count: int, lang: str) -> str:
 SHORT_LABEL_CELLS = 16
 
 
+def _label_words(choices: Sequence[Choice]) -> list[list[str]]:
+    return [choice.label.split() for choice in choices]
+
+
+def _shared_ends(lists: Sequence[Sequence[str]]) -> tuple[int, int]:
+    """How many leading and trailing words every one of ``lists`` shares."""
+    if not lists:
+        return 0, 0
+    shortest = min(len(words) for words in lists)
+    front = 0
+    while front < shortest and all(words[front] == lists[0][front] for words in lists):
+        front += 1
+    back = 0
+    while back < shortest - front and all(words[-1 - back] == lists[0][-1 - back] for words in lists):
+        back += 1
+    return front, back
+
+
 def short_labels(choices: Sequence[Choice]) -> list[str]:
     """Labels for a menu in narrow columns: the descriptions when they are all short, else the
-    notation words on which ``choices`` differ (``p2 hearts`` of ``offer p2 hearts card=S1``; the
-    whole notation when nothing is shared)."""
+    descriptions without the words most of them begin with (``r3c5 に置く`` of ``冒険者コマ 赤5
+    を r3c5 に置く``; a move of another form keeps its whole description); never the notation,
+    which is not the player's language."""
     if not choices:
         return []
-    if all(cell_len(choice.label) <= SHORT_LABEL_CELLS for choice in choices):
-        return [choice.label for choice in choices]
-    shared = set(choices[0].words)
-    for choice in choices[1:]:
-        shared &= set(choice.words)
-    labels = []
-    for choice in choices:
-        words = [word for word in choice.words if word not in shared]
-        labels.append(" ".join(words) or choice.notation)
-    return labels
+    labels = [choice.label for choice in choices]
+    if all(cell_len(label) <= SHORT_LABEL_CELLS for label in labels):
+        return labels
+    words = _label_words(choices)
+    most = max(set(map(len, words)), key=[len(each) for each in words].count)
+    alike = [each for each in words if len(each) == most]
+    front, _ = _shared_ends(alike)
+    front = min(front, most - 1)
+    if not front:
+        return labels
+    brief = [
+        " ".join(each[front:]) if len(each) == most and each[:front] == alike[0][:front] else label
+        for each, label in zip(words, labels, strict=True)
+    ]
+    if len(set(brief)) < len(brief):
+        return labels
+    return brief
+
+
+def group_title(choices: Sequence[Choice]) -> str:
+    """A group's name from its moves' descriptions: the words they all begin (and end) with, ``…``
+    for the words that differ (``冒険者コマ 赤#1 を … に置く``); when they share no word, the
+    characters they all begin with; else the first description and ``…``."""
+    if len(choices) < 2:
+        return choices[0].label if choices else ""
+    words = _label_words(choices)
+    front, back = _shared_ends(words)
+    if front or back:
+        head = " ".join(words[0][:front])
+        tail = " ".join(words[0][len(words[0]) - back :]) if back else ""
+        return " ".join(part for part in (head, "…", tail) if part)
+    first = choices[0].label
+    common = 0
+    while common < len(first) and all(
+        len(choice.label) > common and choice.label[common] == first[common] for choice in choices
+    ):
+        common += 1
+    if common >= 4:
+        return first[:common] + "…"
+    return first + " …"
 
 
 def make_choices(state: State, lang: str) -> list[Choice]:
@@ -179,7 +235,16 @@ def group_choices(choices: Sequence[Choice]) -> list[Group] | None:
             break
     if best is None:
         return None
-    return [Group(key, tuple(members)) for key, members in best.items()]
+    titles = [group_title(members) for members in best.values()]
+    words = [title.split() for title in titles]
+    front, back = _shared_ends(words)
+    shorts = [" ".join(each[front : len(each) - back]) for each in words]
+    if any(not short for short in shorts) or len(set(shorts)) < len(shorts):
+        shorts = titles
+    return [
+        Group(key, tuple(members), short=short, title=title)
+        for (key, members), title, short in zip(best.items(), titles, shorts, strict=True)
+    ]
 
 
 class Chooser:
@@ -206,7 +271,12 @@ class Chooser:
         self.present = present
         self.group_moves = group_moves
         self.move_warning = move_warning
-        self.all_choices = [self._relabelled(choice, move_label) for choice in make_choices(state, lang)]
+        # moves the player cannot tell apart (two cards of a kind, two explorers of one value) are one
+        labelled: dict[str, Choice] = {}
+        for choice in make_choices(state, lang):
+            relabelled = self._relabelled(choice, move_label)
+            labelled.setdefault(relabelled.label, relabelled)
+        self.all_choices = list(labelled.values())
         self.notice: Text | None = None
 
     @staticmethod
@@ -251,7 +321,9 @@ class Chooser:
             warning = self._warning(choice)
             note = f"⚠ {warning}" if warning else ""
             style = "bold red" if warning else "dim"
-            full.append(MenuEntry(number, choice.label, choice.notation, note, style))
+            # the notation is the English words of the moves: shown dimmed to an English reader only
+            notation = choice.notation if self.lang == "en" else ""
+            full.append(MenuEntry(number, choice.label, notation, note, style))
             short.append(MenuEntry(number, brief, "", note, style))
         return full, short
 
@@ -259,7 +331,7 @@ class Chooser:
         """The menu of ``choices``; under the name of the ``group`` they were chosen from, if any
         (its short labels leave out what the group's moves share: the heading says it)."""
         full, short = self._entries(choices)
-        heading = None if group is None else Text(tr("{group}:", self.lang, group=group.key), style="bold")
+        heading = None if group is None else Text(tr("{group}:", self.lang, group=group.name), style="bold")
         return menu_forms(full, heading, short, keep_heading=True)
 
     def _group_forms(self, groups: Sequence[Group], total: int) -> list[RenderableType]:
@@ -270,7 +342,7 @@ class Chooser:
         examples = [
             MenuEntry(
                 number,
-                group.key,
+                group.name,
                 "",
                 f"({moves_text(len(group.choices), lang)}) "
                 + tr("e.g. {example}", lang, example=group.choices[0].label),
@@ -278,14 +350,14 @@ class Chooser:
             for number, group in enumerate(groups, start=1)
         ]
         full = [
-            MenuEntry(number, group.key, "", f"({moves_text(len(group.choices), lang)})")
+            MenuEntry(number, group.name, "", f"({moves_text(len(group.choices), lang)})")
             for number, group in enumerate(groups, start=1)
         ]
-        one_head = len({group.key.partition(" … ")[0] for group in groups}) == 1  # then it says nothing
+        one_head = len({group.name.partition(" … ")[0] for group in groups}) == 1  # then it says nothing
         short = [
             MenuEntry(
                 number,
-                group.short or (group.key.rpartition(" … ")[2] if one_head else group.key.replace(" … ", " ")),
+                group.short or (group.name.rpartition(" … ")[2] if one_head else group.name.replace(" … ", " ")),
                 "",
                 f"({len(group.choices)})",
             )
@@ -316,8 +388,18 @@ class Chooser:
         lang = self.lang
         lines = [
             tr("a number — choose that move (or group)", lang),
-            tr("words — keep only the moves containing them, e.g. a card, a player (p2) or a claim", lang),
-            tr("a move's notation — play it directly (shown dimmed after each move)", lang),
+            tr(
+                "words — keep only the moves containing them, e.g. “{example}”",
+                lang,
+                example=self.all_choices[0].label.split()[0] if self.all_choices and self.all_choices[0].label else "",
+            ),
+            tr("a move's notation — play it directly (shown dimmed after each move)", lang)
+            if lang == "en"
+            else tr(
+                "a move's notation, e.g. {example} — play it directly",
+                lang,
+                example=self.all_choices[0].notation if self.all_choices else "",
+            ),
             tr("Enter — play the move when only one is left", lang),
             tr("b — back to the previous list · a — show all moves · l — the whole log", lang),
             tr("r — the rules of this game", lang),

@@ -297,6 +297,18 @@ class Terminal:
     #: A line typed during a pause (it skipped ahead); the next prompt answers with it.
     typed_ahead: str | None = None
 
+    def _input(self, prompt: str) -> str:
+        """``input()`` with the prompt given to it, not printed before it: line editing then knows
+        where the line starts, so an empty answer (Enter) ends the line and the next question starts
+        on a line of its own, and Ctrl-D's notice is not written after the prompt."""
+        if not (sys.stdin.isatty() and "readline" in sys.modules):
+            return self.console.input(prompt)
+        with self.console.capture() as captured:
+            self.console.print(prompt, end="", highlight=False)
+        # readline counts the prompt's width: its colour codes are marked as taking none
+        shown = re.sub(r"(\x1b\[[0-9;]*m)", "\x01\\1\x02", captured.get())
+        return input(shown)
+
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` (Rich markup) and return what the user typed, stripped and with full-width
         characters as their ASCII forms (:func:`typed_text`). A line longer
@@ -307,7 +319,11 @@ class Terminal:
                 self.console.print(prompt + escape(shorten(text, MAX_INPUT_CHARS)), highlight=False)
             elif self.read is None:
                 _line_editing()
-                text = self.console.input(prompt)
+                try:
+                    text = self._input(prompt)
+                except EOFError:  # Ctrl-D: what follows starts on a line of its own
+                    self.console.print()
+                    raise
                 if not sys.stdin.isatty():  # piped input is not echoed: show it, so the transcript reads well
                     self.console.print(escape(shorten(text, MAX_INPUT_CHARS)), highlight=False, overflow="ellipsis")
             else:

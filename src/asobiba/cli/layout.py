@@ -108,18 +108,46 @@ def menu_forms(
     return forms
 
 
-def log_text(lines: Sequence[Text], room: int) -> RenderableType | None:
-    """The last ``room`` log lines, each kept to one line."""
+def log_text(
+    lines: Sequence[Text], room: int, console: Console | None = None, width: int | None = None
+) -> RenderableType | None:
+    """The newest log lines that fit in ``room`` screen lines at ``width``, each whole: a line too
+    long for the width wraps (between words and phrases) rather than being cut, so a bot's turn is
+    read to its end. Only when the newest line alone is taller than ``room`` is it cut, with ``…``.
+    Without a console, each line is kept to one screen line."""
     if room <= 0 or not lines:
         return None
-    shown = Text()
-    for index, line in enumerate(lines[-room:]):
-        if index:
-            shown.append("\n")
-        shown.append_text(line)
-    shown.no_wrap = True
-    shown.overflow = "ellipsis"
-    return shown
+    if console is None or width is None:
+        shown = Text()
+        for index, line in enumerate(lines[-room:]):
+            if index:
+                shown.append("\n")
+            shown.append_text(line)
+        shown.no_wrap = True
+        shown.overflow = "ellipsis"
+        return shown
+    kept: list[RenderableType] = []
+    used = 0
+    for line in reversed(lines):
+        wrapped = PhraseText.of(line)
+        tall = height_of(console, Group(wrapped), width)
+        if used + tall > room:
+            if not kept:  # the newest line alone is too tall: its first lines, marked as cut
+                options = console.options.update(width=width, height=None)
+                cut = console.render_lines(Group(wrapped), options, pad=False)[:room]
+                rows = [Text.assemble(*((segment.text, segment.style or "") for segment in row)) for row in cut]
+                last = rows[-1]
+                last.rstrip()
+                if last.cell_len >= width:  # the mark takes the last cell, never a line of its own
+                    last.truncate(width - 1)
+                last.append("…")
+                text = Text("\n").join(rows)
+                text.no_wrap = True
+                kept.append(text)
+            break
+        kept.append(wrapped)
+        used += tall
+    return Group(*reversed(kept))
 
 
 @dataclass(frozen=True)
@@ -166,21 +194,28 @@ def fit_frame(
             return fixed + measure[id(screen)] + (measure[id(form)] if form is not None else 0)
 
         screen, menu_form = options[-1]
-        for wanted_log in (LOG_MIN, 1, 0):
-            fitting = [
-                pair for pair in options if used(*pair) + (wanted_log + log_overhead if wanted_log else 0) <= height
-            ]
+        # the newest line (a bot's whole turn) is read to its end: a smaller screen before a cut line
+        newest = height_of(console, Group(PhraseText.of(log_lines[-1])), width) if log_lines else 0
+        titled = log_overhead
+        for wanted_log, titled in (  # the log's title gives way before the newest line is cut
+            (wanted, overhead)
+            for wanted in dict.fromkeys((max(LOG_MIN, newest), newest, LOG_MIN, 1, 0))
+            for overhead in dict.fromkeys((log_overhead, 0 if wanted == newest else log_overhead))
+        ):
+            fitting = [pair for pair in options if used(*pair) + (wanted_log + titled if wanted_log else 0) <= height]
             if fitting:
                 screen, menu_form = fitting[0]
                 break
         else:  # nothing fits: the smallest screen and menu, and the top scrolls away
             screen = screens[-1]
             menu_form = min(menu, key=lambda form: measure[id(form)]) if menu else None
+            titled = log_overhead
+        log_overhead = titled
         room = min(LOG_MAX, height - used(screen, menu_form) - log_overhead)
     parts: list[RenderableType] = [header, screen]
-    log = log_text(log_lines, room)
+    log = log_text(log_lines, room, console, width)
     if log is not None:
-        if log_title is not None:
+        if log_title is not None and log_overhead:
             parts.append(log_title)
         parts.append(log)
     parts.append(decision)
@@ -226,3 +261,29 @@ class ItemLine:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = cell_len(self.separator.join(self.items))
         return Measurement(max((cell_len(item) for item in self.items), default=0), widest)
+
+
+class FirstThatFits:
+    """The first of ``lines`` (one-line texts, fullest first) that fits the width, else the last:
+    a header that abbreviates rather than cuts.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=12, color_system=None, legacy_windows=False)
+    >>> with console.capture() as capture:
+    ...     console.print(FirstThatFits([Text("p0 (you) · p1 (bot)"), Text("p0* p1")]))
+    >>> print(capture.get().rstrip())
+    p0* p1
+    """
+
+    def __init__(self, lines: Sequence[Text]) -> None:
+        self.lines = list(lines)
+
+    def chosen(self, width: int) -> Text:
+        """The line shown at ``width`` cells."""
+        return next((line for line in self.lines if line.cell_len <= width), self.lines[-1])
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.chosen(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(min(line.cell_len for line in self.lines), max(line.cell_len for line in self.lines))

@@ -113,9 +113,12 @@ def _apply_kinsoku(units: list[str]) -> None:
         trail = len(unit)
         while trail > 0 and unit[trail - 1] in NO_LINE_END:
             trail -= 1
-        if trail < len(unit) and trail > 0:
+        if trail < len(unit):
             units[index + 1] = unit[trail:] + units[index + 1]
-            units[index] = unit[:trail]
+            if trail:
+                units[index] = unit[:trail]
+            else:  # a unit of opening marks only (「 cut off before its phrase) joins the next
+                del units[index]
         index -= 1
 
 

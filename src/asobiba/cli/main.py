@@ -116,6 +116,20 @@ def _language(lang: str | None, fallback: str | None = None) -> str:
         raise typer.Exit(USAGE_ERROR) from None
 
 
+def _newest_unfinished(folder: Path) -> Path | None:
+    """The newest record in ``folder`` of a game that is not over (``None``: there is none)."""
+    import json
+
+    for path in sorted(folder.glob("*.json"), key=lambda each: each.stat().st_mtime, reverse=True):
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(record, dict) and record.get("seats") and not asobiba.replay(record).is_over:
+                return path
+        except Exception:  # an unreadable record is passed over, never a reason to fail
+            continue
+    return None
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"asobiba {asobiba.__version__}")
@@ -348,8 +362,14 @@ def learn(
 @app.command()
 def resume(
     file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="A record saved by `asobiba play` before the game ended.")
-    ],
+        Path | None,
+        typer.Argument(
+            metavar="[FILE]",
+            help="A record saved by `asobiba play` before the game ended (default: the newest one in"
+            " asobiba-records/ of a game not over).",
+            show_default=False,
+        ),
+    ] = None,
     lang: LangOption = None,
     delay: Annotated[
         float, typer.Option("--delay", help="Seconds to pause after a bot's turn (Enter skips ahead).")
@@ -359,11 +379,21 @@ def resume(
     ] = None,
 ) -> None:
     """Continue a game that was quit or interrupted, with the same bots in the same seats."""
-    from asobiba.cli.play import PlaySession
+    from asobiba.cli.play import RECORDS_DIR, PlaySession
     from asobiba.cli.replay import load_record
 
     language = _language(lang)
     with user_errors(language):
+        if file is None:  # the newest game left unfinished, asked in the player's language
+            file = _newest_unfinished(RECORDS_DIR)
+            if file is None:
+                raise UserError(
+                    tr(
+                        "no unfinished game in {folder}: give the record to continue, asobiba resume FILE",
+                        language,
+                        folder=str(RECORDS_DIR),
+                    )
+                )
         record = load_record(file, language)
         language = _language(lang, fallback=record.get("lang"))
     with user_errors(language):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from rich.console import Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -14,6 +16,7 @@ from asobiba.bots import BOTS
 from asobiba.cli.common import (
     Terminal,
     UserError,
+    bot_level_name,
     check_bot_names,
     coerce_option,
     default_bot_name,
@@ -29,6 +32,7 @@ from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.option_words import option_label, typed_value, value_text
 from asobiba.core.errors import AsobibaError
 from asobiba.core.game import Game
+from asobiba.core.options import Option
 from asobiba.core.registry import game_names, get_game
 from asobiba.i18n import LANGUAGES
 
@@ -91,7 +95,9 @@ class StartMenu:
             if picked is not None and 1 <= picked <= len(items):
                 return items[picked - 1]
             for item in items:
-                if text.casefold() in (label(item).casefold(), str(item).casefold()):
+                # the item's label, its key, or the words in brackets after it (本家版 of original（本家版）)
+                words = re.findall(r"[（(]([^（()）]+)[）)]", label(item))
+                if text.casefold() in (label(item).casefold(), str(item).casefold(), *map(str.casefold, words)):
                     return item
             languages = LANGUAGES if every_language else (self.lang,)
             self._warn(
@@ -172,7 +178,11 @@ class StartMenu:
         for number, name in enumerate(names, start=1):
             marker = " *" if name == default else ""
             about = bot_description(name, lang)
-            console.print(f"  [cyan]{number})[/cyan] {escape(name)}{marker}" + (f" — {escape(about)}" if about else ""))
+            shown = bot_level_name(name, lang)
+            shown = name if shown == name else f"{shown} ({name})"  # what is shown is what may be typed
+            console.print(
+                f"  [cyan]{number})[/cyan] {escape(shown)}{marker}" + (f" — {escape(about)}" if about else "")
+            )
         question = tr(
             "Bots for the {seats} other seats: a number, or names like hard,easy [{default}]: ",
             lang,
@@ -181,8 +191,11 @@ class StartMenu:
         )
         while True:
             text = self.terminal.ask(escape(question))
+            words = {bot_level_name(name, lang).casefold(): name for name in names}
             chosen = [
-                names[picked - 1] if (picked := typed_number(item)) is not None and 1 <= picked <= len(names) else item
+                names[picked - 1]
+                if (picked := typed_number(item)) is not None and 1 <= picked <= len(names)
+                else words.get(item.casefold(), item)
                 for item in split_bot_specs(text)
             ] or [default]
             try:
@@ -203,15 +216,35 @@ class StartMenu:
             return chosen + [chosen[-1]] * (seats - len(chosen))
 
     def ask_options(self, game: Game) -> dict[str, Any]:
-        """Show the rule options with their defaults; change them only if the player wants to."""
+        """Show the rule options with their defaults; change them only if the player wants to.
+        A game with rule sets (a ``rules`` option) is asked its rule set first, and then shows and
+        asks only the options of that rule set."""
         lang = self.lang
         if not game.options:
             return {}
+        chosen: dict[str, Any] = {}
+        sets = next((option for option in game.options if option.name == "rules" and option.choices), None)
+        if sets is not None and sets.choices is not None:
+            rules = self.pick(
+                option_label(game, sets, lang),
+                list(sets.choices),
+                lambda value: value_text(game, sets, value, lang),
+                default=list(sets.choices).index(sets.default),
+            )
+            if rules != sets.default:
+                chosen["rules"] = rules
+        options = [
+            option
+            for option in game.options
+            if option is not sets and applies(option, chosen.get("rules", sets.default if sets else None))
+        ]
+        if not options:
+            return chosen
         table = Table(title=tr("Rules", lang), expand=True)
         table.add_column(tr("Option", lang), width=18)
         table.add_column(tr("Default", lang), width=16)
         table.add_column(tr("Meaning", lang), overflow="fold", ratio=1)
-        for option in game.options:
+        for option in options:
             name = PhraseText(option_label(game, option, lang))
             if name.plain != option.name:
                 name.append("\n" + option.name, style="dim")
@@ -223,10 +256,9 @@ class StartMenu:
         self.terminal.console.print(table)
         # Options with a fixed set of values are rules a player chooses; free-form ones (a card
         # order, a first player) are for scripted games and stay on the command line.
-        askable = [option for option in game.options if option_accepts(option)]
+        askable = [option for option in options if option_accepts(option)]
         if not askable or not self.ask_yes_no(tr("Change the rules?", lang)):
-            return {}
-        chosen: dict[str, Any] = {}
+            return chosen
         for option in askable:
             while True:
                 accepts = option_accepts(option)
@@ -235,7 +267,11 @@ class StartMenu:
                 default = value_text(game, option, option.default, lang)
                 label = option_label(game, option, lang)
                 named = f"{label} — {option.name}" if label != option.name else option.name
-                text = self.terminal.ask(f"[bold]{escape(named)}[/bold] " + escape(f"({accepts}) [{default}]: "))
+                # the question on a line of its own, wrapped between words; the prompt stays short
+                question = PhraseText(named, style="bold")
+                question.append(f" ({accepts})")
+                self.terminal.console.print(Group(question))
+                text = self.terminal.ask(escape(f"[{default}]: "))
                 if text == "":
                     break
                 value = coerce_option(option, typed_value(game, option, text, lang))
@@ -247,6 +283,12 @@ class StartMenu:
                 chosen[option.name] = value
                 break
         return chosen
+
+
+def applies(option: Option, rules: object) -> bool:
+    """Whether ``option`` is one of the rule set ``rules`` (its meaning starts ``trump only:``)."""
+    match = re.match(r"(\w+) only:", option.doc)
+    return rules is None or match is None or match.group(1) == str(rules)
 
 
 def bot_description(name: str, lang: str) -> str:

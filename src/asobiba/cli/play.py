@@ -26,8 +26,8 @@ from rich.text import Text
 
 from asobiba.bots import Bot, RandomBot, bot
 from asobiba.cli.chooser import Choice, Chooser
-from asobiba.cli.common import QuitGame, Terminal, UserError, player_name, tr
-from asobiba.cli.layout import LOG_MAX, Fitted, fit_frame
+from asobiba.cli.common import QuitGame, Terminal, UserError, bot_level_name, player_name, tr
+from asobiba.cli.layout import LOG_MAX, FirstThatFits, Fitted, fit_frame
 from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.screens import screen_forms, terminal_screen, view_tree
 from asobiba.core.errors import AsobibaError
@@ -147,17 +147,27 @@ class Turn:
     alerts: dict[int, str] = field(default_factory=dict)
 
 
-def result_table(result: Mapping[str, Any], players: int, lang: str, names: Sequence[str]) -> Table:
+def result_table(
+    result: Mapping[str, Any], players: int, lang: str, names: Sequence[str], score_label: str | None = None
+) -> Table:
     """Who won, who lost, and the scores, one row per seat (a header line, a rule, the rows: it
-    must fit under a board at 80×24)."""
+    must fit under a board at 80×24). Each column means one thing: the scores' column is named for
+    what they count (``score_label``), and left out when it would only say the outcome again (1 for
+    a winner, 0 for the others)."""
     winners = set(result.get("winners") or [])
     losers = set(result.get("losers") or [])
     scores = result.get("scores")
+    if (
+        isinstance(scores, list)
+        and set(scores) <= {0, 1}
+        and {seat for seat, score in enumerate(scores) if score == 1} == winners
+    ):
+        scores = None
     table = Table(box=None, pad_edge=False, header_style="bold dim")
     table.add_column(tr("Player", lang))
     table.add_column(tr("Outcome", lang))
     if isinstance(scores, list) and len(scores) == players:
-        table.add_column(tr("Score", lang), justify="right")
+        table.add_column(score_label or tr("Score", lang), justify="right")
     for seat in range(players):
         if seat in winners:
             outcome = Text(tr("wins", lang), style="bold green")
@@ -260,7 +270,8 @@ class PlaySession:
             plain = [line for number, line in enumerate(turn.lines) if number not in turn.alerts]
             if turn.actor is not None and turn.actor != self.human and len(turn.lines) > SUMMARY_AFTER:
                 if plain:
-                    summary = tr("{player}: {moves}", self.lang, player=self.name(turn.actor), moves=" · ".join(plain))
+                    # the seat alone: the header says who plays it, and the turn is read to its end
+                    summary = tr("{player}: {moves}", self.lang, player=f"p{turn.actor}", moves=" · ".join(plain))
                     shown.append(Text(mark + summary, style=style))
                 shown.extend(Text(mark + "⚠ " + alert, style="bold red") for alert in turn.alerts.values())
                 continue
@@ -285,14 +296,25 @@ class PlaySession:
         if to_move is None:
             return Text(tr("The game is over.", self.lang), style="bold")
         decision = self.decision()
+        view = self.state.view(self.human)
+        current = view.get("current_player")
+        if to_move == self.human and isinstance(current, int) and current != self.human:
+            # a question on another player's turn (a counter tile): not "your turn"
+            line = PhraseText(
+                tr("{player}'s turn — a question for you:", self.lang, player=self.name(current)), style="bold green"
+            )
+            if decision:
+                line.append(" " + decision, style="bold yellow")
+            return line
         if to_move == self.human:
-            # With the seats' own names, the human's is "You": the line says no name.
+            # With the seats' own names, the human's is "You": the line says no name. Wrapped between
+            # phrases, never before a closing mark (kinsoku: no line starts with 。).
             words = (
                 tr("Your turn.", self.lang)
                 if self.seat_names
                 else tr("Your turn, {player}.", self.lang, player=self.name(to_move))
             )
-            line = Text(words, style="bold green")
+            line = PhraseText(words, style="bold green")
             if decision:
                 line.append(SENTENCE_SEPARATORS.get(self.lang, " ") + decision, style="bold yellow")
             return line
@@ -305,16 +327,43 @@ class PlaySession:
         except Exception:  # words are a help, never a reason to stop
             return ""
 
-    def header(self) -> Text:
-        """The title line: the game and who sits where."""
-        text = Text(self.title(), style="bold")
+    def header(self) -> FirstThatFits:
+        """The title line: the game and who sits where — every seat, abbreviated as far as the
+        width needs (``p1（ボット：ふつう）``, then the bots of one level together, then ``p1 ふつう``,
+        then the seats alone), never one cut off."""
+        seats = range(self.state.players)
+        bots = [seat for seat in seats if seat != self.human]
+        you = self.name(self.human) if 0 <= self.human < self.state.players else ""
+        levels = {self.bot_names.get(seat, "") for seat in bots}
         names = self.names()
         if self.seat_names:  # the screen says p0…pN: the title line says who is who
             names = [f"{name} (p{seat})" for seat, name in enumerate(names)]
-        text.append(" — " + " · ".join(names), style="dim")
-        text.no_wrap = True
-        text.overflow = "ellipsis"
-        return text
+        forms = [" · ".join(names)]
+        if len(levels) == 1 and bots:
+            together = tr(
+                "{seats} ({bot} bot)",
+                self.lang,
+                seats=", ".join(f"p{seat}" for seat in bots),
+                bot=bot_level_name(levels.pop(), self.lang),
+            )
+            forms.append(" · ".join(part for part in (you, together) if part))
+        forms.append(
+            " · ".join(
+                you if seat == self.human else f"p{seat} {bot_level_name(self.bot_names.get(seat, ''), self.lang)}"
+                for seat in seats
+            )
+        )
+        forms.append(" ".join(f"p{seat}*" if seat == self.human else f"p{seat}" for seat in seats))
+        lines = []
+        for who in forms:
+            text = Text(self.title(), style="bold")
+            text.append(" — " + who, style="dim")
+            lines.append(text)
+        lines.extend(Text(who, style="dim") for who in forms[-2:])  # the title gives way last
+        for text in lines:
+            text.no_wrap = True
+            text.overflow = "ellipsis"
+        return FirstThatFits(lines)
 
     def frame(
         self,
@@ -596,7 +645,11 @@ class PlaySession:
             heading.append(" " + tr("You lose.", lang), style="bold red")
         parts: list[RenderableType] = [heading]
         parts.extend(PhraseText("▶ " + line, style="bold") for line in self.last_lines)
-        parts.append(result_table(result, self.state.players, lang, self.names()))
+        try:
+            label = self.screen.score_label(lang)
+        except Exception:  # a column's name is a help, never a reason to stop
+            label = None
+        parts.append(result_table(result, self.state.players, lang, self.names(), label))
         return Group(*parts)
 
     def end_frame(self, size: tuple[int, int | None] | None = None) -> Fitted:

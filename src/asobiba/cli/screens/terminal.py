@@ -79,6 +79,10 @@ class TerminalScreen(Generic[ScreenViewT]):
         its line in the log; ``None``: nothing to add."""
         return None
 
+    def score_label(self, lang: str) -> str | None:
+        """The name of the result's scores column, for what they count (``None``: "Score")."""
+        return None
+
     def option_label(self, name: str, lang: str) -> str | None:
         """An option's name in ``lang`` for the start menu (the key stays what is typed); ``None``:
         the key itself."""

@@ -65,9 +65,13 @@ def _row(view: CockroachPokerFullView, player: int, lang: str) -> Text:
     counts: dict[str, int] = view["row_counts"][player]
     near, _ = _dangerous_kinds(view, player)
     text = PhraseText()  # wraps between piles, never inside one
+    missing = []
     for kind in view["kinds"]:
         count = counts[kind]
-        if count == 0 and kind not in near:
+        if count == 0 and kind in near:  # not a pile: the kind whose first card would lose
+            missing.append(SUIT_SYMBOLS.get(kind) or kind_name(kind, lang))
+            continue
+        if count == 0:
             continue
         label = _kind_label(kind, lang)
         if kind in near:
@@ -77,7 +81,10 @@ def _row(view: CockroachPokerFullView, player: int, lang: str) -> Text:
     jokers = sum(1 for kind in view["row_kinds"][player] if kind is None)
     if jokers:
         text.append_text(_kind_label(None, lang))
-        text.append(f"×{jokers}")
+        text.append(f"×{jokers}  ")
+    if missing:
+        text.append(tr("a {kinds} would lose", lang, kinds=tr(" or ", lang).join(missing)), style="bold red")
+    text.rstrip()
     return text
 
 
@@ -120,10 +127,12 @@ def _hand(view: CockroachPokerFullView, lang: str) -> RenderableType:
         if not cards:
             continue
         lines.append_text(_kind_label(kind, lang))
-        lines.append(f" ×{len(cards)}: ", style="bold")
-        # trump cards are their short codes (S3); an animal card is named in the player's language
-        shown = cards if view["rules"] == "trump" else [card_name(card, lang) for card in cards]
-        lines.append(" ".join(shown) + "\n")
+        if view["rules"] == "trump":  # trump cards are their short codes (S3)
+            lines.append(f" ×{len(cards)}: ", style="bold")
+            lines.append(" ".join(cards) + "\n")
+        else:  # the animals of a kind are alike: how many is all there is to say
+            lines.append(f" ×{len(cards)}", style="bold")
+            lines.append("  ")
     lines.rstrip()
     if not hand:
         lines.append(tr("(empty)", lang), style="dim")
@@ -171,6 +180,8 @@ def _in_play(view: CockroachPokerFullView, lang: str) -> RenderableType:
     if in_play is None:
         if view["is_over"]:
             return Text("")
+        if view["to_move"] is None or view["to_move"] < 0:  # chance: the deal, before anyone chooses
+            return Text(tr("The cards are being dealt.", lang), style="italic")
         return Text(
             tr("{player} is choosing a card to offer", lang, player=_player(view["offerer"], view, lang)),
             style="italic",
@@ -187,7 +198,9 @@ def _in_play(view: CockroachPokerFullView, lang: str) -> RenderableType:
         + "\n",
         style="bold",
     )
-    for step in in_play["steps"]:
+    for number, step in enumerate(in_play["steps"]):
+        if number == 0 and step["action"] == "offer":
+            continue  # the heading above says the offer and its claim
         body.append("  · " + _step(step, view, lang) + "\n")
     seen = ", ".join(_player(player, view, lang) for player in in_play["seen_by"])
     body.append(tr("Seen by: {players}", lang, players=seen) + "\n", style="dim")
@@ -243,9 +256,10 @@ def _status(view: CockroachPokerFullView, lang: str) -> Text:
     elif view["to_move"] is not None and view["to_move"] >= 0:
         line.append(tr("{player} to move", lang, player=_player(view["to_move"], view, lang)), style="bold yellow")
     line.append("\n")
-    line.append(tr("Set aside (unseen): {count}", lang, count=view["set_aside"]) + " · ")
-    heap = " ".join(view["heap"]) or "—"
-    line.append(tr("Joker heap: {cards}", lang, cards=heap))
+    line.append(tr("Set aside (unseen): {count}", lang, count=view["set_aside"]))
+    if view["rules"] == "trump":  # the original animals have no jokers to discard
+        heap = " ".join(view["heap"]) or "—"
+        line.append(" · " + tr("Joker heap: {cards}", lang, cards=heap))
     return line
 
 

@@ -36,6 +36,7 @@ from asobiba.games.cockroach_poker.screen import (
     render,
 )
 from asobiba.games.cockroach_poker.text import card_name, kind_name
+from asobiba.games.cockroach_poker.text import tr as game_tr
 from asobiba.games.cockroach_poker.view import CockroachPokerFullView
 
 
@@ -166,6 +167,8 @@ def group_moves(view: CockroachPokerFullView, choices: Sequence[Choice], lang: s
         label = tr("to {player}: “{claim}”", lang, player=player, claim=kind_name(claim, lang))
         by_kind.setdefault(kind, {}).setdefault(rest, Choice(choice.action, choice.notation, label))
     hand = view.get("hand") or []
+    if len(by_kind) == 1:  # one kind left in hand: the player first, then the claim
+        return _target_groups(view, [choice for members in by_kind.values() for choice in members.values()], lang)
     groups = []
     for kind in [*view["kinds"], None]:
         members = by_kind.get(kind)
@@ -175,6 +178,45 @@ def group_moves(view: CockroachPokerFullView, choices: Sequence[Choice], lang: s
         label = _kind_label(kind, lang).plain + " " + tr("(you hold {count})", lang, count=count)
         groups.append(Group(label, tuple(members.values())))
     return groups if len(groups) > 1 else None
+
+
+def _target_groups(view: CockroachPokerFullView, choices: Sequence[Choice], lang: str) -> list[Group] | None:
+    """Offers of a single kind of card: the player first, then the claim."""
+    by_target: dict[str, list[Choice]] = {}
+    for choice in choices:
+        target = choice.words[1]
+        claim = choice.words[2]
+        label = tr("“{claim}”", lang, claim=kind_name(claim, lang))
+        by_target.setdefault(target, []).append(Choice(choice.action, choice.notation, label))
+    groups = []
+    for target, members in by_target.items():
+        number = target[1:]
+        name = _player(int(number), view, lang) if number.isascii() and number.isdecimal() else target
+        groups.append(Group(tr("to {player}", lang, player=name), tuple(members)))
+    return groups if len(groups) > 1 else None
+
+
+def move_label(view: CockroachPokerFullView, choice: Choice, lang: str) -> str | None:
+    """An offer names the card by its kind when cards of a kind differ by nothing but an id (the
+    original animals ``ゴキブリ#1``, the jokers); ``None``: the game's words."""
+    words = choice.words
+    if len(words) != 4 or words[0] != "offer" or not words[3].startswith("card="):
+        return None
+    card = words[3].partition("=")[2]
+    kind = _card_kind(card, view)
+    if card[:1] in "SHDC" and card[1:].isdecimal():
+        return None  # a playing card: its rank is its own
+    name = kind_name(kind, lang) if kind is not None else game_tr("joker", lang)
+    target = words[1]
+    number = target[1:]
+    player = _player(int(number), view, lang) if number.isascii() and number.isdecimal() else target
+    return game_tr(
+        "Offer {card} to {target}, claiming “{claim}”",
+        lang,
+        card=name,
+        target=player,
+        claim=kind_name(words[2], lang),
+    )
 
 
 def _pass_groups(view: CockroachPokerFullView, choices: Sequence[Choice], lang: str) -> list[Group] | None:
@@ -236,6 +278,9 @@ class CockroachPokerScreen(TerminalScreen[CockroachPokerFullView]):
 
     def group_moves(self, view: CockroachPokerFullView, choices: Sequence[Choice], lang: str) -> list[Group] | None:
         return group_moves(view, choices, lang)
+
+    def move_label(self, view: CockroachPokerFullView, choice: Choice, lang: str) -> str | None:
+        return move_label(view, choice, lang)
 
     def option_label(self, name: str, lang: str) -> str | None:
         return option_label(name, lang)

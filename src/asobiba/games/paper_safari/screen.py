@@ -177,13 +177,20 @@ def _table_info(view: PaperSafariFullView, lang: str) -> Table:
     return info
 
 
+#: The mark of a note about a card's effect (a ★ is the mark of the cards that must be used).
+NOTE_MARK = "※"
+#: The mark of a round's winner.
+WINNER_MARK = "◎"
+
+
 def _specials(view: PaperSafariFullView, lang: str) -> list[str]:
-    """Explanations of the special cards in play right now (in hand, on the discard)."""
+    """What the card the decision concerns does: the card in hand while one is held (the discard's
+    top is then only what it throws away onto), else the discard's top, which may be taken."""
     seen: list[str] = []
-    for card_id in (view.get("hand"), view.get("discard_top")):
-        line = view["cards"].get(card_id) if card_id else None
-        if card_id and card_id not in seen and line is not None and line["effect"] != "none":
-            seen.append(card_id)
+    concerned = view.get("hand") or view.get("discard_top")
+    line = view["cards"].get(concerned) if concerned else None
+    if concerned and line is not None and line["effect"] != "none":
+        seen.append(concerned)
     helps = []
     for card_id in seen:
         effect = view["cards"][card_id]["effect"]
@@ -222,7 +229,7 @@ def render(view: PaperSafariFullView, lang: str) -> RenderableType:
     parts: list[RenderableType] = [grids, _table_info(view, lang)]
     parts.append(Panel(Text(pending(view, lang), style="bold yellow"), title=tr("Now", lang), expand=False))
     for text in _specials(view, lang):
-        parts.append(Text("★ " + text, style="magenta", overflow="fold"))
+        parts.append(Text(f"{NOTE_MARK} " + text, style="magenta", overflow="fold"))
     rounds = _rounds(view, lang)
     if rounds is not None:
         parts.append(rounds)

@@ -24,13 +24,23 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from asobiba.cli.chooser import Choice
+from asobiba.cli.chooser import FLAT_LIMIT, Choice
 from asobiba.cli.chooser import Group as ChoiceGroup
 from asobiba.cli.common import tr
 from asobiba.cli.linebreak import PhraseText
 from asobiba.cli.screens.terminal import TerminalScreen
-from asobiba.games.paper_safari.screen import _name, _player_title, _specials, _value, pending, render
+from asobiba.games.paper_safari.screen import (
+    NOTE_MARK,
+    WINNER_MARK,
+    _name,
+    _player_title,
+    _specials,
+    _value,
+    pending,
+    render,
+)
 from asobiba.games.paper_safari.screen import tr as game_tr  # the game's words: a round is 試合
+from asobiba.games.paper_safari.text import position_name
 from asobiba.games.paper_safari.view import PaperSafariFullView
 
 #: A card's name in a compact cell is cut to this many columns.
@@ -137,7 +147,7 @@ def compact(view: PaperSafariFullView, lang: str) -> RenderableType:
         parts.extend(grid_line(view, owner, lang) for owner in order[1:])
     parts.append(_table_line(view, lang))
     for text in _specials(view, lang):
-        parts.append(PhraseText("★ " + text, style="magenta"))  # an effect is read whole
+        parts.append(PhraseText(f"{NOTE_MARK} " + text, style="magenta"))  # an effect is read whole
     return Group(*parts)
 
 
@@ -159,7 +169,7 @@ def round_summary(view: PaperSafariFullView, lang: str, rounds_before: int) -> R
             grid = small_grid(view, owner, lang, cards=list(entry["grids"][owner]))
             score = Text(tr("score {score}", lang, score=entry["scores"][owner]), style="bold")
             if entry["winner"] == owner:
-                score.append(" ★ " + game_tr("round winner", lang), style="bold green")
+                score.append(f" {WINNER_MARK} " + game_tr("round winner", lang), style="bold green")
             tables.append(Group(grid, score))
         grids = Columns(tables, padding=(0, 2))
         tokens = "  ".join(f"p{player} {'●' * count or '·'}" for player, count in enumerate(entry["tokens"]))
@@ -167,6 +177,46 @@ def round_summary(view: PaperSafariFullView, lang: str, rounds_before: int) -> R
         title = game_tr("Round {number} is over: the grids", lang, number=entry["round"])
         parts.append(Panel(body, title=title, box=box.ROUNDED, expand=False))
     return Group(*parts)
+
+
+def group_moves(view: PaperSafariFullView, choices: Sequence[Choice], lang: str) -> list[ChoiceGroup] | None:
+    """Snorlax's fifteen exchanges by the first card (``カビゴン：上段左のカードと…``), then the second;
+    any other turn is short enough to show whole (``None``)."""
+    if len(choices) <= FLAT_LIMIT or not any(choice.words[0] == "snorlax" for choice in choices):
+        return None
+    groups: dict[str, list[Choice]] = {}
+    for choice in choices:
+        words = choice.words
+        if words[0] == "snorlax" and len(words) == 3:
+            first, second = (POSITION_WORDS.get(word) for word in words[1:])
+            if first is None or second is None:
+                return None
+            key = tr("Snorlax: your {position} card and …", lang, position=position_name(first, lang))
+            label = tr("… and your {position} card", lang, position=position_name(second, lang))
+            groups.setdefault(key, []).append(Choice(choice.action, choice.notation, label))
+        else:
+            groups.setdefault(choice.label, []).append(choice)
+    return [ChoiceGroup(key, tuple(members)) for key, members in groups.items()]
+
+
+#: A grid position in the notation -> its index (``a1`` top left … ``b3`` bottom right).
+POSITION_WORDS = {f"{row}{column}": index for index, (row, column) in enumerate((r, c) for r in "ab" for c in "123")}
+
+
+def move_warning(view: PaperSafariFullView, choice: Choice, lang: str) -> str | None:
+    """Said before the move: swapping the card in hand onto the viewer's last face-down card turns
+    his whole grid face up, which ends the round."""
+    words = choice.words
+    viewer = view["viewer"]
+    if viewer is None or len(words) != 2 or words[0] != "swap":
+        return None
+    position = POSITION_WORDS.get(words[1])
+    face_down = [index for index, card in enumerate(view["grids"][viewer]) if card is None]
+    if position is None or face_down != [position]:
+        return None
+    if view.get("final_turns_left") is None and view["options"].get("final_turns", False):
+        return game_tr("your last face-down card: the others play once more, then the round ends", lang)
+    return game_tr("your last face-down card: the round ends", lang)
 
 
 def option_label(name: str, lang: str) -> str | None:
@@ -199,8 +249,13 @@ class PaperSafariScreen(TerminalScreen[PaperSafariFullView]):
         return decision(view, lang)
 
     def group_moves(self, view: PaperSafariFullView, choices: Sequence[Choice], lang: str) -> list[ChoiceGroup] | None:
-        """Never grouped: a turn has at most a grid's positions to choose from."""
-        return None
+        return group_moves(view, choices, lang)
+
+    def score_label(self, lang: str) -> str | None:
+        return game_tr("Poké Ball tokens", lang)
+
+    def move_warning(self, view: PaperSafariFullView, choice: Choice, lang: str) -> str | None:
+        return move_warning(view, choice, lang)
 
     def round_summary(self, view: PaperSafariFullView, lang: str, rounds_before: int) -> RenderableType | None:
         return round_summary(view, lang, rounds_before)

@@ -27,7 +27,7 @@ from rich.text import Text
 from asobiba.cli.layout import ItemLine
 from asobiba.cli.linebreak import PhraseText
 from asobiba.games.survive.board import CELL_NAMES, CELLS, COLUMNS, IS_ESCAPE, IS_ISLAND, ROWS
-from asobiba.games.survive.text import explorer_text, player_name, term
+from asobiba.games.survive.text import player_name, term
 from asobiba.games.survive.view import Creature, ExplorerView, SurviveFullView
 from asobiba.i18n import Catalog
 
@@ -187,24 +187,32 @@ def details(view: SurviveFullView, lang: str) -> Table:
         table.add_row(tr("your tiles", lang), held or "-")
         own = [e for e in view["explorers"] if e["player"] == view["viewer"]]
         places = PhraseText()
+        unplaced = [entry for entry in own if entry["status"] != "lost" and not entry["cell"]]
+        unplaced = [entry for entry in unplaced if entry["status"] != "rescued"]
         for entry in own:
-            if entry["status"] == "lost":
+            if entry["status"] == "lost" or entry in unplaced:
                 continue
-            where = entry["cell"] or (tr("rescued", lang) if entry["status"] == "rescued" else tr("unplaced", lang))
-            places.append(
-                f"{explorer_label(entry['id'], lang)}={entry.get('value', '?')}", style=COLOUR_STYLE[entry["colour"]]
-            )
-            places.append(f"@{where} ")
+            where = entry["cell"] or tr("rescued", lang)
+            places.append(piece_word(view, entry["id"], lang, where=False), style=COLOUR_STYLE[entry["colour"]])
+            places.append(f" {where}  ")
+        if unplaced:  # not on the board yet: said once, before them
+            places.append(tr("unplaced:", lang) + " ")
+            for entry in unplaced:
+                places.append(piece_word(view, entry["id"], lang, where=False), style=COLOUR_STYLE[entry["colour"]])
+                places.append(" ")
+        places.rstrip()
         table.add_row(tr("your explorers", lang), places)
     boats = PhraseText()
     for boat in view["boats"]:
-        aboard = ",".join(explorer_label(name, lang) for name in boat["passengers"]) or "-"
+        aboard = ",".join(piece_word(view, name, lang, where=False) for name in boat["passengers"]) or "-"
         rulers = ",".join(player_name(p, lang) for p in boat["controllers"]) or tr("anyone", lang)
         boats.append(f"{boat['cell']}[{aboard}→{rulers}] ")
     table.add_row(tr("boats", lang), boats)
     if view["is_over"]:
         rescued = ", ".join(
-            f"{explorer_text(e['id'], lang)}={e['value']}" for e in view["explorers"] if e["status"] == "rescued"
+            tr("{colour} {value}", lang, colour=term(e["colour"], lang), value=e["value"])
+            for e in view["explorers"]
+            if e["status"] == "rescued"
         )
         table.add_row(tr("survivors", lang), rescued or "-")
     return table
@@ -214,6 +222,22 @@ def explorer_label(name: str, lang: str) -> str:
     """An explorer's id, ``red#4``, in the player's language: ``赤#4``."""
     colour, mark, number = name.partition("#")
     return term(colour, lang) + mark + number
+
+
+def piece_word(view: SurviveFullView, name: str, lang: str, where: bool = True) -> str:
+    """An explorer as a player names it, never by its id: one of the viewer's own by its colour
+    and value (``赤5``), another's by its colour; with its space when it stands on the board
+    and ``where`` (``赤5（r4c5）``, ``青（r3c4）``)."""
+    entry = next((each for each in view["explorers"] if each["id"] == name), None)
+    colour = term(name.partition("#")[0], lang)
+    value = entry.get("value") if entry is not None else None
+    if entry is not None and value is not None and entry["player"] == view["viewer"]:
+        word = tr("{colour} {value}", lang, colour=colour, value=value)
+    else:
+        word = colour
+    if where and entry is not None and entry["cell"] and entry["status"] in ("land", "boat", "swimming"):
+        word = tr("{piece} ({cell})", lang, piece=word, cell=entry["cell"])
+    return word
 
 
 def legend(lang: str) -> ItemLine:

@@ -29,8 +29,9 @@ from asobiba.core.events import Event
 from asobiba.games.survive import events as ev
 from asobiba.games.survive.board import CELL_BY_NAME, CELL_NAMES, NEIGHBOURS, ROWS
 from asobiba.games.survive.data import TERRAINS, TILE_TABLE
-from asobiba.games.survive.screen import COLOUR_STYLE, _pending, board, explorer_label, render
-from asobiba.games.survive.text import explorer_text, term
+from asobiba.games.survive.screen import COLOUR_STYLE, _pending, board, piece_word, render
+from asobiba.games.survive.text import term
+from asobiba.games.survive.text import tr as game_tr
 from asobiba.games.survive.view import CREATURE_NAMES, ExplorerView, SurviveFullView
 
 #: Terrain -> how many whirlpools its tiles hide (the tile table of the rules).
@@ -52,6 +53,16 @@ def decision(view: SurviveFullView, lang: str) -> str:
     if pending is None:
         return ""
     kind = pending["kind"]
+    if kind == "counter":  # asked on another player's turn: whose it is, and what threatens
+        mover = view["current_player"]
+        return tr(
+            "{mover} moved the {creature} onto {cell}, where your pieces are: play your {tile} tile?",
+            lang,
+            mover=f"p{mover}" if mover != view["viewer"] else tr("you", lang),
+            creature=term(pending["creature"], lang),
+            cell=pending["cell"],
+            tile=term(pending["tile"], lang),
+        )
     if kind == "creature":
         return tr(
             "Move the {creature} ({steps}).",
@@ -94,14 +105,21 @@ def _own(view: SurviveFullView, lang: str) -> Text:
     if view["viewer"] is None:
         own.append("-")
         return own
+    unplaced = Text()
     for entry in view["explorers"]:
         if entry["player"] != view["viewer"] or entry["status"] == "lost":
             continue
-        where = entry["cell"] or (tr("rescued", lang) if entry["status"] == "rescued" else "-")
-        own.append(
-            f"{explorer_label(entry['id'], lang)}={entry.get('value', '?')}", style=COLOUR_STYLE[entry["colour"]]
-        )
-        own.append(f"@{where} ")
+        word = piece_word(view, entry["id"], lang, where=False)
+        if not entry["cell"] and entry["status"] != "rescued":  # not on the board yet: listed together
+            unplaced.append(word, style=COLOUR_STYLE[entry["colour"]])
+            unplaced.append(" ")
+            continue
+        where = entry["cell"] or "⌂"
+        own.append(word, style=COLOUR_STYLE[entry["colour"]])
+        own.append(f" {where} ")
+    if unplaced.plain:
+        own.append(tr("unplaced:", lang) + " ")
+        own.append_text(unplaced)
     held = ", ".join(term(h["effect"], lang) for h in view["held"])
     if held:
         own.append("· " + tr("your tiles: {tiles}", lang, tiles=held))
@@ -184,14 +202,10 @@ def _explorer_entry(view: SurviveFullView, name: str) -> ExplorerView | None:
     return next((entry for entry in view["explorers"] if entry["id"] == name), None)
 
 
-def _explorer_word(view: SurviveFullView, name: str, lang: str) -> str:
-    """``赤#4=5`` for one of the viewer's explorers (its value is his to know), ``青#2`` otherwise."""
-    entry = _explorer_entry(view, name)
-    colour, _, number = name.partition("#")
-    label = f"{term(colour, lang)}#{number}"
-    if entry is not None and entry.get("value") is not None and entry["player"] == view["viewer"]:
-        label += f"={entry['value']}"
-    return label
+def _explorer_word(view: SurviveFullView, name: str, lang: str, where: bool = False) -> str:
+    """``赤5`` for one of the viewer's explorers (its value is his to know), ``青`` for another's;
+    with its space when ``where`` (``赤5（r4c5）``): never the id."""
+    return piece_word(view, name, lang, where)
 
 
 def _group_names(view: SurviveFullView, choice: Choice, lang: str) -> tuple[str, str]:
@@ -202,10 +216,13 @@ def _group_names(view: SurviveFullView, choice: Choice, lang: str) -> tuple[str,
     words = choice.words
     kind = words[0]
     if kind in ("place", "move") and len(words) == 3:
-        explorer = _explorer_word(view, words[1], lang)
+        explorer = _explorer_word(view, words[1], lang, where=kind == "move")
         if kind == "place":
             return tr("place {explorer}", lang, explorer=explorer), explorer
-        return tr("move {explorer}", lang, explorer=explorer), explorer
+        entry = _explorer_entry(view, words[1])
+        cell = entry["cell"] if entry is not None else None
+        brief = _explorer_word(view, words[1], lang) + (f" {cell}" if cell else "")
+        return tr("move {explorer}", lang, explorer=explorer), brief
     if kind == "sail" and len(words) == 3:
         return tr("move the boat on {cell}", lang, cell=words[1]), f"B {words[1]}"
     if kind in CREATURE_MARKS and len(words) == 3:
@@ -230,7 +247,10 @@ def group_moves(view: SurviveFullView, choices: Sequence[Choice], lang: str) -> 
         return None
     groups: dict[tuple[str, str], list[Choice]] = {}
     for choice in choices:
-        groups.setdefault(_group_names(view, choice, lang), []).append(choice)
+        members = groups.setdefault(_group_names(view, choice, lang), [])
+        # two explorers of one colour and value in one place are one choice (which one goes is the same)
+        if all(member.label != choice.label for member in members):
+            members.append(choice)
     if len(groups) < 2:
         return None
     return [ChoiceGroup(key, tuple(members), short) for (key, short), members in groups.items()]
@@ -238,14 +258,20 @@ def group_moves(view: SurviveFullView, choices: Sequence[Choice], lang: str) -> 
 
 def move_label(view: SurviveFullView, choice: Choice, lang: str) -> str | None:
     """An explorer's move as what it is: a swim when it goes into the sea (no boat there), the
-    boarding of a boat; ``None`` (the game's words) for a walk on land and everything else."""
+    boarding of a boat, a walk; the explorer named by its colour and value (the viewer's own) or
+    its colour and space, never by its id; ``None`` (the game's words) for everything else."""
     words = choice.words
     pending = view["pending"]
-    if len(words) != 3 or words[0] != "move" or pending is None or pending["kind"] != "move":
+    if len(words) != 3 or words[0] not in ("place", "move") or pending is None:
         return None
-    explorer, target = explorer_text(words[1], lang), words[2]
+    explorer = game_tr("explorer {id}", lang, id=_explorer_word(view, words[1], lang))
+    target = words[2]
+    if words[0] == "place":
+        return game_tr("place {explorer} on {cell}", lang, explorer=explorer, cell=target)
+    if pending["kind"] != "move":
+        return None
     if target in view["tiles"]:
-        return None
+        return game_tr("move {explorer} to {cell}", lang, explorer=explorer, cell=target)
     if any(boat["cell"] == target for boat in view["boats"]):
         return tr("{explorer} boards the boat on {cell}", lang, explorer=explorer, cell=target)
     return tr("{explorer} swims to {cell}", lang, explorer=explorer, cell=target)
@@ -327,6 +353,9 @@ class SurviveScreen(TerminalScreen[SurviveFullView]):
 
     def alert(self, view: SurviveFullView, event: Event, lang: str) -> str | None:
         return alert(view, event, lang)
+
+    def score_label(self, lang: str) -> str | None:
+        return tr("points of the survivors", lang)
 
     def option_label(self, name: str, lang: str) -> str | None:
         return option_label(name, lang)
