@@ -46,13 +46,13 @@ def name_players(text: str, names: Sequence[str]) -> str:
 
 
 def percent_text(chance: float, lang: str) -> str:
-    """A chance in whole percent: ``62 %`` in English, ``62%`` in Japanese."""
-    return tr("{value} %", lang, value=round(chance * 100))
+    """A chance in whole percent: ``62%``."""
+    return tr("{value}%", lang, value=round(chance * 100))
 
 
 def _interval_text(candidate: Candidate, lang: str) -> str:
     low, high = candidate.interval
-    return tr("{low}–{high} %", lang, low=round(low * 100), high=round(high * 100))
+    return tr("{low}–{high}%", lang, low=round(low * 100), high=round(high * 100))
 
 
 def _action(observation: Observation[Any], notation: str) -> Action | None:
@@ -181,7 +181,7 @@ def explain_decision(decision: Decision, observation: Observation[Any], names: S
     count = played.samples
     if verdict == "costly":
         head = tr(
-            "Better: {better} — a {chance_better} chance of winning ({interval_better}). "
+            "Better: {better} — chance of winning {chance_better} ({interval_better}). "
             "Yours: {played} — {chance} ({interval}). From {count} imagined continuations of the game.",
             lang,
             better=move_words(observation, best.action, names, lang, best.same),
@@ -195,7 +195,7 @@ def explain_decision(decision: Decision, observation: Observation[Any], names: S
         return [head, *_reasons(decision, observation, names, lang, best.action)]
     if verdict == "best":
         head = tr(
-            "Your move was as good as any: {played} — a {chance} chance of winning ({interval}). "
+            "Your move was as good as any: {played} — chance of winning {chance} ({interval}). "
             "From {count} imagined continuations of the game.",
             lang,
             played=yours,
