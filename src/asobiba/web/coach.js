@@ -133,7 +133,7 @@ function DecisionEntry({ decision, index, onJump, stepOf, current }) {
   const [head, ...reasons] = decisionWords(decision);
   const verdict = decision.verdict || "noise";
   return html`<li class=${`coach-decision ${decision.marked ? "marked" : ""} ${current ? "current" : ""}`} data-decision-seq=${decision.seq}
-      data-step=${stepOf(decision.seq)} data-verdict=${verdict}>
+      data-step=${stepOf(decision.seq)} data-verdict=${verdict} data-loss=${decision.loss}>
     <button type="button" class="jump" data-jump=${decision.seq} onClick=${() => onJump(decision.seq)}>
       ${t("Decision {number} (step {step})", { number: index + 1, step: stepOf(decision.seq) })}
       ${decision.marked
