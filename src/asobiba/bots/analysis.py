@@ -583,9 +583,10 @@ def terminal_chart(analysis: Analysis, width: int = 60, height: int = 10) -> str
     return "\n".join(lines)
 
 
-def save_curve(analysis: Analysis, path: str, title: str | None = None) -> None:
-    """Save the win-probability curve as a PNG (matplotlib): the chance of each move played with its
-    95% interval, marked decisions in red, the outcome at the end."""
+def save_curve(analysis: Analysis, path: str, title: str | None = None, name: str | None = None) -> None:
+    """Save the win-probability curve of the player called ``name`` (default ``p<seat>``) as a PNG
+    (matplotlib): the chance of each move played with its 95% interval, marked decisions in red, the
+    outcome at the end."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -615,9 +616,10 @@ def save_curve(analysis: Analysis, path: str, title: str | None = None) -> None:
     )
     axes.axhline(1.0 / analysis.players, color="grey", linewidth=0.8, linestyle="--")
     axes.set_ylim(0.0, 1.0)
-    axes.set_xlabel("move (record index)")
-    axes.set_ylabel(f"p{analysis.player}'s chance of winning")
-    axes.set_title(title or f"{analysis.game}: p{analysis.player}, {analysis.samples} samples a candidate")
+    axes.set_xlabel("position in the game (record index)")
+    player = name or f"p{analysis.player}"
+    axes.set_ylabel(f"{player}'s chance of winning")
+    axes.set_title(title or f"{analysis.game}: {player}")
     axes.legend(loc="best", fontsize="small")
     figure.tight_layout()
     figure.savefig(path, format="png")

@@ -260,7 +260,8 @@ def run_analyse(
     console.print(escape(terminal_chart(analysis)), highlight=False)
     target = png if png is not None else default_png(file, analysis.player)
     try:
-        save_curve(analysis, str(target))
+        # the picture's words are English (its font may lack Japanese): the player's English name
+        save_curve(analysis, str(target), name=game_names(record, analysis.players, "en")[analysis.player])
     except ImportError:
         console.print(escape(tr("No PNG: matplotlib is not installed (pip install matplotlib).", lang)))
         return analysis
