@@ -103,7 +103,10 @@ def test_a_merged_move_is_said_as_one_by_the_kind_of_its_card() -> None:
 def test_survive_says_an_explorer_by_colour_place_and_value_never_by_number() -> None:
     state = asobiba.new_game("survive", 3, seed=5)
     while state.seq < 40:
-        state.apply(asobiba.bot("normal", seed=state.seq).choose(state.observe(state.to_move)))
+        mover = state.to_move
+        assert mover is not None
+        state.apply(asobiba.bot("normal", seed=state.seq).choose(state.observe(mover)))
+    assert state.to_move is not None
     observation = state.observe(state.to_move)
     moves = [str(action) for action in observation.legal_actions if str(action).startswith("move ")]
     assert moves
