@@ -181,7 +181,7 @@ def coach_room(browser: Browser, base_url: str, game: str) -> tuple[str, str]:
 
 
 def shoot_coach(browser: Browser, out: Path) -> None:
-    """The coach after a game of each game, its costliest move in view with its words, on a desktop and
+    """The coach after a game of each game — the curve and the costliest move in words — on a desktop and
     a phone, in English and Japanese (the server's own sizing: the interval rule met)."""
     with tempfile.TemporaryDirectory() as directory, start_server(Path(directory)) as server:
         for game in COACH_GAMES:
@@ -194,17 +194,8 @@ def shoot_coach(browser: Browser, out: Path) -> None:
                     page.wait_for_selector("[data-result]")
                     page.click("#coach-me")
                     page.wait_for_selector("#replay-view #coach-result", timeout=600_000)
-                    costliest = page.evaluate(
-                        "() => [...document.querySelectorAll('.coach-decision.marked')]"
-                        ".sort((a, b) => Number(b.dataset.loss) - Number(a.dataset.loss))[0].dataset.decisionSeq"
-                    )
-                    page.click(f'[data-jump="{costliest}"]')  # the replay shows that position
-                    page.locator(f'.coach-decision[data-decision-seq="{costliest}"]').scroll_into_view_if_needed()
-                    page.evaluate(
-                        "(seq) => document.querySelector(`.coach-decision[data-decision-seq='${seq}']`)"
-                        ".scrollIntoView({block: 'start'})",
-                        costliest,
-                    )
+                    page.click("[data-jump-costliest]")  # the replay shows that position
+                    page.evaluate("() => document.querySelector('#coach-result').scrollIntoView({block: 'start'})")
                     shoot(page, out / f"coach-{game}{suffix}.{lang}.png", full_page=False)
                     context.close()
 

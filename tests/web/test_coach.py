@@ -1,8 +1,11 @@
 """The coach in a real browser: a short game played to the end against bots, "Analyse" in the replay,
 the win-probability curve (SVG) and the candidates with their chances, intervals and sample sizes; a
 point of the curve jumps the replay there; in Japanese on a phone with no horizontal scroll; its place
-in the queue while others' analyses go first, in English and Japanese; and the hint "what the coach
-would play", off by default, offered only to a player alone among bots."""
+in the queue while others' analyses go first, in English and Japanese; the hint "what the coach
+would play", off by default, offered only to a player alone among bots; and, after a game lost on
+purpose against normal bots, the costliest move said in words from the result screen's "What could I
+have done better?" (the better move, the chances with their intervals, the game's reasons), in English
+and Japanese."""
 
 from __future__ import annotations
 
@@ -141,7 +144,8 @@ def test_the_coach_speaks_japanese_on_a_phone_without_horizontal_scroll(
     page.wait_for_selector("[data-result]")
     open_analysis(page)
     assert "コーチ" in page.inner_text("#coach h3")
-    assert "95% 区間" in page.inner_text(".coach-candidates thead")
+    page.locator(".coach-moves:not([open]) summary").first.click()  # every move weighed, unfolded
+    assert "95% 区間" in page.inner_text(".coach-moves[open] .coach-candidates thead")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px phone"
     box = page.locator("#coach-curve").bounding_box()
@@ -306,6 +310,11 @@ def test_after_losing_the_coach_says_in_words_why_the_costliest_move_cost(
         )
         assert marked, page.inner_text("#coach-result")
         costliest = max(marked, key=lambda item: item[1])[0]
+        said_first = page.locator("#coach-costliest")  # said first, above the list
+        assert said_first.get_attribute("data-decision-seq") == str(costliest)
+        assert said_first.locator(".coach-words").inner_text() == page.inner_text(
+            f'.coach-decision[data-decision-seq="{costliest}"] .coach-words'
+        )
         entry = page.locator(f'.coach-decision[data-decision-seq="{costliest}"]')
         assert entry.get_attribute("data-verdict") == "costly"
         words = entry.locator(".coach-words").inner_text()

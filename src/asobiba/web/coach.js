@@ -159,6 +159,22 @@ function DecisionEntry({ decision, index, onJump, stepOf, current }) {
   </li>`;
 }
 
+/** The decision that cost the player most (the marked one that lost most), said first, in words.
+ * @param {{analysis: Analysis, player: string, onJump: (seq: number) => void, stepOf: (seq: number) => number}} props */
+function Costliest({ analysis, player, onJump, stepOf }) {
+  const marked = analysis.decisions.filter((decision) => decision.marked);
+  if (!marked.length) return html`<p class="coach-costliest" id="coach-costliest">${t("No move cost {player} much for sure.", { player })}</p>`;
+  const costliest = marked.reduce((most, decision) => (decision.loss > most.loss ? decision : most));
+  const [head, ...reasons] = decisionWords(costliest);
+  return html`<div class="coach-costliest" id="coach-costliest" data-decision-seq=${costliest.seq}>
+    <p><strong>${t("The move that cost {player} the most: decision {number} (step {step})", {
+      player, number: analysis.decisions.indexOf(costliest) + 1, step: stepOf(costliest.seq),
+    })}</strong> <button type="button" class="jump" data-jump-costliest=${costliest.seq} onClick=${() => onJump(costliest.seq)}>${t("Show it")}</button></p>
+    ${head ? html`<p class="coach-words">${head}</p>` : null}
+    ${reasons.length ? html`<ul class="coach-why" aria-label=${t("Why")}>${reasons.map((reason) => html`<li>${reason}</li>`)}</ul>` : null}
+  </div>`;
+}
+
 /**
  * The coach's panel of the replay: a seat to analyse, "Analyse", its progress, then the analysis.
  * `stepOf` numbers a position as the replay numbers its steps; `asked` (the result screen's "What
@@ -197,6 +213,7 @@ export function CoachPanel({ room, players, seatName, initialSeat, currentSeq, o
       ? html`<div class="coach-result" id="coach-result" data-seat=${analysis.seat}>
           <p class="muted">${t("Judged from what {player} knew at each decision, by imagining how the game could go on from there. Red points cost the most.", { player: seatName(analysis.seat) })}</p>
           <${Curve} curve=${analysis.curve} currentSeq=${currentSeq} onJump=${onJump} stepOf=${stepOf} player=${seatName(analysis.seat)} />
+          <${Costliest} analysis=${analysis} player=${seatName(analysis.seat)} onJump=${onJump} stepOf=${stepOf} />
           ${analysis.decisions.length === 0 ? html`<p>${t("This seat had no choice to make.")}</p>` : null}
           <ol class="coach-decisions">${analysis.decisions.map(
             (decision, index) => html`<${DecisionEntry} decision=${decision} index=${index} onJump=${onJump} stepOf=${stepOf} current=${decision === current} />`,
