@@ -224,6 +224,8 @@ class Presence(BaseModel):
     spectator_chat: bool
     #: The spectator ids the creator muted.
     muted: list[str]
+    #: A learning room: its player hears a verdict of each of their moves (``verdict`` frames).
+    learning: bool = False
 
 
 class ChatFrame(BaseModel):
@@ -292,6 +294,9 @@ class CreateRoom(BaseModel):
     open_seats: Annotated[int, Field(ge=0, le=16)] | None = None
     #: Whether the finished game counts for its signed-in players' ratings (rated by default).
     rated: StrictBool = True
+    #: A learning room (off by default): after each of their moves, the player alone among bots hears a
+    #: one-line verdict of it (a ``verdict`` frame, to that seat only). Every seat but the creator's is a bot.
+    learning: StrictBool = False
 
 
 class StartRoom(BaseModel):

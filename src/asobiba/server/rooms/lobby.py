@@ -411,6 +411,7 @@ class Lobby:
         open_seats: int | None = None,
         rematch_by: str | None = None,
         rated: bool = True,
+        learning: bool = False,
     ) -> tuple[Room, str | None, dict[int, str]]:
         """A new room with the game dealt, its creator's token and each invited seat's invite code.
 
@@ -423,7 +424,8 @@ class Lobby:
         returns no token and no invite. A room with a free or kept person seat waits (it has not
         started) until nobody is awaited or the creator presses Start; ``listed`` shows it in the
         lobby meanwhile; ``spectator_chat`` lets spectators chat (None: in a listed room only); an
-        unrated room (``rated=False``) counts for nobody's rating. ``pace`` is ``"live"`` or ``"turn-based"``
+        unrated room (``rated=False``) counts for nobody's rating; a ``learning`` room's player (alone
+        among bots) hears a verdict of each of their moves. ``pace`` is ``"live"`` or ``"turn-based"``
         (with a :class:`TurnClock` and its ``timeout_policy``, ``"bot"`` or ``"forfeit"``), checked by the
         route."""
         game = get_game(game_name)
@@ -456,6 +458,7 @@ class Lobby:
             timeout_policy=(timeout_policy or "bot") if pace == "turn-based" else None,
             finished_at=now if state.is_over else None,
             rated=rated,
+            learning=learning,
         )
         bank = ClockRule.of(clock).bank if clock is not None else None
         seats = [Seat(number, seat_kinds.get(number, "human"), bank=bank) for number in range(players)]
@@ -574,6 +577,7 @@ class Lobby:
             spectator_chat=room.row.spectator_chat,
             rematch_by=caller,
             rated=room.row.rated,
+            learning=room.row.learning,
         )
         await self.write(self.storage.update_room(room.id, rematch=new_room.id))
         room.row.rematch = new_room.id

@@ -201,6 +201,7 @@ class Room:
             bot_delay=row.bot_delay,
             pace=row.pace,
             timeout_policy=row.timeout_policy,
+            learning=row.learning,
             rematch=row.rematch,
             rematch_of=row.rematch_of,
             clock=self.clock,
