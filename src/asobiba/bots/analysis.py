@@ -50,6 +50,11 @@ from asobiba.core.state import Action, Observation, State
 
 #: A decision is marked when the move played gave away at least this much chance.
 MARK_THRESHOLD = 0.05
+#: The widest a compared chance's 95% interval may be, either side of the estimate, for the coach to
+#: judge a decision (wider: the difference is within noise, and the decision is not marked).
+PRECISION = 0.10
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.96
 
 #: The coach's ``hard`` bot: a search bounded by its samples, not by the clock, so the same seed gives
 #: the same report on any machine (64 samples is about what 0.7 s reaches).
@@ -81,6 +86,12 @@ class Candidate:
     def interval(self) -> tuple[float, float]:
         """The 95% Wilson interval of :attr:`chance`."""
         return wilson_interval(self.wins, self.samples)
+
+    @property
+    def precise(self) -> bool:
+        """Is :attr:`interval` at most :data:`PRECISION` either side of :attr:`chance`?"""
+        low, high = self.interval
+        return self.samples > 0 and max(self.chance - low, high - self.chance) <= PRECISION + 1e-9
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval
@@ -125,6 +136,25 @@ class Decision:
         """Chance of winning given away by the move played, against the best candidate (≥ 0)."""
         return max(0.0, self.best.chance - self.played_candidate.chance)
 
+    @property
+    def settled(self) -> bool:
+        """Are the compared chances (the move played's and the best's) known within :data:`PRECISION`?"""
+        return self.played_candidate.precise and self.best.precise
+
+    @property
+    def verdict(self) -> str:
+        """``"best"`` (the move played was as good as any tried), ``"close"`` (worse by less than
+        :data:`MARK_THRESHOLD` or by less than the noise of the comparison), ``"costly"`` (it gave away
+        chance, for sure at 95%), or ``"noise"`` (the chances are not known within :data:`PRECISION`:
+        the difference is within noise)."""
+        if not self.settled:
+            return "noise"
+        if self.best.action == self.played or self.loss <= 0.0:
+            return "best"
+        if self.loss >= MARK_THRESHOLD and self.loss > Z95 * self.loss_error:
+            return "costly"
+        return "close"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "seq": self.seq,
@@ -136,6 +166,7 @@ class Decision:
             "loss": self.loss,
             "loss_error": self.loss_error,
             "marked": self.marked,
+            "verdict": self.verdict,
             "candidates": [candidate.to_json() for candidate in self.candidates],
         }
 
@@ -195,21 +226,12 @@ def analyse(
     marked: those that gave away the most chance, at least :data:`MARK_THRESHOLD`.
     Raises :class:`~asobiba.CorruptRecord` for a record that does not replay.
     """
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10_000:
-        raise InvalidOption("samples is a whole number from 1 to 10000, not {value}", domain="analysis", value=samples)
-    if isinstance(max_candidates, bool) or not isinstance(max_candidates, int) or not 1 <= max_candidates <= 1000:
-        raise InvalidOption(
-            "max_candidates is a whole number from 1 to 1000, not {value}", domain="analysis", value=max_candidates
-        )
+    _check_sizes(samples, max_candidates)
     steps = replay_steps(record)
     first, _, _ = next(steps)
     state = first
     seat = _seat(record, player, first.players)
-    depth = declaration(first.game.name).analysis_rollout_depth if rollout_depth == "auto" else rollout_depth
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-        raise InvalidOption(
-            "rollout_depth is a whole number of at least 0, not {value}", domain="analysis", value=depth
-        )
+    depth = _depth(first.game.name, rollout_depth)
     total = sum(1 for _ in _decisions_of(record, seat))
     searcher = bot(hard, seed=seed)
     found: list[Decision] = []
@@ -238,6 +260,55 @@ def analyse(
         rollout_depth=depth,
         settings={"hard": hard, "max_candidates": max_candidates, "seed": seed},
     )
+
+
+def analyse_decision(
+    observation: Observation,
+    played: str,
+    *,
+    samples: int = 16,
+    max_candidates: int = 6,
+    rollout_depth: int | str | None = "auto",
+    hard: str = COACH_HARD,
+    seed: int = 0,
+) -> Decision:
+    """One decision, estimated as :func:`analyse` estimates each: ``played`` (a legal move's notation) and
+    the other candidates from ``observation`` (what the player knew, never the true state).
+
+    >>> import asobiba
+    >>> state = asobiba.new_game("cockroach-poker", players=3, seed=5)
+    >>> observation = state.observe(state.to_move)
+    >>> decision = analyse_decision(observation, str(observation.legal_actions[0]), samples=2, max_candidates=2,
+    ...                             hard="hard:time_limit=none,iterations=8")
+    >>> decision.seq == state.seq, decision.played == str(observation.legal_actions[0])
+    (True, True)
+    """
+    _check_sizes(samples, max_candidates)
+    depth = _depth(observation.game.name, rollout_depth)
+    if played not in {str(action) for action in observation.legal_actions}:
+        raise InvalidOption("{value} is not a legal move of this decision", domain="analysis", value=played)
+    searcher = bot(hard, seed=seed)
+    preferred = str(searcher.choose(observation))
+    seq = int(observation.view["seq"])
+    return _decision(observation, seq, played, preferred, searcher, samples, max_candidates, depth, seed)
+
+
+def _check_sizes(samples: object, max_candidates: object) -> None:
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10_000:
+        raise InvalidOption("samples is a whole number from 1 to 10000, not {value}", domain="analysis", value=samples)
+    if isinstance(max_candidates, bool) or not isinstance(max_candidates, int) or not 1 <= max_candidates <= 1000:
+        raise InvalidOption(
+            "max_candidates is a whole number from 1 to 1000, not {value}", domain="analysis", value=max_candidates
+        )
+
+
+def _depth(game: str, rollout_depth: int | str | None) -> int | None:
+    depth = declaration(game).analysis_rollout_depth if rollout_depth == "auto" else rollout_depth
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+        raise InvalidOption(
+            "rollout_depth is a whole number of at least 0, not {value}", domain="analysis", value=depth
+        )
+    return depth
 
 
 def describe_move(state: State, notation: str, lang: str) -> str:
@@ -346,11 +417,7 @@ def _among_winners(state: State, player: int) -> float:
 
 def _mark(decisions: list[Decision], marks: int) -> list[Decision]:
     worst = sorted(
-        (
-            index
-            for index, decision in enumerate(decisions)
-            if decision.loss >= MARK_THRESHOLD and decision.loss > decision.loss_error
-        ),
+        (index for index, decision in enumerate(decisions) if decision.verdict == "costly"),
         key=lambda index: -decisions[index].loss,
     )[: max(0, marks)]
     chosen = set(worst)
