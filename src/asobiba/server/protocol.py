@@ -180,6 +180,27 @@ class Notice(NoticeEntry):
     type: Literal["notice"]
 
 
+@with_config(_CLOSED)
+class VerdictFrame(TypedDict):
+    """A learning room's verdict of a move its seat made (asobiba.server.learning): sent to that seat only,
+    in its language, players written ``p0``, ``p1``… as in the log's lines."""
+
+    type: Literal["verdict"]
+    seat: int
+    #: The seq of the decision the move was made at (the position before it): a late verdict names its move.
+    seq: int
+    #: The move made (its notation) and in words.
+    action: str
+    move: str
+    #: ``good``, ``fine`` (within noise), ``risky``, ``costly`` (a better move for sure), ``only`` (no choice).
+    kind: Literal["good", "fine", "risky", "costly", "only"]
+    #: The one line ("Good move.", "Risky: …", "Costly: … (a better move was …)") and further reasons.
+    text: str
+    reasons: list[str]
+    #: The better move found (its notation), if any.
+    better: str | None
+
+
 class Accepted(BaseModel):
     type: Literal["accepted"] = "accepted"
     id: str | int | None
@@ -241,7 +262,9 @@ class ChatFrame(BaseModel):
 
 #: Every frame the server sends on the room WebSocket, told apart by its ``type``
 #: (``TypeAdapter(ServerFrame)`` validates one; the server itself never needs to).
-ServerFrame = Annotated[StateFrame | Accepted | Rejected | Presence | ChatFrame | Notice, Field(discriminator="type")]
+ServerFrame = Annotated[
+    StateFrame | Accepted | Rejected | Presence | ChatFrame | Notice | VerdictFrame, Field(discriminator="type")
+]
 
 
 # ---------------------------------------------------------------------- HTTP
