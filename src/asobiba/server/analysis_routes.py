@@ -8,7 +8,8 @@
 - ``GET /api/rooms/{room}/analysis?seat=N`` — 202 ``{"progress": 0..1, "queued"}`` while it waits or
   runs, 200 with the analysis once made, 404 if nobody asked for it, 403 while the game is on;
 - ``GET /api/rooms/{room}/hint?seat=N`` with ``Authorization: Bearer <the seat's token>`` — what the
-  coach would play now: only for the seat to move, and only where no other seat is a person's (403);
+  coach would play now, and why in words (``why``, every language): only for the seat to move, and only
+  where no other seat is a person's (403);
   bounded as analyses are (429 ``too_many_hints``, 503 ``busy``).
 
 Anyone who may see the replay may ask for an analysis, spectators too: once the game is over its whole
