@@ -2,7 +2,10 @@
 bots (default ``normal``; ``random`` plays long games) per game and seed, then the server's analysis
 (``asobiba.server.analysis.run_analysis``, with the server's sizing) of the seat with the most
 decisions, timed: wall-clock seconds and the CPU seconds of the process (what it takes on a free core,
-whatever else the machine runs). The goal: every game's analysis within 60 s on a free core.
+whatever else the machine runs), and the interval rule: the widest 95% interval (its ± in points) of
+the chances compared (the move played's and the best found's) over the seat's decisions that were
+judged, and how many decisions were not (their difference within noise after the most samples). The
+goals: every game's analysis within 60 s on a free core; every compared chance within ±10 points.
 
     nice -n 19 python benchmarks/coach.py --seeds 3                  # every game, 3 games each
     nice -n 19 python benchmarks/coach.py --game survive --players 2 --bot random --seeds 3
@@ -28,6 +31,21 @@ def played(name: str, players: int, seed: int, bot: str = "normal") -> dict:
     return state.record()
 
 
+def interval_rule(analysis: dict) -> tuple[float, int, int]:
+    """The widest ± (half the 95% interval) of the chances compared at the decisions judged, the
+    decisions left within noise, and the decisions that cost chance for sure."""
+    worst, noise, costly = 0.0, 0, 0
+    for decision in analysis["decisions"]:
+        if decision["verdict"] == "noise":
+            noise += 1
+            continue
+        costly += decision["verdict"] == "costly"
+        for candidate in decision["candidates"]:
+            if candidate["action"] in (decision["chosen"], decision["best"]):
+                worst = max(worst, (candidate["high"] - candidate["low"]) / 2)
+    return worst, noise, costly
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", help="a game (default: every game but the test ones)")
@@ -37,21 +55,22 @@ def main() -> None:
     arguments = parser.parse_args()
     names = arguments.game or [name for name in game_names() if name in ("cockroach-poker", "paper-safari", "survive")]
     header = f"{'game':<16} {'seed':>4} {'entries':>7} {'seat':>4} {'decisions':>9} {'samples':>7}"
-    print(f"{header} {'seconds':>8} {'cpu s':>6}")
+    print(f"{header} {'seconds':>8} {'cpu s':>6} {'worst ±':>7} {'noise':>5} {'costly':>6}")
     for name in names:
         times, cpus = [], []
         for seed in range(arguments.seeds):
             record = played(name, arguments.players, seed, arguments.bot)
             decisions, seat = max((decision_count(record, seat), seat) for seat in range(arguments.players))
             started, cpu = time.perf_counter(), time.process_time()
-            run_analysis(record, seat)
+            found = run_analysis(record, seat)
             elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+            worst, noise, costly = interval_rule(found)
             times.append(elapsed)
             cpus.append(cpu)
             samples = sizing_for(decisions, declaration(name).analysis_rollout_depth).samples
             print(
                 f"{name:<16} {seed:>4} {len(record['actions']):>7} {seat:>4} {decisions:>9} {samples:>7}"
-                f" {elapsed:>8.1f} {cpu:>6.1f}",
+                f" {elapsed:>8.1f} {cpu:>6.1f} {worst * 100:>7.1f} {noise:>5} {costly:>6}",
                 flush=True,
             )
         print(

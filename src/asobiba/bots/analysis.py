@@ -10,10 +10,16 @@ information only — the observation he had then, sampled, never the true state:
   scored by the game's evaluator). Every candidate is played out on the same samples with the
   same generator seeds (common random numbers), so the differences between candidates are
   sharper than their separate intervals suggest;
+- the interval rule: the move played and the best found are then played out on more of the same
+  samples, up to ``max_samples``, until the 95% interval of each chance is at most
+  :data:`PRECISION` (10 points) either side; where it is not, the decision's verdict is ``noise``
+  (the difference is within noise) and it is never marked;
 - how much chance the move played gave away against the best candidate; the decisions where
-  the player lost most are marked (a loss of at least :data:`MARK_THRESHOLD` and more than its
-  paired standard error).
+  the player lost most are marked (a loss of at least :data:`MARK_THRESHOLD`, more than 1.96
+  times its paired standard error, both chances known within :data:`PRECISION`).
 
+Moves the game says are the same (``Game.same_move_key``: in Cockroach Poker, offering the 3 or the
+5 of spades to Ken claiming "spades") are weighed once, as one candidate (its ``same``).
 The candidates are the move played, the ``hard`` bot's move, the heuristic's move and, up to
 ``max_candidates``, the moves the ``hard`` bot's search visited most (or, where ``hard`` does not
 search, other legal moves in a seeded random order).
@@ -22,18 +28,22 @@ search, other legal moves in a seeded random order).
 >>> state = asobiba.new_game("cockroach-poker", players=3, seed=5)
 >>> while not state.is_over:
 ...     _ = state.apply(asobiba.bot("normal", seed=state.seq).choose(state.observe(state.to_move)))
->>> report = analyse(state.record(), player=0, samples=2, max_candidates=2, hard="hard:time_limit=none,iterations=8")
+>>> report = analyse(state.record(), player=0, samples=2, max_samples=2, max_candidates=2,
+...                  hard="hard:time_limit=none,iterations=8")
 >>> report.player, all(decision.candidates for decision in report.decisions)
 (0, True)
 >>> all(candidate.samples == 2 for decision in report.decisions for candidate in decision.candidates)
 True
+>>> {decision.verdict for decision in report.decisions}  # 2 samples say nothing for sure
+{'noise'}
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from asobiba.bots import bot
@@ -55,6 +65,11 @@ MARK_THRESHOLD = 0.05
 PRECISION = 0.10
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.96
+#: Results from which the spread of an evaluator's scores is trusted for a chance's interval (fewer: Wilson's).
+VARIANCE_FROM = 16
+#: The most samples a compared move is played out in by default, to bring its interval within
+#: :data:`PRECISION` (a chance near 50 % from wins and losses needs about 96).
+MAX_SAMPLES = 128
 
 #: The coach's ``hard`` bot: a search bounded by its samples, not by the clock, so the same seed gives
 #: the same report on any machine (64 samples is about what 0.7 s reaches).
@@ -67,6 +82,25 @@ Progress = Callable[[int, int], None]
 Step = tuple[State, Action | None, list[Event]]
 
 
+def chance_interval(outcomes: Sequence[float], wins: float, samples: int) -> tuple[float, float]:
+    """The 95% interval of a chance estimated from ``samples`` results (``outcomes``, each 0 to 1, their sum
+    ``wins``): Wilson's for wins and losses (or too few results to trust their spread), else the normal
+    interval of their mean from their spread (an evaluator's scores spread less than wins and losses do).
+
+    >>> [round(bound, 2) for bound in chance_interval([1.0, 0.0] * 8, 8, 16)]
+    [0.28, 0.72]
+    >>> [round(bound, 2) for bound in chance_interval([0.5, 0.6] * 8, 8.8, 16)]
+    [0.52, 0.58]
+    """
+    count = len(outcomes)
+    if count != samples or count < VARIANCE_FROM or all(outcome in (0.0, 1.0) for outcome in outcomes):
+        return wilson_interval(min(max(wins, 0.0), samples), samples)
+    mean = wins / samples
+    variance = sum((outcome - mean) ** 2 for outcome in outcomes) / (count - 1)
+    half = Z95 * math.sqrt(variance / count)
+    return max(0.0, mean - half), min(1.0, mean + half)
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One move considered at a decision and its estimated chance of winning."""
@@ -77,6 +111,8 @@ class Candidate:
     samples: int
     #: The result of each sample, in the order of the decision's samples (shared by every candidate).
     outcomes: tuple[float, ...] = ()
+    #: The other legal moves that are the same move as this one (``Game.same_move_key``), weighed as one.
+    same: tuple[str, ...] = ()
 
     @property
     def chance(self) -> float:
@@ -84,18 +120,41 @@ class Candidate:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of :attr:`chance`."""
-        return wilson_interval(self.wins, self.samples)
+        """The 95% interval of :attr:`chance` (:func:`chance_interval`)."""
+        return chance_interval(self.outcomes, self.wins, self.samples)
+
+    @property
+    def half_width(self) -> float:
+        """Half the width of :attr:`interval`: the ``±`` of the chance."""
+        low, high = self.interval
+        return (high - low) / 2
 
     @property
     def precise(self) -> bool:
-        """Is :attr:`interval` at most :data:`PRECISION` either side of :attr:`chance`?"""
-        low, high = self.interval
-        return self.samples > 0 and max(self.chance - low, high - self.chance) <= PRECISION + 1e-9
+        """Is the chance known within :data:`PRECISION` (its 95% interval at most ± that)?"""
+        return self.samples > 0 and self.half_width <= PRECISION + 1e-9
+
+    def needed(self) -> int:
+        """About how many samples would bring its interval within :data:`PRECISION` (from its spread so far)."""
+        chance = self.chance
+        binary = all(outcome in (0.0, 1.0) for outcome in self.outcomes)
+        if binary or len(self.outcomes) < 2:
+            variance = chance * (1 - chance)
+        else:
+            variance = sum((outcome - chance) ** 2 for outcome in self.outcomes) / (len(self.outcomes) - 1)
+        return math.ceil(Z95 * Z95 * max(variance, 0.01) / (PRECISION * PRECISION)) + 1
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval
-        return {"action": self.action, "chance": self.chance, "samples": self.samples, "ci95": [low, high]}
+        found: dict[str, Any] = {
+            "action": self.action,
+            "chance": self.chance,
+            "samples": self.samples,
+            "ci95": [low, high],
+        }
+        if self.same:
+            found["same"] = list(self.same)
+        return found
 
 
 @dataclass(frozen=True)
@@ -123,10 +182,10 @@ class Decision:
     def loss_error(self) -> float:
         """The standard error of :attr:`loss`, from the paired results of the two moves on the same samples."""
         best, played = self.best.outcomes, self.played_candidate.outcomes
-        count = len(best)
-        if count < 2 or len(played) != count:
+        count = min(len(best), len(played))
+        if count < 2:
             return 0.0
-        differences = [b - p for b, p in zip(best, played, strict=True)]
+        differences = [b - p for b, p in zip(best[:count], played[:count], strict=True)]
         mean = sum(differences) / count
         variance = sum((difference - mean) ** 2 for difference in differences) / (count - 1)
         return float((variance / count) ** 0.5)
@@ -167,6 +226,7 @@ class Decision:
             "loss_error": self.loss_error,
             "marked": self.marked,
             "verdict": self.verdict,
+            "settled": self.settled,
             "candidates": [candidate.to_json() for candidate in self.candidates],
         }
 
@@ -219,14 +279,18 @@ def analyse(
     marks: int = 3,
     seed: int = 0,
     progress: Progress | None = None,
+    max_samples: int | None = None,
 ) -> Analysis:
     """Analyse ``player``'s decisions in ``record`` (default: the record's ``human`` seat, else 0).
 
+    Every candidate of a decision is played out on ``samples`` samples, then the move played and the best
+    found on more, up to ``max_samples`` (default :data:`MAX_SAMPLES`), until both chances are known within
+    :data:`PRECISION`; a decision where they are not says the difference is within noise and is not marked.
     ``rollout_depth="auto"`` takes the game declaration's ``analysis_rollout_depth``. At most ``marks`` decisions are
-    marked: those that gave away the most chance, at least :data:`MARK_THRESHOLD`.
+    marked: those that gave away the most chance, at least :data:`MARK_THRESHOLD`, for sure at 95 %.
     Raises :class:`~asobiba.CorruptRecord` for a record that does not replay.
     """
-    _check_sizes(samples, max_candidates)
+    most = _check_sizes(samples, max_candidates, max_samples)
     steps = replay_steps(record)
     first, _, _ = next(steps)
     state = first
@@ -240,7 +304,9 @@ def analyse(
         if pending is not None and action is not None:
             seq, observation, preferred = pending
             found.append(
-                _decision(observation, seq, str(action), preferred, searcher, samples, max_candidates, depth, seed)
+                _decision(
+                    observation, seq, str(action), preferred, searcher, samples, max_candidates, depth, seed, most
+                )
             )
             pending = None
             if progress is not None:
@@ -258,7 +324,7 @@ def analyse(
         outcome=_among_winners(state, seat) if state.is_over else 0.0,
         samples=samples,
         rollout_depth=depth,
-        settings={"hard": hard, "max_candidates": max_candidates, "seed": seed},
+        settings={"hard": hard, "max_candidates": max_candidates, "seed": seed, "max_samples": most},
     )
 
 
@@ -271,6 +337,7 @@ def analyse_decision(
     rollout_depth: int | str | None = "auto",
     hard: str = COACH_HARD,
     seed: int = 0,
+    max_samples: int | None = None,
 ) -> Decision:
     """One decision, estimated as :func:`analyse` estimates each: ``played`` (a legal move's notation) and
     the other candidates from ``observation`` (what the player knew, never the true state).
@@ -283,23 +350,31 @@ def analyse_decision(
     >>> decision.seq == state.seq, decision.played == str(observation.legal_actions[0])
     (True, True)
     """
-    _check_sizes(samples, max_candidates)
+    most = _check_sizes(samples, max_candidates, max_samples)
     depth = _depth(observation.game.name, rollout_depth)
     if played not in {str(action) for action in observation.legal_actions}:
         raise InvalidOption("{value} is not a legal move of this decision", domain="analysis", value=played)
     searcher = bot(hard, seed=seed)
     preferred = str(searcher.choose(observation))
     seq = int(observation.view["seq"])
-    return _decision(observation, seq, played, preferred, searcher, samples, max_candidates, depth, seed)
+    return _decision(observation, seq, played, preferred, searcher, samples, max_candidates, depth, seed, most)
 
 
-def _check_sizes(samples: object, max_candidates: object) -> None:
+def _check_sizes(samples: object, max_candidates: object, max_samples: object) -> int:
+    """Check the sizes asked for; the most samples a compared move is played out in."""
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10_000:
         raise InvalidOption("samples is a whole number from 1 to 10000, not {value}", domain="analysis", value=samples)
     if isinstance(max_candidates, bool) or not isinstance(max_candidates, int) or not 1 <= max_candidates <= 1000:
         raise InvalidOption(
             "max_candidates is a whole number from 1 to 1000, not {value}", domain="analysis", value=max_candidates
         )
+    if max_samples is None:
+        return max(samples, MAX_SAMPLES)
+    if isinstance(max_samples, bool) or not isinstance(max_samples, int) or not 1 <= max_samples <= 10_000:
+        raise InvalidOption(
+            "max_samples is a whole number from 1 to 10000, not {value}", domain="analysis", value=max_samples
+        )
+    return max(samples, max_samples)
 
 
 def _depth(game: str, rollout_depth: int | str | None) -> int | None:
@@ -345,9 +420,14 @@ def _decisions_of(record: Mapping[str, Any], seat: int) -> list[int]:
 
 def _candidates(
     observation: Observation, played: str, preferred: str, searcher: Bot, limit: int, rng: random.Random
-) -> list[Action]:
+) -> tuple[list[tuple[Action, tuple[str, ...]]], str]:
+    """The moves to weigh (each with the other legal moves that are the same move, ``Game.same_move_key``)
+    and the ``hard`` bot's move as one of them (the move played, where the two are the same move)."""
+    game = observation.game
+    view = observation.view
     legal = {str(action): action for action in observation.legal_actions}
-    heuristic = str(observation.game.heuristic_action(observation, random.Random(rng.getrandbits(32))))
+    keys = {text: _key(game, action, view) for text, action in legal.items()}
+    heuristic = str(game.heuristic_action(observation, random.Random(rng.getrandbits(32))))
     order = [played, preferred, heuristic]
     pimc = getattr(searcher, "last_pimc", None)
     if isinstance(pimc, PIMCBot):
@@ -359,12 +439,24 @@ def _candidates(
     others = list(legal)
     rng.shuffle(others)
     order.extend(others)
-    chosen: list[Action] = []
+    shown: dict[Hashable, str] = {}
     for text in order:
-        action = legal.get(text)
-        if action is not None and action not in chosen and (len(chosen) < limit or text in (played, preferred)):
-            chosen.append(action)
-    return chosen
+        if text in legal and keys[text] not in shown and (len(shown) < limit or text in (played, preferred)):
+            shown[keys[text]] = text
+    if preferred in keys:
+        preferred = shown[keys[preferred]]
+    chosen = [
+        (legal[text], tuple(other for other in legal if keys[other] == key and other != text))
+        for key, text in shown.items()
+    ]
+    return chosen, preferred
+
+
+def _key(game: Any, action: Action, view: Mapping[str, Any]) -> Hashable:
+    try:
+        return game.same_move_key(action, view)  # type: ignore[no-any-return]
+    except Exception:  # a game's key is a help: a move is always itself
+        return action
 
 
 def _decision(
@@ -377,20 +469,47 @@ def _decision(
     limit: int,
     depth: int | None,
     seed: int,
+    max_samples: int,
 ) -> Decision:
+    """Every candidate on ``samples`` samples; then more samples (the same ones for both, common random
+    numbers) for the move played and the best found, until both chances are known within
+    :data:`PRECISION` or they have ``max_samples`` each."""
     rng = random.Random(f"analysis:{seed}:{seq}")
-    candidates = _candidates(observation, played, preferred, searcher, limit, rng)
-    seeds = [(rng.getrandbits(63), rng.getrandbits(63)) for _ in range(samples)]
+    chosen, preferred = _candidates(observation, played, preferred, searcher, limit, rng)
     score = evaluator(observation.game.name) if depth is not None else None
-    estimates = []
-    for action in candidates:
-        wins = sum(
-            _rollout(observation, action, sample_seed, rollout_seed, depth, score)
-            for sample_seed, rollout_seed in seeds
-        )
-        estimates.append(Candidate(str(action), wins, samples))
-    estimates.sort(key=lambda candidate: (-candidate.chance, candidate.action != preferred))
-    return Decision(seq=seq, played=played, preferred=preferred, candidates=tuple(estimates))
+    seeds: list[tuple[int, int]] = []
+    actions = {str(action): action for action, _ in chosen}
+    same = {str(action): others for action, others in chosen}
+    results: dict[str, list[float]] = {text: [] for text in actions}
+
+    def extend(text: str, count: int) -> None:
+        while len(seeds) < count:
+            seeds.append((rng.getrandbits(63), rng.getrandbits(63)))
+        found = results[text]
+        for index in range(len(found), count):
+            sample_seed, rollout_seed = seeds[index]
+            found.append(_rollout(observation, actions[text], sample_seed, rollout_seed, depth, score))
+
+    def estimates() -> list[Candidate]:
+        made = [Candidate(text, sum(found), len(found), tuple(found), same[text]) for text, found in results.items()]
+        made.sort(key=lambda candidate: (-candidate.chance, candidate.action != preferred))
+        return made
+
+    for text in results:
+        extend(text, samples)
+    found = estimates()
+    while True:
+        best = found[0]
+        mine = next(candidate for candidate in found if candidate.action == played)
+        compared = [best] if best is mine else [best, mine]
+        count = max(candidate.samples for candidate in compared)
+        if all(candidate.precise for candidate in compared) or count >= max_samples:
+            break
+        wanted = max(count + max(2, samples // 2), *(candidate.needed() for candidate in compared))
+        for candidate in compared:
+            extend(candidate.action, min(max_samples, wanted))
+        found = estimates()
+    return Decision(seq=seq, played=played, preferred=preferred, candidates=tuple(found))
 
 
 def _rollout(
@@ -421,10 +540,7 @@ def _mark(decisions: list[Decision], marks: int) -> list[Decision]:
         key=lambda index: -decisions[index].loss,
     )[: max(0, marks)]
     chosen = set(worst)
-    return [
-        Decision(d.seq, d.played, d.preferred, d.candidates, marked=index in chosen)
-        for index, d in enumerate(decisions)
-    ]
+    return [replace(decision, marked=index in chosen) for index, decision in enumerate(decisions)]
 
 
 # ---------------------------------------------------------------------- pictures
@@ -467,9 +583,10 @@ def terminal_chart(analysis: Analysis, width: int = 60, height: int = 10) -> str
     return "\n".join(lines)
 
 
-def save_curve(analysis: Analysis, path: str, title: str | None = None) -> None:
-    """Save the win-probability curve as a PNG (matplotlib): the chance of each move played with its
-    95% interval, marked decisions in red, the outcome at the end."""
+def save_curve(analysis: Analysis, path: str, title: str | None = None, name: str | None = None) -> None:
+    """Save the win-probability curve of the player called ``name`` (default ``p<seat>``) as a PNG
+    (matplotlib): the chance of each move played with its 95% interval, marked decisions in red, the
+    outcome at the end."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -499,9 +616,10 @@ def save_curve(analysis: Analysis, path: str, title: str | None = None) -> None:
     )
     axes.axhline(1.0 / analysis.players, color="grey", linewidth=0.8, linestyle="--")
     axes.set_ylim(0.0, 1.0)
-    axes.set_xlabel("move (record index)")
-    axes.set_ylabel(f"p{analysis.player}'s chance of winning")
-    axes.set_title(title or f"{analysis.game}: p{analysis.player}, {analysis.samples} samples a candidate")
+    axes.set_xlabel("position in the game (record index)")
+    player = name or f"p{analysis.player}"
+    axes.set_ylabel(f"{player}'s chance of winning")
+    axes.set_title(title or f"{analysis.game}: {player}")
     axes.legend(loc="best", fontsize="small")
     figure.tight_layout()
     figure.savefig(path, format="png")

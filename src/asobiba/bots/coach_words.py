@@ -11,11 +11,12 @@ terminal's ``asobiba analyse`` and the hints all say these same words.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from asobiba.bots.analysis import Candidate, Decision
 from asobiba.core.explain import MoveToExplain
+from asobiba.core.i18n import list_text
 from asobiba.core.registry import declaration
 from asobiba.core.state import Action, Observation
 from asobiba.i18n import Catalog
@@ -45,13 +46,13 @@ def name_players(text: str, names: Sequence[str]) -> str:
 
 
 def percent_text(chance: float, lang: str) -> str:
-    """A chance in whole percent: ``62 %`` in English, ``62%`` in Japanese."""
-    return tr("{value} %", lang, value=round(chance * 100))
+    """A chance in whole percent: ``62%``."""
+    return tr("{value}%", lang, value=round(chance * 100))
 
 
 def _interval_text(candidate: Candidate, lang: str) -> str:
     low, high = candidate.interval
-    return tr("{low}–{high} %", lang, low=round(low * 100), high=round(high * 100))
+    return tr("{low}–{high}%", lang, low=round(low * 100), high=round(high * 100))
 
 
 def _action(observation: Observation[Any], notation: str) -> Action | None:
@@ -61,17 +62,88 @@ def _action(observation: Observation[Any], notation: str) -> Action | None:
     return None
 
 
-def move_words(observation: Observation[Any], notation: str, names: Sequence[str], lang: str) -> str:
-    """A legal move of ``observation`` in the reader's words, players by their names (its notation if
-    the game cannot say it)."""
+def _actions(observation: Observation[Any], notations: Sequence[str]) -> list[Action]:
+    return [action for action in (_action(observation, notation) for notation in notations) if action is not None]
+
+
+def move_words(
+    observation: Observation[Any], notation: str, names: Sequence[str], lang: str, same: Sequence[str] = ()
+) -> str:
+    """A legal move of ``observation`` in the reader's words, players by their names and pieces by what
+    the player saw of them (its notation if the game cannot say it). ``same``: the other legal moves
+    that are the same move (``Game.same_move_key``), said with it as one move ("a spades card")."""
     action = _action(observation, notation)
     if action is None:
         return name_players(notation, names)
-    try:
-        text = str(observation.game.describe_action(action, lang))
-    except Exception:  # a description is a help: the notation is always right
-        text = notation
+    text = _described(observation, action, lang)
+    said = _PIECE_WORDS.get(observation.game.name)
+    if said is not None:
+        text = said(observation, action, text, lang, bool(same))
+    elif same:
+        others = [_described(observation, other, lang) for other in _actions(observation, same)]
+        text = tr("{move} (or the same move: {others})", lang, move=text, others=list_text(others, lang))
     return name_players(text, names)
+
+
+def _described(observation: Observation[Any], action: Action, lang: str) -> str:
+    try:
+        return str(observation.game.describe_action(action, lang))
+    except Exception:  # a description is a help: the notation is always right
+        return str(action)
+
+
+def _cockroach_card(observation: Observation[Any], action: Action, text: str, lang: str, merged: bool) -> str:
+    """A card offered, by its name; by its kind where the copy or the rank does not count ("a spades
+    card": several moves in one, or the original game's creatures, whose copies are all alike)."""
+    from asobiba.games.cockroach_poker.actions import Offer
+    from asobiba.games.cockroach_poker.data import TRUMP
+    from asobiba.games.cockroach_poker.text import card_name, kind_name
+
+    if not isinstance(action, Offer):
+        return text
+    card = action.card
+    trump = card in TRUMP.cards
+    if trump and not merged:
+        return text
+    if trump and card.startswith("J"):
+        kind = tr("a joker", lang)
+    else:
+        deck_kind = TRUMP.kinds[TRUMP.kind_of[TRUMP.cards.index(card)]] if trump else card.rstrip("0123456789")
+        kind = tr("a {kind} card", lang, kind=kind_name(deck_kind, lang))
+    return text.replace(card_name(card, lang), kind)
+
+
+def _survive_explorers(observation: Observation[Any], action: Action, text: str, lang: str, merged: bool) -> str:
+    """An explorer by its colour and where it stands, and its value where the player knows it ("your red
+    explorer worth 5 on r3c4"), never its number (``red#4``)."""
+    from asobiba.games.survive.data import explorer_name
+    from asobiba.games.survive.text import explorer_text, term
+
+    number = getattr(action, "explorer", None)
+    if not isinstance(number, int):
+        return text
+    name = explorer_name(number)
+    seen = next((explorer for explorer in observation.view["explorers"] if explorer.get("id") == name), None)
+    if seen is None:
+        return text
+    colour = term(str(seen.get("colour")), lang)
+    cell, value = seen.get("cell"), seen.get("value")
+    if cell and value is not None:
+        words = tr("your {colour} explorer worth {value} on {cell}", lang, colour=colour, value=value, cell=cell)
+    elif cell:
+        words = tr("your {colour} explorer on {cell}", lang, colour=colour, cell=cell)
+    elif value is not None:
+        words = tr("your {colour} explorer worth {value}", lang, colour=colour, value=value)
+    else:
+        words = tr("one of your {colour} explorers", lang, colour=colour)
+    return text.replace(explorer_text(name, lang), words)
+
+
+#: Per game, how the coach says the pieces of a move where the game's own words name them by number.
+_PIECE_WORDS: dict[str, Callable[[Observation[Any], Action, str, str, bool], str]] = {
+    "cockroach-poker": _cockroach_card,
+    "survive": _survive_explorers,
+}
 
 
 def _reasons(
@@ -105,14 +177,14 @@ def explain_decision(decision: Decision, observation: Observation[Any], names: S
     played = decision.played_candidate
     best = decision.best
     verdict = decision.verdict
-    yours = move_words(observation, decision.played, names, lang)
+    yours = move_words(observation, decision.played, names, lang, played.same)
     count = played.samples
     if verdict == "costly":
         head = tr(
-            "Better: {better} — a {chance_better} chance of winning ({interval_better}). "
+            "Better: {better} — chance of winning {chance_better} ({interval_better}). "
             "Yours: {played} — {chance} ({interval}). From {count} imagined continuations of the game.",
             lang,
-            better=move_words(observation, best.action, names, lang),
+            better=move_words(observation, best.action, names, lang, best.same),
             chance_better=percent_text(best.chance, lang),
             interval_better=_interval_text(best, lang),
             played=yours,
@@ -123,7 +195,7 @@ def explain_decision(decision: Decision, observation: Observation[Any], names: S
         return [head, *_reasons(decision, observation, names, lang, best.action)]
     if verdict == "best":
         head = tr(
-            "Your move was as good as any: {played} — a {chance} chance of winning ({interval}). "
+            "Your move was as good as any: {played} — chance of winning {chance} ({interval}). "
             "From {count} imagined continuations of the game.",
             lang,
             played=yours,
@@ -137,7 +209,7 @@ def explain_decision(decision: Decision, observation: Observation[Any], names: S
             "Yours: {played} — {chance} ({interval}). Best found: {better} — {chance_better} ({interval_better}).",
             lang,
             played=yours,
-            better=move_words(observation, best.action, names, lang),
+            better=move_words(observation, best.action, names, lang, best.same),
             chance=percent_text(played.chance, lang),
             interval=_interval_text(played, lang),
             chance_better=percent_text(best.chance, lang),

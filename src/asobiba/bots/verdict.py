@@ -122,6 +122,7 @@ def judge(
         rollout_depth=depth,
         hard=hard,
         seed=seed,
+        max_samples=samples,  # a verdict's budget is small: within noise, it says so
     )
     loss, error = decision.loss, _noise(decision)
     better = decision.best.action if decision.best.action != played and loss > 0.0 else None
