@@ -271,3 +271,37 @@ def test_a_newer_move_supersedes_the_verdict_waiting_and_a_closed_rooms_verdict_
     assert later["action"] == last["action"] == played_e
     assert hint["seat"] == 0 and all(hint["why"][lang] for lang in ("en", "ja"))  # the hint says why, in words
     assert not len(coach.hint_queue)
+
+
+def test_a_learning_room_that_leaves_memory_drops_its_verdict_waiting(coach_app: tuple[TestClient, Coach]) -> None:
+    client, coach = coach_app
+    made = client.post("/api/rooms", json={"game": GAME, "players": 3, "seats": BOTS, "learning": True}).json()
+    room = client.app.state.lobby.rooms[made["room"]]
+    # the hints' worker busy with three other rooms' verdicts: this room's waits behind them
+    ahead = decisions_of_seat_0(seed=13, count=3)
+
+    async def occupy() -> list[asyncio.Future[Any]]:
+        return [
+            asyncio.ensure_future(coach.verdict(f"other{i}", len(record["actions"]), 0, record, played, f"10.0.1.{i}"))
+            for i, (record, played) in enumerate(ahead)
+        ]
+
+    others = client.portal.call(occupy)
+    with client.websocket_connect(f"/api/rooms/{made['room']}/ws") as socket:
+        socket.send_json({"type": "hello", "protocol": 1, "token": made["token"]})
+        frame = socket.receive_json()
+        while not (frame["type"] == "state" and frame["view"]["to_move"] == 0 and frame["legal"]):
+            frame = socket.receive_json()
+        socket.send_json({"type": "act", "id": "m", "seq": frame["seq"], "action": frame["legal"][0]["notation"]})
+        while frame["type"] != "accepted":
+            frame = socket.receive_json()
+        key = VerdictKey(room.id, frame["seq"], 0)
+        assert coach.hint_queue.position(key) not in (None, 0)  # waiting
+        assert room.timers.pending
+        client.portal.call(room.close)
+    assert key not in coach.hint_queue and not room.timers.pending
+
+    async def finish() -> list[Any]:
+        return await asyncio.gather(*others)
+
+    assert all(answer is not None for answer in client.portal.call(finish))
