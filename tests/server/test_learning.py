@@ -305,3 +305,13 @@ def test_a_learning_room_that_leaves_memory_drops_its_verdict_waiting(coach_app:
         return await asyncio.gather(*others)
 
     assert all(answer is not None for answer in client.portal.call(finish))
+
+
+def test_a_learning_rooms_rematch_is_a_learning_room(coach_app: tuple[TestClient, Coach]) -> None:
+    client, _ = coach_app
+    made = client.post("/api/rooms", json={"game": GAME, "players": 3, "seats": BOTS, "learning": True}).json()
+    lobby = client.app.state.lobby
+    found = client.portal.call(lobby.rematch, lobby.rooms[made["room"]], made["token"])
+    assert found is not None
+    rematch, _seat = found
+    assert rematch.row.learning and client.get(f"/api/rooms/{rematch.id}").json()["learning"] is True

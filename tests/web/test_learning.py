@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
-from web_testing import ConsoleWatch, WebServer, click_one, new_context, table, wait_for_turn_or_end
+from web_testing import (
+    ConsoleWatch,
+    WebServer,
+    click_one,
+    new_context,
+    serious_accessibility_violations,
+    table,
+    wait_for_turn_or_end,
+)
 
 GAME = "cockroach-poker"
 #: The first words of a verdict's line (asobiba.bots.verdict), in each language.
@@ -103,6 +111,7 @@ def test_a_learning_room_says_a_verdict_of_each_move_and_the_hint_says_why(
     words = page.inner_text("#verdicts")
     assert not SEAT_NUMBER.search(words), words  # players by their names
     assert bool(JAPANESE.search(words)) == (lang == "ja"), words
+    assert not serious_accessibility_violations(page)
     if SCREENSHOTS:
         page.screenshot(path=str(SCREENSHOTS / f"learning-verdicts-{lang}.png"), full_page=True)
     context.close()
