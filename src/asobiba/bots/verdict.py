@@ -43,6 +43,7 @@ __all__ = [
     "VERDICT_SAMPLES",
     "Verdict",
     "VerdictKind",
+    "classify",
     "hint_reasons",
     "judge",
     "verdict_words",
@@ -80,11 +81,11 @@ class Verdict:
 
 def _noise(decision: Decision) -> float:
     """The standard error of the decision's loss: from the paired results of the two moves on the same
-    imagined continuations where they are known, else as if the two estimates were independent."""
-    paired = decision.loss_error
-    if paired > 0.0:
-        return paired
+    imagined continuations (as the coach reads it), else — results not kept — as if the two estimates
+    were independent."""
     best, played = decision.best, decision.played_candidate
+    if min(len(best.outcomes), len(played.outcomes)) >= 2:
+        return decision.loss_error
 
     def variance(chance: float, samples: int) -> float:
         return chance * (1.0 - chance) / samples if samples else 0.25
@@ -124,6 +125,13 @@ def judge(
         seed=seed,
         max_samples=samples,  # a verdict's budget is small: within noise, it says so
     )
+    return classify(decision)
+
+
+def classify(decision: Decision) -> Verdict:
+    """The verdict of an analysed decision (see the module): how much chance the better move found would
+    have added (:attr:`~asobiba.bots.analysis.Decision.loss`) against the noise of so few samples."""
+    played = decision.played
     loss, error = decision.loss, _noise(decision)
     better = decision.best.action if decision.best.action != played and loss > 0.0 else None
     if better is None or loss < MARK_THRESHOLD:
