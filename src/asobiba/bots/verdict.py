@@ -3,7 +3,7 @@
 A learning room (the room option ``learning``) tells its player, after each of their moves, what the
 coach makes of it: :func:`judge` estimates the decision from what the player knew then (its
 observation, never the true state) with :func:`~asobiba.bots.analysis.analyse_decision` on a small
-budget — a fraction of a second on a free core — and :func:`verdict_words` says it in one line of the
+budget — a fraction of a second of one core — and :func:`verdict_words` says it in one line of the
 reader's language:
 
 - ``"good"``: "Good move." — no move tried did better by :data:`~asobiba.bots.analysis.MARK_THRESHOLD`;
@@ -51,10 +51,10 @@ __all__ = [
 
 tr = Catalog("learning")
 
-#: A verdict's budget (measured: about 0.2–0.5 s a move on a free core in each of the three games;
-#: ``benchmarks`` in the report of the change that made it): imagined continuations a candidate, the
-#: candidates compared, the coach's search that proposes one, and how far a rollout is played before
-#: the game's evaluator scores it (where the game cuts rollouts at all).
+#: A verdict's budget (measured: 0.3–0.5 s of one core a move, the first six decisions of three games
+#: of each of the three titles): imagined continuations a candidate, the candidates compared, the
+#: coach's search that proposes one, and how far a rollout is played before the game's evaluator scores
+#: it (where the game cuts rollouts at all).
 VERDICT_SAMPLES = 32
 VERDICT_CANDIDATES = 4
 VERDICT_HARD = "hard:time_limit=none,iterations=16,samples=16"
