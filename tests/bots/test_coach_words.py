@@ -115,3 +115,24 @@ def test_survive_says_an_explorer_by_colour_place_and_value_never_by_number() ->
             words = move_words(observation, move, NAMES, lang)
             assert not re.search(r"#\d", words), words
             assert re.search(r"r\d+c\d+", words) and re.search(r"worth \d|数字\d", words), words
+
+
+def test_paper_safari_says_the_cards_the_player_saw_by_their_names() -> None:
+    state = asobiba.new_game("paper-safari", 3, seed=5)
+    said: list[str] = []
+    while not state.is_over and len(said) < 12:
+        mover = state.to_move
+        assert mover is not None
+        if mover >= 0:
+            observation = state.observe(mover)
+            view = observation.view
+            for action in observation.legal_actions:
+                text = str(action)
+                if text.startswith("swap") and view["hand"]:
+                    said.append(move_words(observation, text, NAMES, "en"))
+                    assert view["cards"][view["hand"]]["en"] in said[-1], said[-1]
+                if text == "take discard" and view["discard_top"]:
+                    said.append(move_words(observation, text, NAMES, "ja"))
+                    assert view["cards"][view["discard_top"]]["ja"] in said[-1], said[-1]
+        state.apply(asobiba.bot("normal", seed=state.seq).choose(state.observe(mover)))
+    assert len(said) >= 12
