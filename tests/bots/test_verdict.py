@@ -1,11 +1,13 @@
 """A learning room's verdict of one move (asobiba.bots.verdict), on hand-built decisions: "good" when no
 move tried did better by the mark threshold, "fine" when the better move's lead is within the noise,
 "risky" past one standard error, "costly" past 95 %; "only" without a choice. Its words in English and
-Japanese (a game without an explanation hook: the chance given away stands in for the reason), and the
-hint's reason when the game has nothing to say."""
+Japanese (a game without an explanation hook: the chance given away stands in for the reason; each of
+the three games with one: its own reason after "Risky:" or "Costly:"), and the hint's reasons (the
+game's for the suggested move, else how the coach found it)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -13,6 +15,8 @@ import pytest
 import asobiba
 from asobiba.bots.analysis import Candidate, Decision
 from asobiba.bots.verdict import Verdict, classify, hint_reasons, judge, verdict_words
+from asobiba.core.explain import MoveToExplain
+from asobiba.core.registry import declaration
 from asobiba.core.state import Observation
 
 #: Samples of the hand-built decisions (what a verdict's budget plays).
@@ -112,3 +116,53 @@ def test_the_hint_says_how_the_coach_found_the_move_when_the_game_has_nothing_to
         "Playing on from what you know, the coach found this move the likeliest to win."
     ]
     assert "コーチ" in hint_reasons(observation, "bid 5", ["p0", "p1"], "ja")[0]
+
+
+@pytest.mark.parametrize("game", ["cockroach-poker", "paper-safari", "survive"])
+def test_a_costly_or_risky_verdict_says_the_games_own_reason(game: str) -> None:
+    # Random moves of p0 until one is found risky or costly where the game's hook has a reason for it:
+    # the line says that reason (not the chance given away), in English and in Japanese.
+    hook = declaration(game).explain()
+    assert hook is not None
+    names = ["p0", "p1", "p2"]
+    tried = 0
+    for seed in range(4):
+        state = asobiba.new_game(game, 3, seed=seed)
+        chooser = random.Random(seed)
+        while not state.is_over and tried < 40:
+            observation = state.observe(state.to_move)
+            if state.to_move == 0 and len(observation.legal_actions) > 1:
+                tried += 1
+                played = str(chooser.choice(observation.legal_actions))
+                verdict = judge(observation, played, seed=state.seq)
+                if verdict.kind in ("risky", "costly"):
+                    moves = {str(action): action for action in observation.legal_actions}
+                    said = {
+                        lang: hook(MoveToExplain(observation, moves[played], moves[str(verdict.better)], names, lang))
+                        for lang in ("en", "ja")
+                    }
+                    if said["en"]:
+                        for lang, start in (("en", ("Risky: ", "Costly: ")), ("ja", ("危うい手：", "損な手："))):
+                            line = verdict_words(verdict, observation, names, lang)[0]
+                            assert line.startswith(start) and said[lang][0].rstrip("。. ") in line, (line, said)
+                        return
+            state.apply(asobiba.bot("random", seed=state.seq).choose(state.observe(state.to_move)))
+    raise AssertionError(f"no risky or costly move with a reason of the game's in {tried} decisions")
+
+
+@pytest.mark.parametrize("game", ["cockroach-poker", "paper-safari", "survive"])
+def test_the_hint_says_the_games_reasons_for_the_move_it_suggests(game: str) -> None:
+    hook = declaration(game).explain()
+    assert hook is not None
+    names = ["p0", "p1", "p2"]
+    state = asobiba.new_game(game, 3, seed=2)
+    for _ in range(300):
+        observation = state.observe(state.to_move)
+        if state.to_move == 0 and len(observation.legal_actions) > 1:
+            suggestion = observation.legal_actions[0]
+            said = hook(MoveToExplain(observation, suggestion, None, names, "ja"))
+            if said:
+                assert hint_reasons(observation, str(suggestion), names, "ja") == said
+                return
+        state.apply(asobiba.bot("random", seed=state.seq).choose(state.observe(state.to_move)))
+    raise AssertionError("the game's hook said nothing of any suggestion")
