@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from dataclasses import replace
 
 import asobiba
 from asobiba.core.registry import declaration, game_names
@@ -52,6 +53,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--bot", default="normal", help="the bots that play the games (random: long games)")
+    parser.add_argument("--depth", type=int, help="the most moves a rollout plays (default: the server's)")
     arguments = parser.parse_args()
     names = arguments.game or [name for name in game_names() if name in ("cockroach-poker", "paper-safari", "survive")]
     header = f"{'game':<16} {'seed':>4} {'entries':>7} {'seat':>4} {'decisions':>9} {'samples':>7}"
@@ -62,12 +64,17 @@ def main() -> None:
             record = played(name, arguments.players, seed, arguments.bot)
             decisions, seat = max((decision_count(record, seat), seat) for seat in range(arguments.players))
             started, cpu = time.perf_counter(), time.process_time()
-            found = run_analysis(record, seat)
+            sizing = sizing_for(decisions, declaration(name).analysis_rollout_depth)
+            if arguments.depth is not None and sizing.rollout_depth is not None:
+                depth = min(sizing.rollout_depth, arguments.depth)
+                hard = sizing.hard.replace(f"rollout_depth={sizing.rollout_depth}", f"rollout_depth={depth}")
+                sizing = replace(sizing, rollout_depth=depth, hard=hard)
+            found = run_analysis(record, seat, sizing=sizing)
             elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
             worst, noise, costly = interval_rule(found)
             times.append(elapsed)
             cpus.append(cpu)
-            samples = sizing_for(decisions, declaration(name).analysis_rollout_depth).samples
+            samples = sizing.samples
             print(
                 f"{name:<16} {seed:>4} {len(record['actions']):>7} {seat:>4} {decisions:>9} {samples:>7}"
                 f" {elapsed:>8.1f} {cpu:>6.1f} {worst * 100:>7.1f} {noise:>5} {costly:>6}",

@@ -156,13 +156,13 @@ COACH_GAMES = {
     "paper-safari": (3, {1: "bot:normal", 2: "bot:normal"}, {"tokens_to_win": "1"}),
     "survive": (3, {1: "bot:normal", 2: "bot:normal"}, {}),
 }
-#: Games dealt again, at most, until our seat has a costly move to show.
-COACH_TRIES = 4
+#: Games dealt again, at most, until our seat has a costly move the game explains.
+COACH_TRIES = 6
 
 
 def coach_room(browser: Browser, base_url: str, game: str) -> tuple[str, str]:
-    """A game of ``game`` played to the end by random clicks and analysed for our seat, with a costly
-    move marked: the room and our token."""
+    """A game of ``game`` played to the end by random clicks and analysed for our seat, its costliest move
+    explained by the game's reasons: the room and our token."""
     players, bots, options = COACH_GAMES[game]
     for attempt in range(COACH_TRIES):
         context = new_context(browser, "en", width=1280, height=900)
@@ -173,11 +173,11 @@ def coach_room(browser: Browser, base_url: str, game: str) -> tuple[str, str]:
         token = str(page.evaluate("(room) => localStorage.getItem(`asobiba.token.${room}`)", room))
         page.click("#coach-me")
         page.wait_for_selector("#replay-view #coach-result", timeout=600_000)
-        marked = page.locator(".coach-decision.marked").count()
+        explained = page.locator("#coach-costliest .coach-why li").count()  # the game's reasons, not only numbers
         context.close()
-        if marked:
+        if explained:
             return room, token
-    raise SystemExit(f"{game}: no costly move in {COACH_TRIES} games")
+    raise SystemExit(f"{game}: no costly move explained in {COACH_TRIES} games")
 
 
 def shoot_coach(browser: Browser, out: Path) -> None:

@@ -12,7 +12,8 @@ information only — the observation he had then, sampled, never the true state:
   sharper than their separate intervals suggest;
 - the interval rule: the move played and the best found are then played out on more of the same
   samples, up to ``max_samples``, until the 95% interval of each chance is at most
-  :data:`PRECISION` (10 points) either side; where it is not, the decision's verdict is ``noise``
+  :data:`PRECISION` (10 points) either side (Wilson's interval, an evaluator's score counting as a
+  chance of winning); where it is not, the decision's verdict is ``noise``
   (the difference is within noise) and it is never marked;
 - how much chance the move played gave away against the best candidate; the decisions where
   the player lost most are marked (a loss of at least :data:`MARK_THRESHOLD`, more than 1.96
@@ -65,8 +66,6 @@ MARK_THRESHOLD = 0.05
 PRECISION = 0.10
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.96
-#: Results from which the spread of an evaluator's scores is trusted for a chance's interval (fewer: Wilson's).
-VARIANCE_FROM = 16
 #: The most samples a compared move is played out in by default, to bring its interval within
 #: :data:`PRECISION` (a chance near 50 % from wins and losses needs about 96).
 MAX_SAMPLES = 128
@@ -83,22 +82,19 @@ Step = tuple[State, Action | None, list[Event]]
 
 
 def chance_interval(outcomes: Sequence[float], wins: float, samples: int) -> tuple[float, float]:
-    """The 95% interval of a chance estimated from ``samples`` results (``outcomes``, each 0 to 1, their sum
-    ``wins``): Wilson's for wins and losses (or too few results to trust their spread), else the normal
-    interval of their mean from their spread (an evaluator's scores spread less than wins and losses do).
+    """The 95% interval of a chance of winning estimated from ``samples`` imagined games, ``wins`` of them
+    won (an evaluator's score, a game cut short, counts as its chance of being won): Wilson's. Each game
+    is a win or a loss (one scored ``s`` is won with chance ``s``), so its spread is the chance's own,
+    ``p (1 - p)``, whatever the evaluator says: the interval never leans on the evaluator being right
+    (the spread of its scores alone would give Survive intervals of ±1 point from 16 games).
 
     >>> [round(bound, 2) for bound in chance_interval([1.0, 0.0] * 8, 8, 16)]
     [0.28, 0.72]
-    >>> [round(bound, 2) for bound in chance_interval([0.5, 0.6] * 8, 8.8, 16)]
-    [0.52, 0.58]
+    >>> chance_interval([0.5, 0.6] * 8, 8.8, 16) == chance_interval([1.0, 0.1] * 8, 8.8, 16)
+    True
     """
-    count = len(outcomes)
-    if count != samples or count < VARIANCE_FROM or all(outcome in (0.0, 1.0) for outcome in outcomes):
-        return wilson_interval(min(max(wins, 0.0), samples), samples)
-    mean = wins / samples
-    variance = sum((outcome - mean) ** 2 for outcome in outcomes) / (count - 1)
-    half = Z95 * math.sqrt(variance / count)
-    return max(0.0, mean - half), min(1.0, mean + half)
+    del outcomes  # the chance's own spread, not the scores'
+    return wilson_interval(min(max(wins, 0.0), samples), samples)
 
 
 @dataclass(frozen=True)
@@ -135,14 +131,9 @@ class Candidate:
         return self.samples > 0 and self.half_width <= PRECISION + 1e-9
 
     def needed(self) -> int:
-        """About how many samples would bring its interval within :data:`PRECISION` (from its spread so far)."""
+        """About how many samples would bring its interval within :data:`PRECISION` (from its chance so far)."""
         chance = self.chance
-        binary = all(outcome in (0.0, 1.0) for outcome in self.outcomes)
-        if binary or len(self.outcomes) < 2:
-            variance = chance * (1 - chance)
-        else:
-            variance = sum((outcome - chance) ** 2 for outcome in self.outcomes) / (len(self.outcomes) - 1)
-        return math.ceil(Z95 * Z95 * max(variance, 0.01) / (PRECISION * PRECISION)) + 1
+        return math.ceil(Z95 * Z95 * max(chance * (1 - chance), 0.01) / (PRECISION * PRECISION)) + 1
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval

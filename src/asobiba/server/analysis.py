@@ -94,14 +94,15 @@ FEW_CANDIDATES_BELOW = 16
 #: wins and losses needs about 96 to be known within ±10 points).
 COMPARED_SAMPLES = 128
 #: A rollout cut short by the game's evaluator plays at most this many moves here (the terminal's
-#: ``asobiba analyse`` plays the game's own depth): the coach answers within a minute.
-MAX_ROLLOUT_DEPTH = 8
+#: ``asobiba analyse`` plays the game's own depth): the coach answers within a minute with the interval
+#: rule met (benchmarks/coach.py, a 94-decision seat of Survive: 60 CPU seconds at 8 moves, 32 at 4).
+MAX_ROLLOUT_DEPTH = 4
 
 #: What is stored beside an analysis: the sizing rule (an analysis made by another rule is made again).
 SIZING_RULE = (
     f"budget={ROLLOUT_BUDGET},samples={MIN_SAMPLES}-{MAX_SAMPLES},compared={COMPARED_SAMPLES},"
     f"iterations={MIN_ITERATIONS}-{MAX_ITERATIONS},candidates={MAX_CANDIDATES}/{FEW_CANDIDATES_BELOW},"
-    f"depth={MAX_ROLLOUT_DEPTH},search-depth,words"
+    f"depth={MAX_ROLLOUT_DEPTH},search-depth,words,wilson"
 )
 
 
@@ -128,7 +129,7 @@ def sizing_for(decisions: int, depth: int | None = None) -> Sizing:
     (16, 'hard:time_limit=none,iterations=15,samples=15', None, 128)
     >>> long = sizing_for(90, 24)
     >>> long.samples, long.max_candidates, long.hard, long.rollout_depth
-    (8, 3, 'hard:time_limit=none,iterations=2,samples=2,rollout_depth=8', 8)
+    (8, 3, 'hard:time_limit=none,iterations=2,samples=2,rollout_depth=4', 4)
     """
     share = ROLLOUT_BUDGET // max(1, decisions)
     iterations = max(MIN_ITERATIONS, min(MAX_ITERATIONS, share // 6))
