@@ -38,11 +38,13 @@ import orjson
 from asobiba.bots import bot
 from asobiba.bots.analysis import COACH_HARD, Analysis, analyse, describe_move
 from asobiba.bots.coach_words import explain_decision, move_words
+from asobiba.bots.verdict import hint_reasons
 from asobiba.core.record import replay, replay_steps
 from asobiba.core.registry import declaration
 from asobiba.core.state import Observation
 from asobiba.i18n import LANGUAGES, Catalog
 from asobiba.server.fair_queue import Busy, FairQueue, TooManyForClient
+from asobiba.server.learning import VerdictKey, run_verdict, seat_placeholders
 from asobiba.server.parent_watch import die_with_parent
 from asobiba.server.storage import Storage
 
@@ -282,15 +284,19 @@ def in_language(body: bytes, lang: str) -> bytes:
 
 
 def run_hint(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
-    """(In a worker.) What the coach would play for ``seat`` at the end of ``record`` (it must be to move)."""
+    """(In a worker.) What the coach would play for ``seat`` at the end of ``record`` (it must be to move),
+    and why, in every language (players written ``p0``, ``p1``…: the browser writes their names there)."""
     state = replay(record)
     assert state.to_move == seat
-    action = str(bot(COACH_HARD, seed=state.seq).choose(state.observe(seat)))
+    observation = state.observe(seat)
+    action = str(bot(COACH_HARD, seed=state.seq).choose(observation))
+    names = seat_placeholders(state.players)
     return {
         "seat": seat,
         "seq": state.seq,
         "action": action,
         "label": {lang: describe_move(state, action, lang) for lang in LANGUAGES},
+        "why": {lang: hint_reasons(observation, action, names, lang) for lang in LANGUAGES},
     }
 
 
@@ -338,8 +344,10 @@ class Coach:
         self.jobs: dict[tuple[str, int], Job] = {}
         self.failed: dict[tuple[str, int], str] = {}
         self._done: OrderedDict[tuple[str, int], bytes] = OrderedDict()
-        #: The hints waiting or running, and every hint asked (a future, kept once made).
-        self.hint_queue: FairQueue[tuple[str, int, int]] = FairQueue(max_queued, self.max_per_client)
+        #: The hints and learning verdicts waiting or running, and every hint asked (a future, kept once made).
+        self.hint_queue: FairQueue[tuple[str, int, int] | VerdictKey] = FairQueue(max_queued, self.max_per_client)
+        #: The verdicts waiting or running: the game before the move, the move, who waits for the verdict.
+        self._verdicts: dict[VerdictKey, tuple[dict[str, Any], str, asyncio.Future[dict[str, Any] | None]]] = {}
         self._hint_records: dict[tuple[str, int, int], dict[str, Any]] = {}
         self._hints: OrderedDict[tuple[str, int, int], asyncio.Future[dict[str, Any]]] = OrderedDict()
         self._hint_running = False
@@ -464,19 +472,75 @@ class Coach:
             del self._hints[key]
 
     def _dispatch_hint(self) -> None:
+        """Run the next hint or verdict waiting, if the hints' worker is free (one at a time)."""
         if not self._hint_running and (key := self.hint_queue.next()) is not None:
             self._hint_running = True
-            self._spawn(self._run_hint(key))
+            self._spawn(self._run_verdict(key) if isinstance(key, VerdictKey) else self._run_hint(key))
+
+    def _hint_workers(self) -> ProcessPoolExecutor:
+        if self.hint_pool is None:
+            self.hint_pool = ProcessPoolExecutor(
+                1, mp_context=self._context, initializer=_start_worker, initargs=(None, os.getpid())
+            )
+        return self.hint_pool
+
+    async def verdict(
+        self, room: str, seq: int, seat: int, record: dict[str, Any], played: str, client: str = "?"
+    ) -> dict[str, Any] | None:
+        """A learning room's verdict (:func:`~asobiba.server.learning.run_verdict`) of the move ``played``
+        that ``seat`` made at ``seq`` (``record``: the game before it), asked by ``client``: in the hints'
+        worker, behind their queue with their bounds (:class:`TooManyForClient`, :class:`Busy`). One
+        verdict a seat waits: a newer move's supersedes it (the older answers None; one running goes on).
+        Cancelled while it waits (its room closed), it leaves the queue."""
+        key = VerdictKey(room, seq, seat)
+        known = self._verdicts.get(key)
+        if known is not None:
+            return await asyncio.shield(known[2])
+        for older, (_, _, waiting) in list(self._verdicts.items()):
+            if older.room == room and older.seat == seat and self.hint_queue.position(older) != 0:
+                self._drop_verdict(older)
+                if not waiting.done():
+                    waiting.set_result(None)
+        self.hint_queue.admit(key, client, room)
+        future: asyncio.Future[dict[str, Any] | None] = asyncio.get_running_loop().create_future()
+        self._verdicts[key] = (record, played, future)
+        self._dispatch_hint()
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if self.hint_queue.position(key) != 0:  # waiting: nobody will read it
+                self._drop_verdict(key)
+                future.cancel()
+            raise
+
+    def _drop_verdict(self, key: VerdictKey) -> None:
+        self._verdicts.pop(key, None)
+        self.hint_queue.done(key)
+
+    async def _run_verdict(self, key: VerdictKey) -> None:
+        record, played, future = self._verdicts[key]
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(
+                self._hint_workers(), run_verdict, record, key.seat, played
+            )
+            if not future.done():
+                future.set_result(result)
+        except Exception as error:
+            if not future.done():
+                future.set_exception(error)
+                future.exception()  # told to whoever waits; nobody may
+        finally:
+            if not future.done():  # cancelled: the server closes
+                future.cancel()
+            self._drop_verdict(key)
+            self._hint_running = False
+            self._dispatch_hint()
 
     async def _run_hint(self, key: tuple[str, int, int]) -> None:
         record = self._hint_records.pop(key)
         future = self._hints[key]
         try:
-            if self.hint_pool is None:
-                self.hint_pool = ProcessPoolExecutor(
-                    1, mp_context=self._context, initializer=_start_worker, initargs=(None, os.getpid())
-                )
-            result = await asyncio.get_running_loop().run_in_executor(self.hint_pool, run_hint, record, key[2])
+            result = await asyncio.get_running_loop().run_in_executor(self._hint_workers(), run_hint, record, key[2])
             future.set_result(result)
         except Exception as error:
             future.set_exception(error)

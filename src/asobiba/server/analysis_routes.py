@@ -9,7 +9,8 @@
 - ``GET /api/rooms/{room}/analysis?seat=N`` — 202 ``{"progress": 0..1, "queued"}`` while it waits or
   runs, 200 with the analysis once made, 404 if nobody asked for it, 403 while the game is on;
 - ``GET /api/rooms/{room}/hint?seat=N`` with ``Authorization: Bearer <the seat's token>`` — what the
-  coach would play now: only for the seat to move, and only where no other seat is a person's (403);
+  coach would play now, and why in words (``why``, every language): only for the seat to move, and only
+  where no other seat is a person's (403);
   bounded as analyses are (429 ``too_many_hints``, 503 ``busy``).
 
 Anyone who may see the replay may ask for an analysis, spectators too: once the game is over its whole
@@ -191,5 +192,6 @@ def mount(app: FastAPI) -> FastAPI:
     """Add the coach's routes and its :class:`Coach` (see :func:`~asobiba.server.analysis.coach_from_environment`)
     to ``app`` of :func:`asobiba.server.app.create_app` (before its static files are mounted)."""
     app.state.coach = coach_from_environment(app.state.lobby.storage)
+    app.state.lobby.verdict_maker = lambda: app.state.coach  # (a test may put another coach there)
     app.include_router(router)
     return app

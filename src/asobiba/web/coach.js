@@ -10,6 +10,7 @@ import { currentLang, t } from "./i18n.js";
 import { hitBands } from "./curve_bands.js";
 import { withValue } from "./fields.js";
 import { failureText, postJson } from "./lobby.js";
+import { withNames } from "./table_words.js";
 
 /** @typedef {import("./games.js").Texts} Texts */
 /**
@@ -223,20 +224,31 @@ export function CoachPanel({ room, players, seatName, initialSeat, currentSeq, o
   </section>`;
 }
 
-/** "What the coach would play", while the player is alone among bots and it is his turn (asked once per position).
- * @param {{room: string, seat: number, seq: number, token: string}} props */
-export function CoachHint({ room, seat, seq, token }) {
-  const [hint, setHint] = useState(/** @type {{text: string, action: string} | {error: string} | null} */ (null));
+/** "What the coach would play", while the player is alone among bots and it is his turn (asked once per
+ * position), and why, in words (the game's reasons; players written p0…pN by the server get their names).
+ * @param {{room: string, seat: number, seq: number, token: string, presence: import("./wire.js").Presence | null}} props */
+export function CoachHint({ room, seat, seq, token, presence }) {
+  const [hint, setHint] = useState(/** @type {{text: string, action: string, why: Array<string>} | {error: string} | null} */ (null));
   useEffect(() => {
     setHint(null);
     let cancelled = false;
     fetch(`/api/rooms/${room}/hint?seat=${seat}`, { headers: { authorization: `Bearer ${token}` } })
       .then((response) => response.json().then((body) => (response.ok ? body : Promise.reject(new Error(body.message)))))
-      .then((body) => { if (!cancelled && body.seq === seq) setHint({ text: label(body), action: body.action }); })
+      .then((body) => {
+        const why = (body.why && (body.why[currentLang()] || body.why.en)) || [];
+        if (!cancelled && body.seq === seq) setHint({ text: label(body), action: body.action, why });
+      })
       .catch((failure) => { if (!cancelled) setHint({ error: failureText(failure) }); });
     return () => { cancelled = true; };
   }, [room, seat, seq, token]);
   if (!hint) return html`<p class="coach-hint muted" id="coach-hint" role="status">${t("The coach is thinking…")}</p>`;
   if ("error" in hint) return html`<p class="coach-hint error" id="coach-hint" role="status">${hint.error}</p>`;
-  return html`<p class="coach-hint" id="coach-hint" role="status" data-hint=${hint.action}>${t("The coach would play: {move}", { move: hint.text })}</p>`;
+  /** @param {string} text */
+  const named = (text) => withNames(text, presence, t);
+  return html`<div class="coach-hint" id="coach-hint" role="status" data-hint=${hint.action}>
+    <p>${t("The coach would play: {move}", { move: named(hint.text) })}</p>
+    ${hint.why.length
+      ? html`<ul class="hint-why" aria-label=${t("Why")}>${hint.why.map((reason) => html`<li>${named(reason)}</li>`)}</ul>`
+      : null}
+  </div>`;
 }
