@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from accounts_testing import JSON, account_app
 from fastapi.testclient import TestClient
 from tutorial_testing import GAME, KEY, import_plugin, lesson_plugin
 
@@ -17,7 +18,6 @@ from asobiba.core.tutorial import TutorialRun
 from asobiba.server.protocol import StateFrame
 from asobiba.server.rooms.frames import legal_entry, shown_event
 from asobiba.server.routes import tutorials
-from accounts_testing import JSON, account_app
 
 JAPANESE = range(0x3040, 0x30FF)
 

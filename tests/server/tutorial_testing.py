@@ -55,7 +55,7 @@ wrong.ja = "それではありません。スペードの3を、ケンに、ス�
 point = ["row:1", "log"]
 then = ["offer p0 hearts card=S1"]
 say.en = "Ken said you lied, but you told the truth: the card goes face up in front of Ken. Now Ken offers you a card."
-say.ja = "ケンは嘘だと言いましたが本当でした。カードはケンの前に表向きに置かれます。次はケンがあなたにカードを渡します。"
+say.ja = "ケンは嘘だと言いましたが本当でした。カードはケンの前に表向きに。次はケンがあなたに渡します。"
 
 [[steps]]
 point = ["in-play", "actions"]
