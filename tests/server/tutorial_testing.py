@@ -64,7 +64,7 @@ say.en = "Ken says it is a heart. Do you believe him? Say “It is not!”."
 say.ja = "ケンはハートだと言います。信じますか？「違う！」と言いましょう。"
 
 [[steps]]
-point = ["row:1", "result"]
+point = ["row:1", "seat:1"]
 say.en = "Right: it was a spade. Ken takes it back face up. That is the whole game!"
 say.ja = "正解。スペードでした。ケンが表向きに引き取ります。これでゲームのすべてです！"
 """

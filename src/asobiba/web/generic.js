@@ -79,7 +79,7 @@ export function Value({ value, say, depth = 0, players = 0, name }) {
 export function Panels({ view, say, name }) {
   const keys = Object.keys(view).filter((key) => !ENVELOPE.includes(key));
   return html`<div class="generic-panels">
-    ${keys.map((key) => html`<section class="generic-panel card-panel" data-key=${key}>
+    ${keys.map((key) => html`<section class="generic-panel card-panel" data-key=${key} data-place=${key === "hand" ? "hand" : undefined}>
       <h3>${say(key)}</h3>
       <${Value} value=${view[key]} say=${say} players=${view.players} name=${name} />
     </section>`)}

@@ -322,6 +322,7 @@ function Board({ view, picker, recent, highlight }) {
         // one tap target for the stack (boat and explorers): it opens a chooser of its pieces
         const open = () => setOpenStack(name);
         pieces.push(html`<g class="stack pickable" data-choice=${`stack:${name}`} role="button" tabindex="0"
+          data-holds=${[...choices.map((choice) => (choice.key === "boat" ? name : choice.key))].join(" ")}
           aria-label=${t("{count} pieces on {cell}: choose one", { count: here.length + (boat ? 1 : 0), cell: name })}
           onClick=${(/** @type {MouseEvent} */ event) => { event.stopPropagation(); open(); }}
           onKeyDown=${(/** @type {KeyboardEvent} */ event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); } }}>
@@ -357,7 +358,7 @@ function Unplaced({ view, seat, picker }) {
 /** @param {{view: View, picker: Picker}} props */
 function Held({ view, picker }) {
   if (!view.held.length) return null;
-  return html`<div class="held" aria-label=${t("your tiles")}>
+  return html`<div class="held" aria-label=${t("your tiles")} data-place="tiles">
     ${view.held.map((/** @type {{effect: string}} */ tile) => {
       const token = `tile:${tile.effect}`;
       const what = EFFECT_TEXT[tile.effect] ? t(EFFECT_TEXT[tile.effect]) : "";
@@ -384,8 +385,8 @@ function Table({ view, seat, picker, recent, name, highlight }) {
     </${SeatPanel}>`)}</div>
     <div class="sv-status">
       ${view.moves_left ? html`<span class="tag">${t("move points left: {count}", { count: view.moves_left })}</span>` : null}
-      ${view.die ? html`<span class="tag">${t("the die: {creature}", { creature: word(DOMAIN, view.die) })}</span>` : null}
-      <span class="muted">${t("tiles left: beach {beach}, forest {forest}, mountain {mountain}", view.tiles_left)}</span>
+      ${view.die ? html`<span class="tag" data-place="die">${t("the die: {creature}", { creature: word(DOMAIN, view.die) })}</span>` : null}
+      <span class="muted" data-place="tiles">${t("tiles left: beach {beach}, forest {forest}, mountain {mountain}", view.tiles_left)}</span>
     </div>
     <${Unplaced} view=${view} seat=${seat} picker=${picker} />
     <${Board} view=${view} picker=${picker} recent=${recent} highlight=${highlight} />

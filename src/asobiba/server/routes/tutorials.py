@@ -142,6 +142,7 @@ def position(run: _Run) -> dict[str, Any]:
             "learner": tutorial.learner,
             "names": list(tutorial.names[lang]),
             "play_on": tutorial.play_on,
+            "options": dict(tutorial.options),
             "steps": len(tutorial.steps),
         },
         "index": run.index,
