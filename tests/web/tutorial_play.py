@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 #: What a step may need: clicks on the lit elements (a card, a player, a claim, a confirming click).
 MAX_CLICKS_A_STEP = 12
 TUTORIAL = ".tutorial"
 #: The element to click next for the move asked, on the page (a stack's chooser included).
 LIT_MOVE = "[data-tut-move]"
+#: What holds the table for a while (Paper Safari's round scoring) is let go by its Continue.
+CONTINUE = "[data-round-scoring] [data-choice=continue]"
 
 
 def step_of(page: Page) -> int:
@@ -52,17 +54,22 @@ def unlit_places(page: Page, places: list[str]) -> list[str]:
     return found
 
 
+def activate(page: Page, element: Locator) -> None:
+    """Activate ``element`` as a person would: a click, or for an SVG group (a board's space, under
+    pieces) the keyboard (focus, Enter)."""
+    if element.evaluate("e => e instanceof SVGGElement"):
+        element.focus()
+        page.keyboard.press("Enter")
+    else:
+        element.click()
+
+
 def click_lit(page: Page) -> bool:
-    """Activate the first element lit for the move as a person would (a board space, an SVG group
-    under pieces: focus and Enter); False if none is lit."""
+    """Activate the first element lit for the move; False if none is lit."""
     lit = page.locator(LIT_MOVE).first
     if lit.count() == 0:
         return False
-    if lit.evaluate("e => e instanceof SVGGElement"):
-        lit.focus()
-        page.keyboard.press("Enter")
-    else:
-        lit.click()
+    activate(page, lit)
     return True
 
 
@@ -74,8 +81,10 @@ def play_step(page: Page) -> None:
         wait_for_step(page, step + 1)
         return
     for _ in range(MAX_CLICKS_A_STEP):
-        page.wait_for_selector(LIT_MOVE, timeout=10_000)
-        click_lit(page)
+        page.wait_for_selector(f"{LIT_MOVE}, {CONTINUE}", timeout=10_000)
+        if not click_lit(page):  # a round's scoring holds the table until Continue
+            page.click(CONTINUE)
+            continue
         page.wait_for_timeout(50)
         if step_of(page) != step:
             break

@@ -203,6 +203,16 @@ export function TutorialPage({ game, name, lang }) {
   const points = step ? pointSelector(step.point) : "";
   const moves =
     step && frame && renderer && picker ? moveSelector(step.do, frame.legal, (entry) => renderer.tokens(entry, frame.view), picker.picked) : "";
+  const marks = useRef({ points, moves });
+  marks.current = { points, moves };
+  useEffect(() => {
+    // a part of the picture drawn on its own (a stack's chooser, a round's scoring) is lit as it comes
+    const root = page.current;
+    if (!root) return undefined;
+    const observer = new MutationObserver(() => light(root, marks.current.points, marks.current.moves));
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [Boolean(position)]);
   useEffect(() => {
     if (!page.current || !position) return;
     const [first, moving] = light(page.current, points, moves);
