@@ -41,7 +41,7 @@ def lesson(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 
 @pytest.fixture
 def client(lesson: None, tmp_path: Path) -> Iterator[TestClient]:
-    with account_app(tmp_path) as made:
+    with account_app(tmp_path, http_rate="100000/second") as made:
         yield made
 
 

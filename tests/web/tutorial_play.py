@@ -65,8 +65,11 @@ def activate(page: Page, element: Locator) -> None:
 
 
 def click_lit(page: Page) -> bool:
-    """Activate the first element lit for the move; False if none is lit."""
-    lit = page.locator(LIT_MOVE).first
+    """Activate the first element lit for the move (a piece in an open stack's chooser before the stack
+    that opened it); False if none is lit."""
+    lit = page.locator(f"{LIT_MOVE}:not([data-holds])").first
+    if lit.count() == 0:
+        lit = page.locator(LIT_MOVE).first
     if lit.count() == 0:
         return False
     activate(page, lit)
