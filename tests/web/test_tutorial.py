@@ -5,7 +5,7 @@ tutorial, a wrong move answered by the teacher's words (the step stays), Skip an
 that offers to resume at the same step.
 
 Each tutorial is played in the four ways (a few seconds each: the five tutorials of the three games and
-the example plug-in take about two minutes in all)"""
+the example plug-in take about two minutes in all)."""
 
 from __future__ import annotations
 
