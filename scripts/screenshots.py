@@ -163,7 +163,8 @@ def shoot_tutorials(browser: Browser, base_url: str, out: Path) -> None:
     api = browser.new_page().request
     firsts: dict[str, str] = {}
     for entry in api.get(base_url + "/api/tutorials").json():
-        firsts.setdefault(entry["game"], entry["key"])
+        if entry["game"] in GAMES:  # the games of this package (not a plug-in's)
+            firsts.setdefault(entry["game"], entry["key"])
     for game, key in firsts.items():
         count = api.get(f"{base_url}/api/tutorials/{key}").json()["tutorial"]["steps"]
         steps = [api.get(f"{base_url}/api/tutorials/{key}?step={step}").json()["step"] for step in range(count)]
