@@ -194,3 +194,18 @@ def test_the_end_offers_a_game_against_easy_bots(browser: Browser, server: WebSe
     kinds = page.eval_on_selector_all("[data-seat-info] .tag", "tags => tags.map((tag) => tag.innerText)")
     assert kinds.count("bot (easy)") == 2, kinds
     page.context.close()
+
+
+def test_the_language_switch_speaks_the_same_step_in_the_other_language(
+    browser: Browser, server: WebServer, console: ConsoleWatch
+) -> None:
+    page = console.watch(learner_page(browser, "en"))
+    open_tutorial(page, server.base_url, KEY)
+    wait_for_step(page, 0)
+    page.click("#tutorial-next")
+    wait_for_step(page, 1)
+    assert page.inner_text("#teacher-say").startswith("Offer your 3 of spades")
+    page.click("[data-lang=ja]")
+    page.wait_for_function("() => document.querySelector('#teacher-say').innerText.startsWith('スペードの3')")
+    assert step_of(page) == 1 and page.locator("[data-tut-move]").count()
+    page.context.close()
