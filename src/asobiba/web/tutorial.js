@@ -260,7 +260,7 @@ export function TutorialPage({ game, name, lang }) {
         <section class="teacher card-panel" id="teacher" aria-label=${t("Teacher")}>
           <p class="muted tutorial-count" id="tutorial-count">${t("Step {step} of {steps}", { step: count, steps: tutorial.steps })}</p>
           ${step
-            ? html`<p class="teacher-say" id="teacher-say">${named(step.say)}</p>`
+            ? html`<p class="teacher-say" id="teacher-say" aria-live="polite">${named(step.say)}</p>`
             : html`<${Finished} position=${position} />`}
           ${why ? html`<p class="error teacher-why" role="alert" id="teacher-why">${named(why)}</p>` : null}
           ${error ? html`<p class="error" role="alert">${error}</p>` : null}
