@@ -207,7 +207,7 @@ export function LearnToPlay({ lang }) {
     <h2 id="learn-title">${t("Learn to play")}</h2>
     <div class="learn-list">
       ${list.map((entry) => html`<a class="button learn-one" href=${`/learn/${entry.game}/${entry.name}`} data-tutorial=${entry.key}>
-        <strong>${entry.title}</strong> <span class="muted">${t("{minutes} min", { minutes: entry.minutes })}</span></a>`)}
+        <strong>${entry.title}</strong> <span class="muted learn-minutes">${t("{minutes} min", { minutes: entry.minutes })}</span></a>`)}
     </div>
   </section>`;
 }
