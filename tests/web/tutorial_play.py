@@ -76,6 +76,12 @@ def click_lit(page: Page) -> bool:
     return True
 
 
+def settle(page: Page) -> None:
+    """Until the move tried (if the click completed one) is answered: the page is not busy."""
+    page.wait_for_timeout(50)
+    page.wait_for_selector(f"{TUTORIAL}[aria-busy=false]")
+
+
 def play_step(page: Page) -> None:
     """Do what the step asks: Next, or the move by its lit elements; waits until the step moved on."""
     step = step_of(page)
@@ -88,7 +94,7 @@ def play_step(page: Page) -> None:
         if not click_lit(page):  # a round's scoring holds the table until Continue
             page.click(CONTINUE)
             continue
-        page.wait_for_timeout(50)
+        settle(page)
         if step_of(page) != step:
             break
         assert page.locator("#teacher-why").count() == 0, page.inner_text("#teacher-why")

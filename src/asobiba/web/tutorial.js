@@ -242,7 +242,7 @@ export function TutorialPage({ game, name, lang }) {
   const log = frame.events.map((/** @type {WireEvent} */ event, index) => ({ key: `${position.index}-${index}`, text: event.text, fresh: true, event }));
   const count = Math.min(position.index + 1, tutorial.steps);
   return html`<div class="tutorial" ref=${page} data-step=${position.index} data-steps=${tutorial.steps}
-    data-finished=${position.finished ? "true" : "false"}>
+    data-finished=${position.finished ? "true" : "false"} aria-busy=${busy ? "true" : "false"}>
     <div class="status-line">
       <h1>${tutorial.title} <span class="muted">${t("Learn to play")}</span></h1>
     </div>
