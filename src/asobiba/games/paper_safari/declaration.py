@@ -16,4 +16,6 @@ DECLARATION = GameDeclaration(
     # Analysis rollouts are cut short (benchmarks/hard_settings.md: how long a game lasts).
     analysis_rollout_depth=24,
     rl="asobiba.games.paper_safari.rl:RL",
+    explain="asobiba.games.paper_safari.explain:explain",
+    tutorial="asobiba.games.paper_safari:tutorials/basic.toml",
 )

@@ -16,4 +16,8 @@ DECLARATION = GameDeclaration(
     # Analysis rollouts are cut short (benchmarks/hard_settings.md: how long a game lasts).
     analysis_rollout_depth=8,
     rl="asobiba.games.survive.rl:RL",
+    # Why a move was better, in words, from what the seat knew (the coach, hints, learning verdicts).
+    explain="asobiba.games.survive.explain:explain",
+    # The guided first game (issue 34): you and Ken on a scripted island.
+    tutorial="asobiba.games.survive:tutorials/basic.toml",
 )
