@@ -11,6 +11,7 @@ rules pages (``docs/rules/*.ja.md``, which ``src/asobiba/rules`` links to).
 from __future__ import annotations
 
 import json
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +37,9 @@ GAME_FILES = {
         RULES / "survive.ja.md",
     ],
 }
+# Each game's tutorials: the teacher's Japanese words.
+for _game, _paths in GAME_FILES.items():
+    _paths.extend(sorted((PACKAGE / "games" / _game / "tutorials").glob("*.toml")))
 SHARED = [*sorted((PACKAGE / "locale" / "ja" / "LC_MESSAGES").glob("*.po")), PACKAGE / "web" / "i18n.json"]
 EVERY = [*SHARED, *(path for paths in GAME_FILES.values() for path in paths)]
 
@@ -71,6 +75,14 @@ def japanese_texts(path: Path) -> list[tuple[str, str]]:
                 continue
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             found.extend((f"{path.name}: {message.id!r}", text) for text in strings if text)
+        return found
+    if path.suffix == ".toml":
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        found = [(f"{path.name}: title", data["title"]["ja"])]
+        for number, step in enumerate(data["steps"]):
+            found.extend(
+                (f"{path.name}: steps[{number}].{key}", step[key]["ja"]) for key in ("say", "wrong") if key in step
+            )
         return found
     if path.suffix == ".json":
         data = json.loads(path.read_text(encoding="utf-8"))
