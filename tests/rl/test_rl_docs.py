@@ -80,6 +80,7 @@ KNOWN = {
     "asobiba rate": "test_the_ladder_command_runs_from_the_documented_folder",
     "python benchmarks/rl.py --seconds": "test_the_benchmark_commands_run_with_a_small_budget",
     "python benchmarks/rl.py --vector": "test_the_benchmark_commands_run_with_a_small_budget",
+    "python examples/train_agents.py": "test_the_training_command_runs_with_a_small_budget",
 }
 
 
@@ -165,3 +166,16 @@ def test_the_benchmark_commands_run_with_a_small_budget(tmp_path: Path) -> None:
         small = re.sub(r"--seconds \S+", "--seconds 0.3", " ".join(arguments)).split()
         output = run([str(ROOT / small[0]), *small[1:], "--slices", "1", "--env", "cockroach_poker_trump"], tmp_path)
         assert "cockroach_poker_trump_4p_v1" in output, output
+
+
+@NEEDS_TRAINING
+def test_the_training_command_runs_with_a_small_budget(tmp_path: Path) -> None:
+    """The ``ppo`` bot's training command, cut to 512 steps, writes a network the bot's loader reads."""
+    from asobiba.rl.trained import NetworkPolicy
+
+    line = block("python examples/train_agents.py", "").text.splitlines()[0].split("#")[0].split()
+    small = [*line[1:], "--timesteps", "512", "--refresh", "256", "--out", str(tmp_path)]
+    output = run([str(ROOT / small[0]), *small[1:]], tmp_path)
+    assert "steps in" in output, output
+    found = NetworkPolicy(tmp_path / "cockroach_poker_trump_4p_v1.npz")
+    assert (found.inputs, found.outputs) == (138, 86)
