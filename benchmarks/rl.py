@@ -71,6 +71,57 @@ def gymnasium_steps(make: Callable[[], Any], seed: int) -> Iterator[None]:
         games += 1
 
 
+def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal number per row of ``masks``."""
+    scores: np.ndarray = rng.random(masks.shape) * masks
+    return scores.argmax(axis=1)
+
+
+def sync_vector_steps(setup: str, n: int, seed: int) -> Iterator[None]:
+    """``n`` learner steps per vector step (``next`` once per learner step) of a ``SyncVectorEnv`` of
+    ``n`` ``gymnasium.make`` environments (random bots), the masks asked with ``call("action_masks")``."""
+    import gymnasium
+
+    identifier = asobiba.rl.setup_gym_id(setup)
+    envs = gymnasium.vector.SyncVectorEnv([functools.partial(gymnasium.make, identifier, opponents="random")] * n)
+    envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    resetting = np.zeros(n, dtype=bool)
+    while True:
+        masks = np.stack(envs.call("action_masks"))
+        _, _, terminated, truncated, _ = envs.step(random_legal(masks, rng))
+        for _ in range(n - int(resetting.sum())):  # (a game's step after its end only resets it: not counted)
+            yield
+        resetting = terminated | truncated
+
+
+def vector_steps(setup: str, n: int, seed: int) -> Iterator[None]:
+    """The same with ``asobiba.rl.vector_env(setup, n)`` (its masks: ``action_masks()``)."""
+    envs = asobiba.rl.vector_env(setup, n, opponents="random")
+    envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while True:
+        envs.step(random_legal(envs.action_masks(), rng))
+        for _ in range(n):
+            yield
+
+
+def compare_vector(arguments: argparse.Namespace) -> None:
+    """``--vector N``: steps per second of ``vector_env`` against a ``SyncVectorEnv`` of the same size."""
+    n = arguments.vector
+    print(f"{'setup':34} {'SyncVectorEnv':>14} {'vector_env':>11} {'ratio':>6}   (learner steps/s, {n} games)")
+    for name in SETUPS:
+        if arguments.env is not None and arguments.env not in name:
+            continue
+        runners = {
+            "sync": sync_vector_steps(name, n, arguments.seed),
+            "vector": vector_steps(name, n, arguments.seed),
+        }
+        rates = interleaved(runners, arguments.seconds, arguments.slices)
+        ratio = rates["vector"] / rates["sync"]
+        print(f"{name:34} {rates['sync']:14.0f} {rates['vector']:11.0f} {ratio:6.2f}", flush=True)
+
+
 def openspiel_steps(game: Any, seed: int, as_list: bool = False) -> Iterator[None]:
     """One player decision per ``next`` of uniformly random play of an OpenSpiel game: the
     observation of the player to move through OpenSpiel's observer (``make_observation``, a numpy
@@ -137,7 +188,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--slices", type=int, default=6, help="turns each environment takes, in rotation")
     parser.add_argument("--env", default=None, help="only setups whose name contains this")
+    parser.add_argument(
+        "--vector", type=int, default=0, metavar="N", help="compare vector_env(setup, N) with a SyncVectorEnv of N"
+    )
     arguments = parser.parse_args()
+    if arguments.vector:
+        compare_vector(arguments)
+        return
     try:
         import pyspiel  # type: ignore[import-not-found]
 

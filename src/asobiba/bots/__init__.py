@@ -61,7 +61,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 def bot(name: str, seed: int | None = None) -> Bot:
     """A bot by name or spec: ``random``, ``heuristic``, a level (``easy``, ``normal``, ``hard``),
     or ``ismcts`` with parameters (``"ismcts:iterations=200"``), or a learned policy of the research
-    API (``"policy:package.module:function"``, :mod:`asobiba.rl.policy`).
+    API (``"policy:package.module:function"``, :mod:`asobiba.rl.policy`), or ``ppo``, the trained
+    agent shipped for each game (:mod:`asobiba.rl.trained`; needs ``asobiba[rl]``).
 
     >>> import asobiba
     >>> state = asobiba.new_game("cockroach-poker", players=3, seed=2)
@@ -95,5 +96,17 @@ def _policy_bot(seed: int | None = None, **parameters: Any) -> Bot:
 
 
 BOTS["policy"] = _policy_bot
+
+#: The trained agents shipped with asobiba (:mod:`asobiba.rl.trained`: a small network per game, run
+#: in numpy, no torch), by their path like the policy bot: ``asobiba.bot("ppo")``.
+TRAINED_BOT = "asobiba.rl.trained:TrainedBot"
+
+
+def _trained_bot(seed: int | None = None, **parameters: Any) -> Bot:
+    factory: Callable[..., Bot] = load_function(TRAINED_BOT)
+    return factory(seed, **parameters)
+
+
+BOTS["ppo"] = _trained_bot
 
 __all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot", "parse_spec"]

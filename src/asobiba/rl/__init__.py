@@ -30,8 +30,21 @@ if TYPE_CHECKING:
     from asobiba.rl.encoders import Encoder
     from asobiba.rl.gymnasium_env import AsobibaGymEnv, Opponent
     from asobiba.rl.pettingzoo_env import AsobibaAECEnv
+    from asobiba.rl.vector import AsobibaVectorEnv
 
-__all__ = ["codec", "encoder", "env", "gym_env", "make", "raw_env", "setups"]
+__all__ = [
+    "MAX_EPISODE_STEPS",
+    "codec",
+    "encoder",
+    "env",
+    "gym_env",
+    "make",
+    "raw_env",
+    "register_setups",
+    "setup_gym_id",
+    "setups",
+    "vector_env",
+]
 
 
 def encoder(game: Game | str, players: int, **options: Any) -> Encoder:
@@ -83,6 +96,15 @@ def gym_env(
     return AsobibaGymEnv(game_of(game), players, opponents=opponents, seat=seat, **options)
 
 
+def vector_env(setup: str, n: int, **options: Any) -> AsobibaVectorEnv:
+    """``n`` games of a named setup (or a game) stepped together: a Gymnasium ``VectorEnv`` whose
+    ``action_masks()`` (and ``infos["action_mask"]``) give every game's legal numbers; see
+    :mod:`asobiba.rl.vector`."""
+    from asobiba.rl.vector import vector_env as make_vector
+
+    return make_vector(setup, n, **options)
+
+
 def make(setup: str, **overrides: Any) -> Any:
     """The environment of a named, versioned setup (``"cockroach_poker_trump_4p_v1"``): the PettingZoo
     AEC environment by default, ``api="gymnasium"`` for the Gymnasium one, ``api="openspiel"`` for
@@ -96,7 +118,62 @@ def setups() -> dict[str, Any]:
     """Every named setup: name -> :class:`asobiba.rl.named.GameSetup` (game, players, options, version)."""
     from asobiba.rl.named import all_setups
 
-    return all_setups()
+    found = all_setups()
+    _register_gymnasium()  # (a game imported first: its setups' ids now)
+    return found
+
+
+#: Every Gymnasium id's default ``max_episode_steps`` (learner decisions): about 8 times the longest
+#: game of a random learner against random bots seen (131, Survive! 2 players); a Paper Safari match
+#: of players who always take the first legal action never ends, and is truncated here.
+MAX_EPISODE_STEPS = 1000
+
+
+def setup_gym_id(setup: str) -> str:
+    """The Gymnasium id of a named setup: ``cockroach_poker_trump_4p_v1`` -> ``asobiba/CockroachPokerTrump4p-v1``.
+
+    >>> setup_gym_id("survive_compact_3p_v1")
+    'asobiba/SurviveCompact3p-v1'
+    """
+    import re
+
+    base, version = re.fullmatch(r"(.+)_v(\d+)", setup).groups()  # type: ignore[union-attr]
+    return f"asobiba/{''.join(part[:1].upper() + part[1:] for part in base.split('_'))}-v{version}"
+
+
+def _make_setup(**kwargs: Any) -> Any:
+    # gymnasium's entry point of a setup's id: called with keywords only (the registered ``setup`` among them)
+    setup = kwargs.pop("setup")
+    return make(setup, api="gymnasium", **kwargs)
+
+
+def register_setups() -> list[str]:
+    """Register every named setup's Gymnasium id (``asobiba/<Setup>-v<version>``, keyword arguments:
+    :func:`gym_env`'s, ``max_episode_steps`` :data:`MAX_EPISODE_STEPS`); the ids registered. Done by
+    ``import asobiba.rl``, and again by :func:`setups` for a game whose research module was still
+    being imported then; again is harmless."""
+    import gymnasium
+
+    from asobiba.core.registry import game_names
+
+    registered = []
+    for game in game_names():
+        try:
+            declared = support(game).setups
+        except (AttributeError, ImportError):  # (the game's research module is being imported: later)
+            continue
+        for found in declared:
+            identifier = setup_gym_id(found.full_name)
+            if identifier not in gymnasium.registry:
+                gymnasium.register(
+                    identifier,
+                    entry_point=_make_setup,
+                    kwargs={"setup": found.full_name},
+                    max_episode_steps=MAX_EPISODE_STEPS,
+                    disable_env_checker=True,
+                )
+            registered.append(identifier)
+    return registered
 
 
 def _register_gymnasium() -> None:
@@ -106,6 +183,7 @@ def _register_gymnasium() -> None:
         from asobiba.rl.named import register_gymnasium
 
         register_gymnasium()
+        register_setups()
 
 
 _register_gymnasium()

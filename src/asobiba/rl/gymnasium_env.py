@@ -12,7 +12,8 @@ The learner plays ``seat``; every other seat is an *opponent*:
 Observations are the learner's encoded view; :meth:`~AsobibaGymEnv.action_masks` tells the legal
 action numbers (sb3-contrib's MaskablePPO reads it). The reward comes at the end
 (:mod:`asobiba.rl.rewards`: ``"win"``, ``"rank"`` or ``"score"``); an illegal action number ends
-the episode with reward ``illegal_reward`` and ``info["illegal"] = True``.
+the episode with reward ``illegal_reward`` and ``info["illegal"] = True``. ``step()`` after the
+episode ended raises :class:`gymnasium.error.ResetNeeded` (call ``reset()``).
 
 >>> import asobiba.rl
 >>> env = asobiba.rl.gym_env("cockroach-poker", players=3, opponents=["random", "self"])
@@ -112,11 +113,13 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
         self._bots: dict[int, Bot] = {}
         self._legal: dict[int, Action] = {}
         self._policy_rng = np.random.default_rng()
+        self._episode_over = False
 
     def set_self_policy(self, policy: Policy | None) -> None:
         """The learner's frozen copy that ``"self"`` opponents play: ``(observation, mask) -> action``
-        (``None``: uniformly random). Pass a copy (``copy.deepcopy(model.policy)``), not the live
-        learner, and call again to refresh it."""
+        (``None``: uniformly random). Pass a copy, not the live learner (with sb3:
+        ``MaskablePPO.load(saved).policy``; ``copy.deepcopy(model.policy)`` fails after ``learn()``),
+        and call again to refresh it."""
         if policy is not None and not callable(policy):
             raise InvalidOption("the self policy is a callable (observation, mask) -> action", domain="rl")
         self.self_policy = policy
@@ -137,19 +140,25 @@ class AsobibaGymEnv(gym.Env[np.ndarray, Any]):
             self._decisions = 0
             self._play_opponents()
             if not self._ended():  # (a game over before the learner's first decision is drawn again)
+                self._episode_over = False
                 return self._observation(), {}
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         state = self._state()
+        if self._episode_over:
+            raise gym.error.ResetNeeded("the episode has ended: call reset() before step()")
         chosen = self._legal.get(int(action))
         if chosen is None:
+            self._episode_over = True
             return self._observation(), self.illegal_reward, True, False, {"illegal": True}
         state.apply_trusted(chosen)
         self._decisions += 1
         self._play_opponents()
         if state.is_over:
+            self._episode_over = True
             return self._observation(), rewards(state, self.reward)[self.seat], True, False, {}
         if self._ended():  # cut by the horizon
+            self._episode_over = True
             return self._observation(), cut_rewards(state)[self.seat], True, False, {"cut": True}
         return self._observation(), 0.0, False, False, {}
 

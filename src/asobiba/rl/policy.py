@@ -4,7 +4,8 @@ The function is a policy of the research API, ``(observation, mask) -> action nu
 ``observation`` is the bot's encoded view (:func:`asobiba.rl.encoder` of its game, players and
 options), ``mask`` the bool mask of its legal numbers (:func:`asobiba.rl.codec`; the game's
 default action space, or the function's ``action_space`` attribute, e.g. ``"compact"``). It sees
-what the seat may know and nothing else, like every bot. Needs the extra ``asobiba[rl]``. The
+what the seat may know and nothing else, like every bot. The module is found on ``sys.path`` or
+in the current folder. Needs the extra ``asobiba[rl]``. The
 bots import nothing of the research API: :data:`asobiba.bots.BOTS` names this bot by its path.
 
     asobiba rate cockroach-poker --bots policy:my_package.policies:greedy,normal,hard
@@ -18,6 +19,8 @@ True
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +47,19 @@ def first_legal(observation: Any, mask: Any) -> int:
     return int(np.flatnonzero(mask)[0])
 
 
+def _load_here_too(function: str | Callable[..., Any]) -> Callable[..., Any]:
+    """:func:`load_function`, the module also looked up in the current folder (as ``python -m`` and
+    uvicorn do): ``asobiba rate --bots policy:my_policies:play`` finds ``./my_policies.py``."""
+    try:
+        return load_function(function)
+    except ModuleNotFoundError:
+        here = os.getcwd()
+        if here in sys.path or (isinstance(function, str) and function.partition(":")[0].split(".")[0] == "asobiba"):
+            raise
+        sys.path.append(here)
+        return load_function(function)
+
+
 class PolicyBot(Bot):
     """Plays a policy function ``(observation, mask) -> action number`` (see the module)."""
 
@@ -54,7 +70,7 @@ class PolicyBot(Bot):
         if function is None:
             raise InvalidOption("a policy bot is written policy:module:function", domain="rl")
         try:
-            self.function: Callable[..., Any] = load_function(function)
+            self.function: Callable[..., Any] = _load_here_too(function)
         except (ImportError, AttributeError) as error:
             raise InvalidOption(
                 "policy {path} cannot be loaded: {error}", domain="rl", path=repr(function), error=str(error)
