@@ -103,8 +103,7 @@ export function validPlayerCounts(game, options) {
   return counts;
 }
 
-/** A game's player counts in words for its button: the range its default rules take ("3–5 players"),
- * and the wider range other rules allow, if any ("2–6 with other rules").
+/** A game's player counts: its default rules' ("3–5 players"), and other rules' if wider.
  * @param {GameEntry} game @returns {Array<string>} */
 export function playerRangeText(game) {
   const defaults = Object.fromEntries(game.options.map((option) => [option.name, option.default]));

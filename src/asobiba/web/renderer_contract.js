@@ -58,9 +58,8 @@
  *   turn for a legal action, from `entry.action` (its `to_json()`)
  * @property {(token: string, picked: Array<string>) => boolean} drawn whether the picture draws a
  *   token (else it is a button)
- * @property {(token: string, view?: View) => string} tokenLabel a token in words (the view: to say
- *   what the reader sees of a piece, such as an explorer's value); a player stays "p1" (the room puts
- *   the seat's name in)
+ * @property {(token: string, view?: View) => string} tokenLabel a token in words, as the view shows
+ *   it (a player stays "p1": the room names the seat)
  * @property {(pending: Pending, view: View, mine?: boolean) => string} kindText the decision to make,
  *   in words: to its player (`mine`, the default: "your hand") or about another ("their hand")
  * @property {(view: View, name: SeatName) => string} resultText the end of the game, in words

@@ -96,12 +96,12 @@ function decisionText(game, view, seat, presence) {
   return t(message, fields);
 }
 
-/** The tokens' and moves' words name the seats as the log does (`presence`), never p0…pN.
+/** The words name the seats as the log does (`presence`).
  * @param {{picker: Picker | null, legal: Array<LegalAction>, current: boolean, game: Renderer, view: View,
  *   presence: Presence | null}} props */
 function ActionBar({ picker, legal, current, game, view, presence }) {
   if (!current || legal.length === 0 || !picker) return null;
-  /** A token in words, with the seats' names. @param {string} token */
+  /** @param {string} token */
   const tokenWords = (token) => withSeatNames(game.tokenLabel(token, view), presence);
   /** @param {string} token */
   const labelOf = (token) => {

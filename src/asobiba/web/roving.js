@@ -1,16 +1,13 @@
-// Keyboard play on a picture of many places (The Island's hexes and pieces): one Tab stop for the
-// whole picture (a "roving tabindex"), on a legal target; the arrow keys move between the targets,
-// to the nearest one that way; Home and End to the first and the last; after a step chosen by the
-// keyboard, the next step's first target has the keyboard. No import: `node --test` runs
-// the pure parts (the order and the direction); `rove` wires them to a picture's element.
+// Keyboard play on a picture of many targets (The Island): one Tab stop, on a legal target; arrow
+// keys to the nearest target that way, Home/End to the first/last; after a step chosen by keyboard
+// the next step's target has the keyboard. No import: `node --test` runs the pure parts.
 
-/** A point of the picture: the centre of a target. @typedef {[number, number]} Point */
-
-/** The keys that move between targets. */
+/** @typedef {[number, number]} Point */
+const TARGET = '[role="button"][tabindex]';
 export const MOVE_KEYS = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Home", "End"];
 
-/** Points in reading order: row by row (centres less than ``row`` apart are on one row), left to right.
- * Returns their indices. @param {Array<Point>} points @param {number} [row] @returns {Array<number>} */
+/** The points' indices row by row (less than ``row`` apart: one row), left to right.
+ * @param {Array<Point>} points @param {number} [row] @returns {Array<number>} */
 export function readingOrder(points, row = 8) {
   return [...points.keys()].sort((a, b) => {
     const dy = points[a][1] - points[b][1];
@@ -18,98 +15,80 @@ export function readingOrder(points, row = 8) {
   });
 }
 
-/**
- * The target an arrow key (or Home, End) moves to from ``points[from]``: the nearest one that way
- * (distance along the key's direction, with a sideways step counted twice), the first or last in
- * reading order for Home and End; ``from`` itself when there is none that way.
- * @param {Array<Point>} points @param {number} from @param {string} key @returns {number}
- */
+/** Where ``key`` moves from ``points[from]``: the nearest point that way (a sideways step counts
+ * twice), the first or last in reading order for Home and End; ``from`` when there is none.
+ * @param {Array<Point>} points @param {number} from @param {string} key @returns {number} */
 export function nextTarget(points, from, key) {
   if (key === "Home" || key === "End") {
     const order = readingOrder(points);
     return order.length ? order[key === "Home" ? 0 : order.length - 1] : from;
   }
   const [fx, fy] = points[from];
-  let best = from;
-  let bestScore = Infinity;
+  let [best, bestScore] = [from, Infinity];
   points.forEach(([x, y], index) => {
-    if (index === from) return;
     const [dx, dy] = [x - fx, y - fy];
     /** @type {Object<string, [number, number]>} */
     const axes = { ArrowRight: [dx, dy], ArrowLeft: [-dx, dy], ArrowDown: [dy, dx], ArrowUp: [-dy, dx] };
     const [along, across] = axes[key] || [0, 0];
-    if (along <= 0.5 || Math.abs(across) > along * 2.5) return; // not that way
     const score = along + 2 * Math.abs(across);
-    if (score < bestScore) [best, bestScore] = [index, score];
+    if (along > 0.5 && Math.abs(across) <= along * 2.5 && score < bestScore) [best, bestScore] = [index, score];
   });
   return best;
 }
 
-/** When a target was last chosen by the keyboard (Enter, Space): the next step's targets then take
- * the keyboard at once (the chosen piece is no target any more). */
+/** When a target was last chosen by keyboard (Enter, Space). */
 let keyboardPick = 0;
-
-/** A target's identity across redraws (its space, its piece, or its choice). @param {Element} element */
-function keyOf(element) {
-  const data = element instanceof HTMLElement || element instanceof SVGElement ? element.dataset : {};
-  return `${element.tagName}:${data.explorer || ""}:${data.cell || ""}:${data.choice || data.action || ""}`;
-}
-
-/** The centre of an element on the page. @param {Element} element @returns {Point} */
-function centre(element) {
-  const box = element.getBoundingClientRect();
+/** @param {Element} e a target's identity across redraws */
+const keyOf = (e) => ["explorer", "cell", "choice", "action"].map((name) => e.getAttribute(`data-${name}`)).join(":") + e.tagName;
+/** @param {Element} e @returns {Point} */
+const centre = (e) => {
+  const box = e.getBoundingClientRect();
   return [box.x + box.width / 2, box.y + box.height / 2];
-}
+};
+/** @param {Element} root */
+const targetsOf = (root) => [...root.querySelectorAll(TARGET)];
+/** @param {Array<Element>} targets @param {Element} stop */
+const setStop = (targets, stop) => targets.forEach((e) => e.setAttribute("tabindex", e === stop ? "0" : "-1"));
 
-/**
- * Makes the pickable elements (`[role=button][tabindex]`) under ``root`` one Tab stop: the one focused
- * last if it is still a target, else the first in reading order. With no target, ``root`` itself
- * (a frame that may scroll) is the stop, when ``focusableWhenEmpty``. Call after every redraw, with
- * the state it returns (the key of the target focused last) kept between calls.
- * @param {Element} root @param {{active: string | null}} memory @param {boolean} [focusableWhenEmpty]
- */
-export function rove(root, memory, focusableWhenEmpty = false) {
-  const targets = [...root.querySelectorAll('[role="button"][tabindex]')];
-  const order = readingOrder(targets.map(centre));
-  const chosen = targets.find((element) => keyOf(element) === memory.active) || targets[order[0]];
-  for (const element of targets) element.setAttribute("tabindex", element === chosen ? "0" : "-1");
+/** After a redraw: the targets under ``root`` are one Tab stop (the one focused last, else the first
+ * in reading order); with no target, ``root`` itself when ``frame`` (a frame that scrolls).
+ * @param {Element} root @param {{active: string | null}} memory @param {boolean} [frame] */
+export function rove(root, memory, frame = false) {
+  const targets = targetsOf(root);
+  const chosen = targets.find((e) => keyOf(e) === memory.active) || targets[readingOrder(targets.map(centre))[0]];
+  setStop(targets, chosen);
   const focused = document.activeElement;
-  const lost = !focused || focused === document.body || !focused.matches('[role="button"][tabindex]');
-  if (chosen && lost && Date.now() - keyboardPick < 2000 && (chosen instanceof HTMLElement || chosen instanceof SVGElement)) {
-    keyboardPick = 0;
-    chosen.focus(); // the step chosen by the keyboard: its next targets have the keyboard
+  if (chosen instanceof SVGElement || chosen instanceof HTMLElement) {
+    if (Date.now() - keyboardPick < 2000 && !(focused && focused.matches(TARGET))) {
+      keyboardPick = 0;
+      chosen.focus();
+    }
   }
-  if (focusableWhenEmpty) root.setAttribute("tabindex", targets.length ? "-1" : "0");
+  if (frame) root.setAttribute("tabindex", targets.length ? "-1" : "0");
 }
 
-/**
- * The keyboard of a picture: an arrow key on a target focuses the nearest target that way (and makes
- * it the Tab stop); focusing a target remembers it. Returns the function that removes the listeners.
- * @param {Element} root @param {{active: string | null}} memory @returns {() => void}
- */
+/** The keyboard of ``root``'s targets; returns what removes its listeners.
+ * @param {Element} root @param {{active: string | null}} memory @returns {() => void} */
 export function listen(root, memory) {
   /** @param {Event} event */
   const focused = (event) => {
-    const target = event.target;
-    if (target instanceof Element && target.matches('[role="button"][tabindex]')) memory.active = keyOf(target);
+    if (event.target instanceof Element && event.target.matches(TARGET)) memory.active = keyOf(event.target);
   };
   /** @param {Event} event */
   const key = (event) => {
-    if (!(event instanceof KeyboardEvent)) return;
-    const targets = [...root.querySelectorAll('[role="button"][tabindex]')];
-    const from = targets.findIndex((element) => element === event.target);
-    if (from < 0) return;
+    const targets = targetsOf(root);
+    const from = targets.findIndex((e) => e === event.target);
+    if (!(event instanceof KeyboardEvent) || from < 0) return;
     if (event.key === "Enter" || event.key === " ") keyboardPick = Date.now();
     if (!MOVE_KEYS.includes(event.key)) return;
-    event.preventDefault(); // the arrow moves between targets, not the frame's scroll
+    event.preventDefault(); // between targets, not the frame's scroll
     const next = targets[nextTarget(targets.map(centre), from, event.key)];
-    for (const element of targets) element.setAttribute("tabindex", element === next ? "0" : "-1");
+    setStop(targets, next);
     memory.active = keyOf(next);
-    if (next instanceof HTMLElement || next instanceof SVGElement) next.focus();
+    if (next instanceof SVGElement || next instanceof HTMLElement) next.focus();
   };
   root.addEventListener("focusin", focused);
-  // captured: before the target's own Enter redraws the picture (a microtask between two listeners)
-  root.addEventListener("keydown", key, true);
+  root.addEventListener("keydown", key, true); // before the target's own Enter redraws the picture
   return () => {
     root.removeEventListener("focusin", focused);
     root.removeEventListener("keydown", key, true);

@@ -57,8 +57,7 @@ export function withNames(text, presence, translate = fill) {
   );
 }
 
-/** The legal moves with the seats' names in their labels (the move and confirm buttons, the list of
- * all moves, the picture's spoken labels): "Give Ken the 4 of spades…", never "p1".
+/** The legal moves, their labels naming the seats (buttons, list, spoken labels), never "p1".
  * @template {{label: string}} E
  * @param {Array<E>} legal @param {Presence | null | undefined} presence @param {Translate} [translate] @returns {Array<E>} */
 export function namedLabels(legal, presence, translate = fill) {

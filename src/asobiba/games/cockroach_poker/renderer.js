@@ -20,8 +20,7 @@ const KIND_TEXT = {
   answer: N_("believe the claim or not, or look at the card and pass it on"),
   pass: N_("pass the card on to a player, with a claim"),
 };
-/** The decisions whose words differ when another player makes them ("Ken is deciding: …"). */
-/** @type {Object<string, string>} */
+/** @type {Object<string, string>} words for another's decision ("Ken is deciding: …") */
 const OTHERS_KIND_TEXT = {
   offer: N_("choose a card from their hand, a player to give it to, and what they say it is"),
 };

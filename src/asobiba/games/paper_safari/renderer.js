@@ -26,8 +26,7 @@ const KIND_TEXT = {
   meowth: N_("Team Rocket (Meowth): swap it into one of your places"),
   rocket: N_("Team Rocket (Pikachu): choose the place everybody throws away"),
 };
-/** The decisions whose words differ when another player makes them ("Ken is deciding: …"). */
-/** @type {Object<string, string>} */
+/** @type {Object<string, string>} words for another's decision ("Ken is deciding: …") */
 const OTHERS_KIND_TEXT = {
   place: N_("swap the card into one of their places, or discard it"),
   flip: N_("turn one of their face-down cards face up"),
@@ -265,6 +264,5 @@ export default {
   },
   kindText: (pending, view, mine = true) => t((!mine && OTHERS_KIND_TEXT[pending.kind]) || KIND_TEXT[pending.kind] || pending.kind),
   resultText: (view, name) => winnersText(view, name),
-  /** The result's scores are the tokens won (a round's points are shown with its grids). */
   scoreHeading: N_("Tokens"),
 };

@@ -61,8 +61,7 @@ const KIND_TEXT = {
   creature: N_("move the creature the die chose"),
   counter: N_("play a counter tile or decline"),
 };
-/** The decisions whose words differ when another player makes them ("Ken is deciding: …"). */
-/** @type {Object<string, string>} */
+/** @type {Object<string, string>} words for another's decision ("Ken is deciding: …") */
 const OTHERS_KIND_TEXT = {
   place_explorer: N_("place one of their explorers on an empty land tile"),
   move: N_("move explorers or boats (3 points), play a held tile, or end their moves"),
@@ -95,8 +94,7 @@ export function explorerLabel(id) {
   return `${word(DOMAIN, colour)}#${number}`;
 }
 
-/** An explorer as the reader sees it: its colour and its value when the reader knows it ("blue 4"),
- * else its colour and its space ("blue on r5c7"; its number in the box, a mere id, tells nothing).
+/** An explorer as the reader sees it: "blue 4" (its value known), else "blue on r5c7" (never its id).
  * @param {SurviveExplorer} explorer */
 export function explorerWords(explorer) {
   const colour = word(DOMAIN, explorer.colour);
@@ -257,9 +255,8 @@ function StackChooser({ cell, choices, onClose }) {
   </div>`;
 }
 
-/** The keyboard on a picture of targets (roving.js): one Tab stop, on a legal target; the arrow keys
- * move between the targets. With `frame`, the element itself is the stop while it holds no target (a
- * frame that scrolls stays reachable).
+/** One Tab stop for the targets in `box`, arrow keys between them (roving.js); with `frame`, `box`
+ * is the stop while it holds no target.
  * @param {{current: HTMLElement | null}} box @param {boolean} [frame] */
 function useRoving(box, frame = false) {
   const memory = useRef({ active: /** @type {string | null} */ (null) });
@@ -269,8 +266,7 @@ function useRoving(box, frame = false) {
   useEffect(() => (box.current ? listen(box.current, memory.current) : undefined));
 }
 
-/** Whether the frame is narrower than the island it holds (a phone): it then says that it pans, and
- * shows the island's middle first.
+/** Whether the frame is narrower than the island (a phone): then it says it pans, and shows the middle.
  * @param {{current: HTMLElement | null}} box @param {boolean} fit @returns {boolean} */
 function usePans(box, fit) {
   const [pans, setPans] = useState(false);
