@@ -146,3 +146,29 @@ def test_a_decision_on_the_island_takes_a_few_tabs_and_the_arrow_keys(
     print(f"Tabs from the page's start to the first target: {tabs}")
     assert tabs <= 8, tabs
     context.close()
+
+
+def test_a_stack_opened_by_keyboard_keeps_the_keyboard_in_its_chooser(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    context = new_context(browser, "en")
+    page = console.watch(context.new_page())
+    create_room_from_lobby(page, shared_web_server.base_url, "survive", 2, {1: "bot:random"})
+    rng = random.Random(21)
+    for _ in range(MAX_CLICKS):
+        state = table(page)
+        assert state.get("phase") != "over", "the game ended before a stack could be picked"
+        if state.get("current") == "yes" and page.query_selector(".play [data-choice^='stack:']"):
+            break
+        if state.get("current") == "yes" and page.query_selector(".play [data-stack-chooser]"):
+            page.click(".play [data-stack-chooser] .close")
+            continue
+        if state.get("current") == "yes" and click_one(page, rng):
+            continue
+        wait_for_turn_or_end(page, state.get("seq"))
+    page.focus(".play [data-choice^='stack:']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".play [data-stack-chooser]")
+    page.wait_for_timeout(300)  # the board's redraw after the chooser took the keyboard
+    assert page.evaluate("() => Boolean(document.activeElement.closest('[data-stack-chooser]'))")
+    context.close()

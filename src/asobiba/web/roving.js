@@ -1,12 +1,11 @@
-// Keyboard play on a picture of many targets (The Island): one Tab stop, on a legal target; arrow
-// keys to the nearest target that way, Home/End to the first/last; after a step chosen by keyboard
-// the next step's target has the keyboard. No import: `node --test` runs the pure parts.
+// A picture's targets as one Tab stop; arrow keys to the nearest target that way, Home/End; after a
+// step chosen by keyboard the next step's target has the keyboard. No import (node --test).
 
 /** @typedef {[number, number]} Point */
 const TARGET = '[role="button"][tabindex]';
 export const MOVE_KEYS = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Home", "End"];
 
-/** The points' indices row by row (less than ``row`` apart: one row), left to right.
+/** The points' indices row by row (``row`` apart), left to right.
  * @param {Array<Point>} points @param {number} [row] @returns {Array<number>} */
 export function readingOrder(points, row = 8) {
   return [...points.keys()].sort((a, b) => {
@@ -36,8 +35,7 @@ export function nextTarget(points, from, key) {
   return best;
 }
 
-/** When a target was last chosen by keyboard (Enter, Space). */
-let keyboardPick = 0;
+let keyboardPick = 0; // when a target was last chosen by keyboard
 /** @param {Element} e a target's identity across redraws */
 const keyOf = (e) => ["explorer", "cell", "choice", "action"].map((name) => e.getAttribute(`data-${name}`)).join(":") + e.tagName;
 /** @param {Element} e @returns {Point} */
@@ -58,11 +56,11 @@ export function rove(root, memory, frame = false) {
   const chosen = targets.find((e) => keyOf(e) === memory.active) || targets[readingOrder(targets.map(centre))[0]];
   setStop(targets, chosen);
   const focused = document.activeElement;
-  if (chosen instanceof SVGElement || chosen instanceof HTMLElement) {
-    if (Date.now() - keyboardPick < 2000 && !(focused && focused.matches(TARGET))) {
-      keyboardPick = 0;
-      chosen.focus();
-    }
+  // the keyboard's piece is no target now (and no chooser took the keyboard)
+  const lost = !(focused instanceof SVGElement || focused instanceof HTMLElement) || focused === document.body || (focused.tabIndex < 0 && !focused.matches(TARGET));
+  if ((chosen instanceof SVGElement || chosen instanceof HTMLElement) && lost && Date.now() - keyboardPick < 2000) {
+    keyboardPick = 0;
+    chosen.focus();
   }
   if (frame) root.setAttribute("tabindex", targets.length ? "-1" : "0");
 }
@@ -81,7 +79,7 @@ export function listen(root, memory) {
     if (!(event instanceof KeyboardEvent) || from < 0) return;
     if (event.key === "Enter" || event.key === " ") keyboardPick = Date.now();
     if (!MOVE_KEYS.includes(event.key)) return;
-    event.preventDefault(); // between targets, not the frame's scroll
+    event.preventDefault(); // not the frame's scroll
     const next = targets[nextTarget(targets.map(centre), from, event.key)];
     setStop(targets, next);
     memory.active = keyOf(next);
