@@ -1,12 +1,14 @@
 """Screenshots of the browser client for the README: each game mid-play and at the end, in English
 and Japanese, the lobby, a rules page, and each game on a phone (390×844, what the screen shows)
 (docs/screenshots/*.png); with ``--players``, only a player's profile and a leaderboard and a player's
-"My games" (on a desktop and a phone, in both languages), over rated games stored beforehand.
+"My games" (on a desktop and a phone, in both languages), over rated games stored beforehand; with
+``--tutorials``, only a step of each game's first tutorial (``tutorial-<game>.<lang>.png`` and
+``.phone.<lang>.png``), reached by clicking what the teacher lights as the tutorial tests do.
 
 Runs a real ``asobiba serve`` on a temporary database and Debian's Chromium, and plays our seat by
 clicking as the browser tests do::
 
-    python scripts/screenshots.py [--out docs/screenshots] [--players]
+    python scripts/screenshots.py [--out docs/screenshots] [--players | --tutorials]
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ sys.path.insert(0, str(ROOT / "tests" / "server"))
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 from ratings_testing import store_rated_games  # noqa: E402
 from server_testing import play_first_legal, run  # noqa: E402
+from tutorial_play import open_tutorial, play_to_the_end, wait_for_step  # noqa: E402
 from web_testing import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -147,10 +150,43 @@ def shoot_players(browser: Browser, out: Path) -> None:
             server.stop()
 
 
+def tutorial_step(asks: list[bool]) -> int:
+    """The step a tutorial's picture shows (``asks``: whether each step asks a move): the first that asks
+    a move past a third of the way (the table has moved on by then), else the first that asks one."""
+    moves = [index for index, asked in enumerate(asks) if asked]
+    later = [index for index in moves if index >= len(asks) // 3]
+    return (later or moves or [0])[0]
+
+
+def shoot_tutorials(browser: Browser, base_url: str, out: Path) -> None:
+    """A step of each game's first tutorial, on a desktop and a phone, in English and Japanese."""
+    api = browser.new_page().request
+    firsts: dict[str, str] = {}
+    for entry in api.get(base_url + "/api/tutorials").json():
+        if entry["game"] in GAMES:  # the games of this package (not a plug-in's)
+            firsts.setdefault(entry["game"], entry["key"])
+    for game, key in firsts.items():
+        count = api.get(f"{base_url}/api/tutorials/{key}").json()["tutorial"]["steps"]
+        steps = [api.get(f"{base_url}/api/tutorials/{key}?step={step}").json()["step"] for step in range(count)]
+        asks = [bool(step["do"]) for step in steps]
+        stop = tutorial_step(asks)
+        for lang in ("en", "ja"):
+            for suffix, (width, height) in (("", (1280, 900)), (".phone", PHONE)):
+                context = new_context(browser, lang, width=width, height=height)
+                page = context.new_page()
+                open_tutorial(page, base_url, key)
+                wait_for_step(page, 0)
+                play_to_the_end(page, base_url, key, lang, stop_at=stop)
+                page.wait_for_selector("[data-tut-move]")
+                shoot(page, out / f"tutorial-{game}{suffix}.{lang}.png", full_page=False)
+                context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--players", action="store_true", help="Only the profile and leaderboard pictures.")
+    parser.add_argument("--tutorials", action="store_true", help="Only the pictures of the tutorials.")
     arguments = parser.parse_args()
     out: Path = arguments.out
     out.mkdir(parents=True, exist_ok=True)
@@ -162,6 +198,10 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as directory, start_server(Path(directory)) as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        if arguments.tutorials:
+            shoot_tutorials(browser, server.base_url, out)
+            browser.close()
+            return
         for lang in ("en", "ja"):
             context = new_context(browser, lang, width=1280, height=900)
             page = context.new_page()
@@ -198,6 +238,7 @@ def main() -> None:
                 shoot(page, out / f"{game}.phone.{lang}.png", full_page=False)
             phone.close()
         shoot_players(browser, out)
+        shoot_tutorials(browser, server.base_url, out)
         browser.close()
 
 

@@ -17,8 +17,10 @@ from asobiba.games.survive.text import term
 from asobiba.web import catalog
 
 WEB = Path(catalog.__file__).resolve().parent
-#: Everything the first page load fetches may weigh this much (fonts excluded; there are none).
-FIRST_LOAD_BUDGET = 300 * 1024
+#: Everything the first page load fetches may weigh this much (fonts excluded; there are none). Every
+#: client module counts, whether a page imports it or not: 300 KiB until the tutorial player (tutorial.js,
+#: tutorial_marks.js and their styles and words, about 22 KB) came.
+FIRST_LOAD_BUDGET = 320 * 1024
 
 
 def test_the_exported_texts_are_up_to_date() -> None:

@@ -34,6 +34,7 @@ from asobiba.server.routes import (
     rooms,
     test_clock,
     turns,
+    tutorials,
     unsubscribe,
 )
 from asobiba.server.routes.games import game_summary
@@ -74,6 +75,7 @@ def create_app(settings: Settings, storage: RoomStorage | None = None) -> FastAP
         app.include_router(test_clock.router)
     app.include_router(pages.router)
     app.include_router(players.router)
+    app.include_router(tutorials.router)
     app.include_router(room_socket.router)
     # the browser client (src/asobiba/web) and the routes it reads beyond the protocol
     web_routes.mount(app)

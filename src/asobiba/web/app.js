@@ -8,6 +8,7 @@ import { Lobby } from "./lobby.js";
 import { MyGames, titled, useMyGames, YourTurnBadge } from "./me.js";
 import { Profile } from "./profile.js";
 import { Room } from "./room.js";
+import { TutorialPage } from "./tutorial.js";
 
 /** @typedef {import("./i18n.js").Lang} Lang */
 /** @typedef {import("./account.js").Me} Me */
@@ -16,7 +17,7 @@ import { Room } from "./room.js";
 /**
  * The page the address names.
  * @typedef {{page: "me"} | {page: "room", room: string} | {page: "profile", username: string}
- *   | {page: "leaderboard", game: string} | {page: "lobby"}} Where
+ *   | {page: "leaderboard", game: string} | {page: "learn", game: string, name: string} | {page: "lobby"}} Where
  */
 
 /** @returns {Where} */
@@ -28,10 +29,12 @@ function route() {
   if (player) return { page: "profile", username: player[1] };
   const board = location.pathname.match(/^\/leaderboard\/([A-Za-z0-9_:-]{1,80})$/);
   if (board) return { page: "leaderboard", game: board[1] };
+  const learn = location.pathname.match(/^\/learn\/([A-Za-z0-9_-]{1,80})\/([A-Za-z0-9_-]{1,80})$/);
+  if (learn) return { page: "learn", game: learn[1], name: learn[2] };
   return { page: "lobby" };
 }
 
-/** The page of `where`: a room, the player's own games, a player's profile, a leaderboard, or the lobby (with
+/** The page of `where`: a room, the player's own games, a player's profile, a leaderboard, a tutorial, or the lobby (with
  * its "your turn" badge).
  * @param {{where: Where, lang: Lang, me: Me | null, games: MyGamesList | null}} props */
 function Page({ where, lang, me, games }) {
@@ -39,6 +42,7 @@ function Page({ where, lang, me, games }) {
   if (where.page === "me") return html`<${MyGames} me=${me} />`;
   if (where.page === "profile") return html`<${Profile} username=${where.username} lang=${lang} />`;
   if (where.page === "leaderboard") return html`<${Leaderboard} game=${where.game} lang=${lang} />`;
+  if (where.page === "learn") return html`<${TutorialPage} game=${where.game} name=${where.name} lang=${lang} />`;
   return html`<${YourTurnBadge} games=${games} /><${Lobby} lang=${lang} />`;
 }
 

@@ -47,7 +47,7 @@ export function SeatPanel({ player, view, seat, picker, name, recent, children }
   if (recent.has(player) && !view.is_over) classes.push("recent");
   if (winner) classes.push("winner");
   if (picker.isPicked(`p${player}`)) classes.push("picked");
-  return html`<div ...${props} class=${[...classes, props.class || ""].join(" ")} data-player=${player}
+  return html`<div ...${props} class=${[...classes, props.class || ""].join(" ")} data-player=${player} data-place=${`seat:${player}`}
     data-to-move=${toMove ? "true" : "false"} data-winner=${winner ? "true" : undefined}>
     <div class="seat-name">${name(player)}${player === seat ? html` <span class="tag you">${t("you")}</span>` : null}
       ${toMove ? html`<span class="to-move-badge">${player === seat ? t("your turn") : t("deciding")}</span>` : null}

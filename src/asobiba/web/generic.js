@@ -13,6 +13,14 @@ import { actionTokens, tokenText } from "./tokens.js";
 /** The keys every view has (the envelope); the panels show the game's own keys. */
 export const ENVELOPE = ["game", "players", "viewer", "phase", "to_move", "seq", "pending", "is_over", "options"];
 const MAX_DEPTH = 4;
+/** The places a tutorial names (`hand`, `result`) among the view's own keys: its panels of the hands,
+ * and of the scores (where the result is decided).
+ * @param {string} key @returns {string | undefined} */
+function placeOf(key) {
+  if (["hand", "hands", "my_hand"].includes(key)) return "hand";
+  if (["scores", "score", "result"].includes(key)) return "result";
+  return undefined;
+}
 
 /**
  * A game's word (a key, a phase, a kind: `prizes_left`) in the reader's language.
@@ -79,7 +87,7 @@ export function Value({ value, say, depth = 0, players = 0, name }) {
 export function Panels({ view, say, name }) {
   const keys = Object.keys(view).filter((key) => !ENVELOPE.includes(key));
   return html`<div class="generic-panels">
-    ${keys.map((key) => html`<section class="generic-panel card-panel" data-key=${key}>
+    ${keys.map((key) => html`<section class="generic-panel card-panel" data-key=${key} data-place=${placeOf(key)}>
       <h3>${say(key)}</h3>
       <${Value} value=${view[key]} say=${say} players=${view.players} name=${name} />
     </section>`)}

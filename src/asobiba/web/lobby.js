@@ -203,6 +203,26 @@ function OpenRooms({ games }) {
   </section>`;
 }
 
+/** The lobby's "Learn to play": a button per tutorial, with its title and minutes.
+ * @param {{lang: import("./i18n.js").Lang}} props */
+export function LearnToPlay({ lang }) {
+  const [list, setList] = useState(/** @type {Array<{game: string, name: string, key: string, title: string, minutes: number}> | null} */ (null));
+  useEffect(() => {
+    fetch(`/api/tutorials?lang=${lang}`)
+      .then((response) => (response.ok ? response.json() : null))
+      .then(setList)
+      .catch(() => setList(null));
+  }, [lang]);
+  if (!list || !list.length) return null;
+  return html`<section class="learn card-panel" aria-labelledby="learn-title">
+    <h2 id="learn-title">${t("Learn to play")}</h2>
+    <div class="learn-list">
+      ${list.map((entry) => html`<a class="button learn-one" href=${`/learn/${entry.game}/${entry.name}`} data-tutorial=${entry.key}>
+        <strong>${entry.title}</strong> <span class="muted learn-minutes">${t("{minutes} min", { minutes: entry.minutes })}</span></a>`)}
+    </div>
+  </section>`;
+}
+
 /** @param {{lang: import("./i18n.js").Lang}} props */
 export function Lobby({ lang }) {
   const [games, setGames] = useState(/** @type {Array<GameEntry> | null} */ (null));
@@ -313,6 +333,7 @@ export function Lobby({ lang }) {
   const advanced = game.options.filter((option) => option.default === null && !option.choices && shown(option));
   const rulesPage = `/rules/${game.name}?lang=${lang}`;
   return html`<div class="lobby">
+    <${LearnToPlay} lang=${lang} />
     <section class="games" aria-label=${t("Choose a game")}>
       ${games.map(
         (g) => html`<button type="button" class=${`game-choice ${g.name === gameName ? "on" : ""}`}

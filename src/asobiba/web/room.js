@@ -97,9 +97,9 @@ function decisionText(game, view, seat, presence) {
 }
 
 /** The words name the seats as the log does (`presence`).
- * @param {{picker: Picker | null, legal: Array<LegalAction>, current: boolean, game: Renderer, view: View,
- *   presence: Presence | null}} props */
-function ActionBar({ picker, legal, current, game, view, presence }) {
+ * @param {{picker: Picker | null, legal: Array<LegalAction>, current: boolean, game: Renderer, view?: View,
+ *   presence?: Presence | null}} props */
+export function ActionBar({ picker, legal, current, game, view, presence = null }) {
   if (!current || legal.length === 0 || !picker) return null;
   /** @param {string} token */
   const tokenWords = (token) => withSeatNames(game.tokenLabel(token, view), presence);
@@ -108,7 +108,7 @@ function ActionBar({ picker, legal, current, game, view, presence }) {
     const items = picker.next.get(token);
     return items && items.length === 1 ? items[0].entry.label : tokenWords(token);
   };
-  return html`<div class="action-bar" role="group" aria-label=${t("Your choice")}>
+  return html`<div class="action-bar" role="group" aria-label=${t("Your choice")} data-place="actions">
     ${picker.picked.length
       ? html`<span class="picked">${picker.picked.map(tokenWords).join(" → ")}</span>`
       : null}
@@ -146,14 +146,14 @@ function AllMoves({ legal, act }) {
  * (`game.eventPlaces(event)`, for a game that has places), through `onHighlight`.
  * @param {{entries: Array<Omit<LogLine, "key"> & {key: number | string}>, presence: Presence | null, game?: Renderer | null,
  *   onHighlight?: (places: Set<string> | null) => void}} props */
-function Log({ entries, presence, game, onHighlight }) {
+export function Log({ entries, presence, game, onHighlight }) {
   const list = useRef(/** @type {HTMLOListElement | null} */ (null));
   /** @param {{event?: WireEvent}} entry @returns {Array<string>} */
   const places = (entry) => (game && game.eventPlaces && entry.event ? game.eventPlaces(entry.event) : []);
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [entries.length]);
-  return html`<section class="log card-panel" aria-label=${t("Log")}>
+  return html`<section class="log card-panel" aria-label=${t("Log")} data-place="log">
     <h3>${t("Log")}</h3>
     <ol ref=${list} aria-live="polite" tabindex="0">
       ${entries.map((entry) => {
@@ -334,7 +334,7 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
   const rows = standings(view.result || {}, view.players, resigned);
   return html`<section class="end card-panel" role="status" data-result="true">
     <h2>${t("Game over")}</h2>
-    <p class="result" id="result">${game.resultText(view, (/** @type {number} */ p) => playerName(presence, p))}</p>
+    <p class="result" id="result" data-place="result">${game.resultText(view, (/** @type {number} */ p) => playerName(presence, p))}</p>
     <table class="standings">
       <thead><tr><th scope="col">${t("Rank")}</th><th scope="col">${t("Player")}</th><th scope="col">${t(game.scoreHeading || "Score")}</th></tr></thead>
       <tbody>${rows.map((row) => html`<tr data-seat=${row.seat} data-winner=${row.winner ? "true" : "false"} class=${row.winner ? "winner" : ""}>

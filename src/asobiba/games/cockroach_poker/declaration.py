@@ -17,4 +17,11 @@ DECLARATION = GameDeclaration(
     # Analysis rollouts run to the end (benchmarks/hard_settings.md: how long a game lasts).
     analysis_rollout_depth=None,
     rl="asobiba.games.cockroach_poker.rl:RL",
+    # Why a move was better, in words, from what the seat knew (the coach, hints, learning verdicts).
+    explain="asobiba.games.cockroach_poker.explain:explain",
+    # A guided first game of each rule set, the default (playing cards) first.
+    tutorial=[
+        "asobiba.games.cockroach_poker:tutorials/trump.toml",
+        "asobiba.games.cockroach_poker:tutorials/original.toml",
+    ],
 )

@@ -82,7 +82,7 @@ export function Card({ card, props, picked, small, label }) {
 /** @param {{row: Array<string>, view: View, player: number}} props */
 function Row({ row, view, player }) {
   const counts = view.row_counts[player];
-  return html`<div class="row" aria-label=${t("face-up cards")}>
+  return html`<div class="row" aria-label=${t("face-up cards")} data-place=${`row:${player}`}>
     ${row.length === 0 ? html`<span class="muted">${t("no cards face up")}</span>` : null}
     ${row.map((card) => html`<${Card} card=${card} small=${true} />`)}
     <div class="counts">${Object.entries(/** @type {Object<string, number>} */ (counts)).filter(([, n]) => n > 0).map(([kind, n]) =>
@@ -99,7 +99,7 @@ function InPlay({ view, name }) {
     if (step.action === "peek") return t("{player} looked at it", { player: name(step.player) });
     return t("{player} → {target}: “{claim}”", { player: name(step.player), target: name(step.to), claim: kindName(step.claim) });
   });
-  return html`<div class="in-play" id="in-play">
+  return html`<div class="in-play" id="in-play" data-place="in-play">
     <${Card} card=${play.card} />
     <div>
       <p><b>${t("“It is {claim}”", { claim: kindName(play.claim) })}</b> — ${t("{giver} gives it to {receiver}", { giver: name(play.giver), receiver: name(play.receiver) })}</p>
@@ -144,7 +144,7 @@ function Table({ view, seat, picker, recent, name }) {
     </div>
     ${seat !== null
       ? html`<div class="mine">${panel(seat)}
-          <div class="hand" aria-label=${t("your hand")}>
+          <div class="hand" aria-label=${t("your hand")} data-place="hand">
             ${(view.hand || []).map((/** @type {string} */ card) => html`<${Card} card=${card} props=${picker.pick(`card=${card}`)} picked=${picker.isPicked(`card=${card}`)} />`)}
           </div></div>`
       : null}

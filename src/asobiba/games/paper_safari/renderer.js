@@ -86,7 +86,7 @@ export function PokeCard({ card, view, props, picked, known, label, place, highl
 /** @param {{view: View, player: number, picker: Picker, seat: number | null}} props */
 function Grid({ view, player, picker, seat }) {
   const cards = view.grids[player];
-  return html`<div class="grid" aria-label=${t("grid")}>
+  return html`<div class="grid" aria-label=${t("grid")} data-place=${`grid:${player}`}>
     ${view.positions.map((/** @type {string} */ position, /** @type {number} */ index) => {
       const token = `g${player}.${position}`;
       const known = player === seat && view.known && view.known[position];
@@ -104,13 +104,13 @@ function Middle({ view, seat, picker, name }) {
   const pile = picker.pick("pile", t("draw from the pile"));
   const discard = picker.pick("discard", t("the discard"));
   return html`<div class="ps-middle">
-    <div class="stack"><${PokeCard} card=${null} view=${view} props=${pile} label=${String(view.pile_size)} />
+    <div class="stack" data-place="deck"><${PokeCard} card=${null} view=${view} props=${pile} label=${String(view.pile_size)} />
       <span>${t("pile")}</span></div>
-    <div class="stack">${view.discard_top
+    <div class="stack" data-place="discard">${view.discard_top
       ? html`<${PokeCard} card=${view.discard_top} view=${view} props=${discard} />`
       : html`<div class="empty-slot" ...${discard || {}}>${t("empty")}</div>`}<span>${t("discard")}</span></div>
     ${view.hand_holder !== null && view.hand_holder !== undefined
-      ? html`<div class="stack in-hand" id="in-hand"><${PokeCard} card=${view.hand} view=${view} />
+      ? html`<div class="stack in-hand" id="in-hand" data-place="hand"><${PokeCard} card=${view.hand} view=${view} />
           <span>${view.hand_holder === seat ? t("in your hand") : t("in the hand of {player}", { player: name(view.hand_holder) })}</span></div>`
       : null}
     <div class="tokens">${t("Round {round}", { round: view.round })} · ${t("Round wins needed: {count}", { count: view.tokens_to_win })}</div>
@@ -230,7 +230,7 @@ function Table({ view, seat, picker, recent, name }) {
       onContinue=${release} /></div>`;
   }
   const panel = (/** @type {number} */ player) => html`<${SeatPanel} player=${player} view=${view} seat=${seat} picker=${picker} name=${name} recent=${highlighted}>
-    <div class="tokens">${"●".repeat(view.tokens[player])}${"○".repeat(Math.max(0, view.tokens_to_win - view.tokens[player]))}</div>
+    <div class="tokens" data-place=${`tokens:${player}`}>${"●".repeat(view.tokens[player])}${"○".repeat(Math.max(0, view.tokens_to_win - view.tokens[player]))}</div>
     <${Grid} view=${view} player=${player} picker=${picker} seat=${seat} />
   </${SeatPanel}>`;
   return html`<div class="ps">

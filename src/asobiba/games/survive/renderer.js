@@ -375,6 +375,7 @@ function Board({ view, picker, recent, highlight }) {
         // one tap target for the stack (boat and explorers): it opens a chooser of its pieces
         const open = () => setOpenStack(name);
         pieces.push(html`<g class="stack pickable" data-choice=${`stack:${name}`} role="button" tabindex="0"
+          data-holds=${[...choices.map((choice) => (choice.key === "boat" ? name : choice.key))].join(" ")}
           aria-label=${t("{count} pieces on {cell}: choose one", { count: here.length + (boat ? 1 : 0), cell: name })}
           onClick=${(/** @type {MouseEvent} */ event) => { event.stopPropagation(); open(); }}
           onKeyDown=${(/** @type {KeyboardEvent} */ event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); } }}>
@@ -415,7 +416,7 @@ function Unplaced({ view, seat, picker }) {
 /** @param {{view: View, picker: Picker}} props */
 function Held({ view, picker }) {
   if (!view.held.length) return null;
-  return html`<div class="held" aria-label=${t("your tiles")}>
+  return html`<div class="held" aria-label=${t("your tiles")} data-place="tiles">
     ${view.held.map((/** @type {{effect: string}} */ tile) => {
       const token = `tile:${tile.effect}`;
       const what = EFFECT_TEXT[tile.effect] ? t(EFFECT_TEXT[tile.effect]) : "";
@@ -433,6 +434,8 @@ function Table({ view, seat, picker, recent, name, highlight }) {
   const result = view.is_over ? view.result : undefined;
   /** @type {Array<SurviveExplorer>} */
   const explorers = view.explorers;
+  // the die this turn, or the one just rolled when the turn has passed since (a creature that could not move)
+  const die = view.die || lastRoll(recent);
   return html`<div class="sv">
     <div class="opponents">${players.map((player) => html`<${SeatPanel} player=${player} view=${view} seat=${seat} picker=${picker} name=${name} recent=${highlighted}>
       <div class="colours">${view.colours[player].map((/** @type {string} */ colour) => html`<svg width="14" height="14" viewBox="0 0 14 14" role="img" aria-label=${word(DOMAIN, colour)}>
@@ -442,8 +445,8 @@ function Table({ view, seat, picker, recent, name, highlight }) {
     </${SeatPanel}>`)}</div>
     <div class="sv-status">
       ${view.moves_left ? html`<span class="tag">${t("move points left: {count}", { count: view.moves_left })}</span>` : null}
-      ${view.die ? html`<span class="tag">${t("the die: {creature}", { creature: word(DOMAIN, view.die) })}</span>` : null}
-      <span class="muted">${t("tiles left: beach {beach}, forest {forest}, mountain {mountain}", view.tiles_left)}</span>
+      ${die ? html`<span class="tag" data-place="die">${t("the die: {creature}", { creature: word(DOMAIN, die) })}</span>` : null}
+      <span class="muted" data-place="tiles">${t("tiles left: beach {beach}, forest {forest}, mountain {mountain}", view.tiles_left)}</span>
     </div>
     <${Unplaced} view=${view} seat=${seat} picker=${picker} />
     <${Board} view=${view} picker=${picker} recent=${recent} highlight=${highlight} />
@@ -453,6 +456,13 @@ function Table({ view, seat, picker, recent, name, highlight }) {
       ${explorers.some((e) => e.status === "rescued") ? null : html`<span class="muted">${t("none")}</span>`}
       ${explorers.filter((e) => e.status === "rescued").map((e) => html`<span class="tag">${explorerWords(e)}</span>`)}</div>` : null}
   </div>`;
+}
+
+/** The creature of the last die roll among `events` (null if none was rolled).
+ * @param {Array<WireEvent> | null | undefined} events @returns {string | null} */
+export function lastRoll(events) {
+  const rolled = (events || []).filter((event) => event.event === "DieRolled");
+  return rolled.length ? rolled[rolled.length - 1].creature : null;
 }
 
 const CELL = /^r\d+c\d+$/;

@@ -50,10 +50,15 @@ class FrameCache:
             self._events_of = room.events
             self._shown.clear()
         shown = self._shown.setdefault((seat, lang), [])
-        for _after, event in room.events[len(shown) :]:
-            seen = event.seen_by(seat)
-            shown.append(None if seen is None else {**seen.to_dict(), "text": room.game.describe_event(seen, lang)})
+        shown.extend(shown_event(room.game, event, seat, lang) for _after, event in room.events[len(shown) :])
         return shown
+
+
+def shown_event(game: Game, event: Event, seat: int | None, lang: str) -> dict[str, Any] | None:
+    """``event`` as ``seat`` may see it, with its text in ``lang`` (``None``: hidden from it): an
+    entry of a state frame's ``events``."""
+    seen = event.seen_by(seat)
+    return None if seen is None else {**seen.to_dict(), "text": game.describe_event(seen, lang)}
 
 
 class FrameRoom(NoticeRoom, Protocol):
@@ -163,4 +168,4 @@ def broadcast_state(room: FrameRoom) -> None:
         connection.last_seq = seq
 
 
-__all__ = ["FrameCache", "FrameRoom", "broadcast_state", "send_state", "state_frame"]
+__all__ = ["FrameCache", "FrameRoom", "broadcast_state", "legal_entry", "send_state", "shown_event", "state_frame"]
