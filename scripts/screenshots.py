@@ -3,12 +3,14 @@ and Japanese, the lobby, a rules page, and each game on a phone (390×844, what 
 (docs/screenshots/*.png); with ``--players``, only a player's profile and a leaderboard and a player's
 "My games" (on a desktop and a phone, in both languages), over rated games stored beforehand; with
 ``--tutorials``, only a step of each game's first tutorial (``tutorial-<game>.<lang>.png`` and
-``.phone.<lang>.png``), reached by clicking what the teacher lights as the tutorial tests do.
+``.phone.<lang>.png``), reached by clicking what the teacher lights as the tutorial tests do; with
+``--coach``, only the coach's explained analysis of a game lost against normal bots, for each game
+(``coach-<game>.<lang>.png`` and ``coach-<game>.phone.<lang>.png``: its costliest move, said in words).
 
 Runs a real ``asobiba serve`` on a temporary database and Debian's Chromium, and plays our seat by
 clicking as the browser tests do::
 
-    python scripts/screenshots.py [--out docs/screenshots] [--players | --tutorials]
+    python scripts/screenshots.py [--out docs/screenshots] [--players | --tutorials | --coach]
 """
 
 from __future__ import annotations
@@ -182,14 +184,81 @@ def shoot_tutorials(browser: Browser, base_url: str, out: Path) -> None:
                 context.close()
 
 
+#: game -> (players, bots, lobby options) of the coach's pictures: our seat plays by random clicks against
+#: normal bots, so that the coach has costly moves to explain.
+COACH_GAMES = {
+    "cockroach-poker": (3, {1: "bot:normal", 2: "bot:normal"}, {}),
+    "paper-safari": (3, {1: "bot:normal", 2: "bot:normal"}, {"tokens_to_win": "1"}),
+    "survive": (3, {1: "bot:normal", 2: "bot:normal"}, {}),
+}
+#: Games dealt again, at most, until our seat has a costly move the game explains.
+COACH_TRIES = 3
+
+
+def coach_room(browser: Browser, base_url: str, game: str) -> tuple[str, str]:
+    """A game of ``game`` played to the end by random clicks and analysed for our seat, its costliest move
+    explained by the game's reasons (else, after :data:`COACH_TRIES` games, the last with a costly move):
+    the room and our token."""
+    players, bots, options = COACH_GAMES[game]
+    fallback: tuple[str, str] | None = None
+    for attempt in range(COACH_TRIES):
+        context = new_context(browser, "en", width=1280, height=900)
+        page = context.new_page()
+        open_lobby(page, base_url, "en")
+        room = create_room_from_lobby(page, base_url, game, players, bots, options)
+        play_until_over(page, random.Random(f"coach-{game}-{attempt}"))
+        token = str(page.evaluate("(room) => localStorage.getItem(`asobiba.token.${room}`)", room))
+        page.click("#coach-me")
+        page.wait_for_selector("#replay-view #coach-result", timeout=600_000)
+        explained = page.locator("#coach-costliest .coach-why li").count()  # the game's reasons, not only numbers
+        marked = page.locator(".coach-decision.marked").count()
+        context.close()
+        if explained:
+            return room, token
+        if marked:
+            fallback = (room, token)
+    if fallback is None:
+        raise SystemExit(f"{game}: no costly move in {COACH_TRIES} games")
+    print(f"{game}: the costliest move unexplained by the game in {COACH_TRIES} games; showing the last")
+    return fallback
+
+
+def shoot_coach(browser: Browser, out: Path, games: list[str] | None = None) -> None:
+    """The coach after a game of each game — the curve and the costliest move in words — on a desktop and
+    a phone, in English and Japanese (the server's own sizing: the interval rule met)."""
+    with tempfile.TemporaryDirectory() as directory, start_server(Path(directory)) as server:
+        for game in games or list(COACH_GAMES):
+            room, token = coach_room(browser, server.base_url, game)
+            for lang in ("en", "ja"):
+                for suffix, (width, height) in (("", (1280, 900)), (".phone", PHONE)):
+                    context = new_context(browser, lang, width=width, height=height)
+                    page = context.new_page()
+                    page.goto(f"{server.base_url}/r/{room}#token={token}")
+                    page.wait_for_selector("[data-result]")
+                    page.click("#coach-me")
+                    page.wait_for_selector("#replay-view #coach-result", timeout=600_000)
+                    page.click("[data-jump-costliest]")  # the replay shows that position
+                    page.evaluate("() => document.querySelector('#coach-result').scrollIntoView({block: 'start'})")
+                    shoot(page, out / f"coach-{game}{suffix}.{lang}.png", full_page=False)
+                    context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--players", action="store_true", help="Only the profile and leaderboard pictures.")
     parser.add_argument("--tutorials", action="store_true", help="Only the pictures of the tutorials.")
+    parser.add_argument("--coach", action="store_true", help="Only the coach's pictures (an explained analysis).")
+    parser.add_argument("--game", action="append", help="With --coach: only these games' pictures.")
     arguments = parser.parse_args()
     out: Path = arguments.out
     out.mkdir(parents=True, exist_ok=True)
+    if arguments.coach:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            shoot_coach(browser, out, arguments.game)
+            browser.close()
+        return
     if arguments.players:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -52,6 +52,7 @@ TYPES: list[tuple[str, Any, Mode]] = [
     ("ChatFrame", protocol.ChatFrame, "serialization"),
     ("Notice", protocol.Notice, "serialization"),
     ("NoticeEntry", protocol.NoticeEntry, "serialization"),
+    ("VerdictFrame", protocol.VerdictFrame, "serialization"),
     ("ServerFrame", protocol.ServerFrame, "serialization"),
     # a state's view: the envelope every game's view has; the game's own keys follow (``View`` is open)
     ("View", ViewEnvelope[PendingEnvelope], "serialization"),

@@ -89,10 +89,55 @@ def test_the_japanese_analysis_is_all_japanese_and_aligned_at_80_columns() -> No
         record = saved_record(Path(folder) / "game.json")
         output = run_analysis(record, "--lang", "ja").replace(str(record.with_suffix(".png")), "")
     allowed = {"p0", "p1", "p2", "PNG", "png", "matplotlib", "pip", "install", "game"}
-    english = set(re.findall(r"[A-Za-z][A-Za-z0-9]+", output)) - allowed
+    words = "\n".join(line for line in output.splitlines() if not re.match(r"^\s*(\d+%)?\s*\|", line))  # not the chart
+    english = set(re.findall(r"[A-Za-z][A-Za-z0-9]+", words)) - allowed
     assert english == set(), english
     assert bad_breaks(output) == []
     assert max(len(line) for line in output.splitlines()) <= 80
     for line in output.splitlines():  # a chance stands on the first line of its move
         if re.search(r"\d+% \[\d+–\d+\]", line):
             assert line.split("%")[0].rsplit(" ", 1)[0].strip(), line
+
+
+def played_record(path: Path, game: str, seed: int, entries: int | None = None) -> Path:
+    """A game of ``game`` saved as ``asobiba play`` saves it: seat 0 the human, the others normal bots."""
+    state = asobiba.new_game(game, 3, seed=seed)
+    while not state.is_over:
+        player = state.to_move
+        assert player is not None
+        state.apply(asobiba.bot("normal", seed=state.seq).choose(state.observe(player)))
+    record = state.record()
+    if entries is not None:
+        record["actions"] = record["actions"][:entries]
+    path.write_text(json.dumps({**record, "human": 0, "seats": ["human", "normal", "normal"]}), encoding="utf-8")
+    return path
+
+
+def test_the_terminal_says_the_coachs_words_with_the_names_the_game_used(tmp_path: Path) -> None:
+    import re
+
+    record = played_record(tmp_path / "cp.json", "cockroach-poker", 4)
+    for lang, names, words in (
+        ("en", ("p0 (you)", "p1 (normal bot)"), ("What the coach says of each decision:", "chance of winning")),
+        ("ja", ("p0（あなた）", "p1（普通ボット）"), ("コーチの講評：", "勝つ見込み")),
+    ):
+        output = run_analysis(record, "--lang", lang)
+        flat = ("" if lang == "ja" else " ").join(output.split())
+        assert all(word in flat for word in words), output
+        assert names[0].replace(" ", "") in flat or names[0] in flat, output
+        assert not re.search(r"heuristic|samples a|標本", output), output  # no jargon
+        said = flat[flat.index(words[0]) :]
+        assert re.search(r"\d+% \(\d+–\d+%\)|\d+%（\d+〜\d+%）", said), said  # chances with their intervals
+
+
+def test_the_terminal_names_the_card_drawn_in_paper_safari(tmp_path: Path) -> None:
+    import re
+
+    from asobiba.games.paper_safari.data import POKEMON56
+
+    record = played_record(tmp_path / "ps.json", "paper-safari", 3, entries=40)
+    output = " ".join(run_analysis(record).split())
+    drawn = re.findall(r"Then: p0 \(you\) draws (.+?)(?= \d+·\d+ | - |$)", output)
+    assert drawn, output
+    names = {kind.en for kind in POKEMON56}
+    assert all(card in names for card in drawn), drawn

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   MAX_LOG,
+  MAX_VERDICTS,
   initialRoom,
   isCurrent,
   reduceRoom,
@@ -128,4 +129,20 @@ test("a show of a frame that is no longer the oldest changes nothing: no frame i
 
 test("an unknown event is an error, not silently ignored", () => {
   assert.throws(() => reduceRoom(initialRoom(), { type: "nonsense" }), /no event nonsense/);
+});
+
+test("a learning room's verdicts are kept one per move, in move order, the last 20 (a reconnection sends them again)", () => {
+  const verdict = (seq, text = "Good move.") => ({
+    type: "verdict", seat: 0, seq, action: `move${seq}`, move: `move ${seq}`, kind: "good", text, reasons: [], better: null,
+  });
+  let state = run([
+    { type: "received", frame: verdict(7), at: 0 },
+    { type: "received", frame: verdict(3), at: 1 }, // a late verdict of an earlier move
+    { type: "received", frame: verdict(7, "Good move."), at: 2 }, // sent again after a reconnect
+  ]);
+  assert.deepEqual(state.verdicts.map((kept) => kept.seq), [3, 7]);
+  assert.equal(state.log.length, 0); // the log is the table's: verdicts are the player's own
+  state = run(Array.from({ length: 30 }, (_, index) => ({ type: "received", frame: verdict(100 + index), at: index })), state);
+  assert.equal(state.verdicts.length, MAX_VERDICTS);
+  assert.equal(state.verdicts[MAX_VERDICTS - 1].seq, 129);
 });

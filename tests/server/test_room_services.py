@@ -14,7 +14,7 @@ from collections.abc import Awaitable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from server_testing import run
@@ -174,6 +174,11 @@ class OneRoomServices:
         record = stored.record()
         state, events = engine.replay_with_events(record)
         return Replay(state, events, list(stored.actions), list(stored.players_of_actions))
+
+    async def verdict(
+        self, room_id: str, seq: int, seat: int, record: dict[str, Any], played: str, client: str
+    ) -> dict[str, Any] | None:
+        return None  # no coach in this process
 
     def turn_passed(self, room_id: str, seat: int) -> None:
         self.turns_passed.append(seat)

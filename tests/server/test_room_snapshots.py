@@ -90,6 +90,7 @@ def test_a_summary_shows_the_rooms_facts_and_no_ranking_while_it_runs() -> None:
         "clock": {"per_decision_hours": 24, "bank_days": 2.0},
         "pace": "turn-based",
         "timeout": "forfeit",
+        "learning": False,
         "rematch": None,
         "rematch_of": "r0",
         "ranking": None,
@@ -122,7 +123,9 @@ def test_presence_is_exactly_a_presence_frame_of_the_facts() -> None:
         "creator": 0,
         "spectator_chat": False,
         "muted": ["abcd1234"],
+        "learning": False,
     }
+    assert presence(facts(learning=True)).learning and summary(facts(learning=True))["learning"] is True
 
 
 def test_a_chat_frame_names_a_seat_by_its_name_now_and_a_spectator_by_its_own() -> None:

@@ -1,8 +1,11 @@
 """The coach in a real browser: a short game played to the end against bots, "Analyse" in the replay,
 the win-probability curve (SVG) and the candidates with their chances, intervals and sample sizes; a
 point of the curve jumps the replay there; in Japanese on a phone with no horizontal scroll; its place
-in the queue while others' analyses go first, in English and Japanese; and the hint "what the coach
-would play", off by default, offered only to a player alone among bots."""
+in the queue while others' analyses go first, in English and Japanese; the hint "what the coach
+would play", off by default, offered only to a player alone among bots; and, after a game lost on
+purpose against normal bots, the costliest move said in words from the result screen's "What could I
+have done better?" (the better move, the chances with their intervals, the game's reasons), in English
+and Japanese."""
 
 from __future__ import annotations
 
@@ -141,7 +144,8 @@ def test_the_coach_speaks_japanese_on_a_phone_without_horizontal_scroll(
     page.wait_for_selector("[data-result]")
     open_analysis(page)
     assert "コーチ" in page.inner_text("#coach h3")
-    assert "95% 区間" in page.inner_text(".coach-candidates thead")
+    page.locator(".coach-moves:not([open]) summary").first.click()  # every move weighed, unfolded
+    assert "95% 区間" in page.inner_text(".coach-moves[open] .coach-candidates thead")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px phone"
     box = page.locator("#coach-curve").bounding_box()
@@ -227,4 +231,106 @@ def test_the_hint_is_off_by_default_and_offered_only_alone_among_bots(
     create_room_from_lobby(with_person, coach_server.base_url, "cockroach-poker", 3, {1: "human", 2: "bot:random"})
     with_person.wait_for_selector(".settings #confirm-moves")
     assert with_person.locator("#coach-hints").count() == 0
+    context.close()
+
+
+#: The coach as the server sizes it for a short game: enough samples for the interval rule (±10 points).
+WORDS_COACH = {
+    "ASOBIBA_ANALYSIS_SAMPLES": "8",
+    "ASOBIBA_ANALYSIS_MAX_SAMPLES": "128",
+    "ASOBIBA_ANALYSIS_HARD": "hard:time_limit=none,iterations=16",
+}
+SUIT_OF = {"S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
+
+
+def losing_move(legal: list[str]) -> str:
+    """A move to lose Cockroach Poker with: always believe the claim ("yes, it is"), always offer a card
+    telling the truth about it, to the same player (the normal bot soon reads both)."""
+    if "answer yes" in legal:
+        return "answer yes"
+    truthful = [
+        move
+        for move in legal
+        if move.startswith("offer ") and SUIT_OF.get(move.rsplit("card=", 1)[1][:1]) == move.split()[2]
+    ]
+    return sorted(truthful)[0] if truthful else sorted(legal)[0]
+
+
+def lose_a_game(page: Page, base_url: str) -> str:
+    """Play Cockroach Poker against two normal bots, losing on purpose (deal again until lost): the room."""
+    for _ in range(6):
+        room = create_room_from_lobby(page, base_url, "cockroach-poker", 3, {1: "bot:normal", 2: "bot:normal"})
+        for _ in range(400):
+            state = table(page)
+            if state.get("phase") == "over":
+                break
+            legal = page.eval_on_selector_all(".all-moves [data-action]", "es => es.map(e => e.dataset.action)")
+            if state.get("current") == "yes" and legal:
+                clicked = page.evaluate(  # found and clicked at once: the position may move on meanwhile
+                    "(move) => { const e = [...document.querySelectorAll('.all-moves [data-action]')]"
+                    ".find((e) => e.dataset.action === move); if (e) e.click(); return Boolean(e); }",
+                    losing_move(legal),
+                )
+                if clicked:
+                    continue
+            wait_for_turn_or_end(page, state.get("seq"))
+        page.wait_for_selector("[data-result]")
+        if page.get_attribute('.standings tr[data-seat="0"]', "data-winner") == "false":
+            return room
+    raise AssertionError("six games against normal bots and never lost")
+
+
+@pytest.fixture(scope="module")
+def words_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    folder = tmp_path_factory.mktemp("coach-words")
+    process = WebServer(folder / "asobiba.db", folder / "server.log", environment=WORDS_COACH)
+    process.start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+def test_after_losing_the_coach_says_in_words_why_the_costliest_move_cost(
+    browser: Browser, words_server: WebServer, console: ConsoleWatch
+) -> None:
+    context = new_context(browser, "en")
+    page = console.watch(context.new_page())
+    for _ in range(4):  # the game's hook speaks when it has a reason: most lost games give it one
+        room = lose_a_game(page, words_server.base_url)
+        token = page.evaluate("(room) => localStorage.getItem(`asobiba.token.${room}`)", room)
+        page.click("#coach-me")
+        page.wait_for_selector("#replay-view #coach-result", timeout=180_000)
+        if page.locator("#coach-costliest .coach-why li").count():
+            break
+    else:
+        raise AssertionError("four games lost, and the game never said why the costliest move cost")
+    for lang, better, ids in (("en", "Better: ", r"(?<![A-Za-z0-9])p\d|#\d"), ("ja", "もっと良い手：", r"p\d|#\d")):
+        reader = new_context(browser, lang)
+        page = console.watch(reader.new_page())
+        page.goto(f"{words_server.base_url}/r/{room}#token={token}")
+        page.wait_for_selector("[data-result]")
+        page.click("#coach-me")  # "What could I have done better?"
+        page.wait_for_selector("#replay-view #coach-result", timeout=180_000)
+        marked = page.eval_on_selector_all(
+            ".coach-decision.marked", "items => items.map(i => [Number(i.dataset.decisionSeq), Number(i.dataset.loss)])"
+        )
+        assert marked, page.inner_text("#coach-result")
+        costliest = max(marked, key=lambda item: item[1])[0]
+        said_first = page.locator("#coach-costliest")  # said first, above the list
+        assert said_first.get_attribute("data-decision-seq") == str(costliest)
+        assert said_first.locator(".coach-words").inner_text() == page.inner_text(
+            f'.coach-decision[data-decision-seq="{costliest}"] .coach-words'
+        )
+        entry = page.locator(f'.coach-decision[data-decision-seq="{costliest}"]')
+        assert entry.get_attribute("data-verdict") == "costly"
+        words = entry.locator(".coach-words").inner_text()
+        assert words.startswith(better) and re.search(r"\d+%", words), words  # the better move, with numbers
+        assert re.search(r"\(\d+–\d+%\)|（\d+〜\d+%）", words), words  # and their intervals
+        reasons = entry.locator(".coach-why li").all_inner_texts()
+        assert reasons and all(len(reason) > 10 and not re.fullmatch(r"[\d%()–〜 .]+", reason) for reason in reasons)
+        assert not re.search(ids, words + " ".join(reasons)), (words, reasons)
+        text = page.inner_text("#coach-result")
+        assert "sample" not in text and "heuristic" not in text and "標本" not in text
+        reader.close()
     context.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
@@ -295,3 +295,11 @@ class Game(ABC, Generic[StateT]):
     @abstractmethod
     def describe_event(self, event: Event, lang: str) -> str:
         """A log line for an event (already in the form its reader may see), in ``lang``."""
+
+    def same_move_key(self, action: Action, view: Mapping[str, Any]) -> Hashable:
+        """What ``action`` is as far as the rules care, for the player whose ``view`` it is: two legal
+        moves with equal keys are the same move (they differ only in what the game ignores, such as a
+        card's rank where only its suit counts). The coach weighs them once and says them as one line.
+        Default: the action itself (no two moves are the same).
+        """
+        return action

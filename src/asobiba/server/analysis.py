@@ -28,7 +28,7 @@ import asyncio
 import multiprocessing
 import os
 from collections import OrderedDict
-from collections.abc import Coroutine, Mapping
+from collections.abc import Coroutine, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -37,13 +37,18 @@ import orjson
 
 from asobiba.bots import bot
 from asobiba.bots.analysis import COACH_HARD, Analysis, analyse, describe_move
+from asobiba.bots.coach_words import explain_decision, move_words
+from asobiba.bots.verdict import hint_reasons
 from asobiba.core.record import replay, replay_steps
 from asobiba.core.registry import declaration
-from asobiba.core.state import State
-from asobiba.i18n import LANGUAGES
+from asobiba.core.state import Observation
+from asobiba.i18n import LANGUAGES, Catalog
 from asobiba.server.fair_queue import Busy, FairQueue, TooManyForClient
+from asobiba.server.learning import VerdictKey, run_verdict, seat_placeholders
 from asobiba.server.parent_watch import die_with_parent
 from asobiba.server.storage import Storage
+
+web_tr = Catalog("web")
 
 #: Analyses (and hints) waiting for a worker past which only a client that has none waiting or running
 #: gets in (503 for the others), and four times which nobody does (asobiba.server.fair_queue).
@@ -68,25 +73,36 @@ class Sizing:
     seed: int = 0
     #: Moves a rollout plays before the game's evaluator scores it (``"auto"``: the game's own).
     rollout_depth: int | str | None = "auto"
+    #: The most samples the move played and the best found are played out in, to know their chances
+    #: within ±10 points (``None``: ``samples``, no more).
+    max_samples: int | None = None
 
 
-#: Rollouts a whole analysis may play (the coach's search and the candidates' samples together), shared
-#: out over the seat's decisions; every decision gets at least the minimums below (measured:
-#: benchmarks/coach.py, every game's analysis within a minute on a free core, docs/protocol.md).
+#: Rollouts a whole analysis may play to look at every candidate (the coach's search and the candidates'
+#: first samples together), shared out over the seat's decisions; every decision gets at least the
+#: minimums below. Then the move played and the best found get more samples, up to
+#: :data:`COMPARED_SAMPLES` each, until both chances are known within ±10 points (the interval rule of
+#: :mod:`asobiba.bots.analysis`). Measured: benchmarks/coach.py, every game's analysis within a minute on
+#: a free core (docs/protocol.md).
 ROLLOUT_BUDGET = 1000
-MIN_SAMPLES, MAX_SAMPLES = 2, 16
+MIN_SAMPLES, MAX_SAMPLES = 8, 16
 MIN_ITERATIONS, MAX_ITERATIONS = 2, 16
 MAX_CANDIDATES = 4
 #: A decision's share of the budget under which it looks at one candidate fewer (long games).
 FEW_CANDIDATES_BELOW = 16
+#: The most samples the move played and the best found are played out in (a chance near 50 % from
+#: wins and losses needs about 96 to be known within ±10 points).
+COMPARED_SAMPLES = 128
 #: A rollout cut short by the game's evaluator plays at most this many moves here (the terminal's
-#: ``asobiba analyse`` plays the game's own depth): the coach answers within a minute.
-MAX_ROLLOUT_DEPTH = 8
+#: ``asobiba analyse`` plays the game's own depth): the coach answers within a minute with the interval
+#: rule met (benchmarks/coach.py, a 94-decision seat of Survive: 60 CPU seconds at 8 moves, 32 at 4).
+MAX_ROLLOUT_DEPTH = 4
 
 #: What is stored beside an analysis: the sizing rule (an analysis made by another rule is made again).
 SIZING_RULE = (
-    f"budget={ROLLOUT_BUDGET},samples={MIN_SAMPLES}-{MAX_SAMPLES},"
-    f"iterations={MIN_ITERATIONS}-{MAX_ITERATIONS},candidates={MAX_CANDIDATES}/{FEW_CANDIDATES_BELOW},depth={MAX_ROLLOUT_DEPTH},search-depth"
+    f"budget={ROLLOUT_BUDGET},samples={MIN_SAMPLES}-{MAX_SAMPLES},compared={COMPARED_SAMPLES},"
+    f"iterations={MIN_ITERATIONS}-{MAX_ITERATIONS},candidates={MAX_CANDIDATES}/{FEW_CANDIDATES_BELOW},"
+    f"depth={MAX_ROLLOUT_DEPTH},search-depth,words,wilson"
 )
 
 
@@ -107,13 +123,13 @@ def sizing_for(decisions: int, depth: int | None = None) -> Sizing:
     :data:`ROLLOUT_BUDGET` to the coach's search (its iterations, or its samples where it is a PIMC: a
     game's own ``samples`` would cost seconds a decision), the rest to the candidates' samples (one
     candidate fewer in long games); rollouts, the search's too, of at most :data:`MAX_ROLLOUT_DEPTH` moves
-    where the game cuts them at all.
+    where the game cuts them at all; then up to :data:`COMPARED_SAMPLES` samples for the two moves compared.
 
-    >>> sizing_for(11).samples, sizing_for(11).hard, sizing_for(11).rollout_depth
-    (16, 'hard:time_limit=none,iterations=15,samples=15', None)
+    >>> sizing_for(11).samples, sizing_for(11).hard, sizing_for(11).rollout_depth, sizing_for(11).max_samples
+    (16, 'hard:time_limit=none,iterations=15,samples=15', None, 128)
     >>> long = sizing_for(90, 24)
     >>> long.samples, long.max_candidates, long.hard, long.rollout_depth
-    (3, 3, 'hard:time_limit=none,iterations=2,samples=2,rollout_depth=8', 8)
+    (8, 3, 'hard:time_limit=none,iterations=2,samples=2,rollout_depth=4', 4)
     """
     share = ROLLOUT_BUDGET // max(1, decisions)
     iterations = max(MIN_ITERATIONS, min(MAX_ITERATIONS, share // 6))
@@ -126,6 +142,7 @@ def sizing_for(decisions: int, depth: int | None = None) -> Sizing:
         max_candidates=candidates,
         hard=hard if rollout_depth is None else f"{hard},rollout_depth={rollout_depth}",
         rollout_depth=rollout_depth,
+        max_samples=COMPARED_SAMPLES,
     )
 
 
@@ -147,11 +164,19 @@ def decision_count(record: Mapping[str, Any], seat: int) -> int:
     return sum(1 for state, _, _ in replay_steps(record) if state.to_move == seat and len(state.legal_actions()) > 1)
 
 
+#: Players' names by language, each a list by seat (the room's seat names).
+Names = Mapping[str, Sequence[str]]
+
+
 def run_analysis(
-    record: Mapping[str, Any], seat: int, slot: int | None = None, sizing: Sizing | None = None
+    record: Mapping[str, Any],
+    seat: int,
+    slot: int | None = None,
+    sizing: Sizing | None = None,
+    names: Names | None = None,
 ) -> dict[str, Any]:
     """(In a worker.) The analysis of ``seat`` in ``record`` as the server answers it, progress in ``slot``;
-    ``sizing`` fixed, else :func:`sizing_for` the seat's decisions."""
+    ``sizing`` fixed, else :func:`sizing_for` the seat's decisions; players named by ``names``."""
 
     def progress(done: int, total: int) -> None:
         if _progress is not None and slot is not None:
@@ -168,23 +193,32 @@ def run_analysis(
         seed=sizing.seed,
         rollout_depth=sizing.rollout_depth,
         progress=progress,
+        max_samples=sizing.max_samples if sizing.max_samples is not None else sizing.samples,
     )
-    return coach_json(analysis, record)
+    return coach_json(analysis, record, names)
 
 
-def coach_json(analysis: Analysis, record: Mapping[str, Any]) -> dict[str, Any]:
-    """An analysis as ``GET /api/rooms/{room}/analysis`` answers it (docs/protocol.md), the moves also
-    in words in every language."""
+def seat_names(players: int) -> dict[str, list[str]]:
+    """Names for seats nobody named, by language: "Seat 1"... (the room gives its own)."""
+    return {lang: [web_tr("Seat {seat}", lang, seat=seat) for seat in range(players)] for lang in LANGUAGES}
+
+
+def coach_json(analysis: Analysis, record: Mapping[str, Any], names: Names | None = None) -> dict[str, Any]:
+    """An analysis as ``GET /api/rooms/{room}/analysis`` answers it (docs/protocol.md): the moves in words
+    and each decision's verdict and words (:func:`asobiba.bots.coach_words.explain_decision`), in every
+    language, players by ``names`` (default: "Seat 1"...). The route adds ``why``, the words in the
+    reader's language."""
+    named = {lang: list((names or {}).get(lang) or seat_names(analysis.players)[lang]) for lang in LANGUAGES}
     wanted = {decision.seq for decision in analysis.decisions}
-    positions: dict[int, State] = {}
+    positions: dict[int, Observation[Any]] = {}
     final_seq = 0
     for state, _, _ in replay_steps(record):
         final_seq = state.seq
         if state.seq in wanted:
-            positions[state.seq] = state.clone()
+            positions[state.seq] = state.clone().observe(analysis.player)
 
-    def labels(seq: int, notation: str) -> dict[str, str]:
-        return {lang: describe_move(positions[seq], notation, lang) for lang in LANGUAGES}
+    def labels(seq: int, notation: str, same: Sequence[str]) -> dict[str, str]:
+        return {lang: move_words(positions[seq], notation, named[lang], lang, same) for lang in LANGUAGES}
 
     decisions = []
     for decision in analysis.decisions:
@@ -194,13 +228,15 @@ def coach_json(analysis: Analysis, record: Mapping[str, Any]) -> dict[str, Any]:
             candidates.append(
                 {
                     "action": candidate.action,
+                    "same": list(candidate.same),
                     "win": candidate.chance,
                     "low": low,
                     "high": high,
                     "n": candidate.samples,
-                    "label": labels(decision.seq, candidate.action),
+                    "label": labels(decision.seq, candidate.action, candidate.same),
                 }
             )
+        observation = positions[decision.seq]
         decisions.append(
             {
                 "seq": decision.seq,
@@ -209,11 +245,19 @@ def coach_json(analysis: Analysis, record: Mapping[str, Any]) -> dict[str, Any]:
                 "best": decision.best.action,
                 "loss": decision.loss,
                 "marked": decision.marked,
+                "verdict": decision.verdict,
+                "words": {lang: explain_decision(decision, observation, named[lang], lang) for lang in LANGUAGES},
                 "candidates": candidates,
             }
         )
     curve = [
-        {"seq": decision.seq, "win": decision.played_candidate.chance, "marked": decision.marked}
+        {
+            "seq": decision.seq,
+            "win": decision.played_candidate.chance,
+            "low": decision.played_candidate.interval[0],
+            "high": decision.played_candidate.interval[1],
+            "marked": decision.marked,
+        }
         for decision in analysis.decisions
     ]
     curve.append({"seq": final_seq, "win": analysis.outcome, "marked": False})
@@ -221,6 +265,7 @@ def coach_json(analysis: Analysis, record: Mapping[str, Any]) -> dict[str, Any]:
         "seat": analysis.player,
         "game": analysis.game,
         "players": analysis.players,
+        "names": named,
         "outcome": analysis.outcome,
         "samples": analysis.samples,
         "decisions": decisions,
@@ -228,16 +273,30 @@ def coach_json(analysis: Analysis, record: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def in_language(body: bytes, lang: str) -> bytes:
+    """A stored analysis (:func:`coach_json`) as a reader of ``lang`` gets it: each decision's ``why``, its
+    words in that language."""
+    found = orjson.loads(body)
+    for decision in found.get("decisions", []):
+        words = decision.get("words") or {}
+        decision["why"] = words.get(lang) or words.get("en") or []
+    return orjson.dumps(found)
+
+
 def run_hint(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
-    """(In a worker.) What the coach would play for ``seat`` at the end of ``record`` (it must be to move)."""
+    """(In a worker.) What the coach would play for ``seat`` at the end of ``record`` (it must be to move),
+    and why, in every language (players written ``p0``, ``p1``…: the browser writes their names there)."""
     state = replay(record)
     assert state.to_move == seat
-    action = str(bot(COACH_HARD, seed=state.seq).choose(state.observe(seat)))
+    observation = state.observe(seat)
+    action = str(bot(COACH_HARD, seed=state.seq).choose(observation))
+    names = seat_placeholders(state.players)
     return {
         "seat": seat,
         "seq": state.seq,
         "action": action,
         "label": {lang: describe_move(state, action, lang) for lang in LANGUAGES},
+        "why": {lang: hint_reasons(observation, action, names, lang) for lang in LANGUAGES},
     }
 
 
@@ -252,6 +311,8 @@ class Job:
     seat: int
     record: dict[str, Any]
     slot: int | None = None
+    #: The players' names by language (the room's seat names).
+    names: Names | None = None
 
 
 class Coach:
@@ -283,8 +344,10 @@ class Coach:
         self.jobs: dict[tuple[str, int], Job] = {}
         self.failed: dict[tuple[str, int], str] = {}
         self._done: OrderedDict[tuple[str, int], bytes] = OrderedDict()
-        #: The hints waiting or running, and every hint asked (a future, kept once made).
-        self.hint_queue: FairQueue[tuple[str, int, int]] = FairQueue(max_queued, self.max_per_client)
+        #: The hints and learning verdicts waiting or running, and every hint asked (a future, kept once made).
+        self.hint_queue: FairQueue[tuple[str, int, int] | VerdictKey] = FairQueue(max_queued, self.max_per_client)
+        #: The verdicts waiting or running: the game before the move, the move, who waits for the verdict.
+        self._verdicts: dict[VerdictKey, tuple[dict[str, Any], str, asyncio.Future[dict[str, Any] | None]]] = {}
         self._hint_records: dict[tuple[str, int, int], dict[str, Any]] = {}
         self._hints: OrderedDict[tuple[str, int, int], asyncio.Future[dict[str, Any]]] = OrderedDict()
         self._hint_running = False
@@ -325,7 +388,9 @@ class Coach:
             return {"progress": 0.0, "queued": max(1, position)}
         return {"progress": float(self._progress[job.slot]), "queued": 0}
 
-    def start(self, room: str, seat: int, record: dict[str, Any], client: str = "?") -> dict[str, Any]:
+    def start(
+        self, room: str, seat: int, record: dict[str, Any], client: str = "?", names: Names | None = None
+    ) -> dict[str, Any]:
         """Start (or join) the analysis of ``seat`` in the finished ``room`` for ``client`` (an address):
         :class:`TooManyForClient` if ``client`` has :attr:`max_per_client` analyses waiting or
         running, :class:`Busy` if too many wait (:class:`~asobiba.server.fair_queue.FairQueue`;
@@ -334,7 +399,7 @@ class Coach:
         if key not in self.jobs:
             self.queue.admit(key, client, room)
             self.failed.pop(key, None)
-            self.jobs[key] = Job(room, seat, record)
+            self.jobs[key] = Job(room, seat, record, names=names)
             self._dispatch()
         found = self.progress(room, seat)
         assert found is not None
@@ -364,7 +429,7 @@ class Coach:
         assert slot is not None
         try:
             result = await asyncio.get_running_loop().run_in_executor(
-                self._pool(), run_analysis, job.record, job.seat, slot, self.sizing
+                self._pool(), run_analysis, job.record, job.seat, slot, self.sizing, job.names
             )
             body = orjson.dumps(result)
             await self.storage.save_analysis(job.room, job.seat, self.sizing_key, body.decode())
@@ -407,19 +472,75 @@ class Coach:
             del self._hints[key]
 
     def _dispatch_hint(self) -> None:
+        """Run the next hint or verdict waiting, if the hints' worker is free (one at a time)."""
         if not self._hint_running and (key := self.hint_queue.next()) is not None:
             self._hint_running = True
-            self._spawn(self._run_hint(key))
+            self._spawn(self._run_verdict(key) if isinstance(key, VerdictKey) else self._run_hint(key))
+
+    def _hint_workers(self) -> ProcessPoolExecutor:
+        if self.hint_pool is None:
+            self.hint_pool = ProcessPoolExecutor(
+                1, mp_context=self._context, initializer=_start_worker, initargs=(None, os.getpid())
+            )
+        return self.hint_pool
+
+    async def verdict(
+        self, room: str, seq: int, seat: int, record: dict[str, Any], played: str, client: str = "?"
+    ) -> dict[str, Any] | None:
+        """A learning room's verdict (:func:`~asobiba.server.learning.run_verdict`) of the move ``played``
+        that ``seat`` made at ``seq`` (``record``: the game before it), asked by ``client``: in the hints'
+        worker, behind their queue with their bounds (:class:`TooManyForClient`, :class:`Busy`). One
+        verdict a seat waits: a newer move's supersedes it (the older answers None; one running goes on).
+        Cancelled while it waits (its room closed), it leaves the queue."""
+        key = VerdictKey(room, seq, seat)
+        known = self._verdicts.get(key)
+        if known is not None:
+            return await asyncio.shield(known[2])
+        for older, (_, _, waiting) in list(self._verdicts.items()):
+            if older.room == room and older.seat == seat and self.hint_queue.position(older) != 0:
+                self._drop_verdict(older)
+                if not waiting.done():
+                    waiting.set_result(None)
+        self.hint_queue.admit(key, client, room)
+        future: asyncio.Future[dict[str, Any] | None] = asyncio.get_running_loop().create_future()
+        self._verdicts[key] = (record, played, future)
+        self._dispatch_hint()
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if self.hint_queue.position(key) != 0:  # waiting: nobody will read it
+                self._drop_verdict(key)
+                future.cancel()
+            raise
+
+    def _drop_verdict(self, key: VerdictKey) -> None:
+        self._verdicts.pop(key, None)
+        self.hint_queue.done(key)
+
+    async def _run_verdict(self, key: VerdictKey) -> None:
+        record, played, future = self._verdicts[key]
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(
+                self._hint_workers(), run_verdict, record, key.seat, played
+            )
+            if not future.done():
+                future.set_result(result)
+        except Exception as error:
+            if not future.done():
+                future.set_exception(error)
+                future.exception()  # told to whoever waits; nobody may
+        finally:
+            if not future.done():  # cancelled: the server closes
+                future.cancel()
+            self._drop_verdict(key)
+            self._hint_running = False
+            self._dispatch_hint()
 
     async def _run_hint(self, key: tuple[str, int, int]) -> None:
         record = self._hint_records.pop(key)
         future = self._hints[key]
         try:
-            if self.hint_pool is None:
-                self.hint_pool = ProcessPoolExecutor(
-                    1, mp_context=self._context, initializer=_start_worker, initargs=(None, os.getpid())
-                )
-            result = await asyncio.get_running_loop().run_in_executor(self.hint_pool, run_hint, record, key[2])
+            result = await asyncio.get_running_loop().run_in_executor(self._hint_workers(), run_hint, record, key[2])
             future.set_result(result)
         except Exception as error:
             future.set_exception(error)
@@ -448,7 +569,8 @@ class Coach:
 def coach_from_environment(storage: Storage) -> Coach:
     """The server's :class:`Coach`: ``$ASOBIBA_ANALYSIS_WORKERS`` processes (default 1: one analysis at a
     time beside the games); ``$ASOBIBA_ANALYSIS_SAMPLES`` fixes the samples a candidate (with
-    ``$ASOBIBA_ANALYSIS_HARD`` the coach's bot; tests make analyses short so), else :func:`sizing_for`;
+    ``$ASOBIBA_ANALYSIS_HARD`` the coach's bot and ``$ASOBIBA_ANALYSIS_MAX_SAMPLES`` the most samples of the
+    moves compared; tests make analyses short so), else :func:`sizing_for`;
     ``$ASOBIBA_ANALYSIS_PER_CLIENT`` the analyses a client may have waiting or running (default
     :data:`MAX_PER_CLIENT`)."""
     workers = os.environ.get("ASOBIBA_ANALYSIS_WORKERS", "1")
@@ -457,7 +579,13 @@ def coach_from_environment(storage: Storage) -> Coach:
     sizing = None
     if samples:
         hard = os.environ.get("ASOBIBA_ANALYSIS_HARD") or COACH_HARD
-        sizing = Sizing(samples=max(1, int(samples)), max_candidates=MAX_CANDIDATES, hard=hard)
+        most = os.environ.get("ASOBIBA_ANALYSIS_MAX_SAMPLES")
+        sizing = Sizing(
+            samples=max(1, int(samples)),
+            max_candidates=MAX_CANDIDATES,
+            hard=hard,
+            max_samples=max(1, int(most)) if most else None,
+        )
     return Coach(storage, workers=max(1, int(workers)), sizing=sizing, max_per_client=max(1, int(per_client)))
 
 
@@ -468,6 +596,7 @@ __all__ = [
     "Sizing",
     "TooManyForClient",
     "coach_json",
+    "in_language",
     "run_analysis",
     "run_hint",
     "sizing_for",

@@ -2,13 +2,15 @@
 
 - ``POST /api/rooms/{room}/analysis?seat=N`` — once the game is over (403 before): start the analysis
   of seat N, or join it (202 ``{"progress", "queued"}``, ``queued`` its place in the queue, 0 while it
-  runs; 200 with the analysis if it is made already; 429 ``too_many_analyses`` when the asking client
+  runs; 200 with the analysis if it is made already — each decision's ``why`` in the language of ``?lang=``
+  or else ``Accept-Language``, players by the room's seat names; 429 ``too_many_analyses`` when the asking client
   has its share waiting or running; 503 ``busy`` when the queue is full for this client, the messages
   in the language of ``Accept-Language``);
 - ``GET /api/rooms/{room}/analysis?seat=N`` — 202 ``{"progress": 0..1, "queued"}`` while it waits or
   runs, 200 with the analysis once made, 404 if nobody asked for it, 403 while the game is on;
 - ``GET /api/rooms/{room}/hint?seat=N`` with ``Authorization: Bearer <the seat's token>`` — what the
-  coach would play now: only for the seat to move, and only where no other seat is a person's (403);
+  coach would play now, and why in words (``why``, every language): only for the seat to move, and only
+  where no other seat is a person's (403);
   bounded as analyses are (429 ``too_many_hints``, 503 ``busy``).
 
 Anyone who may see the replay may ask for an analysis, spectators too: once the game is over its whole
@@ -23,13 +25,35 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from asobiba.i18n import Catalog
-from asobiba.server.analysis import Busy, Coach, TooManyForClient, coach_from_environment
+from asobiba.i18n import LANGUAGES, Catalog, is_language
+from asobiba.server.analysis import Busy, Coach, TooManyForClient, coach_from_environment, in_language
 from asobiba.server.rooms import Room
 from asobiba.server.web import preferred_language
 
 router = APIRouter()
 tr = Catalog("server")
+web_tr = Catalog("web")
+
+
+def room_names(room: Room) -> dict[str, list[str]]:
+    """Every seat's name in each language, as the room's page names it (``table_words.js``'s
+    ``seatName``): the name its person gave, "Bot" (the table's only bot) or "Bot 2", else "Seat 1"."""
+    bots = [seat.number for seat in room.seats if seat.is_bot]
+    names: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        found = []
+        for seat in room.seats:
+            if seat.name:
+                found.append(seat.name)
+            elif seat.is_bot:
+                only = len(bots) == 1
+                found.append(
+                    web_tr("Bot", lang) if only else web_tr("Bot {number}", lang, number=bots.index(seat.number) + 1)
+                )
+            else:
+                found.append(web_tr("Seat {seat}", lang, seat=seat.number))
+        names[lang] = found
+    return names
 
 
 def coach(request: Request) -> Coach:
@@ -73,6 +97,10 @@ def client_of(request: Request) -> str:
 
 
 def language_of(request: Request) -> str:
+    """``?lang=`` if asobiba speaks it, else the ``Accept-Language`` header's."""
+    asked = request.query_params.get("lang")
+    if asked is not None and is_language(asked):
+        return asked
     return preferred_language(request.headers.get("accept-language", ""))
 
 
@@ -89,9 +117,9 @@ async def start_analysis(room_id: str, request: Request, seat: str | None = None
     service = coach(request)
     done = await service.finished(room.id, number)
     if done is not None:
-        return json_bytes(done)
+        return json_bytes(in_language(done, language_of(request)))
     try:
-        progress = service.start(room.id, number, room.state.record(), client_of(request))
+        progress = service.start(room.id, number, room.state.record(), client_of(request), room_names(room))
     except TooManyForClient as refused:
         message = tr(
             "you have {count} analyses waiting or running already; ask for another once one is made",
@@ -117,7 +145,7 @@ async def get_analysis(room_id: str, request: Request, seat: str | None = None) 
         return JSONResponse(progress, status_code=202)
     done = await service.finished(room.id, number)
     if done is not None:
-        return json_bytes(done)
+        return json_bytes(in_language(done, language_of(request)))
     failure = service.failed.get((room.id, number))
     if failure is not None:
         return error(500, "analysis_failed", f"the analysis failed ({failure}); ask again to retry")
@@ -164,5 +192,6 @@ def mount(app: FastAPI) -> FastAPI:
     """Add the coach's routes and its :class:`Coach` (see :func:`~asobiba.server.analysis.coach_from_environment`)
     to ``app`` of :func:`asobiba.server.app.create_app` (before its static files are mounted)."""
     app.state.coach = coach_from_environment(app.state.lobby.storage)
+    app.state.lobby.verdict_maker = lambda: app.state.coach  # (a test may put another coach there)
     app.include_router(router)
     return app

@@ -180,6 +180,27 @@ class Notice(NoticeEntry):
     type: Literal["notice"]
 
 
+@with_config(_CLOSED)
+class VerdictFrame(TypedDict):
+    """A learning room's verdict of a move its seat made (asobiba.server.learning): sent to that seat only,
+    in its language, players written ``p0``, ``p1``… as in the log's lines."""
+
+    type: Literal["verdict"]
+    seat: int
+    #: The seq of the decision the move was made at (the position before it): a late verdict names its move.
+    seq: int
+    #: The move made (its notation) and in words.
+    action: str
+    move: str
+    #: ``good``, ``fine`` (within noise), ``risky``, ``costly`` (a better move for sure), ``only`` (no choice).
+    kind: Literal["good", "fine", "risky", "costly", "only"]
+    #: The one line ("Good move.", "Risky: …", "Costly: … (a better move was …)") and further reasons.
+    text: str
+    reasons: list[str]
+    #: The better move found (its notation), if any.
+    better: str | None
+
+
 class Accepted(BaseModel):
     type: Literal["accepted"] = "accepted"
     id: str | int | None
@@ -224,6 +245,8 @@ class Presence(BaseModel):
     spectator_chat: bool
     #: The spectator ids the creator muted.
     muted: list[str]
+    #: A learning room: its player hears a verdict of each of their moves (``verdict`` frames).
+    learning: bool = False
 
 
 class ChatFrame(BaseModel):
@@ -239,7 +262,9 @@ class ChatFrame(BaseModel):
 
 #: Every frame the server sends on the room WebSocket, told apart by its ``type``
 #: (``TypeAdapter(ServerFrame)`` validates one; the server itself never needs to).
-ServerFrame = Annotated[StateFrame | Accepted | Rejected | Presence | ChatFrame | Notice, Field(discriminator="type")]
+ServerFrame = Annotated[
+    StateFrame | Accepted | Rejected | Presence | ChatFrame | Notice | VerdictFrame, Field(discriminator="type")
+]
 
 
 # ---------------------------------------------------------------------- HTTP
@@ -292,6 +317,9 @@ class CreateRoom(BaseModel):
     open_seats: Annotated[int, Field(ge=0, le=16)] | None = None
     #: Whether the finished game counts for its signed-in players' ratings (rated by default).
     rated: StrictBool = True
+    #: A learning room (off by default): after each of their moves, the player alone among bots hears a
+    #: one-line verdict of it (a ``verdict`` frame, to that seat only). Every seat but the creator's is a bot.
+    learning: StrictBool = False
 
 
 class StartRoom(BaseModel):

@@ -100,6 +100,8 @@ class RoomRow(Base):
     rated_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     #: The seq whose decision ran out of time (its stand-in decides): claimed once, by one process.
     timed_out_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: A learning room: its player alone among bots hears a one-line verdict of each of their moves.
+    learning: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):

@@ -238,6 +238,7 @@ export function Lobby({ lang }) {
   const [botDelay, setBotDelay] = useState("1");
   const [listed, setListed] = useState(false);
   const [openSeats, setOpenSeats] = useState(/** @type {number | null} */ (null)); // null: every free seat open (of a listed room)
+  const [learning, setLearning] = useState(false); // a learning room: the coach's verdict after each of my moves
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const [busy, setBusy] = useState(false);
 
@@ -273,6 +274,8 @@ export function Lobby({ lang }) {
   const seatKind = (seat) => seats[seat] || (seat === 0 ? "human" : "bot:normal");
   // the person seats left for others (seat 0 is the creator's when a person's)
   const freeSeats = [...Array(players).keys()].filter((seat) => seat > 0 && seatKind(seat) === "human").length;
+  // a learning room is for a player alone against bots (the server refuses it otherwise)
+  const againstBots = seatKind(0) === "human" && [...Array(players).keys()].every((seat) => seat === 0 || seatKind(seat).startsWith("bot:"));
   /** @param {Event} event */
   const create = async (event) => {
     event.preventDefault();
@@ -300,6 +303,7 @@ export function Lobby({ lang }) {
       ...(pace === "turn-based" ? { pace, timeout: timeoutPolicy } : {}),
       listed,
       open_seats: listed && openSeats !== null ? Math.min(openSeats, freeSeats) : null,
+      ...(againstBots && learning ? { learning: true } : {}),
     };
     try {
       const made = await postJson("/api/rooms", body);
@@ -421,6 +425,12 @@ export function Lobby({ lang }) {
           </select>
         </div>
       </fieldset>
+      ${againstBots
+        ? html`<div class="field learning">
+            <label><input type="checkbox" id="learning" checked=${learning} onChange=${withChecked(edited(setLearning))} />
+              ${t("Learning: after each of my moves, the coach says what it makes of it")}</label>
+          </div>`
+        : null}
       <div class="field listed">
         <label><input type="checkbox" id="listed" checked=${listed} onChange=${withChecked(edited(setListed))} />
           ${t("List in the lobby (anyone may join); otherwise only those with a link")}</label>

@@ -10,6 +10,7 @@ import { makePicker } from "./picker.js";
 import { initialRoom, isCurrent, reduceRoom, secondsLeft, waitBeforeShowing } from "./room_state.js";
 import { Icon } from "./icons.js";
 import { CoachHint, CoachPanel } from "./coach.js";
+import { Verdicts } from "./learning.js";
 import { RulesPanel } from "./rules_panel.js";
 import { decisionPrompt, namedLabels, pageTitle, seatName, standings, turnArrival, withNames } from "./table_words.js";
 import { Chat } from "./chat.js";
@@ -452,7 +453,7 @@ export function Room({ room, lang }) {
   const [state, dispatch] = useReducer(reduceRoom, undefined, () => initialRoom({ token: takeToken(room), speed: storedSpeed() }));
   const [game, setGame] = useState(/** @type {import("./renderer_contract.js").Renderer | null} */ (null)); // the renderer of the room's game (its own, or the generic table)
   const socket = useRef(/** @type {RoomSocket | null} */ (null));
-  const { token, summary, status, queue, shown, log, presence, chat, rejection, picked, speed, replaying } = state;
+  const { token, summary, status, queue, shown, log, presence, chat, verdicts, rejection, picked, speed, replaying } = state;
   const setPicked = (/** @type {Array<string>} */ next) => dispatch({ type: "pick", picked: next });
   const setReplaying = (/** @type {boolean} */ on) => dispatch({ type: "replaying", on });
   const [coaching, setCoaching] = useState(false); // the replay was opened for the coach ("What could I have done better?")
@@ -634,7 +635,10 @@ export function Room({ room, lang }) {
           codes=${codes} rematch=${Boolean(summary && summary.rematch_of)} onInvite=${keepInvite} invite=${html`<${Invite} room=${room} presence=${presence} codes=${codes} />`} />` : null}
         ${shown && game ? html`<${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} highlight=${highlight} />` : null}
         ${alone && hints && yourTurn && current && token && shown
-          ? html`<${CoachHint} room=${room} seat=${seat} seq=${shown.seq} token=${token} />`
+          ? html`<${CoachHint} room=${room} seat=${seat} seq=${shown.seq} token=${token} presence=${presence} />`
+          : null}
+        ${seat !== null && shown && !waiting
+          ? html`<${Verdicts} verdicts=${verdicts} presence=${presence} learning=${Boolean(presence && presence.learning && alone)} />`
           : null}
         ${shown && game ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} view=${shown.view} presence=${presence} />` : null}
         <${AllMoves} legal=${legal} act=${act} />

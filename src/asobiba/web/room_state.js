@@ -6,6 +6,7 @@
 /** @typedef {import("./wire.js").ServerFrame} ServerFrame */
 /** @typedef {import("./wire.js").Presence} Presence */
 /** @typedef {import("./wire.js").ChatFrame} ChatFrame */
+/** @typedef {import("./wire.js").VerdictFrame} VerdictFrame */
 /** @typedef {import("./renderer_contract.js").WireEvent} WireEvent */
 
 /**
@@ -33,6 +34,7 @@
  * @property {number} logCount
  * @property {Presence | null} presence
  * @property {Array<ChatFrame>} chat
+ * @property {Array<VerdictFrame>} verdicts a learning room's verdicts of our moves, by the seq of each move
  * @property {string | null} rejection
  * @property {Array<string>} picked
  * @property {number} speed
@@ -52,6 +54,8 @@
 export const MAX_LOG = 400;
 /** The chat keeps this many messages. */
 export const MAX_CHAT = 200;
+/** The page keeps this many verdicts of a learning room (the server keeps as many). */
+export const MAX_VERDICTS = 20;
 
 /**
  * @param {{token?: string | null, speed?: number}} [given]
@@ -69,6 +73,7 @@ export function initialRoom({ token = null, speed = 0.9 } = {}) {
     logCount: 0,
     presence: null,
     chat: [],
+    verdicts: [],
     rejection: null,
     picked: [],
     speed,
@@ -92,6 +97,13 @@ function received(state, frame, at) {
         ...state,
         log: [...state.log, { key: state.logCount, text: frame.text, fresh: true }].slice(-MAX_LOG),
         logCount: state.logCount + 1,
+      };
+    case "verdict": // a learning room's verdict of one of our moves: one per move (sent again after a reconnect), in move order
+      return {
+        ...state,
+        verdicts: [...state.verdicts.filter((kept) => kept.seq !== frame.seq), frame]
+          .sort((a, b) => a.seq - b.seq)
+          .slice(-MAX_VERDICTS),
       };
     case "rejected":
       return frame.code === "stale" ? state : { ...state, rejection: frame.message };

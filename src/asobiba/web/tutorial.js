@@ -42,7 +42,7 @@ function namedSeats(names, learner) {
       seat, name, kind: seat === learner ? "human" : "bot:easy", occupied: true, connected: true, taken_over: false,
       invited: false, kept: false, resigned: false, timeouts: 0,
     })),
-    spectators: 0, rematch: null, started: true, creator: learner, spectator_chat: false, muted: [],
+    spectators: 0, rematch: null, started: true, creator: learner, spectator_chat: false, muted: [], learning: false,
   };
 }
 

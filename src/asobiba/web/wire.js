@@ -78,6 +78,7 @@
  * @property {number | null} creator
  * @property {boolean} spectator_chat
  * @property {Array<string>} muted
+ * @property {boolean} learning
  */
 
 /**
@@ -112,7 +113,22 @@
  */
 
 /**
- * @typedef {StateFrame | Accepted | Rejected | Presence | ChatFrame | Notice} ServerFrame
+ * A learning room's verdict of a move its seat made (asobiba.server.learning): sent to that seat only,
+ * in its language, players written `p0`, `p1`… as in the log's lines.
+ * @typedef {object} VerdictFrame
+ * @property {"verdict"} type
+ * @property {number} seat
+ * @property {number} seq
+ * @property {string} action
+ * @property {string} move
+ * @property {"good" | "fine" | "risky" | "costly" | "only"} kind
+ * @property {string} text
+ * @property {Array<string>} reasons
+ * @property {string | null} better
+ */
+
+/**
+ * @typedef {StateFrame | Accepted | Rejected | Presence | ChatFrame | Notice | VerdictFrame} ServerFrame
  */
 
 /**
@@ -136,6 +152,7 @@
  * @property {boolean | null} [spectator_chat]
  * @property {number | null} [open_seats]
  * @property {boolean} [rated]
+ * @property {boolean} [learning]
  */
 
 /**

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
 from asobiba.core.capabilities import GameCapabilities
@@ -178,6 +178,29 @@ class CockroachPoker(Game[CockroachPokerState]):
 
     def describe_event(self, event: Event, lang: str) -> str:
         return text.describe_event(event, lang)
+
+    def same_move_key(self, action: Action, view: Mapping[str, Any]) -> Hashable:
+        """An offer is its target, its claim and the kind of its card: ranks never matter (offering the 3
+        or the 5 of spades claiming "spades" to Ken is one move), nor which copy of a creature or which
+        joker it is.
+
+        >>> from asobiba.games.cockroach_poker.actions import Offer
+        >>> view = {"options": {"rules": "trump"}}
+        >>> GAME.same_move_key(Offer(1, "spades", "S3"), view) == GAME.same_move_key(Offer(1, "spades", "S5"), view)
+        True
+        >>> GAME.same_move_key(Offer(1, "spades", "S3"), view) == GAME.same_move_key(Offer(1, "spades", "H3"), view)
+        False
+        """
+        if isinstance(action, actions.Offer):
+            options = view.get("options")
+            rules = options.get("rules", "trump") if isinstance(options, Mapping) else "trump"
+            deck = actions.DECKS.get(rules, TRUMP)
+            try:
+                kind = deck.kind_of[deck.cards.index(action.card)]
+            except ValueError:  # a card of no deck: its own move
+                return action
+            return ("offer", action.target, action.claim, kind)
+        return action
 
 
 GAME = CockroachPoker()

@@ -45,6 +45,8 @@ class RoomFacts:
     #: Each seat as shown, and how many spectators are connected.
     seats: tuple[SeatInfo, ...]
     spectators: int
+    #: A learning room (its player hears a verdict of each of their moves).
+    learning: bool = False
 
 
 def ranking(facts: RoomFacts) -> list[int] | None:
@@ -75,6 +77,7 @@ def summary(facts: RoomFacts) -> dict[str, Any]:
         "clock": facts.clock.model_dump() if facts.clock else None,
         "pace": facts.pace,
         "timeout": facts.timeout_policy,
+        "learning": facts.learning,
         "rematch": facts.rematch,
         "rematch_of": facts.rematch_of,
         # once over: each seat's rank (1 first, ties shared), resigned seats last
@@ -93,6 +96,7 @@ def presence(facts: RoomFacts) -> Presence:
         creator=facts.creator,
         spectator_chat=facts.spectator_chat,
         muted=list(facts.muted),
+        learning=facts.learning,
     )
 
 

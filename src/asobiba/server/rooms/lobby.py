@@ -12,7 +12,7 @@ import json
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -27,6 +27,7 @@ from asobiba.server.rooms.health import DatabaseHealth
 from asobiba.server.rooms.room import Room
 from asobiba.server.rooms.seats import Seat, hash_token, new_invite_code, new_token
 from asobiba.server.rooms.servertime import ManualClock, ServerClock, SystemClock
+from asobiba.server.rooms.services import VerdictMaker
 from asobiba.server.rooms.settings import Settings
 from asobiba.server.storage import Conflict, RoomRow, SeatRow, Storage, StoredRoom, dumps
 from asobiba.server.workers import Workers
@@ -71,6 +72,8 @@ class Lobby:
         self._background: set[asyncio.Task[Any]] = set()
         #: When (event-loop time) each room was last asked for by a request.
         self._asked: dict[str, float] = {}
+        #: What makes learning rooms' verdicts (the app's coach, looked up when asked), or None.
+        self.verdict_maker: Callable[[], VerdictMaker | None] = lambda: None
         #: "Your turn" emails (``--smtp``), or None: the server sends none.
         self.turn_mail = (
             TurnMail.from_url(settings.smtp_url, self.storage, self.clock, settings.public_url)
@@ -163,6 +166,14 @@ class Lobby:
         except Exception:
             metrics.DATABASE_ERRORS.inc()
             log.exception("room %s: the finished game could not be counted (it is when next loaded)", room_id)
+
+    async def verdict(
+        self, room_id: str, seq: int, seat: int, record: dict[str, Any], played: str, client: str
+    ) -> dict[str, Any] | None:
+        maker = self.verdict_maker()
+        if maker is None or self.stopping:
+            return None
+        return await maker.verdict(room_id, seq, seat, record, played, client)
 
     def turn_passed(self, room_id: str, seat: int) -> None:
         """Email the seat's player, away from a turn-based room, if the server sends email and they asked."""
@@ -411,6 +422,7 @@ class Lobby:
         open_seats: int | None = None,
         rematch_by: str | None = None,
         rated: bool = True,
+        learning: bool = False,
     ) -> tuple[Room, str | None, dict[int, str]]:
         """A new room with the game dealt, its creator's token and each invited seat's invite code.
 
@@ -423,7 +435,8 @@ class Lobby:
         returns no token and no invite. A room with a free or kept person seat waits (it has not
         started) until nobody is awaited or the creator presses Start; ``listed`` shows it in the
         lobby meanwhile; ``spectator_chat`` lets spectators chat (None: in a listed room only); an
-        unrated room (``rated=False``) counts for nobody's rating. ``pace`` is ``"live"`` or ``"turn-based"``
+        unrated room (``rated=False``) counts for nobody's rating; a ``learning`` room's player (alone
+        among bots) hears a verdict of each of their moves. ``pace`` is ``"live"`` or ``"turn-based"``
         (with a :class:`TurnClock` and its ``timeout_policy``, ``"bot"`` or ``"forfeit"``), checked by the
         route."""
         game = get_game(game_name)
@@ -456,6 +469,7 @@ class Lobby:
             timeout_policy=(timeout_policy or "bot") if pace == "turn-based" else None,
             finished_at=now if state.is_over else None,
             rated=rated,
+            learning=learning,
         )
         bank = ClockRule.of(clock).bank if clock is not None else None
         seats = [Seat(number, seat_kinds.get(number, "human"), bank=bank) for number in range(players)]
@@ -574,6 +588,7 @@ class Lobby:
             spectator_chat=room.row.spectator_chat,
             rematch_by=caller,
             rated=room.row.rated,
+            learning=room.row.learning,
         )
         await self.write(self.storage.update_room(room.id, rematch=new_room.id))
         room.row.rematch = new_room.id

@@ -23,6 +23,8 @@ from asobiba.core.game import Game
 from asobiba.core.registry import get_game
 from asobiba.core.state import State
 from asobiba.server import engine, metrics
+from asobiba.server.fair_queue import Busy, TooManyForClient
+from asobiba.server.learning import KEPT_VERDICTS, verdict_answer, verdict_frame
 from asobiba.server.protocol import Presence
 from asobiba.server.rooms.bots import play
 from asobiba.server.rooms.chat import Refusal, no_such_spectator_message, not_creator_message, spectator_id
@@ -95,6 +97,8 @@ class Room:
         #: The log's lines of the server (timeouts, bots taking seats over and giving them back).
         self.notices: list[NoticeRow] = []
         self._presence_sent: str | None = None
+        #: A learning room's last verdicts of each seat's moves (sent again when the seat connects again).
+        self.verdicts: dict[int, list[dict[str, Any]]] = {}
         #: The room in memory may be behind the database (a write failed): read it again when it can be.
         self.needs_reload = False
         self.last_connection = services.clock.now()
@@ -201,6 +205,7 @@ class Room:
             bot_delay=row.bot_delay,
             pace=row.pace,
             timeout_policy=row.timeout_policy,
+            learning=row.learning,
             rematch=row.rematch,
             rematch_of=row.rematch_of,
             clock=self.clock,
@@ -365,6 +370,9 @@ class Room:
             connection.chat_sent = True
             for message in self.chat:
                 connection.push_text(self.chat_frame(message))
+        if seat is not None:  # a learning room's verdicts of this seat's moves (to this seat only)
+            for answer in self.verdicts.get(seat.number, []):
+                connection.push(verdict_frame(answer, connection.lang))
         self.broadcast_presence()
 
     def detach_quietly(self, connection: Connection) -> None:
@@ -776,10 +784,62 @@ class Room:
         self.broadcast_state()
         self.schedule()
         self.announce_turn()
+        if not by_bot and self.learner(seat_number):
+            self._ask_verdict(seat_number, state, str(action))
         await self.services.publish(self.id, self.seq)
         if successor.is_over:
             await self.services.game_over(self.id)
         return outcome
+
+    # ------------------------------------------------------------------ a learning room's verdicts
+
+    def learner(self, seat: int) -> bool:
+        """Does ``seat`` hear a verdict of each of its moves: a learning room's person, alone among bots?"""
+        return (
+            self.row.learning
+            and not self.seats[seat].played_by_bot
+            and all(other.is_bot for other in self.seats if other.number != seat)
+        )
+
+    def _ask_verdict(self, seat: int, before: State, played: str) -> None:
+        """Have the verdict of ``seat``'s move ``played`` made from ``before`` (what the seat saw) while
+        the game goes on: a timer of the room waits for it (it dies with the room) and posts the job
+        that tells it to the seat. A move without a choice is told at once."""
+        seq = before.seq
+        observation = before.observe(seat)
+        if len(observation.legal_actions) <= 1:
+            self._tell_verdict(seat, verdict_answer(observation, played, seq))
+            return
+        connections = sorted(self.seats[seat].connections, key=lambda connection: connection.address)
+        client = connections[0].address if connections else f"room {self.id}"
+        record = before.record()
+
+        async def wait_for_verdict() -> None:
+            try:
+                answer = await self.services.verdict(self.id, seq, seat, record, played, client)
+            except (TooManyForClient, Busy):
+                log.info("room %s: no verdict of seat %d's move at %d (the coach is busy)", self.id, seat, seq)
+                return
+            except Exception:
+                log.exception("room %s: the verdict of seat %d's move at %d failed", self.id, seat, seq)
+                return
+            if answer is not None:
+                self.post(lambda: self._verdict_made(seat, answer))
+
+        self.timers.start(("verdict", seat, seq), wait_for_verdict())
+
+    @job
+    async def _verdict_made(self, seat: int, answer: dict[str, Any]) -> None:
+        self._tell_verdict(seat, answer)
+
+    def _tell_verdict(self, seat: int, answer: dict[str, Any]) -> None:
+        """Keep the verdict and send it to the seat's connections only, each in its language."""
+        kept = self.verdicts.setdefault(seat, [])
+        kept.append(answer)
+        del kept[:-KEPT_VERDICTS]
+        for connection in self.seats[seat].connections:
+            if connection.greeted:
+                connection.push(verdict_frame(answer, connection.lang))
 
     # ------------------------------------------------------------------ the database
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable
 from concurrent.futures import Executor
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from asobiba.core.events import Event
 from asobiba.core.state import State
@@ -102,10 +102,27 @@ class RoomServices(Protocol):
         ratings of its signed-in players (never raises: a failure is logged)."""
         ...
 
+    async def verdict(
+        self, room_id: str, seq: int, seat: int, record: dict[str, Any], played: str, client: str
+    ) -> dict[str, Any] | None:
+        """A learning room's verdict of the move ``played`` that ``seat`` made at ``seq`` (``record``: the
+        game before it), made off the event loop (:mod:`asobiba.server.learning`), asked by ``client``
+        (an address: the coach's queue bounds each); None if this server has no coach or a newer move
+        of the seat superseded it. Raises what the coach's queue refuses with."""
+        ...
+
     def turn_passed(self, room_id: str, seat: int) -> None:
         """A turn-based room's decision passed to ``seat``, whose player is not at the table here (the
         lobby may email them: :mod:`asobiba.server.accounts.turn_mail`). Returns at once."""
         ...
 
 
-__all__ = ["Replayed", "RoomServices"]
+class VerdictMaker(Protocol):
+    """What makes a learning room's verdicts (:class:`asobiba.server.analysis.Coach`)."""
+
+    async def verdict(
+        self, room: str, seq: int, seat: int, record: dict[str, Any], played: str, client: str = "?"
+    ) -> dict[str, Any] | None: ...
+
+
+__all__ = ["Replayed", "RoomServices", "VerdictMaker"]

@@ -19,6 +19,7 @@ from asobiba.server.names import InvalidName, clean_name
 from asobiba.server.protocol import CreateRoom, FreeSeat, JoinRoom, Rematch, Rename, StartRoom
 from asobiba.server.rooms import Room
 from asobiba.server.routes.errors import error_response, no_room, refused, too_many, unavailable
+from asobiba.server.routes.learning import learning_refusal
 from asobiba.server.routes.pace import pace_refusal
 from asobiba.server.web import preferred_language
 
@@ -76,9 +77,10 @@ async def create_room(
         lang = preferred_language(request.headers.get("accept-language", ""))
         message = tr("there is no player {username}: check the username", lang, username=unknown.username[:24])
         return error_response(404, "no_such_player", message)
-    refusal = pace_refusal(body, preferred_language(request.headers.get("accept-language", "")))
-    if refusal is not None:
-        return refusal
+    lang = preferred_language(request.headers.get("accept-language", ""))
+    for refusal in (pace_refusal(body, lang), learning_refusal(body, kinds, lang)):
+        if refusal is not None:
+            return refusal
     creator_name = None
     if body.name is not None and body.name.strip():
         try:
@@ -106,6 +108,7 @@ async def create_room(
             pace=body.pace,
             timeout_policy=body.timeout,
             rated=body.rated,
+            learning=body.learning,
         )
     except AsobibaError as error:
         return refused(error)
