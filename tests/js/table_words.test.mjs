@@ -1,7 +1,7 @@
 // What the room says about people: names for p0…pN, the prompt, the title, the standings.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CHANCE, botName, decisionPrompt, pageTitle, seatName, standings, turnArrival, withNames } from "../../src/asobiba/web/table_words.js";
+import { CHANCE, botName, decisionPrompt, namedLabels, pageTitle, seatName, standings, turnArrival, withNames } from "../../src/asobiba/web/table_words.js";
 
 const presence = { seats: [{ name: "Aki" }, { name: "Ken" }, { name: null }] };
 
@@ -100,4 +100,16 @@ test("the turn is announced when it comes to the reader, once per turn", () => {
   // a spectator is never told; nor is anyone once the game is over
   assert.deepEqual(arrivals([1, 0, 1, 0], null), [false, false, false, false]);
   assert.deepEqual(arrivals([1, null], 1), [false, false]);
+});
+
+test("the moves' labels name the seats as the log does: the move and confirm buttons, the list of moves", () => {
+  const legal = [
+    { notation: "offer S4 p1 spades", action: { kind: "offer" }, label: "p1にスペードの4を「スペードです」と言って渡す" },
+    { notation: "offer S4 p3 clubs", action: { kind: "offer" }, label: "Offer 4 of spades to p3, claiming “clubs”" },
+  ];
+  const japanese = (message, fields) => ({ Bot: "ボット", "Bot {number}": "ボット{number}" })[message].replace("{number}", fields.number);
+  const named = namedLabels(legal, withBots, japanese);
+  assert.deepEqual(named.map((entry) => entry.label), ["ボット1にスペードの4を「スペードです」と言って渡す", "Offer 4 of spades to ボット2, claiming “clubs”"]);
+  assert.deepEqual(named.map((entry) => entry.notation), ["offer S4 p1 spades", "offer S4 p3 clubs"]); // what is sent stays notation
+  assert.equal(legal[0].label.startsWith("p1"), true); // the frame's own list is left as it came
 });

@@ -19,8 +19,10 @@ from asobiba.web import catalog
 WEB = Path(catalog.__file__).resolve().parent
 #: Everything the first page load fetches may weigh this much (fonts excluded; there are none). Every
 #: client module counts, whether a page imports it or not: 300 KiB until the tutorial player (tutorial.js,
-#: tutorial_marks.js and their styles and words, about 22 KB) came.
-FIRST_LOAD_BUDGET = 320 * 1024
+#: tutorial_marks.js and their styles and words, about 22 KB) came; 350 KiB once the learning room's
+#: verdicts (learning.js, about 11 KB) and issue 35's browser words and keyboard play (roving.js, the
+#: names in the buttons, the island's pan bar, about 13 KB) joined them (341,766 bytes measured).
+FIRST_LOAD_BUDGET = 350 * 1024
 
 
 def test_the_exported_texts_are_up_to_date() -> None:

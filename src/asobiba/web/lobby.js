@@ -103,6 +103,17 @@ export function validPlayerCounts(game, options) {
   return counts;
 }
 
+/** A game's player counts: its default rules' ("3–5 players"), and other rules' if wider.
+ * @param {GameEntry} game @returns {Array<string>} */
+export function playerRangeText(game) {
+  const defaults = Object.fromEntries(game.options.map((option) => [option.name, option.default]));
+  const counts = validPlayerCounts(game, defaults);
+  const [low, high] = counts.length ? [counts[0], counts[counts.length - 1]] : [game.min_players, game.max_players];
+  const range = low === high ? t("{count} players", { count: low }) : t("{low}–{high} players", { low, high });
+  if (low === game.min_players && high === game.max_players) return [range];
+  return [range, t("{low}–{high} with other rules", { low: game.min_players, high: game.max_players })];
+}
+
 /** Shown in the form: the option applies, and it offers a real choice at this number of players
  * (a yes/no option whose other value needs another player count is hidden while left at its default).
  * @param {OptionEntry} option @param {OptionValues} options @param {number} players */
@@ -332,7 +343,7 @@ export function Lobby({ lang }) {
         (g) => html`<button type="button" class=${`game-choice ${g.name === gameName ? "on" : ""}`}
           data-game=${g.name} aria-pressed=${g.name === gameName} onClick=${() => choose(g)}>
           <strong>${g.title[lang] || g.title.en}</strong>
-          <span class="muted">${t("{low}–{high} players", { low: g.min_players, high: g.max_players })}</span>
+          ${playerRangeText(g).map((text) => html`<span class="muted">${text}</span>`)}
         </button>`,
       )}
     </section>

@@ -58,11 +58,15 @@
  *   turn for a legal action, from `entry.action` (its `to_json()`)
  * @property {(token: string, picked: Array<string>) => boolean} drawn whether the picture draws a
  *   token (else it is a button)
- * @property {(token: string) => string} tokenLabel
- * @property {(pending: Pending, view: View) => string} kindText the decision to make, in words
+ * @property {(token: string, view?: View) => string} tokenLabel a token in words, as the view shows
+ *   it (a player stays "p1": the room names the seat)
+ * @property {(pending: Pending, view: View, mine?: boolean) => string} kindText the decision to make,
+ *   in words: to its player (`mine`, the default: "your hand") or about another ("their hand")
  * @property {(view: View, name: SeatName) => string} resultText the end of the game, in words
  * @property {(entry: LegalAction) => boolean} [costly] whether choosing it asks for a confirming
  *   click (with "confirm moves" on)
+ * @property {string} [scoreHeading] what the result's scores count, as a message of the page's catalog
+ *   (the heading of the standings' column; "Score" when none is given)
  * @property {(event: WireEvent) => Array<string>} [eventPlaces] the places an event of the log
  *   happened at (highlighted when its line is pointed at)
  */

@@ -12,7 +12,7 @@ import { Icon } from "./icons.js";
 import { CoachHint, CoachPanel } from "./coach.js";
 import { Verdicts } from "./learning.js";
 import { RulesPanel } from "./rules_panel.js";
-import { decisionPrompt, pageTitle, seatName, standings, turnArrival, withNames } from "./table_words.js";
+import { decisionPrompt, namedLabels, pageTitle, seatName, standings, turnArrival, withNames } from "./table_words.js";
 import { Chat } from "./chat.js";
 import { NameEditor } from "./name_edit.js";
 import { WaitingRoom } from "./waiting.js";
@@ -93,21 +93,25 @@ function decisionText(game, view, seat, presence) {
   const pending = view.pending;
   if (!pending) return "";
   if (pending.player < 0) return t("Shuffling…");
-  const [message, fields] = decisionPrompt({ mover: pending.player, reader: seat, what: game.kindText(pending, view), presence, translate: t });
+  const [message, fields] = decisionPrompt({ mover: pending.player, reader: seat, what: game.kindText(pending, view, pending.player === seat), presence, translate: t });
   return t(message, fields);
 }
 
-/** @param {{picker: Picker | null, legal: Array<LegalAction>, current: boolean, game: Renderer}} props */
-export function ActionBar({ picker, legal, current, game }) {
+/** The words name the seats as the log does (`presence`).
+ * @param {{picker: Picker | null, legal: Array<LegalAction>, current: boolean, game: Renderer, view?: View,
+ *   presence?: Presence | null}} props */
+export function ActionBar({ picker, legal, current, game, view, presence = null }) {
   if (!current || legal.length === 0 || !picker) return null;
+  /** @param {string} token */
+  const tokenWords = (token) => withSeatNames(game.tokenLabel(token, view), presence);
   /** @param {string} token */
   const labelOf = (token) => {
     const items = picker.next.get(token);
-    return items && items.length === 1 ? items[0].entry.label : game.tokenLabel(token);
+    return items && items.length === 1 ? items[0].entry.label : tokenWords(token);
   };
   return html`<div class="action-bar" role="group" aria-label=${t("Your choice")} data-place="actions">
     ${picker.picked.length
-      ? html`<span class="picked">${picker.picked.map((token) => game.tokenLabel(token)).join(" → ")}</span>`
+      ? html`<span class="picked">${picker.picked.map(tokenWords).join(" → ")}</span>`
       : null}
     ${picker.requested.length
       ? html`<button type="button" class="undo" data-undo="1" onClick=${picker.undo} aria-label=${t("Undo the last step")}>
@@ -333,7 +337,7 @@ function EndPanel({ game, room, token, frame, presence, onReplay }) {
     <h2>${t("Game over")}</h2>
     <p class="result" id="result" data-place="result">${game.resultText(view, (/** @type {number} */ p) => playerName(presence, p))}</p>
     <table class="standings">
-      <thead><tr><th scope="col">${t("Rank")}</th><th scope="col">${t("Player")}</th><th scope="col">${t("Score")}</th></tr></thead>
+      <thead><tr><th scope="col">${t("Rank")}</th><th scope="col">${t("Player")}</th><th scope="col">${t(game.scoreHeading || "Score")}</th></tr></thead>
       <tbody>${rows.map((row) => html`<tr data-seat=${row.seat} data-winner=${row.winner ? "true" : "false"} class=${row.winner ? "winner" : ""}>
         <td>${row.rank}</td><td>${playerName(presence, row.seat)}${row.seat === frame.seat ? html` <span class="tag you">${t("you")}</span>` : null}
           ${row.winner ? html` <span class="winner-badge">${t("winner")}</span>` : null}</td>
@@ -531,7 +535,7 @@ export function Room({ room, lang }) {
     dispatch({ type: "speed", speed: value });
   };
   const current = isCurrent(state);
-  const legal = current && shown ? shown.legal : [];
+  const legal = current && shown ? namedLabels(shown.legal, presence, t) : []; // the moves' labels name the seats
   /** @param {string} notation */
   const act = (notation) => {
     if (!current || !shown || !socket.current) return;
@@ -540,7 +544,7 @@ export function Room({ room, lang }) {
   };
   const picker = useMemo(
     () => (game && shown ? makePicker(legal, game, picked, setPicked, act, shown.view, { confirm: confirmMoves }) : null),
-    [game, shown, picked, current, confirmMoves],
+    [game, shown, picked, current, confirmMoves, presence],
   );
   const undoRef = useRef(/** @type {(() => void) | null} */ (null));
   undoRef.current = picker ? picker.undo : null;
@@ -621,7 +625,7 @@ export function Room({ room, lang }) {
     <div class="status-line">
       <h1>${summary ? gameTitle(summary.game) : ""} <span class="muted">${t("Room")} ${room}</span></h1>
       <p class="decision" id="decision">${waiting ? t("Waiting for players…") : shown && game ? decisionText(game, shown.view, seat, presence) : t("Connecting…")}</p>
-      ${seat === null && shown ? html`<p class="muted">${t("You are watching.")}${freeSeat && !shown.view.is_over
+      ${seat === null && shown ? html`<p class="muted">${t("You are watching.")}${freeSeat && !shown.view.is_over && invited === null
         ? html` <button type="button" id="join" onClick=${join}>${t("Take a free seat")}</button>` : null}</p>` : null}
       ${rejection ? html`<p class="error" role="alert" id="rejected">${rejection}</p>` : null}
     </div>
@@ -636,7 +640,7 @@ export function Room({ room, lang }) {
         ${seat !== null && shown && !waiting
           ? html`<${Verdicts} verdicts=${verdicts} presence=${presence} learning=${Boolean(presence && presence.learning && alone)} />`
           : null}
-        ${shown && game ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} />` : null}
+        ${shown && game ? html`<${ActionBar} picker=${picker} legal=${legal} current=${current} game=${game} view=${shown.view} presence=${presence} />` : null}
         <${AllMoves} legal=${legal} act=${act} />
         ${shown && game && shown.view.is_over
           ? html`<${EndPanel} game=${game} room=${room} token=${token} frame=${shown} presence=${presence} onReplay=${(/** @type {boolean} */ coach) => {

@@ -57,6 +57,13 @@ export function withNames(text, presence, translate = fill) {
   );
 }
 
+/** The legal moves, their labels naming the seats (buttons, list, spoken labels), never "p1".
+ * @template {{label: string}} E
+ * @param {Array<E>} legal @param {Presence | null | undefined} presence @param {Translate} [translate] @returns {Array<E>} */
+export function namedLabels(legal, presence, translate = fill) {
+  return legal.map((entry) => ({ ...entry, label: withNames(entry.label, presence, translate) }));
+}
+
 /** The line above the table, as [message, fields]: "Your turn: …" to the mover, "Ken is deciding: …"
  * to everyone else.
  * @param {{mover: number, reader: number | null, what: string, presence: Presence | null | undefined,

@@ -42,7 +42,7 @@ function namedSeats(names, learner) {
       seat, name, kind: seat === learner ? "human" : "bot:easy", occupied: true, connected: true, taken_over: false,
       invited: false, kept: false, resigned: false, timeouts: 0,
     })),
-    spectators: 0, rematch: null, started: true, creator: learner, spectator_chat: false, muted: [],
+    spectators: 0, rematch: null, started: true, creator: learner, spectator_chat: false, muted: [], learning: false,
   };
 }
 
@@ -253,7 +253,7 @@ export function TutorialPage({ game, name, lang }) {
           ? html`<p class="result" data-place="result">${renderer.resultText(frame.view, (/** @type {number} */ p) => tutorial.names[p])}</p>`
           : null}
         <div class="tutorial-actions" data-place="actions">
-          ${renderer ? html`<${ActionBar} picker=${picker} legal=${frame.legal} current=${true} game=${renderer} />` : null}
+          ${renderer ? html`<${ActionBar} picker=${picker} legal=${frame.legal} current=${true} game=${renderer} view=${frame.view} presence=${presence} />` : null}
         </div>
       </div>
       <aside>

@@ -20,6 +20,10 @@ const KIND_TEXT = {
   answer: N_("believe the claim or not, or look at the card and pass it on"),
   pass: N_("pass the card on to a player, with a claim"),
 };
+/** @type {Object<string, string>} words for another's decision ("Ken is deciding: …") */
+const OTHERS_KIND_TEXT = {
+  offer: N_("choose a card from their hand, a player to give it to, and what they say it is"),
+};
 
 export const cardKind = (/** @type {string} */ card) => (/^[SCHDJ]\d+$/.test(card) ? SUIT_LETTERS[card[0]] : card.replace(/\d+$/, ""));
 const cardNumber = (/** @type {string} */ card) => (card.match(/\d+$/) || [""])[0];
@@ -98,7 +102,7 @@ function InPlay({ view, name }) {
   return html`<div class="in-play" id="in-play" data-place="in-play">
     <${Card} card=${play.card} />
     <div>
-      <p><b>${t("“It is a {claim}”", { claim: kindName(play.claim) })}</b> — ${t("{giver} gives it to {receiver}", { giver: name(play.giver), receiver: name(play.receiver) })}</p>
+      <p><b>${t("“It is {claim}”", { claim: kindName(play.claim) })}</b> — ${t("{giver} gives it to {receiver}", { giver: name(play.giver), receiver: name(play.receiver) })}</p>
       <ol class="steps">${steps.map((/** @type {string} */ text) => html`<li>${text}</li>`)}</ol>
     </div>
   </div>`;
@@ -175,7 +179,7 @@ export default {
     if (token === "no") return t("It is not!");
     return kindName(token);
   },
-  kindText: (pending) => t(KIND_TEXT[pending.kind] || pending.kind),
+  kindText: (pending, view, mine = true) => t((!mine && OTHERS_KIND_TEXT[pending.kind]) || KIND_TEXT[pending.kind] || pending.kind),
   resultText(view, name) {
     const losers = listText(((view.result && view.result.losers) || []).map(name));
     return sentences([losers ? t("{players} loses.", { players: losers }) : "", winnersText(view, name)]);

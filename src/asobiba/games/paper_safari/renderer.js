@@ -26,6 +26,14 @@ const KIND_TEXT = {
   meowth: N_("Team Rocket (Meowth): swap it into one of your places"),
   rocket: N_("Team Rocket (Pikachu): choose the place everybody throws away"),
 };
+/** @type {Object<string, string>} words for another's decision ("Ken is deciding: …") */
+const OTHERS_KIND_TEXT = {
+  place: N_("swap the card into one of their places, or discard it"),
+  flip: N_("turn one of their face-down cards face up"),
+  peek: N_("Charizard: look at one of their face-down cards, or skip"),
+  snorlax: N_("Snorlax: exchange two of their places, or skip"),
+  meowth: N_("Team Rocket (Meowth): swap it into one of their places"),
+};
 /** Card colours by value: from cool (low, good) to warm (high, bad); stars are gold.
  * @param {CardInfo | undefined} info */
 function valueColour(info) {
@@ -254,6 +262,7 @@ export default {
     const match = /^g\d+\.(.+)$/.exec(token);
     return match ? match[1] : token;
   },
-  kindText: (pending) => t(KIND_TEXT[pending.kind] || pending.kind),
+  kindText: (pending, view, mine = true) => t((!mine && OTHERS_KIND_TEXT[pending.kind]) || KIND_TEXT[pending.kind] || pending.kind),
   resultText: (view, name) => winnersText(view, name),
+  scoreHeading: N_("Tokens"),
 };

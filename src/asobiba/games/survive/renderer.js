@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "asobiba/html.js";
 import { N_, t, word } from "asobiba/i18n.js";
 import { SeatPanel, eventPlayers, playerOf, winnersText } from "asobiba/game_parts.js";
+import { listen, rove } from "asobiba/roving.js";
 
 /** @typedef {import("asobiba/wire.js").View} View */
 /** @typedef {import("asobiba/html.js").Markup} Markup */
@@ -60,6 +61,12 @@ const KIND_TEXT = {
   creature: N_("move the creature the die chose"),
   counter: N_("play a counter tile or decline"),
 };
+/** @type {Object<string, string>} words for another's decision ("Ken is deciding: …") */
+const OTHERS_KIND_TEXT = {
+  place_explorer: N_("place one of their explorers on an empty land tile"),
+  move: N_("move explorers or boats (3 points), play a held tile, or end their moves"),
+  dolphin: N_("dolphin: move their swimmer up to 3 spaces"),
+};
 
 /** Where the space r{row}c{column} is drawn. @param {number} row @param {number} column @returns {[number, number]} */
 export function cellXY(row, column) {
@@ -85,6 +92,15 @@ export function neighbours(cell) {
 export function explorerLabel(id) {
   const [colour, number] = id.split("#");
   return `${word(DOMAIN, colour)}#${number}`;
+}
+
+/** An explorer as the reader sees it: "blue 4" (its value known), else "blue on r5c7" (never its id).
+ * @param {SurviveExplorer} explorer */
+export function explorerWords(explorer) {
+  const colour = word(DOMAIN, explorer.colour);
+  if (explorer.value !== undefined && explorer.value !== null) return t("{colour} {value}", { colour, value: explorer.value });
+  if (explorer.cell) return t("{colour} on {cell}", { colour, cell: explorer.cell });
+  return colour;
 }
 
 /** Each tile's name, as the game's texts give it (text.py's term; the game's catalog has it in Japanese). */
@@ -152,7 +168,7 @@ function Explorer({ explorer, picker, picked, recent, stacked, ...at }) {
   const hitWidth = Number(at.hitWidth ?? 32);
   const hitHeight = Number(at.hitHeight ?? 32);
   const style = COLOURS[explorer.colour];
-  const label = explorerLabel(explorer.id);
+  const label = explorerWords(explorer);
   // a piece of a stack is picked through the stack's chooser (its own box would be too small to tap)
   const props = stacked ? null : picker.pick(explorer.id, label);
   // a piece that cannot be picked now lets the click through to the space under it (a boat, a hex)
@@ -207,8 +223,8 @@ function Legend({ view }) {
  * @returns {Array<StackChoice>} */
 function stackChoices(cell, explorers, boat, picker) {
   const choices = explorers.flatMap((explorer) => {
-    const props = picker.pick(explorer.id, explorerLabel(explorer.id));
-    return props ? [{ key: explorer.id, label: explorerLabel(explorer.id), props }] : [];
+    const props = picker.pick(explorer.id, explorerWords(explorer));
+    return props ? [{ key: explorer.id, label: explorerWords(explorer), props }] : [];
   });
   const boatProps = boat ? picker.pick(cell, t("the boat on {cell}", { cell })) : null;
   return boatProps ? [...choices, { key: "boat", label: t("the boat on {cell}", { cell }), props: boatProps }] : choices;
@@ -239,10 +255,47 @@ function StackChooser({ cell, choices, onClose }) {
   </div>`;
 }
 
+/** One Tab stop for the targets in `box`, arrow keys between them (roving.js); with `frame`, `box`
+ * is the stop while it holds no target.
+ * @param {{current: HTMLElement | null}} box @param {boolean} [frame] */
+function useRoving(box, frame = false) {
+  const memory = useRef({ active: /** @type {string | null} */ (null) });
+  useEffect(() => {
+    if (box.current) rove(box.current, memory.current, frame);
+  });
+  useEffect(() => (box.current ? listen(box.current, memory.current) : undefined));
+}
+
+/** Whether the frame is narrower than the island (a phone): then it says it pans, and shows the middle.
+ * @param {{current: HTMLElement | null}} box @param {boolean} fit @returns {boolean} */
+function usePans(box, fit) {
+  const [pans, setPans] = useState(false);
+  const centred = useRef(false);
+  useEffect(() => {
+    const frame = box.current;
+    if (!frame) return undefined;
+    const measure = () => {
+      const wider = frame.scrollWidth > frame.clientWidth + 1;
+      if (wider && !centred.current) frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2;
+      centred.current = centred.current || wider;
+      setPans(wider);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, [fit]);
+  return pans;
+}
+
 /** @param {{view: View, picker: Picker, recent: Array<WireEvent>, highlight?: Set<string> | null}} props */
 function Board({ view, picker, recent, highlight }) {
   const [openStack, setOpenStack] = useState(/** @type {string | null} */ (null));
   useEffect(() => setOpenStack(null), [view.seq]);
+  const wrap = useRef(/** @type {HTMLDivElement | null} */ (null));
+  const [fit, setFit] = useState(false); // the whole island in the width (small spaces on a phone)
+  const pans = usePans(wrap, fit);
+  useRoving(wrap, true);
   /** @type {Array<SurviveExplorer>} */
   const explorers = view.explorers;
   /** @type {Object<string, Array<SurviveExplorer>>} */
@@ -334,7 +387,10 @@ function Board({ view, picker, recent, highlight }) {
   const chooser = openStack
     ? stackChoices(openStack, explorersAt[openStack] || [], boatAt[openStack], picker)
     : [];
-  return html`<div class="board-wrap" tabindex="-1"><svg class="board" viewBox=${`0 0 ${width.toFixed(0)} ${height.toFixed(0)}`} role="group" aria-label=${t("the island")}>
+  return html`${pans || fit
+    ? html`<div class="pan-bar" id="board-pans"><span class="muted">${fit ? t("The whole island: zoom in to tap its spaces easily.") : t("The island is wider than the screen: swipe sideways to see all of it.")}</span>
+        <button type="button" data-board-zoom=${fit ? "in" : "fit"} onClick=${() => setFit(!fit)}>${fit ? t("Zoom in") : t("Show the whole island")}</button></div>`
+    : null}<div class=${`board-wrap ${fit ? "fit" : ""}`} ref=${wrap} role="region" aria-label=${t("map of the island")}><svg class="board" viewBox=${`0 0 ${width.toFixed(0)} ${height.toFixed(0)}`} role="group" aria-label=${t("the island")}>
     ${labels}${cells}${pieces}
   </svg></div>
   ${chooser.length ? html`<${StackChooser} cell=${openStack} choices=${chooser} onClose=${() => setOpenStack(null)} />` : null}`;
@@ -345,8 +401,10 @@ function Unplaced({ view, seat, picker }) {
   /** @type {Array<SurviveExplorer>} */
   const explorers = view.explorers;
   const waiting = explorers.filter((explorer) => explorer.status === "unplaced" && explorer.player === seat);
+  const box = useRef(/** @type {HTMLDivElement | null} */ (null));
+  useRoving(box);
   if (!waiting.length) return null;
-  return html`<div class="unplaced" aria-label=${t("explorers to place")}>
+  return html`<div class="unplaced" ref=${box} aria-label=${t("explorers to place")}>
     <span>${t("Explorers to place (their values):")}</span>
     <svg viewBox=${`0 0 ${waiting.length * 22 + 4} 22`} width=${waiting.length * 36 + 6} height="36">
       ${waiting.map((explorer, i) => html`<${Explorer} explorer=${explorer} x=${13 + i * 22} y="11" picker=${picker}
@@ -396,7 +454,7 @@ function Table({ view, seat, picker, recent, name, highlight }) {
     <${Legend} view=${view} />
     ${result ? html`<div class="rescued-reveal"><h4>${t("Rescued explorers")}</h4>
       ${explorers.some((e) => e.status === "rescued") ? null : html`<span class="muted">${t("none")}</span>`}
-      ${explorers.filter((e) => e.status === "rescued").map((e) => html`<span class="tag">${explorerLabel(e.id)}: ${e.value ?? "?"}</span>`)}</div>` : null}
+      ${explorers.filter((e) => e.status === "rescued").map((e) => html`<span class="tag">${explorerWords(e)}</span>`)}</div>` : null}
   </div>`;
 }
 
@@ -456,15 +514,18 @@ export default {
     }
   },
   drawn: (token) => CELL.test(token) || token.includes("#") || token.startsWith("tile:") || token === "escape" || playerOf(token) !== null,
-  tokenLabel(token) {
+  tokenLabel(token, view) {
     if (token.startsWith("tile:")) return tileName(token.slice(5));
     if (token === "board") return t("board the boat");
     if (token === "escape") return t("escape to the safe island");
     if (["serpent", "shark", "whale"].includes(token)) return word(DOMAIN, token);
-    if (token.includes("#")) return explorerLabel(token);
+    if (token.includes("#")) {
+      const explorer = view && /** @type {Array<SurviveExplorer>} */ (view.explorers).find((e) => e.id === token);
+      return explorer ? explorerWords(explorer) : explorerLabel(token);
+    }
     return token;
   },
-  kindText: (pending) => t(KIND_TEXT[pending.kind] || pending.kind),
+  kindText: (pending, view, mine = true) => t((!mine && OTHERS_KIND_TEXT[pending.kind]) || KIND_TEXT[pending.kind] || pending.kind),
   resultText: (view, name) => winnersText(view, name),
   eventPlaces,
 };
