@@ -461,7 +461,11 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
         """A state consistent with what ``player_id`` knows, from asobiba's ``determinize``.
 
         The sample keeps the events as ``player_id`` saw them, so his information state is the
-        original's; the other players' recall comes from the sample's redacted events."""
+        original's. Every other player's recall is rebuilt for the sampled world: the events as
+        ``player_id`` saw them (as that player would see them), then that player's own view of the
+        sample (his hand, what he has peeked, …), which the searcher's events cannot hold. Two
+        samples that give another player one information state so give him one view, so the same
+        legal actions and the same player to move, now and after every move the search makes."""
         game = self._game()
         seed = game.seeds.randrange(MAX_SEED)
         if probability_sampler is not None:
@@ -475,6 +479,13 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
             for step in self._position.events
         ]
         position.recall = [None] * len(position.recall)
+        for other in range(len(position.recall)):
+            if other != player_id:
+                position.recall_digest(other)  # the searcher's events as the other player sees them
+                recall = position.recall[other]
+                assert recall is not None
+                view = json.dumps(position.state.view(other), sort_keys=True, separators=(",", ":"))
+                recall.digest.update(f"sampled {view};".encode())
         return sample
 
     def drawn_count(self) -> int:
