@@ -67,6 +67,7 @@ __all__ = [
     "determinize_resampler",
     "external_sampling_cost",
     "external_sampling_solver",
+    "ismcts_bot",
     "outcome_sampling_solver",
     "register",
     "sample_reach_floor",
@@ -518,6 +519,41 @@ class AsobibaObserver:
 def determinize_resampler(state: AsobibaSpielState, player: int) -> AsobibaSpielState:
     """OpenSpiel IS-MCTS's resampler callback: asobiba's ``determinize`` for ``player``."""
     return state.resample_from_infostate(player)
+
+
+#: Why OpenSpiel's C++ IS-MCTS (``pyspiel.ISMCTSBot``) cannot search a Python game.
+CPP_ISMCTS_REFUSAL = (
+    "OpenSpiel's C++ IS-MCTS (pyspiel.ISMCTSBot) cannot search {game}, nor any Python game: its step() "
+    "lets go of Python's lock (the GIL) while it searches, then asks the Python state for its information "
+    "state through the game's observer, without the lock, and the process dies (a segmentation fault, "
+    "OpenSpiel's own python_kuhn_poker alike); and it resamples with ResampleFromInfostate, which "
+    "pyspiel does not hand to a Python state. Use the Python ISMCTSBot with determinize_resampler "
+    "(ismcts_bot(game))"
+)
+
+
+def ismcts_bot(
+    game: AsobibaSpielGame,
+    *,
+    uct_c: float = 2.0,
+    max_simulations: int = 100,
+    rollouts: int = 1,
+    seed: int = 1,
+    cpp: bool = False,
+) -> Any:
+    """OpenSpiel's Python IS-MCTS bot on ``game`` with the settings ``docs/research.md`` gives: a
+    random-rollout evaluator, ``uct_c``, ``max_simulations`` and :func:`determinize_resampler` — or,
+    with ``cpp``, :class:`UnsupportedAlgorithm` saying why the C++ bot cannot run on a Python game."""
+    if cpp:
+        raise UnsupportedAlgorithm(CPP_ISMCTS_REFUSAL, domain="rl", game=str(game))
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    evaluator = mcts.RandomRolloutEvaluator(rollouts, np.random.RandomState(seed))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=uct_c, max_simulations=max_simulations, random_state=np.random.RandomState(seed + 1)
+    )
+    bot.set_resampler(determinize_resampler)
+    return bot
 
 
 # ---------------------------------------------------------------------- what an algorithm can do
