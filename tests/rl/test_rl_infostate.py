@@ -127,3 +127,19 @@ def test_the_fixed_seed_cases_hold_on_every_kind_of_setup() -> None:
     """The positions where the old resampler broke the property (found by the probe this test keeps)."""
     assert _inconsistencies("cockroach_poker_original_2p_v1", 0, 20, samples=6, depth=15) == []
     assert _inconsistencies("survive_compact_horizon60_2p_v1", 3, 40, samples=6, depth=15) == []
+
+
+def test_a_sample_after_a_move_has_the_searchers_information_state_of_now() -> None:
+    """The samples of one position share its events and recalls: a move must not leave them stale."""
+    game = _game("cockroach_poker_trump_3p_v1")
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    _chance(state, rng)
+    for _ in range(6):
+        player = state.current_player()
+        for _ in range(2):
+            sample = determinize_resampler(state, player)
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            assert sample.legal_actions() == state.legal_actions()
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        _chance(state, rng)

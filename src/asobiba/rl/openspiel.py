@@ -177,7 +177,8 @@ class _Position:
     copies itself with the engine's cheap ``clone``."""
 
     __slots__ = (
-        "decisions", "drawn", "events", "horizon", "left", "legal", "player", "recall", "shuffle", "state", "tensors",
+        "decisions", "drawn", "events", "horizon", "left", "legal", "player", "recall", "samples", "shuffle", "state",
+        "tensors",
     )  # fmt: skip
 
     def __init__(self, state: State, players: int, horizon: int) -> None:
@@ -195,6 +196,10 @@ class _Position:
         self.legal: dict[int, Action] | None = None
         #: OpenSpiel's current player (pyspiel asks it several times a step), until the next move
         self.player: int | None = None
+        #: (searcher, steps) -> the first ``steps`` steps' events as the searcher saw them and every
+        #: player's recall of those, for the samples of this position (IS-MCTS resamples one
+        #: position again and again)
+        self.samples: dict[tuple[int, int], tuple[list[tuple[Event, ...]], list[_Recall | None]]] = {}
 
     def __getstate__(self) -> tuple[State, list[list[int]], list[tuple[Event, ...]], int, int]:
         # The shuffle (its builder is a closure) follows from the state; the digests from the events.
@@ -204,6 +209,7 @@ class _Position:
         self.state, self.drawn, self.events, self.decisions, self.horizon = saved
         self.shuffle, self.legal, self.tensors, self.left, self.player = None, None, {}, None, None
         self.recall = [None] * self.state.players
+        self.samples = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         other = _Position.__new__(_Position)
@@ -218,6 +224,7 @@ class _Position:
         other.legal = None
         other.player = self.player
         other.tensors = {}
+        other.samples = {}
         return other
 
     def recall_digest(self, player: int) -> str:
@@ -471,23 +478,37 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
         seed = game.seeds.randrange(MAX_SEED)
         if probability_sampler is not None:
             seed = int(probability_sampler() * MAX_SEED) % MAX_SEED
+        events, recalls = self._sample_recalls(player_id)
         sample: AsobibaSpielState = self.clone()
         position = sample._position
         position.state = self._position.state.determinize(player_id, seed)
         position.legal, position.tensors, position.player = None, {}, None
-        position.events = [
-            tuple(shown for shown in (event.seen_by(player_id) for event in step) if shown is not None)
-            for step in self._position.events
-        ]
-        position.recall = [None] * len(position.recall)
-        for other in range(len(position.recall)):
+        position.events = list(events)
+        position.recall = [None if recall is None else recall.copy() for recall in recalls]
+        for other, recall in enumerate(position.recall):
             if other != player_id:
-                position.recall_digest(other)  # the searcher's events as the other player sees them
-                recall = position.recall[other]
                 assert recall is not None
                 view = json.dumps(position.state.view(other), sort_keys=True, separators=(",", ":"))
                 recall.digest.update(f"sampled {view};".encode())
         return sample
+
+    def _sample_recalls(self, player_id: int) -> tuple[list[tuple[Event, ...]], list[_Recall | None]]:
+        """The events as ``player_id`` saw them and every player's recall of those (the same for
+        every sample of this position: kept while no step is added)."""
+        position = self._position
+        key = (player_id, len(position.events))
+        found = position.samples.get(key)
+        if found is None:
+            events = [
+                tuple(shown for shown in (event.seen_by(player_id) for event in step) if shown is not None)
+                for step in position.events
+            ]
+            digests = _Position(position.state, len(position.recall), 0)
+            digests.events = events
+            for player in range(len(position.recall)):
+                digests.recall_digest(player)
+            found = position.samples[key] = (events, digests.recall)
+        return found
 
     def drawn_count(self) -> int:
         """Items of the current shuffle drawn so far."""
