@@ -18,7 +18,7 @@ import asobiba
 ROOT = Path(__file__).resolve().parents[2]
 #: A fenced ``python`` block.
 FENCE = re.compile(r"^```python\n(.*?)^```$", re.MULTILINE | re.DOTALL)
-#: The sections (``## `` headings) whose blocks this file runs.
+#: The sections (``## `` headings, with their ``###`` subsections) whose blocks this file runs.
 SECTIONS = ("## OpenSpiel",)
 
 

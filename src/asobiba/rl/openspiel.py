@@ -29,8 +29,10 @@ the events the engine returns anyway, not from views. The information-state tens
 observation tensor (the views carry the public history a careful player remembers).
 
 :meth:`AsobibaSpielState.resample_from_infostate` samples a state with asobiba's own
-``determinize``; :func:`determinize_resampler` is the same as a callback for OpenSpiel's Python
-IS-MCTS (``ISMCTSBot.set_resampler``). :func:`outcome_sampling_solver` and
+``determinize`` (every other player's information state that of the sampled world);
+:func:`determinize_resampler` is the same as a callback for OpenSpiel's Python IS-MCTS
+(``ISMCTSBot.set_resampler``), and :func:`ismcts_bot` that bot with the documented settings (the
+C++ ``pyspiel.ISMCTSBot`` cannot run on a Python game: it is refused, saying why). :func:`outcome_sampling_solver` and
 :func:`external_sampling_solver` give OpenSpiel's solvers, or say plainly why the game is beyond
 them (a play-out's reach under float64; an iteration of too many nodes).
 """
