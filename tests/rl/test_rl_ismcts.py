@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from typing import Any
 
 import numpy as np
 import pytest
@@ -16,15 +17,15 @@ import asobiba.rl  # noqa: E402
 import asobiba.rl.openspiel as asobiba_spiel  # noqa: E402
 
 
-def _play(game: object, seat: int, bot: object, seed: int) -> list[float]:
+def _play(game: Any, seat: int, bot: Any, seed: int) -> list[float]:
     rng = np.random.default_rng(seed)
-    state = game.new_initial_state()  # type: ignore[attr-defined]
+    state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
             actions, probabilities = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(actions, p=probabilities)))
         elif state.current_player() == seat:
-            action = bot.step(state)  # type: ignore[attr-defined]
+            action = bot.step(state)
             assert action in state.legal_actions()
             state.apply_action(action)
         else:
