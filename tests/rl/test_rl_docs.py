@@ -1,8 +1,8 @@
 """Every recipe of ``docs/research.md`` runs as written: each code block is run here (the ones that
 train with a small ``STEPS``, the benchmark with a small ``--seconds``), from a fresh folder, in a
 fresh Python that finds asobiba as an installed package would be found and nothing else (no
-``PYTHONPATH=.``). The OpenSpiel section's block (IS-MCTS, MCCFR) is run by
-``tests/rl/test_rl_openspiel.py``. Blocks that train need torch and sb3-contrib and are skipped,
+``PYTHONPATH=.``). The OpenSpiel section's blocks (IS-MCTS, MCCFR) are run by
+``tests/rl/test_rl_docs_openspiel.py``. Blocks that train need torch and sb3-contrib and are skipped,
 saying so, where they are missing."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "research.md"
 FENCE = re.compile(r"^```(\w*)(?: file=(\S+))?\n(.*?)^```$", re.MULTILINE | re.DOTALL)
-#: Sections whose blocks other tests run (``tests/rl/test_rl_openspiel.py``).
+#: Sections whose blocks other tests run (``tests/rl/test_rl_docs_openspiel.py``).
 ELSEWHERE = ("## OpenSpiel",)
 TRAINING = importlib.util.find_spec("torch") is not None and importlib.util.find_spec("sb3_contrib") is not None
 NEEDS_TRAINING = pytest.mark.skipif(

@@ -29,8 +29,10 @@ the events the engine returns anyway, not from views. The information-state tens
 observation tensor (the views carry the public history a careful player remembers).
 
 :meth:`AsobibaSpielState.resample_from_infostate` samples a state with asobiba's own
-``determinize``; :func:`determinize_resampler` is the same as a callback for OpenSpiel's Python
-IS-MCTS (``ISMCTSBot.set_resampler``). :func:`outcome_sampling_solver` and
+``determinize`` (every other player's information state that of the sampled world);
+:func:`determinize_resampler` is the same as a callback for OpenSpiel's Python IS-MCTS
+(``ISMCTSBot.set_resampler``), and :func:`ismcts_bot` that bot with the documented settings (the
+C++ ``pyspiel.ISMCTSBot`` cannot run on a Python game: it is refused, saying why). :func:`outcome_sampling_solver` and
 :func:`external_sampling_solver` give OpenSpiel's solvers, or say plainly why the game is beyond
 them (a play-out's reach under float64; an iteration of too many nodes).
 """
@@ -67,6 +69,7 @@ __all__ = [
     "determinize_resampler",
     "external_sampling_cost",
     "external_sampling_solver",
+    "ismcts_bot",
     "outcome_sampling_solver",
     "register",
     "sample_reach_floor",
@@ -176,7 +179,8 @@ class _Position:
     copies itself with the engine's cheap ``clone``."""
 
     __slots__ = (
-        "decisions", "drawn", "events", "horizon", "left", "legal", "player", "recall", "shuffle", "state", "tensors",
+        "decisions", "drawn", "events", "horizon", "left", "legal", "player", "recall", "samples", "shuffle", "state",
+        "tensors",
     )  # fmt: skip
 
     def __init__(self, state: State, players: int, horizon: int) -> None:
@@ -194,6 +198,10 @@ class _Position:
         self.legal: dict[int, Action] | None = None
         #: OpenSpiel's current player (pyspiel asks it several times a step), until the next move
         self.player: int | None = None
+        #: (searcher, steps) -> the first ``steps`` steps' events as the searcher saw them and every
+        #: player's recall of those, for the samples of this position (IS-MCTS resamples one
+        #: position again and again)
+        self.samples: dict[tuple[int, int], tuple[list[tuple[Event, ...]], list[_Recall | None]]] = {}
 
     def __getstate__(self) -> tuple[State, list[list[int]], list[tuple[Event, ...]], int, int]:
         # The shuffle (its builder is a closure) follows from the state; the digests from the events.
@@ -203,6 +211,7 @@ class _Position:
         self.state, self.drawn, self.events, self.decisions, self.horizon = saved
         self.shuffle, self.legal, self.tensors, self.left, self.player = None, None, {}, None, None
         self.recall = [None] * self.state.players
+        self.samples = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         other = _Position.__new__(_Position)
@@ -217,6 +226,7 @@ class _Position:
         other.legal = None
         other.player = self.player
         other.tensors = {}
+        other.samples = {}
         return other
 
     def recall_digest(self, player: int) -> str:
@@ -461,21 +471,46 @@ class AsobibaSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no 
         """A state consistent with what ``player_id`` knows, from asobiba's ``determinize``.
 
         The sample keeps the events as ``player_id`` saw them, so his information state is the
-        original's; the other players' recall comes from the sample's redacted events."""
+        original's. Every other player's recall is rebuilt for the sampled world: the events as
+        ``player_id`` saw them (as that player would see them), then that player's own view of the
+        sample (his hand, what he has peeked, …), which the searcher's events cannot hold. Two
+        samples that give another player one information state so give him one view, so the same
+        legal actions and the same player to move, now and after every move the search makes."""
         game = self._game()
         seed = game.seeds.randrange(MAX_SEED)
         if probability_sampler is not None:
             seed = int(probability_sampler() * MAX_SEED) % MAX_SEED
+        events, recalls = self._sample_recalls(player_id)
         sample: AsobibaSpielState = self.clone()
         position = sample._position
         position.state = self._position.state.determinize(player_id, seed)
         position.legal, position.tensors, position.player = None, {}, None
-        position.events = [
-            tuple(shown for shown in (event.seen_by(player_id) for event in step) if shown is not None)
-            for step in self._position.events
-        ]
-        position.recall = [None] * len(position.recall)
+        position.events = list(events)
+        position.recall = [None if recall is None else recall.copy() for recall in recalls]
+        for other, recall in enumerate(position.recall):
+            if other != player_id:
+                assert recall is not None
+                view = json.dumps(position.state.view(other), sort_keys=True, separators=(",", ":"))
+                recall.digest.update(f"sampled {view};".encode())
         return sample
+
+    def _sample_recalls(self, player_id: int) -> tuple[list[tuple[Event, ...]], list[_Recall | None]]:
+        """The events as ``player_id`` saw them and every player's recall of those (the same for
+        every sample of this position: kept while no step is added)."""
+        position = self._position
+        key = (player_id, len(position.events))
+        found = position.samples.get(key)
+        if found is None:
+            events = [
+                tuple(shown for shown in (event.seen_by(player_id) for event in step) if shown is not None)
+                for step in position.events
+            ]
+            digests = _Position(position.state, len(position.recall), 0)
+            digests.events = events
+            for player in range(len(position.recall)):
+                digests.recall_digest(player)
+            found = position.samples[key] = (events, digests.recall)
+        return found
 
     def drawn_count(self) -> int:
         """Items of the current shuffle drawn so far."""
@@ -507,6 +542,41 @@ class AsobibaObserver:
 def determinize_resampler(state: AsobibaSpielState, player: int) -> AsobibaSpielState:
     """OpenSpiel IS-MCTS's resampler callback: asobiba's ``determinize`` for ``player``."""
     return state.resample_from_infostate(player)
+
+
+#: Why OpenSpiel's C++ IS-MCTS (``pyspiel.ISMCTSBot``) cannot search a Python game.
+CPP_ISMCTS_REFUSAL = (
+    "OpenSpiel's C++ IS-MCTS (pyspiel.ISMCTSBot) cannot search {game}, nor any Python game: its step() "
+    "lets go of Python's lock (the GIL) while it searches, then asks the Python state for its information "
+    "state through the game's observer, without the lock, and the process dies (a segmentation fault, "
+    "OpenSpiel's own python_kuhn_poker alike); and it resamples with ResampleFromInfostate, which "
+    "pyspiel does not hand to a Python state. Use the Python ISMCTSBot with determinize_resampler "
+    "(ismcts_bot(game))"
+)
+
+
+def ismcts_bot(
+    game: AsobibaSpielGame,
+    *,
+    uct_c: float = 2.0,
+    max_simulations: int = 100,
+    rollouts: int = 1,
+    seed: int = 1,
+    cpp: bool = False,
+) -> Any:
+    """OpenSpiel's Python IS-MCTS bot on ``game`` with the settings ``docs/research.md`` gives: a
+    random-rollout evaluator, ``uct_c``, ``max_simulations`` and :func:`determinize_resampler` — or,
+    with ``cpp``, :class:`UnsupportedAlgorithm` saying why the C++ bot cannot run on a Python game."""
+    if cpp:
+        raise UnsupportedAlgorithm(CPP_ISMCTS_REFUSAL, domain="rl", game=str(game))
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    evaluator = mcts.RandomRolloutEvaluator(rollouts, np.random.RandomState(seed))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=uct_c, max_simulations=max_simulations, random_state=np.random.RandomState(seed + 1)
+    )
+    bot.set_resampler(determinize_resampler)
+    return bot
 
 
 # ---------------------------------------------------------------------- what an algorithm can do
