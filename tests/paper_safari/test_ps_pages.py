@@ -47,7 +47,9 @@ def test_a_star_card_from_the_discard_pile_is_a_house_rule_in_japanese() -> None
 def test_mew_on_a_face_down_card_is_said_to_complete_the_seeds_unfinished_sentence_in_english() -> None:
     mew = paragraph("en", "- **Mew ★**")
     assert "A face-down card taken this way is turned face up for everybody to see" in mew
-    assert '*(house rule: the original rulebook\'s sentence "if you choose a face-down card" breaks off unfinished' in mew
+    assert (
+        '*(house rule: the original rulebook\'s sentence "if you choose a face-down card" breaks off unfinished' in mew
+    )
     assert "breaks off unfinished" in house_rule("en", "Mew taking a face-down card")
 
 

@@ -129,7 +129,10 @@ def test_the_japanese_page_says_the_step_into_the_sea_is_the_swim_and_when_a_swi
 
 def test_danger_at_sea_and_the_counter_tile_question_are_marked_as_house_rules_in_english() -> None:
     text = page("en")
-    assert "**Danger at sea** *(house rule: the original rulebook says only what a creature does when it moves onto pieces" in text
+    assert (
+        "**Danger at sea** *(house rule: the original rulebook says only what a creature does when it moves onto pieces"
+        in text
+    )
     assert "the question is put the same way to everybody concerned *(house rule:" in text
     assert "not the player whose turn it is" in text
     danger = house_rule("en", "danger at sea")

@@ -11,7 +11,7 @@ terminal's ``asobiba analyse`` and the hints all say these same words.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from asobiba.bots.analysis import Candidate, Decision
@@ -76,7 +76,7 @@ def move_words(
     if action is None:
         return name_players(notation, names)
     text = _described(observation, action, lang)
-    said = _PIECE_WORDS.get(observation.game.name)
+    said = declaration(observation.game.name).move_words()
     if said is not None:
         text = said(observation, action, text, lang, bool(same))
     elif same:
@@ -90,95 +90,6 @@ def _described(observation: Observation[Any], action: Action, lang: str) -> str:
         return str(observation.game.describe_action(action, lang))
     except Exception:  # a description is a help: the notation is always right
         return str(action)
-
-
-def _cockroach_card(observation: Observation[Any], action: Action, text: str, lang: str, merged: bool) -> str:
-    """A card offered, by its name; by its kind where the copy or the rank does not count ("a spades
-    card": several moves in one, or the original game's creatures, whose copies are all alike)."""
-    from asobiba.games.cockroach_poker.actions import Offer
-    from asobiba.games.cockroach_poker.data import TRUMP
-    from asobiba.games.cockroach_poker.text import card_name, kind_name
-
-    if not isinstance(action, Offer):
-        return text
-    card = action.card
-    trump = card in TRUMP.cards
-    if trump and not merged:
-        return text
-    if trump and card.startswith("J"):
-        kind = tr("a joker", lang)
-    else:
-        deck_kind = TRUMP.kinds[TRUMP.kind_of[TRUMP.cards.index(card)]] if trump else card.rstrip("0123456789")
-        kind = tr("a {kind} card", lang, kind=kind_name(deck_kind, lang))
-    return text.replace(card_name(card, lang), kind)
-
-
-def _survive_explorers(observation: Observation[Any], action: Action, text: str, lang: str, merged: bool) -> str:
-    """An explorer by its colour and where it stands, and its value where the player knows it ("your red
-    explorer worth 5 on r3c4"), never its number (``red#4``)."""
-    from asobiba.games.survive.data import explorer_name
-    from asobiba.games.survive.text import explorer_text, term
-
-    number = getattr(action, "explorer", None)
-    if not isinstance(number, int):
-        return text
-    name = explorer_name(number)
-    seen = next((explorer for explorer in observation.view["explorers"] if explorer.get("id") == name), None)
-    if seen is None:
-        return text
-    colour = term(str(seen.get("colour")), lang)
-    cell, value = seen.get("cell"), seen.get("value")
-    if cell and value is not None:
-        words = tr("your {colour} explorer worth {value} on {cell}", lang, colour=colour, value=value, cell=cell)
-    elif cell:
-        words = tr("your {colour} explorer on {cell}", lang, colour=colour, cell=cell)
-    elif value is not None:
-        words = tr("your {colour} explorer worth {value}", lang, colour=colour, value=value)
-    else:
-        words = tr("one of your {colour} explorers", lang, colour=colour)
-    return text.replace(explorer_text(name, lang), words)
-
-
-def _paper_safari_cards(observation: Observation[Any], action: Action, text: str, lang: str, merged: bool) -> str:
-    """The cards of a move by their names where the player saw them: the card in hand, the top of the
-    discard pile, a face-up card of the grid ("Swap Pikachu (in hand) with your top left card, Onix")."""
-    from asobiba.games.paper_safari import actions
-    from asobiba.games.paper_safari.text import position_name
-
-    view = observation.view
-    cards = view.get("cards") or {}
-
-    def named(card: object) -> str | None:
-        if not isinstance(card, str):
-            return None
-        found = cards.get(card)
-        return str(found.get(lang) or found.get("en")) if isinstance(found, dict) else card
-
-    hand = named(view.get("hand")) if view.get("hand_holder") == observation.player else None
-    if isinstance(action, actions.Swap) and hand is not None:
-        where = position_name(action.position, lang)
-        grid = view.get("grids") or []
-        mine = grid[observation.player] if observation.player < len(grid) else []
-        other = named(mine[action.position]) if action.position < len(mine) else None
-        if other is not None:
-            return tr(
-                "Swap {card} (in hand) with your {position} card, {other}", lang, card=hand, position=where, other=other
-            )
-        return tr("Swap {card} (in hand) with your {position} card", lang, card=hand, position=where)
-    if isinstance(action, actions.Discard) and hand is not None:
-        return tr("Discard {card}, the card drawn", lang, card=hand)
-    top = named(view.get("discard_top"))
-    if isinstance(action, actions.TakeDiscard) and top is not None:
-        return tr("Take {card} from the top of the discard pile", lang, card=top)
-    return text
-
-
-#: Per game, how the coach says the pieces of a move where the game's own words name them by number.
-_PIECE_WORDS: dict[str, Callable[[Observation[Any], Action, str, str, bool], str]] = {
-    "cockroach-poker": _cockroach_card,
-    "survive": _survive_explorers,
-    "paper-safari": _paper_safari_cards,
-}
 
 
 def _reasons(

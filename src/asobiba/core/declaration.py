@@ -13,6 +13,7 @@ part                   accessor                            what it names
 ``screen``             ``screen() -> TerminalScreen``      a ``TerminalScreen`` subclass
 ``rl``                 ``rl() -> RLSupport | None``        the research API's declaration
 ``explain``            ``explain() -> Explainer | None``   why a move was better, in words
+``move_words``         ``move_words() -> MoveWords | None`` a move's pieces as the player saw them
 =====================  ==================================  ============================================
 
 A game's tutorials (its ``tutorial`` part: one or more TOML files in its package) are read through
@@ -35,7 +36,7 @@ from asobiba.core.hard_settings import Evaluator, HardSettings
 
 if TYPE_CHECKING:
     from asobiba.cli.screens.terminal import TerminalScreen
-    from asobiba.core.explain import Explainer
+    from asobiba.core.explain import Explainer, MoveWords
     from asobiba.core.game import Game
     from asobiba.core.tutorial import Tutorial
     from asobiba.rl.types import RLSupport
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 __all__ = ["GameDeclaration", "Part", "Resource"]
 
 #: The parts loaded as Python objects, each through the accessor of its name.
-Part = Literal["game", "evaluator", "hard_settings", "screen", "rl", "explain"]
+Part = Literal["game", "evaluator", "hard_settings", "screen", "rl", "explain", "move_words"]
 #: The parts that are package files (``"package:path"``), read with :meth:`GameDeclaration.resource`.
 Resource = Literal["web_renderer", "web_style", "rules"]
 
@@ -106,6 +107,8 @@ class GameDeclaration:
     - ``explain``: the explanation hook (an :data:`~asobiba.core.explain.Explainer`): why a move was
       better, in words, for the coach, the hints and the learning verdicts (without it they say the
       numbers alone);
+    - ``move_words``: a :data:`~asobiba.core.explain.MoveWords`, the coach's words for a move's pieces
+      where the game's description names them by number ("your red explorer worth 5 on r3c4");
     - ``tutorial``: the game's tutorials, as ``"package:path.toml"`` (or a list of them, the first the
       default): a guided first game each (:mod:`asobiba.core.tutorial`), read by ``tutorials()``;
     - ``gym_version``: the version of its Gymnasium id ``asobiba/<Game>-v<version>`` (here, not in
@@ -156,6 +159,7 @@ class GameDeclaration:
         analysis_rollout_depth: int | None = None,
         rl: str | RLSupport | None = None,
         explain: str | Explainer | None = None,
+        move_words: str | MoveWords | None = None,
         tutorial: str | Sequence[str] | None = None,
         gym_version: int = 1,
     ) -> None:
@@ -168,6 +172,7 @@ class GameDeclaration:
             "screen": screen,
             "rl": rl,
             "explain": explain,
+            "move_words": move_words,
         }
         for part, given in parts.items():
             _check_named(name, part, given)
@@ -279,6 +284,11 @@ class GameDeclaration:
         """The explanation hook, or ``None`` if the game has none (the coach then says the numbers alone)."""
         found = self._load("explain", callable, "a function MoveToExplain -> list[str]")
         return None if found is None else cast("Explainer", found)
+
+    def move_words(self) -> MoveWords | None:
+        """The coach's words for a move's pieces, or ``None`` (the game's description serves)."""
+        found = self._load("move_words", callable, "a function (observation, action, text, lang, merged) -> str")
+        return None if found is None else cast("MoveWords", found)
 
     def tutorials(self) -> tuple[Tutorial, ...]:
         """The game's tutorials, loaded from its package (the default first; empty if it has none).

@@ -20,7 +20,7 @@ from typing import Any
 
 from asobiba.core.state import Action, Observation
 
-__all__ = ["Explainer", "MoveToExplain"]
+__all__ = ["Explainer", "MoveToExplain", "MoveWords"]
 
 
 @dataclass(frozen=True)
@@ -48,3 +48,11 @@ class MoveToExplain:
 
 #: A game's explanation hook: the reasons, strongest first, in ``decision.lang`` (empty: nothing to say).
 Explainer = Callable[[MoveToExplain], list[str]]
+
+
+#: A game's words for a move where its own description names pieces by number or notation: given the
+#: player's observation, the move, the game's description of it, the reader's language and whether the
+#: move stands for several that differ only in what the game ignores (``Game.same_move_key``), the
+#: move as the player saw it ("a spades card", "your red explorer worth 5 on r3c4", "Swap Pikachu (in
+#: hand) with your top left card"). The declaration's ``move_words`` part.
+MoveWords = Callable[[Observation[Any], Action, str, str, bool], str]

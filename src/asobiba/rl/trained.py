@@ -40,12 +40,20 @@ if TYPE_CHECKING:
 
 __all__ = ["TRAINED", "NetworkPolicy", "TrainedBot", "export_maskable_ppo", "network", "weights_path"]
 
+
+def _shipped() -> dict[str, str]:
+    """Game -> the named setup its shipped network was trained on, read from the weights files (each
+    names its game and setup), so that this module names no game."""
+    found: dict[str, str] = {}
+    for entry in sorted(files("asobiba.rl").joinpath("weights").iterdir(), key=lambda entry: entry.name):
+        if entry.name.endswith(".npz"):
+            with np.load(Path(str(entry)), allow_pickle=False) as data:
+                found[str(data["game"])] = str(data["setup"])
+    return found
+
+
 #: Game -> the named setup its shipped network was trained on.
-TRAINED: dict[str, str] = {
-    "cockroach-poker": "cockroach_poker_trump_4p_v1",
-    "paper-safari": "paper_safari_one_round_3p_v1",
-    "survive": "survive_compact_3p_v1",
-}
+TRAINED: dict[str, str] = _shipped()
 
 ACTIVATIONS = ("tanh", "relu")
 

@@ -19,6 +19,7 @@ DECLARATION = GameDeclaration(
     rl="asobiba.games.cockroach_poker.rl:RL",
     # Why a move was better, in words, from what the seat knew (the coach, hints, learning verdicts).
     explain="asobiba.games.cockroach_poker.explain:explain",
+    move_words="asobiba.games.cockroach_poker.explain:move_words",
     # A guided first game of each rule set, the default (playing cards) first.
     tutorial=[
         "asobiba.games.cockroach_poker:tutorials/trump.toml",

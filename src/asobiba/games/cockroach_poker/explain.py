@@ -32,11 +32,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from asobiba.core.explain import MoveToExplain
 from asobiba.core.i18n import list_text
-from asobiba.core.state import Action
+from asobiba.core.state import Action, Observation
 from asobiba.games.cockroach_poker.actions import Answer, Offer, Pass, Peek, Redirect
 from asobiba.games.cockroach_poker.data import JOKERS, SUITS
 from asobiba.games.cockroach_poker.text import card_name, kind_name
@@ -453,3 +453,24 @@ def _nth(number: int, lang: str) -> str:
         case 5:
             return tr("fifth", lang)
     return tr("next", lang)
+
+
+def move_words(observation: Observation[Any], action: Action, text: str, lang: str, merged: bool) -> str:
+    """A card offered, by its name; by its kind where the copy or the rank does not count ("a spades
+    card": several moves in one, or the original game's creatures, whose copies are all alike)."""
+    from asobiba.games.cockroach_poker.actions import Offer
+    from asobiba.games.cockroach_poker.data import TRUMP
+    from asobiba.games.cockroach_poker.text import card_name, kind_name
+
+    if not isinstance(action, Offer):
+        return text
+    card = action.card
+    trump = card in TRUMP.cards
+    if trump and not merged:
+        return text
+    if trump and card.startswith("J"):
+        kind = tr("a joker", lang)
+    else:
+        deck_kind = TRUMP.kinds[TRUMP.kind_of[TRUMP.cards.index(card)]] if trump else card.rstrip("0123456789")
+        kind = tr("a {kind} card", lang, kind=kind_name(deck_kind, lang))
+    return text.replace(card_name(card, lang), kind)

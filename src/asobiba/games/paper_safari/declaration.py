@@ -17,5 +17,6 @@ DECLARATION = GameDeclaration(
     analysis_rollout_depth=24,
     rl="asobiba.games.paper_safari.rl:RL",
     explain="asobiba.games.paper_safari.explain:explain",
+    move_words="asobiba.games.paper_safari.explain:move_words",
     tutorial="asobiba.games.paper_safari:tutorials/basic.toml",
 )

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from asobiba.core.explain import MoveToExplain
-from asobiba.core.state import Action
+from asobiba.core.state import Action, Observation
 from asobiba.games.paper_safari import actions as act
 from asobiba.games.paper_safari.text import position_name, tr
 
@@ -721,3 +721,37 @@ def explain(decision: MoveToExplain) -> list[str]:
     found += [(reason.gain, _sentence(reason.said)) for reason in played if not reason.good]
     found.sort(key=lambda item: -item[0])
     return list(dict.fromkeys(text for _, text in found))
+
+
+def move_words(observation: Observation[Any], action: Action, text: str, lang: str, merged: bool) -> str:
+    """The cards of a move by their names where the player saw them: the card in hand, the top of the
+    discard pile, a face-up card of the grid ("Swap Pikachu (in hand) with your top left card, Onix")."""
+    from asobiba.games.paper_safari import actions
+    from asobiba.games.paper_safari.text import position_name
+
+    view = observation.view
+    cards = view.get("cards") or {}
+
+    def named(card: object) -> str | None:
+        if not isinstance(card, str):
+            return None
+        found = cards.get(card)
+        return str(found.get(lang) or found.get("en")) if isinstance(found, dict) else card
+
+    hand = named(view.get("hand")) if view.get("hand_holder") == observation.player else None
+    if isinstance(action, actions.Swap) and hand is not None:
+        where = position_name(action.position, lang)
+        grid = view.get("grids") or []
+        mine = grid[observation.player] if observation.player < len(grid) else []
+        other = named(mine[action.position]) if action.position < len(mine) else None
+        if other is not None:
+            return tr(
+                "Swap {card} (in hand) with your {position} card, {other}", lang, card=hand, position=where, other=other
+            )
+        return tr("Swap {card} (in hand) with your {position} card", lang, card=hand, position=where)
+    if isinstance(action, actions.Discard) and hand is not None:
+        return tr("Discard {card}, the card drawn", lang, card=hand)
+    top = named(view.get("discard_top"))
+    if isinstance(action, actions.TakeDiscard) and top is not None:
+        return tr("Take {card} from the top of the discard pile", lang, card=top)
+    return text

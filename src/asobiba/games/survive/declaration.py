@@ -18,6 +18,7 @@ DECLARATION = GameDeclaration(
     rl="asobiba.games.survive.rl:RL",
     # Why a move was better, in words, from what the seat knew (the coach, hints, learning verdicts).
     explain="asobiba.games.survive.explain:explain",
+    move_words="asobiba.games.survive.explain:move_words",
     # The guided first game (issue 34): you and Ken on a scripted island.
     tutorial="asobiba.games.survive:tutorials/basic.toml",
 )

@@ -38,7 +38,7 @@ from typing import Any
 
 from asobiba.core.explain import MoveToExplain
 from asobiba.core.i18n import list_text
-from asobiba.core.state import Action
+from asobiba.core.state import Action, Observation
 from asobiba.games.survive.actions import (
     BoardBoat,
     Decline,
@@ -717,3 +717,29 @@ def explain(decision: MoveToExplain) -> list[str]:
     if better is None:
         return texts[:1] or [tr("Good: no move found was better.", decision.lang)]
     return texts
+
+
+def move_words(observation: Observation[Any], action: Action, text: str, lang: str, merged: bool) -> str:
+    """An explorer by its colour and where it stands, and its value where the player knows it ("your red
+    explorer worth 5 on r3c4"), never its number (``red#4``)."""
+    from asobiba.games.survive.data import explorer_name
+    from asobiba.games.survive.text import explorer_text, term
+
+    number = getattr(action, "explorer", None)
+    if not isinstance(number, int):
+        return text
+    name = explorer_name(number)
+    seen = next((explorer for explorer in observation.view["explorers"] if explorer.get("id") == name), None)
+    if seen is None:
+        return text
+    colour = term(str(seen.get("colour")), lang)
+    cell, value = seen.get("cell"), seen.get("value")
+    if cell and value is not None:
+        words = tr("your {colour} explorer worth {value} on {cell}", lang, colour=colour, value=value, cell=cell)
+    elif cell:
+        words = tr("your {colour} explorer on {cell}", lang, colour=colour, cell=cell)
+    elif value is not None:
+        words = tr("your {colour} explorer worth {value}", lang, colour=colour, value=value)
+    else:
+        words = tr("one of your {colour} explorers", lang, colour=colour)
+    return text.replace(explorer_text(name, lang), words)
