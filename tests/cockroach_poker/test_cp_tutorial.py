@@ -227,10 +227,7 @@ def test_every_rule_taught_is_a_rule_of_the_page(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["trump", "original"])
 def test_the_rules_come_in_the_seeds_order(name: str) -> None:
-    first: dict[str, int] = {}
-    for index, step in enumerate(tutorial(name).steps):
-        for rule in step.teaches:
-            first.setdefault(rule, index)
+    first = tutorial(name).first_taught()
     places = [first[rule] for rule in SEED_ORDER[name]]
     assert places == sorted(places), list(zip(SEED_ORDER[name], places, strict=True))
 

@@ -140,10 +140,7 @@ def test_it_teaches_no_rule_the_table_does_not_list(tutorial: Tutorial) -> None:
 
 
 def test_it_teaches_in_the_seed_order_where_it_claims_it(tutorial: Tutorial) -> None:
-    first: dict[str, int] = {}
-    for index, step in enumerate(tutorial.steps):
-        for rule in step.teaches:
-            first.setdefault(rule, index)
+    first = tutorial.first_taught()
     for rules in SEED_ORDER:
         steps = [first[rule] for rule in rules]
         assert steps == sorted(steps), dict(zip(rules, steps, strict=True))

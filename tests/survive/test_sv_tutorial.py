@@ -182,10 +182,7 @@ def test_every_rule_taught_is_a_rule_of_the_page(tutorial: Tutorial) -> None:
 
 
 def test_the_rules_come_in_the_seeds_order(tutorial: Tutorial) -> None:
-    first: dict[str, int] = {}
-    for index, step in enumerate(tutorial.steps):
-        for rule in step.teaches:
-            first.setdefault(rule, index)
+    first = tutorial.first_taught()
     steps = [first[rule] for rule in SEED_ORDER]
     assert steps == sorted(steps), list(zip(SEED_ORDER, steps, strict=True))
 

@@ -145,8 +145,15 @@ class Tutorial:
     teaches: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        taught = [rule for step in self.steps for rule in step.teaches]
-        object.__setattr__(self, "teaches", tuple(dict.fromkeys(taught)))
+        object.__setattr__(self, "teaches", tuple(self.first_taught()))
+
+    def first_taught(self) -> dict[str, int]:
+        """Each rule taught, in the order taught, with the number of the first step that teaches it."""
+        first: dict[str, int] = {}
+        for index, step in enumerate(self.steps):
+            for rule in step.teaches:
+                first.setdefault(rule, index)
+        return first
 
     @property
     def key(self) -> str:
