@@ -30,6 +30,7 @@ from test_protocol import closed_with
 from asobiba.server.client import RoomClient, create_room, invite_code, join_room, room_record
 
 GAME = "cockroach-poker"
+DAY = 24 * 3600.0
 
 
 @pytest.fixture(scope="module")
@@ -371,3 +372,69 @@ def test_a_passkey_challenge_from_one_process_is_answered_on_another_once(
     finally:
         for process in processes:
             process.stop()
+
+
+def test_a_player_who_just_left_another_process_gets_the_your_turn_email(
+    postgresql: PostgreSQLCluster, redis: RedisServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ken plays his turn through the second process and leaves; at once Aki, on the first, passes the
+    decision back to him. The first process still sees Ken present on the second (presence is refreshed each
+    heartbeat), yet Ken, away, gets his "your turn" email (issue 33's test once missed it: the check was
+    made once, on a presence a heartbeat old)."""
+    import time
+
+    from aiosmtpd.controller import Controller
+    from server_testing import Inbox, free_port, wait_for
+
+    from asobiba.server.client import room_summary
+
+    received, port = Inbox(), free_port()
+    controller = Controller(received, hostname="127.0.0.1", port=port)
+    controller.start()
+    monkeypatch.setenv("ASOBIBA_SMTP", f"smtp://127.0.0.1:{port}?from=play@asobiba.test")
+    first, second = start_servers(2, tmp_path, postgresql.fresh_database(), redis.url, flags=("--test-clock",))
+    try:
+        with (
+            httpx.Client(base_url=first.base_url, timeout=30) as aki_browser,
+            httpx.Client(base_url=second.base_url, timeout=30) as ken_browser,
+        ):
+            for browser, name in ((aki_browser, "aki"), (ken_browser, "ken")):
+                made = browser.post("/api/account", json={"username": name, "password": "a long secret phrase"})
+                assert made.status_code == 201, made.text
+            assert ken_browser.put("/api/me/email", json={"address": "ken@example.org", "notify": True}).is_success
+            made = aki_browser.post(
+                "/api/rooms",
+                json={"game": "paper-safari", "players": 2, "seats": {"1": "user:ken"}, "name": "Friday",
+                      "pace": "turn-based", "clock": {"per_decision_hours": 72}},
+            )  # fmt: skip
+            assert made.status_code == 200, made.text
+            room, aki = made.json()["room"], made.json()["token"]
+            accepted = ken_browser.post(f"/api/rooms/{room}/invitation", json={"accept": True})
+            ken = accepted.json()["token"]
+
+            async def one_turn(server: ServerProcess, token: str, stay: float) -> None:
+                async with RoomClient(server.base_url, room, token) as seat:
+                    while not seat.state["legal"]:
+                        await seat.next_state()
+                    await asyncio.sleep(stay)  # at the table across a heartbeat: present in Redis
+                    while seat.state["legal"]:
+                        assert (await seat.act(seat.state["legal"][0]["notation"]))["type"] == "accepted"
+
+            def to_move() -> int:
+                return int(room_summary(first.base_url, room)["to_move"])
+
+            while to_move() != 1:
+                run(one_turn(first, aki, 0.0))
+            wait_for(lambda: len(received.envelopes) == 1, "the first email (Ken never came)")
+            for process in (first, second):  # a day on: the next turn is worth an email again
+                assert httpx.post(f"{process.base_url}/api/test/clock", json={"advance": DAY}).is_success
+            run(one_turn(second, ken, 1.5))
+            while to_move() != 1:  # at once, before the second process's next heartbeat
+                run(one_turn(first, aki, 0.0))
+            wait_for(lambda: len(received.envelopes) == 2, "the email to Ken, who had just left")
+            time.sleep(1.0)
+            assert len(received.envelopes) == 2
+    finally:
+        for server in (first, second):
+            server.stop()
+        controller.stop()

@@ -20,7 +20,7 @@ from asobiba.core.registry import get_game
 from asobiba.server import engine, metrics
 from asobiba.server.accounts.ratings import count_finished_game
 from asobiba.server.accounts.turn_mail import TurnMail
-from asobiba.server.cluster import HEARTBEAT_SECONDS, Cluster
+from asobiba.server.cluster import HEARTBEAT_SECONDS, PRESENCE_SECONDS, Cluster
 from asobiba.server.protocol import ClockSpec, TurnClock
 from asobiba.server.rooms.clocks import ClockRule
 from asobiba.server.rooms.health import DatabaseHealth
@@ -177,16 +177,37 @@ class Lobby:
 
     def turn_passed(self, room_id: str, seat: int) -> None:
         """Email the seat's player, away from a turn-based room, if the server sends email and they asked."""
-        if self.turn_mail is not None and not self.stopping:
-            self._in_background(self._tell_turn(self.turn_mail, room_id, seat))
+        room = self.rooms.get(room_id)
+        if self.turn_mail is not None and not self.stopping and room is not None:
+            self._in_background(self._tell_turn(self.turn_mail, room_id, seat, room.seq))
 
-    async def _tell_turn(self, turn_mail: TurnMail, room_id: str, seat: int) -> None:
-        if await self.present_elsewhere(room_id, seat):
+    async def _tell_turn(self, turn_mail: TurnMail, room_id: str, seat: int, seq: int) -> None:
+        """Email unless the player is at the table through another process. Each process refreshes its
+        seats' presence every heartbeat, so a player who left another process a moment ago may still look
+        present there: look again each heartbeat, until the presence keys would have expired, while the
+        decision is still the seat's."""
+        for _ in range(round(PRESENCE_SECONDS / HEARTBEAT_SECONDS) + 1):
+            if not self._decision_still_with(room_id, seat, seq):
+                return  # played (here or elsewhere) or the room left: the turn passed on
+            if not await self.present_elsewhere(room_id, seat):
+                break
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+        else:
             return  # at the table, through another process
         try:
             await turn_mail.turn_passed(room_id, seat)
         except Exception:  # the database, most likely: the game goes on without the email
             log.exception("room %s: no 'your turn' email to seat %d", room_id, seat)
+
+    def _decision_still_with(self, room_id: str, seat: int, seq: int) -> bool:
+        room = self.rooms.get(room_id)
+        return (
+            room is not None
+            and not self.stopping
+            and room.seq == seq
+            and room.state.to_move == seat
+            and not room.seats[seat].connections
+        )
 
     async def resume(self) -> None:
         """The database can be written again: rooms behind it are read again, and bots, clocks and
