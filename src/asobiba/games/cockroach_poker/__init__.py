@@ -108,10 +108,10 @@ class CockroachPoker(Game[CockroachPokerState]):
                label="Eight different creatures lose",
                help="the original game: a player with all eight creatures face up loses",
                applies_when=("rules", "original")),
-        Option("creatures", COPIES_PER_CREATURE, "original only, research variant (not a way to play): the first "
+        Option("creatures", len(CREATURES), "original only: a research variant (not a way to play), the first "
                "N creatures of the deck are in play (and claimed)", bounds=(2, len(CREATURES)), label="Creatures",
                applies_when=("rules", "original"), research=True),
-        Option("copies", COPIES_PER_CREATURE, "original only, research variant (not a way to play): cards of each "
+        Option("copies", COPIES_PER_CREATURE, "original only: a research variant (not a way to play), cards of each "
                "creature in play; with fewer than 64 cards none is set aside before the deal and a kind loses at "
                "the usual count or with all its copies, whichever is fewer", bounds=(2, COPIES_PER_CREATURE),
                label="Copies of each creature", applies_when=("rules", "original"), research=True),
