@@ -422,3 +422,15 @@ def test_the_games_list_in_japanese_breaks_lines_between_phrases(runner: CliRunn
     assert result.exit_code == 0, result.output
     assert bad_breaks(result.output) == []
     assert "True" not in result.output and "はい" in result.output
+
+
+def test_the_start_menu_never_offers_a_research_option() -> None:
+    """``creatures`` and ``copies`` make research variants (docs/research.md), not ways to play."""
+    from asobiba.cli.menu import StartMenu
+
+    game = asobiba.get_game("cockroach-poker")
+    terminal, screen = new_terminal(Keyboard(["2", ""]), width=100)  # the original rule set, then keep its options
+    chosen = StartMenu(terminal, "en").ask_options(game)
+    shown = screen.getvalue()
+    assert chosen == {"rules": "original"} and "eight_kinds" in shown
+    assert "research variant" not in shown and "Copies of each creature" not in shown

@@ -37,6 +37,8 @@ def test_defaults_are_trump_redirect_threshold_6() -> None:
         "loss_threshold",
         "deal",
         "eight_kinds",
+        "creatures",  # research options: documented, never offered by a menu, left out of records at default
+        "copies",
         "first_player",
         "card_order",
     ]

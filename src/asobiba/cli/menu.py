@@ -236,7 +236,9 @@ class StartMenu:
         options = [
             option
             for option in game.options
-            if option is not sets and applies(option, chosen.get("rules", sets.default if sets else None))
+            if option is not sets
+            and not option.research
+            and applies(option, chosen.get("rules", sets.default if sets else None))
         ]
         if not options:
             return chosen

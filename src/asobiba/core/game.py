@@ -13,7 +13,7 @@ from typing_extensions import TypeVar
 from asobiba.core.capabilities import GameCapabilities
 from asobiba.core.errors import AsobibaError, InvalidOption, NotationError, short_repr
 from asobiba.core.events import Event
-from asobiba.core.options import Option, resolve_options
+from asobiba.core.options import Option, resolve_options, without_research_defaults
 from asobiba.core.state import Action, Observation, State
 
 #: The longest notation accepted (a deal of the largest deck is a few thousand characters).
@@ -144,8 +144,9 @@ class Game(ABC, Generic[StateT]):
         return options
 
     def explicit_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """The options as a record stores them (all of them, resolved)."""
-        return dict(options)
+        """The options as a record stores them (all of them, resolved; a research option only when it is not
+        at its default)."""
+        return without_research_defaults(self.options, options)
 
     def view_options(self, options: Mapping[str, Any], fixed: Collection[str] = ()) -> dict[str, Any]:
         """The options as every player may see them: a secret option that is set (or named in

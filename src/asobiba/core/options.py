@@ -40,6 +40,10 @@ class Option:
     ``(other option, value)`` says the option matters only when that other option has that value
     (a menu hides it otherwise, and the game refuses a non-default value then).
 
+    A ``research`` option makes a research variant (a tiny deck for exact exploitability, see
+    ``docs/research.md``), not a way to play: menus never offer it, and a record leaves it out
+    while it has its default (so records written before it existed read the same).
+
     >>> Option("rules", "trump", "which rules", choices=("trump", "original"), label="Rules").label
     'Rules'
     """
@@ -56,6 +60,7 @@ class Option:
     offered: tuple[Any, ...] | None = None
     applies_when: tuple[str, Any] | None = None
     help: str = ""
+    research: bool = False
 
     def menu_values(self) -> tuple[Any, ...] | None:
         """The values a menu offers: the choices, the offered values, or both booleans; ``None`` for a
@@ -127,6 +132,18 @@ class Option:
                     error=error,
                 ) from None
         return value
+
+
+def without_research_defaults(declared: Sequence[Option], options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` without the research options (``Option.research``) that have their default: what a
+    record and a view keep.
+
+    >>> declared = (Option("size", 8, "cards per kind", bounds=(2, 8), research=True),)
+    >>> without_research_defaults(declared, {"size": 8}), without_research_defaults(declared, {"size": 3})
+    ({}, {'size': 3})
+    """
+    defaults = {option.name: option.default for option in declared if option.research}
+    return {name: value for name, value in options.items() if name not in defaults or value != defaults[name]}
 
 
 def parse_bool(value: Any) -> bool:

@@ -81,6 +81,7 @@ def option_entry(game: Game, option: Option) -> dict[str, Any]:
 
 @cache
 def option_entries(name: str) -> list[dict[str, Any]]:
-    """Every option of the game called ``name``, in declaration order (computed once per game)."""
+    """Every option of the game called ``name`` but its research options (``Option.research``: a research
+    variant, not a way to play), in declaration order (computed once per game)."""
     game = get_game(name)
-    return [option_entry(game, option) for option in game.options]
+    return [option_entry(game, option) for option in game.options if not option.research]

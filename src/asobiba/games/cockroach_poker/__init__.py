@@ -23,10 +23,18 @@ from asobiba.core.capabilities import GameCapabilities
 from asobiba.core.errors import InvalidOption, NotationError
 from asobiba.core.events import Event
 from asobiba.core.game import Game
-from asobiba.core.options import Option, check_first_player, parse_bool, player_check
+from asobiba.core.options import Option, check_first_player, parse_bool, player_check, without_research_defaults
 from asobiba.core.state import Action, Observation, State
 from asobiba.games.cockroach_poker import actions, notation, text
-from asobiba.games.cockroach_poker.data import PLAYER_RANGE, TRUMP, TRUMP_NO_JOKERS
+from asobiba.games.cockroach_poker.data import (
+    COPIES_PER_CREATURE,
+    CREATURES,
+    ORIGINAL,
+    PLAYER_RANGE,
+    TRUMP,
+    TRUMP_NO_JOKERS,
+    original_cards,
+)
 from asobiba.games.cockroach_poker.state import CockroachPokerState
 from asobiba.games.cockroach_poker.view import CockroachPokerFullView, CockroachPokerPending, CockroachPokerView
 
@@ -100,6 +108,13 @@ class CockroachPoker(Game[CockroachPokerState]):
                label="Eight different creatures lose",
                help="the original game: a player with all eight creatures face up loses",
                applies_when=("rules", "original")),
+        Option("creatures", len(CREATURES), "original only: a research variant (not a way to play), the first "
+               "N creatures of the deck are in play (and claimed)", bounds=(2, len(CREATURES)), label="Creatures",
+               applies_when=("rules", "original"), research=True),
+        Option("copies", COPIES_PER_CREATURE, "original only: a research variant (not a way to play), cards of each "
+               "creature in play; with fewer than 64 cards none is set aside before the deal and a kind loses at "
+               "the usual count or with all its copies, whichever is fewer", bounds=(2, COPIES_PER_CREATURE),
+               label="Copies of each creature", applies_when=("rules", "original"), research=True),
         Option("first_player", None, "who offers first, e.g. 0 or 'p0' (default: drawn at random with the deal)",
                check=player_check(actions.MAX_PLAYERS), label="First player",
                help="the seat number of the player who offers first (0 is the first seat); empty: drawn at random"),
@@ -114,20 +129,35 @@ class CockroachPoker(Game[CockroachPokerState]):
 
     def _complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         check_first_player(self.name, options["first_player"], players)
+        in_play = original_cards(options["creatures"], options["copies"]) if options["rules"] == "original" else ()
+        if options["rules"] == "original" and len(in_play) < players:
+            raise InvalidOption(
+                "{game}: options creatures={creatures} and copies={copies} make {size} cards; {players} players "
+                "need at least {players}",
+                domain="cockroach_poker",
+                game=self.name,
+                creatures=options["creatures"],
+                copies=options["copies"],
+                size=len(in_play),
+                players=players,
+            )
         order = options["card_order"]
         if order is not None:
-            options["card_order"] = self._check_card_order(options["rules"], options["jokers"], order)
+            options["card_order"] = self._check_card_order(options["rules"], options["jokers"], order, in_play)
         return options
 
-    def _check_card_order(self, rules: str, jokers: str, order: tuple[str, ...]) -> tuple[str, ...]:
+    def _check_card_order(
+        self, rules: str, jokers: str, order: tuple[str, ...], in_play: tuple[int, ...]
+    ) -> tuple[str, ...]:
         deck = (TRUMP_NO_JOKERS if jokers == "none" else TRUMP) if rules == "trump" else actions.DECKS[rules]
-        if len(order) > deck.size:
+        size = len(in_play) or deck.size
+        if len(order) > size:
             raise InvalidOption(
                 "{game}: option card_order lists {count} cards; the deck has {size}",
                 domain="cockroach_poker",
                 game=self.name,
                 count=len(order),
-                size=deck.size,
+                size=size,
             )
         cards: list[str] = []
         for card in order:
@@ -144,6 +174,13 @@ class CockroachPoker(Game[CockroachPokerState]):
                     game=self.name,
                     card=canonical,
                 )
+            if in_play and len(in_play) < ORIGINAL.size and ORIGINAL.cards.index(canonical) not in in_play:
+                raise InvalidOption(
+                    "{game}: option card_order: {card} is not in play with these creatures and copies",
+                    domain="cockroach_poker",
+                    game=self.name,
+                    card=canonical,
+                )
             cards.append(canonical)
         duplicates = sorted(card for card, copies in Counter(cards).items() if copies > 1)
         if duplicates:
@@ -156,10 +193,11 @@ class CockroachPoker(Game[CockroachPokerState]):
         return tuple(cards)
 
     def explicit_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """The options in force: those of the other rule set are left out."""
+        """The options in force: those of the other rule set are left out, and the research options at their
+        defaults."""
         return {
             name: (list(value) if isinstance(value, tuple) else value)
-            for name, value in self.options_in_force(options).items()
+            for name, value in without_research_defaults(self.options, self.options_in_force(options)).items()
         }
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any], chance: str) -> CockroachPokerState:

@@ -127,9 +127,12 @@ OFFERS: dict[str, tuple[tuple[tuple[Offer, ...], ...], ...]] = {rules: _offers(d
 
 
 @cache
-def offers_by_offerer(rules: str, players: int) -> tuple[tuple[tuple[tuple[Offer, ...], ...], ...], ...]:
+def offers_by_offerer(
+    rules: str, players: int, claims: int | None = None
+) -> tuple[tuple[tuple[tuple[Offer, ...], ...], ...], ...]:
     """``[card][offerer][barred + 1]``: every offer of that card by that offerer to anybody but
-    himself and ``barred`` (``-1``: nobody barred), every claim — one ``extend`` per hand card."""
+    himself and ``barred`` (``-1``: nobody barred), with each of the first ``claims`` kinds as its
+    claim (``None``: every kind) — one ``extend`` per hand card."""
     table = OFFERS[rules]
     return tuple(
         tuple(
@@ -138,7 +141,7 @@ def offers_by_offerer(rules: str, players: int) -> tuple[tuple[tuple[tuple[Offer
                     offer
                     for target in range(players)
                     if target not in (offerer, barred)
-                    for offer in table[card][target]
+                    for offer in table[card][target][:claims]
                 )
                 for barred in range(-1, players)
             )
@@ -152,6 +155,13 @@ def offers_by_offerer(rules: str, players: int) -> tuple[tuple[tuple[tuple[Offer
 PASSES: tuple[tuple[Pass, ...], ...] = tuple(
     tuple(Pass(target, kind) for kind in ORIGINAL.kinds) for target in range(MAX_PLAYERS)
 )
+
+
+@cache
+def passes_of(creatures: int) -> tuple[tuple[Pass, ...], ...]:
+    """``[target]``: the passes to that player claiming each of the first ``creatures`` creatures."""
+    return tuple(passes[:creatures] for passes in PASSES)
+
 
 #: ``CARD_INDEX[rules][text]``: the engine's number for a card.
 CARD_INDEX: dict[str, dict[str, int]] = {

@@ -95,6 +95,17 @@ ORIGINAL = _original_deck()
 
 assert TRUMP.size == 54 and TRUMP_NO_JOKERS.size == 52 and ORIGINAL.size == 64
 
+
+def original_cards(creatures: int, copies: int) -> tuple[int, ...]:
+    """The card numbers of an original deck cut down to its first ``creatures`` creatures and ``copies`` cards
+    of each (the research options ``creatures`` and ``copies``; 8 and 8 is the whole deck).
+
+    >>> [ORIGINAL.cards[card] for card in original_cards(2, 2)]
+    ['cockroach1', 'cockroach2', 'rat1', 'rat2']
+    """
+    return tuple(kind * COPIES_PER_CREATURE + copy for kind in range(creatures) for copy in range(copies))
+
+
 #: Players per rule set (inclusive).
 PLAYER_RANGE: dict[str, tuple[int, int]] = {"trump": (3, 5), "original": (2, 6)}
 

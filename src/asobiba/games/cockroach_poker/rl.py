@@ -30,6 +30,7 @@ from asobiba.core.game import Game
 from asobiba.core.state import Action, State
 from asobiba.games.cockroach_poker.actions import Answer, Deal, Offer, Pass, Peek, Redirect
 from asobiba.games.cockroach_poker.data import NO_KIND, ORIGINAL, TRUMP, TRUMP_NO_JOKERS
+from asobiba.games.cockroach_poker.state import CockroachPokerState
 from asobiba.games.cockroach_poker.view import CockroachPokerFullView
 from asobiba.rl.codecs import ActionCodec
 from asobiba.rl.encoders import Encoder, one_hot
@@ -207,14 +208,16 @@ def deal_shuffle(state: State) -> Shuffle:
     deck = ORIGINAL if options["rules"] == "original" else TRUMP_NO_JOKERS if options["jokers"] == "none" else TRUMP
     first = options["first_player"]
     jokers = len(deck.kinds)  # the joker's item number: after the kinds
-    kinds = tuple(jokers if kind == NO_KIND else kind for kind in deck.kind_of)
+    assert isinstance(state, CockroachPokerState)
+    in_play = state.setup.cards  # the cards in play (a research deck: fewer creatures or copies)
+    kinds = tuple(jokers if deck.kind_of[card] == NO_KIND else deck.kind_of[card] for card in in_play)
     segments = [tuple(sorted(kinds))]
     if first is None:
         segments.append(tuple(range(state.players)))
 
     def build(orders: list[list[int]]) -> Action:
         cards: dict[int, list[int]] = {}
-        for card, kind in enumerate(kinds):
+        for card, kind in zip(in_play, kinds, strict=True):
             cards.setdefault(kind, []).append(card)
         for pile in cards.values():
             pile.reverse()
@@ -229,10 +232,19 @@ def options_from_parameters(values: dict[str, Any]) -> dict[str, Any]:
     options = dict(values)
     if options["first_player"] < 0:
         options["first_player"] = None
-    for option in ("jokers", "loss_threshold") if options["rules"] == "original" else ("deal", "eight_kinds"):
+    trump_only, original_only = ("jokers", "loss_threshold"), ("deal", "eight_kinds", "creatures", "copies")
+    for option in trump_only if options["rules"] == "original" else original_only:
         del options[option]
     return options
 
+
+#: The research variants (``creatures`` × ``copies``) of the original game for 2 players whose game tree
+#: OpenSpiel's exact exploitability walks (docs/research.md, "Small setups where learning is measurable"):
+#: 2 × 2 has 2,563 nodes (750 information states), in seconds; 2 × 3 (first player p0) 44,721 nodes, in minutes.
+TINY_OPTIONS: dict[tuple[int, int], dict[str, Any]] = {
+    (2, 2): {"rules": "original", "creatures": 2, "copies": 2},
+    (2, 3): {"rules": "original", "creatures": 2, "copies": 3, "first_player": 0},
+}
 
 #: The research API's declaration of Cockroach Poker.
 RL = RLSupport(
@@ -246,6 +258,8 @@ RL = RLSupport(
         "loss_threshold": 6,
         "deal": "equal",
         "eight_kinds": True,
+        "creatures": 8,
+        "copies": 8,
         "first_player": -1,
     },
     options_from_parameters=options_from_parameters,
@@ -255,5 +269,10 @@ RL = RLSupport(
         *(Setup(f"cockroach_poker_trump_{n}p", n, {"rules": "trump"}) for n in (3, 4, 5)),
         *(Setup(f"cockroach_poker_trump_wild_{n}p", n, {"rules": "trump", "jokers": "wild"}) for n in (3, 4, 5)),
         *(Setup(f"cockroach_poker_original_{n}p", n, {"rules": "original"}) for n in (2, 3, 4, 5, 6)),
+        # Research variants, not ways to play: decks small enough for exact exploitability (TINY_SETUPS).
+        *(
+            Setup(f"cockroach_poker_tiny_{creatures}x{copies}_2p", 2, TINY_OPTIONS[creatures, copies])
+            for creatures, copies in TINY_OPTIONS
+        ),
     ),
 )

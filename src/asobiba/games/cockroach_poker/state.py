@@ -44,7 +44,7 @@ class CockroachPokerState(State[CockroachPokerView, CockroachPokerFullView]):
         super().__init__(game, players, seed, options, chance)
         self.setup = setup.rules_in_force(players, options)
         self.kind_of = self.setup.deck.kind_of
-        self.offer_table = offers_by_offerer(self.setup.rules, players)
+        self.offer_table = offers_by_offerer(self.setup.rules, players, self.setup.kinds)
         self.trump = self.setup.rules == "trump"
         self.redirect_jokers = self.setup.jokers == "redirect"
         n_kinds = len(self.setup.deck.kinds)

@@ -17,24 +17,27 @@ if TYPE_CHECKING:
 _SHOWN_NUMBER = 10**6
 
 
-def deck_counts(deck: Deck) -> dict[str, int]:
-    """How many cards of each kind (and jokers) the deck holds, as views show it (worked out once)."""
-    known = _DECK_COUNTS.get(id(deck))
+def deck_counts(deck: Deck, cards: tuple[int, ...]) -> dict[str, int]:
+    """How many cards of each kind (and jokers) the game's ``cards`` of ``deck`` hold, as views show it (worked
+    out once): every kind of the deck, those out of play (a research deck) at 0."""
+    known = _DECK_COUNTS.get((id(deck), len(cards), cards[-1]))
     if known is not None:
         return known[1]
     counts = {name: 0 for name in deck.kinds}
-    for kind in deck.kind_of:
+    for card in cards:
+        kind = deck.kind_of[card]
         if kind == NO_KIND:
             counts["joker"] = counts.get("joker", 0) + 1
         else:
             counts[deck.kinds[kind]] += 1
-    _DECK_COUNTS[id(deck)] = (deck, counts)
+    _DECK_COUNTS[(id(deck), len(cards), cards[-1])] = (deck, counts)
     return counts
 
 
-# Keyed by the deck's id (hashing a deck walks its 54 cards), each value keeping its deck alive so
-# that the id stays its own.
-_DECK_COUNTS: dict[int, tuple[Deck, dict[str, int]]] = {}
+# Keyed by the deck's id (hashing a deck walks its 54 cards) and the size and last card of the cards in play
+# (which tell a research deck's creatures and copies), each value keeping its deck alive so that the id stays
+# its own.
+_DECK_COUNTS: dict[tuple[int, int, int], tuple[Deck, dict[str, int]]] = {}
 
 
 def verify_target(state: CockroachPokerState, target: object) -> None:
@@ -54,12 +57,13 @@ def verify_target(state: CockroachPokerState, target: object) -> None:
 
 def verify_claim(state: CockroachPokerState, claim: object) -> None:
     """A claim names one of the game's kinds: a suit (trump) or a creature (original) ("Components")."""
-    if not isinstance(claim, str) or claim not in state.setup.deck.kinds:
+    kinds = state.setup.deck.kinds[: state.setup.kinds]
+    if not isinstance(claim, str) or claim not in kinds:
         raise IllegalAction(
             "{claim} is not a claim of this game; claims are: {claims}",
             domain="cockroach_poker",
             claim=shown(claim) if isinstance(claim, str) else type(claim).__name__,
-            claims=", ".join(state.setup.deck.kinds),
+            claims=", ".join(kinds),
         )
 
 

@@ -49,11 +49,11 @@ def trump_end(state: CockroachPokerState, receiver: int, round_offerer: int) -> 
 
 def original_end(state: CockroachPokerState, receiver: int) -> list[Event]:
     """Original: 4 of a kind (5 with 2 players), or all 8 creatures with ``eight_kinds``, lose; so does the next
-    offerer with an empty hand ("End of the game")."""
+    offerer with an empty hand ("End of the game"). A research deck's limits: :func:`setup.rules_in_force`."""
     counts = state.row_counts[receiver]
     if max(counts) >= state.setup.kind_limit:
         return lose(state, receiver, "of_a_kind")
-    if state.setup.eight_kinds and min(counts) > 0:
+    if state.setup.eight_kinds and min(counts[: state.setup.kinds]) > 0:
         return lose(state, receiver, "eight_kinds")
     # He must start the next round: with an empty hand he cannot, and loses.
     if not state.hands[receiver]:

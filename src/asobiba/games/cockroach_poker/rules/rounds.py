@@ -11,7 +11,7 @@ from asobiba.core.events import Event
 from asobiba.core.state import Action
 from asobiba.games.cockroach_poker import actions as act
 from asobiba.games.cockroach_poker import events as ev
-from asobiba.games.cockroach_poker.actions import ANSWERS, PASSES, PEEK
+from asobiba.games.cockroach_poker.actions import ANSWERS, PEEK
 from asobiba.games.cockroach_poker.data import NO_KIND
 from asobiba.games.cockroach_poker.phase import Phase
 from asobiba.games.cockroach_poker.rules.components import card_number, verify_claim, verify_target
@@ -43,8 +43,9 @@ def answer_actions(state: CockroachPokerState) -> list[Action]:
 def pass_actions(state: CockroachPokerState) -> list[Action]:
     """(Original) the card to each player who has not seen it, with each claim."""
     legal: list[Action] = []
+    passes = state.setup.passes
     for target in pass_targets(state):
-        legal.extend(PASSES[target])
+        legal.extend(passes[target])
     return legal
 
 

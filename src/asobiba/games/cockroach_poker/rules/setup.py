@@ -22,6 +22,7 @@ from asobiba.games.cockroach_poker.data import (
     TWO_PLAYER_KIND_LIMIT,
     TWO_PLAYER_SET_ASIDE,
     Deck,
+    original_cards,
 )
 from asobiba.games.cockroach_poker.phase import Phase
 from asobiba.games.cockroach_poker.rules.components import hand_texts, verify_target
@@ -44,6 +45,9 @@ class Setup:
     set_aside_first: int  # original, 2 players: cards set aside before the deal
     first_player: int | None
     card_order: tuple[int, ...]  # fixed top of the deck (maybe all of it), as card numbers
+    cards: tuple[int, ...]  # the cards in play, by number (original: the research options creatures, copies)
+    kinds: int  # the kinds in play (and claimed): the first ones of the deck
+    passes: tuple[tuple[act.Pass, ...], ...]  # [target]: the passes to him, one per kind in play
 
 
 def rules_in_force(players: int, options: dict[str, Any]) -> Setup:
@@ -52,17 +56,25 @@ def rules_in_force(players: int, options: dict[str, Any]) -> Setup:
     trump = rules == "trump"
     two_player_original = not trump and players == 2
     deck = (TRUMP_NO_JOKERS if options["jokers"] == "none" else TRUMP) if trump else ORIGINAL
+    # A research variant's deck (fewer creatures or copies): nothing is set aside before the deal, and a kind
+    # loses at the usual count or with all its copies, whichever is fewer.
+    creatures, copies = (len(deck.kinds), 0) if trump else (options["creatures"], options["copies"])
+    whole = trump or creatures * copies == deck.size
+    kind_limit = TRUMP_KIND_LIMIT if trump else TWO_PLAYER_KIND_LIMIT if two_player_original else KIND_LIMIT
     return Setup(
         rules=rules,
         deck=deck,
         jokers=options["jokers"] if trump else "none",
         loss_threshold=options["loss_threshold"] if trump else 0,
-        kind_limit=TRUMP_KIND_LIMIT if trump else TWO_PLAYER_KIND_LIMIT if two_player_original else KIND_LIMIT,
+        kind_limit=kind_limit if whole else min(kind_limit, copies),
         eight_kinds=not trump and bool(options["eight_kinds"]),
         deal_all=not trump and options["deal"] == "all",
-        set_aside_first=TWO_PLAYER_SET_ASIDE if two_player_original else 0,
+        set_aside_first=TWO_PLAYER_SET_ASIDE if two_player_original and whole else 0,
         first_player=options.get("first_player"),
         card_order=tuple(act.card_index(rules, text) for text in options.get("card_order") or ()),
+        cards=tuple(range(deck.size)) if whole else original_cards(creatures, copies),
+        kinds=creatures,
+        passes=act.passes_of(creatures),
     )
 
 
@@ -71,7 +83,7 @@ def sample_deal(state: CockroachPokerState, rng: random.Random) -> Action:
     else at random) ("Setup")."""
     deck = state.setup.deck
     fixed = list(state.setup.card_order)
-    rest = sorted(set(range(deck.size)) - set(fixed))
+    rest = sorted(set(state.setup.cards) - set(fixed))
     rng.shuffle(rest)
     first = state.setup.first_player
     if first is None:
@@ -83,18 +95,18 @@ def verify_deal(state: CockroachPokerState, deal: Deal) -> None:
     """A deal lists each card of the deck once, follows ``card_order`` and ``first_player`` ("Setup")."""
     if state.phase != Phase.DEAL:
         raise IllegalAction("the cards have already been dealt", domain="cockroach_poker")
-    deck = state.setup.deck
+    in_play = state.setup.cards
     index = act.CARD_INDEX[state.setup.rules]
-    if not isinstance(deal.cards, tuple) or len(deal.cards) != deck.size:
+    if not isinstance(deal.cards, tuple) or len(deal.cards) != len(in_play):
         raise IllegalAction(
-            "a deal lists each of the {size} cards exactly once", domain="cockroach_poker", size=deck.size
+            "a deal lists each of the {size} cards exactly once", domain="cockroach_poker", size=len(in_play)
         )
     order = [index.get(text, -1) if isinstance(text, str) else -1 for text in deal.cards]
     if -1 in order:
         raise IllegalAction("the deal names a card that is not in this deck", domain="cockroach_poker")
-    if sorted(order) != list(range(deck.size)):
+    if sorted(order) != list(in_play):
         raise IllegalAction(
-            "a deal lists each of the {size} cards exactly once", domain="cockroach_poker", size=deck.size
+            "a deal lists each of the {size} cards exactly once", domain="cockroach_poker", size=len(in_play)
         )
     fixed = state.setup.card_order
     if tuple(order[: len(fixed)]) != fixed:

@@ -73,7 +73,7 @@ def view(state: CockroachPokerState, player: int | None) -> CockroachPokerView:
     face-up card ("Who may know what")."""
     deck = state.setup.deck
     cards, kinds = deck.cards, deck.kinds
-    deck_counts_view = dict(deck_counts(deck))
+    deck_counts_view = dict(deck_counts(deck, state.setup.cards))
     loss: TrumpLoss | OriginalLoss
     if state.trump:
         loss = {"threshold": state.setup.loss_threshold, "of_a_kind": state.setup.kind_limit}
@@ -105,7 +105,7 @@ def view(state: CockroachPokerState, player: int | None) -> CockroachPokerView:
         log.append({**spelt, "steps": [step.copy() for step in spelt["steps"]]})
     view: CockroachPokerView = {
         "rules": "trump" if state.trump else "original",
-        "kinds": list(kinds),
+        "kinds": list(kinds[: state.setup.kinds]),
         "deck": deck_counts_view,
         "round": len(state.log) + (0 if state.phase == Phase.OVER else 1),
         "offerer": state.offerer,
