@@ -237,10 +237,21 @@ class RoomClient:
         assert self.socket is not None, "connect first"
         text = await asyncio.wait_for(self.socket.recv(), timeout=timeout or self.timeout)
         frame: dict[str, Any] = json.loads(text)
-        self.frames.append(frame)
         if frame.get("type") == "state":
+            frame = self.whole(frame)
             self.state = frame
+        self.frames.append(frame)
         return frame
+
+    def whole(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """A ``state`` with its whole view: in protocol 2 one with a ``base`` carries only the keys
+        that changed since the state of that seq (the last one read), merged here into its view."""
+        base = frame.pop("base", None)
+        if base is None:
+            return frame
+        if not self.state or self.state["seq"] != base:
+            raise ValueError(f"a state frame changes the view of seq {base}, not the one held")
+        return {**frame, "view": {**self.state["view"], **frame["view"]}}
 
     async def next_frame(self, kind: str, timeout: float | None = None) -> dict[str, Any]:
         """The next frame of ``kind``; other frames stay unread, in order."""

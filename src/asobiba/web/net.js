@@ -19,6 +19,8 @@ export class RoomSocket {
     this.lang = lang;
     this.handlers = handlers; // onFrame(frame), onStatus({online, retryIn, attempts, fatal})
     this.lastSeq = null;
+    /** The view of the last state (a protocol 2 state may carry only what changed since). @type {import("./wire.js").View | null} */
+    this.view = null;
     this.delay = FIRST_DELAY;
     this.attempts = 0;
     /** @type {Act | null} */
@@ -47,6 +49,15 @@ export class RoomSocket {
         return;
       }
       if (frame.type === "state") {
+        if (frame.base !== null && frame.base !== undefined) {
+          // only the keys of the view that changed since the state of seq `base`, the last one here
+          if (this.view === null || frame.base !== this.lastSeq) {
+            this.hello(); // not the view held (never expected): ask for a whole state
+            return;
+          }
+          frame.view = { ...this.view, ...frame.view };
+        }
+        this.view = frame.view;
         if (this.awaiting) {
           frame.fresh = this.helloSeq === null; // its events are the whole game's: the log starts again
           this.awaiting = false;
@@ -84,7 +95,7 @@ export class RoomSocket {
   hello() {
     this.helloSeq = this.lastSeq;
     this.awaiting = true;
-    this.send({ type: "hello", protocol: 1, token: this.token, seq: this.lastSeq, lang: this.lang });
+    this.send({ type: "hello", protocol: 2, token: this.token, seq: this.lastSeq, lang: this.lang });
   }
 
   /** @param {ClientMessage} message */

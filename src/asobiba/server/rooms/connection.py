@@ -6,7 +6,7 @@ import asyncio
 import itertools
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import orjson
@@ -67,6 +67,11 @@ class Connection:
         self.chat_sent = False
         #: The seq of the last ``state`` this connection got (events after it come next).
         self.last_seq: int | None = None
+        #: The protocol version of its ``hello`` (1 until then: whole views).
+        self.protocol = 1
+        #: In protocol 2, the view of the last ``state`` it got (the next one sends what changed
+        #: since); None: the next one is whole (a hello resets it).
+        self.sent_view: Mapping[str, object] | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = asyncio.Event()
         self.dropped = False

@@ -148,24 +148,64 @@ def dumps(frame: StateFrame) -> str:
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def view_changes(view: Mapping[str, object], before: Mapping[str, object]) -> dict[str, object] | None:
+    """The keys of ``view`` whose values differ from ``before``'s (new keys too), or None when a key of
+    ``before`` is gone (a client merging the changes would keep it: the view goes whole)."""
+    if len(before.keys() - view.keys()):
+        return None
+    missing = object()
+    return {key: value for key, value in view.items() if before.get(key, missing) != value}
+
+
+def for_connection(frame: StateFrame, connection: Connection, base: int | None) -> StateFrame:
+    """``frame`` as ``connection``'s protocol has it: in protocol 2, with ``base`` (the seq of the
+    connection's previous state, whose view it got: None after a hello) the view holds only what
+    changed since that view. The connection remembers the whole view it now holds."""
+    if connection.protocol < 2:
+        return frame
+    view = frame["view"]
+    before = connection.sent_view
+    connection.sent_view = view
+    changes = None if before is None or base is None else view_changes(view, before)
+    if changes is None:
+        return {**frame, "base": None}
+    return {**frame, "view": changes, "base": base}
+
+
 def send_state(room: FrameRoom, connection: Connection, since: int | None, *, notices: bool = False) -> None:
-    connection.push_text(dumps(state_frame(room, connection.seat, connection.lang, since, notices=notices)))
+    frame = state_frame(room, connection.seat, connection.lang, since, notices=notices)
+    connection.push_text(dumps(for_connection(frame, connection, connection.last_seq)))
     connection.last_seq = room.seq
 
 
 def broadcast_state(room: FrameRoom) -> None:
-    """Every greeted connection its frame: one text per ``(seat, language, since)``."""
-    texts: dict[tuple[int | None, str, int | None], str] = {}
+    """Every greeted connection its frame: one text per ``(seat, language, since)`` and, in protocol
+    2, per view the connection held (connections of a seat usually share it)."""
+    texts: dict[tuple[int | None, str, int | None, int, int], str] = {}
     seq = room.seq
     for connection in room.connections():
         if not connection.greeted:
             continue
-        key = (connection.seat, connection.lang, connection.last_seq)
+        since = connection.last_seq
+        key = (connection.seat, connection.lang, since, connection.protocol, id(connection.sent_view))
         text = texts.get(key)
         if text is None:
-            text = texts[key] = dumps(state_frame(room, *key))
+            frame = state_frame(room, connection.seat, connection.lang, since)
+            text = texts[key] = dumps(for_connection(frame, connection, since))
+        elif connection.protocol >= 2:
+            connection.sent_view = room.frame_cache.views[connection.seat]
         connection.push_text(text)
         connection.last_seq = seq
 
 
-__all__ = ["FrameCache", "FrameRoom", "broadcast_state", "legal_entry", "send_state", "shown_event", "state_frame"]
+__all__ = [
+    "FrameCache",
+    "FrameRoom",
+    "broadcast_state",
+    "for_connection",
+    "legal_entry",
+    "send_state",
+    "shown_event",
+    "state_frame",
+    "view_changes",
+]
