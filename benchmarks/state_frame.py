@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import statistics
 import tempfile
@@ -79,11 +80,12 @@ async def game_bytes(folder: Path, game: str, players: int, seed: int, protocol:
             await room.attach(connection, None if seat is None else room.seats[seat], None)
         rng = random.Random(seed)
         for _ in range(2000):
-            for seat, connection in connections.items():
+            for connection in connections.values():
                 while not connection.queue.empty():
                     text = connection.queue.get_nowait()
                     if text is not None and text.startswith('{"type":"state"'):
-                        moving = seat is not None and '"legal":[]' not in text
+                        frame = json.loads(text)
+                        moving = bool(frame["legal"] or frame.get("known"))
                         sizes["to move" if moving else "others"].append(len(text.encode()))
             mover = room.state.to_move
             if room.is_over or mover is None:

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from server_testing import run
 
+from asobiba.server.client import RoomClient
 from asobiba.server.rooms import Connection, Lobby, Room, Settings
-from asobiba.server.rooms.frames import view_changes
+from asobiba.server.rooms.frames import known_legal, list_changes, view_changes
 
 
 async def nothing_sent(_text: str) -> None:
@@ -53,8 +54,8 @@ def test_a_protocol_2_state_merged_is_the_whole_state_of_protocol_1(tmp_path: Pa
                 for connection in (whole, changes):
                     await room.attach(connection, None if seat is None else room.seats[seat], None)
                 pairs[seat] = (whole, changes)
-            held: dict[int | None, dict[str, Any]] = {}  # each protocol 2 connection's view, merged
-            held_seq: dict[int | None, int] = {}
+            # each protocol 2 connection's frames read as RoomClient reads them (the merge under test)
+            readers = {seat: RoomClient("http://127.0.0.1:1", room.id) for seat in pairs}
             rng = random.Random(7)
             smaller = 0
             for step in range(40):
@@ -64,22 +65,19 @@ def test_a_protocol_2_state_merged_is_the_whole_state_of_protocol_1(tmp_path: Pa
                 for seat, (whole, changes) in pairs.items():
                     expected, got = states(whole), states(changes)
                     assert len(got) == len(expected) + (1 if again and seat == 0 else 0) >= 1
-                    merged = []
+                    reader, merged = readers[seat], []
                     for index, frame in enumerate(got):
-                        base = frame.pop("base")
-                        hello = again and seat == 0 and index == len(got) - 1  # after the last act's
-                        if seat not in held or hello:
-                            assert base is None
-                        if base is None:
-                            held[seat] = frame["view"]
+                        hello = again and seat == 0 and index == len(got) - 1  # (after the last act's)
+                        if not reader.state or hello:
+                            assert frame["base"] is None
+                            assert "known" not in frame or hello
                         else:
-                            assert base == held_seq[seat]
-                            smaller += len(frame["view"]) < len(held[seat])
-                            held[seat] = {**held[seat], **frame["view"]}
-                        held_seq[seat] = frame["seq"]
+                            assert frame["base"] == reader.state["seq"]
+                            smaller += len(json.dumps(frame)) < len(json.dumps(expected[index]))
+                        reader.state = reader.whole(frame)
                         if not hello:
-                            merged.append({**frame, "view": held[seat]})
-                    assert all("base" not in full for full in expected)
+                            merged.append(reader.state)
+                    assert all(not {"base", "known", "items"} & full.keys() for full in expected)
                     assert merged == expected
                 mover = room.state.to_move
                 if room.is_over or mover is None:
@@ -99,3 +97,21 @@ def test_view_changes_are_the_changed_and_new_keys_or_none_when_one_is_gone() ->
     assert view_changes({**before, "new": 0}, before) == {"new": 0}
     assert view_changes(before, before) == {}
     assert view_changes({"seq": 1, "hand": [1, 2]}, before) is None
+
+
+def test_list_changes_take_out_the_lists_of_which_at_most_half_the_items_changed() -> None:
+    before = {"log": [1, 2, 3], "hand": [1, 2], "row": [5]}
+    changes: dict[str, object] = {"log": [1, 2, 3, 4], "hand": [3, 4], "row": []}
+    assert list_changes(changes, before) == {"log": (4, [(3, 4)])}
+    assert changes == {"hand": [3, 4], "row": []}  # most items new, or empty: whole
+    shrunk: dict[str, object] = {"log": [1, 9, 3, 4, 5, 6]}
+    assert list_changes(shrunk, {"log": [1, 2, 3, 4, 5, 6, 7]}) == {"log": (6, [(1, 9)])}
+
+
+def test_known_legal_names_the_entries_got_before_by_their_place() -> None:
+    entries = [{"notation": name, "action": {"kind": name}, "label": name.upper()} for name in "abcd"]
+    known = {"b", "d"}
+    new, held = known_legal(entries, known)  # type: ignore[arg-type]
+    assert new == [entries[0], entries[2]]
+    assert held == [(1, "b"), (3, "d")]
+    assert known == {"a", "b", "c", "d"}

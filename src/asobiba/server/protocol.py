@@ -165,6 +165,12 @@ class StateFrame(TypedDict):
     events: list[Mapping[str, Any]]
     clock: ClockInfo | None
     base: NotRequired[int | None]
+    #: Protocol 2: the entries of ``legal`` this connection got already since its hello, left out of
+    #: ``legal`` and listed here as ``[place in the whole list, notation]`` (ascending places).
+    known: NotRequired[list[tuple[int, str]]]
+    #: Protocol 2, with a ``base``: the view's lists of which few items changed, as ``[length,
+    #: [[index, item], …]]``: the list held, cut or grown to ``length``, with those items set.
+    items: NotRequired[dict[str, tuple[int, list[tuple[int, Any]]]]]
 
 
 @with_config(_CLOSED)

@@ -21,6 +21,8 @@ export class RoomSocket {
     this.lastSeq = null;
     /** The view of the last state (a protocol 2 state may carry only what changed since). @type {import("./wire.js").View | null} */
     this.view = null;
+    /** Every legal entry got, by notation (a protocol 2 state names those got before in `known`). @type {Map<string, import("./wire.js").LegalAction>} */
+    this.entries = new Map();
     this.delay = FIRST_DELAY;
     this.attempts = 0;
     /** @type {Act | null} */
@@ -55,9 +57,32 @@ export class RoomSocket {
             this.hello(); // not the view held (never expected): ask for a whole state
             return;
           }
-          frame.view = { ...this.view, ...frame.view };
+          /** @type {Object<string, any>} */
+          const view = { ...this.view, ...frame.view };
+          // the lists of which few items changed: cut or grown to `length`, those items set
+          for (const [key, [length, changed]] of Object.entries(frame.items ?? {})) {
+            const items = view[key].slice(0, length);
+            while (items.length < length) items.push(null);
+            for (const [index, item] of changed) items[index] = item;
+            view[key] = items;
+          }
+          frame.view = /** @type {import("./wire.js").View} */ (view);
         }
         this.view = frame.view;
+        for (const entry of frame.legal) this.entries.set(entry.notation, entry);
+        if (frame.known) {
+          // the legal entries got before, by their place in the whole list
+          const legal = [...frame.legal];
+          for (const [place, notation] of frame.known) {
+            const entry = this.entries.get(notation);
+            if (entry === undefined) {
+              this.hello(); // never got (never expected): ask for a whole state
+              return;
+            }
+            legal.splice(place, 0, entry);
+          }
+          frame.legal = legal;
+        }
         if (this.awaiting) {
           frame.fresh = this.helloSeq === null; // its events are the whole game's: the log starts again
           this.awaiting = false;

@@ -54,6 +54,8 @@
  * @property {Array<Object<string, any>>} events
  * @property {ClockInfo | null} clock
  * @property {number | null} [base]
+ * @property {Array<[number, string]>} [known]
+ * @property {Object<string, [number, Array<[number, any]>]>} [items]
  */
 
 /**
