@@ -125,6 +125,9 @@ def type_of(schema: dict[str, Any] | bool, mode: Mode) -> str:
         check_keys(schema, {"enum", "type"})
         return " | ".join(json.dumps(value, ensure_ascii=False) for value in schema["enum"])
     kind = schema.get("type")
+    if kind == "array" and "prefixItems" in schema:  # a tuple: [number, string]
+        check_keys(schema, {"type", "prefixItems", "minItems", "maxItems"})
+        return "[" + ", ".join(type_of(part, mode) for part in schema["prefixItems"]) + "]"
     if kind == "array":
         check_keys(schema, {"type", "items"})
         item = type_of(schema.get("items", True), mode)

@@ -248,8 +248,8 @@ def test_the_seat_to_move_gets_its_legal_actions_with_notation_json_and_a_label(
 
 @pytest.mark.parametrize(
     ("token", "protocol", "code"),
-    [("not-a-token", 1, 4403), (None, 2, 4400)],
-    ids=["bad token", "protocol mismatch"],
+    [("not-a-token", 1, 4403), (None, 3, 4400), (None, 0, 4400)],
+    ids=["bad token", "protocol mismatch", "protocol before the first"],
 )
 def test_a_bad_hello_is_accepted_then_closed_with_its_code(
     shared_server: ServerProcess, token: str | None, protocol: int, code: int

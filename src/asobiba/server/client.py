@@ -192,6 +192,8 @@ class RoomClient:
         self.timeout = timeout
         self.socket: ClientConnection | None = None
         self.state: dict[str, Any] = {}
+        #: Every legal entry got, by notation (a protocol 2 state names those got before).
+        self._legal_entries: dict[str, dict[str, Any]] = {}
         self.frames: list[dict[str, Any]] = []
         self._unread: deque[dict[str, Any]] = deque()
         self._ids = itertools.count(1)
@@ -237,10 +239,35 @@ class RoomClient:
         assert self.socket is not None, "connect first"
         text = await asyncio.wait_for(self.socket.recv(), timeout=timeout or self.timeout)
         frame: dict[str, Any] = json.loads(text)
-        self.frames.append(frame)
         if frame.get("type") == "state":
+            frame = self.whole(frame)
             self.state = frame
+        self.frames.append(frame)
         return frame
+
+    def whole(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """A ``state`` whole, as protocol 1 sends it: in protocol 2 one with a ``base`` carries only
+        the keys of the view that changed since the state of that seq (the last one read), and
+        ``known`` names the legal entries got before; both are merged here."""
+        base = frame.pop("base", None)
+        legal = list(frame["legal"])
+        self._legal_entries.update((entry["notation"], entry) for entry in legal)
+        for place, notation in frame.pop("known", []):
+            if notation not in self._legal_entries:
+                raise ValueError(f"a state frame names a legal entry never got: {notation!r}")
+            legal.insert(place, self._legal_entries[notation])
+        frame["legal"] = legal
+        if base is None:
+            return frame
+        if not self.state or self.state["seq"] != base:
+            raise ValueError(f"a state frame changes the view of seq {base}, not the one held")
+        view = {**self.state["view"], **frame["view"]}
+        for key, (length, changed) in frame.pop("items", {}).items():
+            items = list(view[key][:length]) + [None] * max(0, length - len(view[key]))
+            for index, item in changed:
+                items[index] = item
+            view[key] = items
+        return {**frame, "view": view}
 
     async def next_frame(self, kind: str, timeout: float | None = None) -> dict[str, Any]:
         """The next frame of ``kind``; other frames stay unread, in order."""

@@ -2,7 +2,9 @@
 :func:`asobiba.server.app.create_app` keeps on ``app.state``, typed.
 
 A route names what it needs by type, e.g. ``lobby: LobbyDep``; the same providers serve HTTP routes
-and the room WebSocket (both are an ``HTTPConnection``).
+and the room WebSocket (both are an ``HTTPConnection``). They are ``async``: FastAPI runs a plain
+``def`` dependency in its thread pool, a thread hop per dependency per request (7 % of the server's
+CPU under ``benchmarks/server_load.py``) for reading an attribute.
 """
 
 from __future__ import annotations
@@ -20,31 +22,31 @@ from asobiba.server.rooms import Lobby, Room, Settings
 MAX_ROOM_ID = 32
 
 
-def lobby(connection: HTTPConnection) -> Lobby:
+async def lobby(connection: HTTPConnection) -> Lobby:
     """Every room in memory, and the storage."""
     found: Lobby = connection.app.state.lobby
     return found
 
 
-def settings(connection: HTTPConnection) -> Settings:
+async def settings(connection: HTTPConnection) -> Settings:
     """The server's settings."""
     found: Settings = connection.app.state.settings
     return found
 
 
-def rate_limits(connection: HTTPConnection) -> RateLimits:
+async def rate_limits(connection: HTTPConnection) -> RateLimits:
     """The rate limiters of requests, new WebSockets and chat."""
     found: RateLimits = connection.app.state.rate_limits
     return found
 
 
-def connection_count(connection: HTTPConnection) -> ConnectionCount:
+async def connection_count(connection: HTTPConnection) -> ConnectionCount:
     """The open WebSockets per client address."""
     found: ConnectionCount = connection.app.state.connection_count
     return found
 
 
-def origin_check(connection: HTTPConnection) -> OriginCheck:
+async def origin_check(connection: HTTPConnection) -> OriginCheck:
     """Which browser origins may write and connect."""
     found: OriginCheck = connection.app.state.origin_check
     return found

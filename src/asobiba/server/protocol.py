@@ -12,13 +12,17 @@ pydantic. The browser's types (``src/asobiba/web/wire.js``) are generated from t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
-#: The protocol version a ``hello`` must name.
-PROTOCOL = 1
+#: The protocol version a client says hello with now: 2, where a ``state`` after the connection's
+#: first carries only the keys of the view that changed (``base``). Version 1 (every ``state`` a
+#: whole view) is still answered.
+PROTOCOL = 2
+#: The versions a ``hello`` may name; another closes the connection with :data:`CLOSE_PROTOCOL`.
+PROTOCOLS = (1, 2)
 #: A frame over this many bytes closes the connection with 1009.
 MAX_FRAME_BYTES = 64 * 1024
 #: An action or chat text over this many characters is ``bad_message``.
@@ -143,8 +147,11 @@ class ClockInfo(TypedDict):
 
 @with_config(_CLOSED)
 class StateFrame(TypedDict):
-    """A full snapshot for one connection, built by the hot path
-    (:func:`asobiba.server.rooms.frames.state_frame`) as a plain dict of this type."""
+    """A snapshot for one connection, built by the hot path
+    (:func:`asobiba.server.rooms.frames.state_frame`) as a plain dict of this type. In protocol 2,
+    ``base`` is the seq of this connection's previous ``state`` when ``view`` holds only the keys
+    whose values changed since that one (the others are as they were; the client merges them), or
+    null when ``view`` is whole (a connection's first ``state``); protocol 1 has no ``base``."""
 
     type: Literal["state"]
     seq: int
@@ -157,6 +164,13 @@ class StateFrame(TypedDict):
     #: ``{**event.to_dict(), "text": …}`` as the seat may see them, and notices (:class:`NoticeEntry`).
     events: list[Mapping[str, Any]]
     clock: ClockInfo | None
+    base: NotRequired[int | None]
+    #: Protocol 2: the entries of ``legal`` this connection got already since its hello, left out of
+    #: ``legal`` and listed here as ``[place in the whole list, notation]`` (ascending places).
+    known: NotRequired[list[tuple[int, str]]]
+    #: Protocol 2, with a ``base``: the view's lists of which few items changed, as ``[length,
+    #: [[index, item], …]]``: the list held, cut or grown to ``length``, with those items set.
+    items: NotRequired[dict[str, tuple[int, list[tuple[int, Any]]]]]
 
 
 @with_config(_CLOSED)

@@ -19,6 +19,10 @@ export class RoomSocket {
     this.lang = lang;
     this.handlers = handlers; // onFrame(frame), onStatus({online, retryIn, attempts, fatal})
     this.lastSeq = null;
+    /** The view of the last state (a protocol 2 state may carry only what changed since). @type {import("./wire.js").View | null} */
+    this.view = null;
+    /** Every legal entry got, by notation (a protocol 2 state names those got before in `known`). @type {Map<string, import("./wire.js").LegalAction>} */
+    this.entries = new Map();
     this.delay = FIRST_DELAY;
     this.attempts = 0;
     /** @type {Act | null} */
@@ -47,6 +51,38 @@ export class RoomSocket {
         return;
       }
       if (frame.type === "state") {
+        if (frame.base !== null && frame.base !== undefined) {
+          // only the keys of the view that changed since the state of seq `base`, the last one here
+          if (this.view === null || frame.base !== this.lastSeq) {
+            this.hello(); // not the view held (never expected): ask for a whole state
+            return;
+          }
+          /** @type {Object<string, any>} */
+          const view = { ...this.view, ...frame.view };
+          // the lists of which few items changed: cut or grown to `length`, those items set
+          for (const [key, [length, changed]] of Object.entries(frame.items ?? {})) {
+            const items = view[key].slice(0, length);
+            while (items.length < length) items.push(null);
+            for (const [index, item] of changed) items[index] = item;
+            view[key] = items;
+          }
+          frame.view = /** @type {import("./wire.js").View} */ (view);
+        }
+        this.view = frame.view;
+        for (const entry of frame.legal) this.entries.set(entry.notation, entry);
+        if (frame.known) {
+          // the legal entries got before, by their place in the whole list
+          const legal = [...frame.legal];
+          for (const [place, notation] of frame.known) {
+            const entry = this.entries.get(notation);
+            if (entry === undefined) {
+              this.hello(); // never got (never expected): ask for a whole state
+              return;
+            }
+            legal.splice(place, 0, entry);
+          }
+          frame.legal = legal;
+        }
         if (this.awaiting) {
           frame.fresh = this.helloSeq === null; // its events are the whole game's: the log starts again
           this.awaiting = false;
@@ -84,7 +120,7 @@ export class RoomSocket {
   hello() {
     this.helloSeq = this.lastSeq;
     this.awaiting = true;
-    this.send({ type: "hello", protocol: 1, token: this.token, seq: this.lastSeq, lang: this.lang });
+    this.send({ type: "hello", protocol: 2, token: this.token, seq: this.lastSeq, lang: this.lang });
   }
 
   /** @param {ClientMessage} message */

@@ -39,8 +39,11 @@
  */
 
 /**
- * A full snapshot for one connection, built by the hot path
- * (`asobiba.server.rooms.frames.state_frame`) as a plain dict of this type.
+ * A snapshot for one connection, built by the hot path
+ * (`asobiba.server.rooms.frames.state_frame`) as a plain dict of this type. In protocol 2,
+ * `base` is the seq of this connection's previous `state` when `view` holds only the keys
+ * whose values changed since that one (the others are as they were; the client merges them), or
+ * null when `view` is whole (a connection's first `state`); protocol 1 has no `base`.
  * @typedef {object} StateFrame
  * @property {"state"} type
  * @property {number} seq
@@ -50,6 +53,9 @@
  * @property {Array<LegalAction>} legal
  * @property {Array<Object<string, any>>} events
  * @property {ClockInfo | null} clock
+ * @property {number | null} [base]
+ * @property {Array<[number, string]>} [known]
+ * @property {Object<string, [number, Array<[number, any]>]>} [items]
  */
 
 /**

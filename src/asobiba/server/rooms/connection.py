@@ -6,7 +6,7 @@ import asyncio
 import itertools
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import orjson
@@ -15,6 +15,8 @@ from asobiba.server.protocol import HELLOS_PER_MINUTE, MESSAGES_PER_SECOND
 
 #: Frames waiting for a slow connection before it is dropped (and counted as departed).
 MAX_QUEUED_FRAMES = 256
+#: Legal entries a connection is known to hold (beyond, new ones are sent whole every time).
+MAX_KNOWN_LEGAL = 4096
 
 
 def frame_text(frame: Any) -> str:
@@ -67,6 +69,14 @@ class Connection:
         self.chat_sent = False
         #: The seq of the last ``state`` this connection got (events after it come next).
         self.last_seq: int | None = None
+        #: The protocol version of its ``hello`` (1 until then: whole views).
+        self.protocol = 1
+        #: In protocol 2, the view of the last ``state`` it got (the next one sends what changed
+        #: since); None: the next one is whole (a hello resets it).
+        self.sent_view: Mapping[str, object] | None = None
+        #: In protocol 2, the notations of the legal entries it got since its hello (at most
+        #: :data:`MAX_KNOWN_LEGAL`): a later ``state`` names them instead of sending them again.
+        self.known_legal: set[str] = set()
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = asyncio.Event()
         self.dropped = False
@@ -128,4 +138,4 @@ class Connection:
         self.queue.put_nowait(None)
 
 
-__all__ = ["MAX_QUEUED_FRAMES", "Connection", "SlidingWindow", "frame_text"]
+__all__ = ["MAX_KNOWN_LEGAL", "MAX_QUEUED_FRAMES", "Connection", "SlidingWindow", "frame_text"]

@@ -16,6 +16,7 @@ from asobiba.core.game import Game
 from asobiba.core.state import State
 from asobiba.server.protocol import LegalAction, StateFrame
 from asobiba.server.rooms.clocks import ClockSnapshot, clock_info
+from asobiba.server.rooms.connection import MAX_KNOWN_LEGAL
 from asobiba.server.rooms.notices import NoticeRoom, notice_event
 from asobiba.server.storage import NoticeRow
 
@@ -148,24 +149,109 @@ def dumps(frame: StateFrame) -> str:
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def view_changes(view: Mapping[str, object], before: Mapping[str, object]) -> dict[str, object] | None:
+    """The keys of ``view`` whose values differ from ``before``'s (new keys too), or None when a key of
+    ``before`` is gone (a client merging the changes would keep it: the view goes whole)."""
+    if len(before.keys() - view.keys()):
+        return None
+    missing = object()
+    return {key: value for key, value in view.items() if before.get(key, missing) != value}
+
+
+def list_changes(
+    changes: dict[str, object], before: Mapping[str, object]
+) -> dict[str, tuple[int, list[tuple[int, Any]]]]:
+    """The changed lists of ``changes`` of which at most half the items changed (an event log that
+    grew, one explorer that moved), taken out of ``changes`` as ``[length, [[index, item], …]]``."""
+    found: dict[str, tuple[int, list[tuple[int, Any]]]] = {}
+    for key, value in list(changes.items()):
+        held = before.get(key)
+        if not isinstance(value, list) or not isinstance(held, list) or not value:
+            continue
+        kept = len(held)
+        changed = [(index, item) for index, item in enumerate(value) if index >= kept or held[index] != item]
+        if 2 * len(changed) <= len(value):
+            found[key] = (len(value), changed)
+            del changes[key]
+    return found
+
+
+def for_connection(frame: StateFrame, connection: Connection, base: int | None) -> StateFrame:
+    """``frame`` as ``connection``'s protocol has it: in protocol 2, with ``base`` (the seq of the
+    connection's previous state, whose view it got: None after a hello) the view holds only what
+    changed since that view, and the legal entries it got before are named in ``known``. The
+    connection remembers the whole view and the entries it now holds."""
+    if connection.protocol < 2:
+        return frame
+    view = frame["view"]
+    before = connection.sent_view
+    connection.sent_view = view
+    changes = None if before is None or base is None else view_changes(view, before)
+    shown: StateFrame = {**frame, "base": None} if changes is None else {**frame, "view": changes, "base": base}
+    if changes is not None and before is not None:
+        items = list_changes(changes, before)
+        if items:
+            shown["items"] = items
+    if frame["legal"]:
+        shown["legal"], known = known_legal(frame["legal"], connection.known_legal)
+        if known:
+            shown["known"] = known
+    return shown
+
+
+def known_legal(legal: list[LegalAction], known: set[str]) -> tuple[list[LegalAction], list[tuple[int, str]]]:
+    """``legal`` split into the entries not in ``known`` (added to it, up to
+    :data:`~asobiba.server.rooms.connection.MAX_KNOWN_LEGAL`) and ``[place, notation]`` of the others."""
+    new: list[LegalAction] = []
+    held: list[tuple[int, str]] = []
+    for place, entry in enumerate(legal):
+        notation = entry["notation"]
+        if notation in known:
+            held.append((place, notation))
+        else:
+            new.append(entry)
+            if len(known) < MAX_KNOWN_LEGAL:
+                known.add(notation)
+    return new, held
+
+
 def send_state(room: FrameRoom, connection: Connection, since: int | None, *, notices: bool = False) -> None:
-    connection.push_text(dumps(state_frame(room, connection.seat, connection.lang, since, notices=notices)))
+    frame = state_frame(room, connection.seat, connection.lang, since, notices=notices)
+    connection.push_text(dumps(for_connection(frame, connection, connection.last_seq)))
     connection.last_seq = room.seq
 
 
 def broadcast_state(room: FrameRoom) -> None:
-    """Every greeted connection its frame: one text per ``(seat, language, since)``."""
-    texts: dict[tuple[int | None, str, int | None], str] = {}
+    """Every greeted connection its frame: one text per ``(seat, language, since)`` and, in protocol
+    2, per view the connection held (connections of a seat usually share it)."""
+    texts: dict[tuple[int | None, str, int | None, int, int], str] = {}
     seq = room.seq
     for connection in room.connections():
         if not connection.greeted:
             continue
-        key = (connection.seat, connection.lang, connection.last_seq)
+        since = connection.last_seq
+        key = (connection.seat, connection.lang, since, connection.protocol, id(connection.sent_view))
         text = texts.get(key)
-        if text is None:
-            text = texts[key] = dumps(state_frame(room, *key))
+        if text is None or (connection.protocol >= 2 and connection.seat == room.state.to_move):
+            # (the seat to move's entries depend on what this connection was sent before)
+            frame = state_frame(room, connection.seat, connection.lang, since)
+            text = texts[key] = dumps(for_connection(frame, connection, since))
+        elif connection.protocol >= 2:
+            connection.sent_view = room.frame_cache.views[connection.seat]
         connection.push_text(text)
         connection.last_seq = seq
 
 
-__all__ = ["FrameCache", "FrameRoom", "broadcast_state", "legal_entry", "send_state", "shown_event", "state_frame"]
+__all__ = [
+    "FrameCache",
+    "FrameRoom",
+    "broadcast_state",
+    "for_connection",
+    "known_legal",
+    "legal_entry",
+    "list_changes",
+    "send_state",
+    "shown_event",
+    "state_frame",
+    "view_changes",
+]

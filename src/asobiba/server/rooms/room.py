@@ -360,6 +360,8 @@ class Room:
         if seat is not None and seat.kept:
             await self._arrived(seat)
         connection.greeted = True
+        connection.sent_view = None  # a hello's state is whole
+        connection.known_legal = set()
         since = since if since is not None and since <= self.seq else None
         self.send_state(connection, since, notices=True)
         for notice in self.notices[lines_before:]:

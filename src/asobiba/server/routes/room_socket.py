@@ -35,7 +35,7 @@ from asobiba.server.protocol import (
     CLOSE_TOO_MANY,
     CLOSE_TOO_SLOW,
     MAX_FRAME_BYTES,
-    PROTOCOL,
+    PROTOCOLS,
     Accepted,
     Act,
     Chat,
@@ -219,7 +219,7 @@ class RoomSession:
 
     async def greet(self, hello: Hello) -> int | None:
         room, connection = self.room, self.connection
-        if hello.protocol != PROTOCOL:
+        if hello.protocol not in PROTOCOLS:
             return CLOSE_PROTOCOL
         seat = None
         if self.lobby.cluster.shared:  # a (re)connecting client: what other processes did is in the database
@@ -229,6 +229,7 @@ class RoomSession:
             if seat is None:
                 return CLOSE_BAD_TOKEN
         connection.lang = hello.lang
+        connection.protocol = hello.protocol
         await room.attach(connection, seat, hello.seq)
         return None
 
