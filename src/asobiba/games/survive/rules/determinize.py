@@ -37,6 +37,8 @@ HOLDABLE: Final = tuple(
 HOLDABLE_BY_TERRAIN: Final = tuple(tuple(code for code in HOLDABLE if terrain_of(code) == t) for t in range(3))
 #: How many tiles of each code the table holds (tile code -> count).
 TABLE_POOL: Final = tuple(TILES.count(code) for code in range(N_TILE_CODES))
+#: The codes of each terrain that the table holds, in code order.
+TABLE_CODES_BY_TERRAIN: Final = tuple(tuple(code for code in terrain_codes(t) if TABLE_POOL[code]) for t in range(3))
 
 
 def resample_hidden(state: SurviveState, player: int, rng: random.Random) -> None:
@@ -88,8 +90,9 @@ def resample_tiles_from_logs(state: SurviveState, player: int, rng: random.Rando
     for p, effect in state.played_log:
         if p != player:
             played[p].append(effect)
-    terrains_taken = {p: [len(indexes) for indexes in by_terrain] for p, by_terrain in taken.items()}
-    for p, counts in terrains_taken.items():
+    terrains_taken: dict[int, list[int]] = {}
+    for p, by_terrain in taken.items():
+        counts = terrains_taken[p] = [len(by_terrain[0]), len(by_terrain[1]), len(by_terrain[2])]
         if counts[0] + counts[1] + counts[2] - len(played[p]) != len(state.held[p]):
             return False
     board: list[list[int]] = [[], [], []]
@@ -98,12 +101,14 @@ def resample_tiles_from_logs(state: SurviveState, player: int, rng: random.Rando
         code = tile_at[cell]
         if code >= 0:
             board[code // TERRAIN_CODES].append(cell)
-    if min(pool) < 0 or any(
-        sum(pool[t * TERRAIN_CODES : (t + 1) * TERRAIN_CODES]) - sum(counts[t] for counts in terrains_taken.values())
-        != len(board[t])
-        for t in range(3)
-    ):
+    if min(pool) < 0:
         return False
+    for t in range(3):
+        unknown = sum(pool[t * TERRAIN_CODES : (t + 1) * TERRAIN_CODES])
+        for counts in terrains_taken.values():
+            unknown -= counts[t]
+        if unknown != len(board[t]):
+            return False
     assignment = _assign_taken(pool, terrains_taken, {p: sorted(effects) for p, effects in played.items()}, rng)
     if assignment is None:
         return False
@@ -111,11 +116,11 @@ def resample_tiles_from_logs(state: SurviveState, player: int, rng: random.Rando
     for p, (played_codes, held_codes) in assignment.items():
         state.held[p] = held_codes
         # The log says which terrain each taken tile had; which tile of that terrain is sampled.
-        by_terrain: list[list[int]] = [[], [], []]
+        sampled: list[list[int]] = [[], [], []]
         for code in played_codes + held_codes:
-            by_terrain[code // TERRAIN_CODES].append(code)
+            sampled[code // TERRAIN_CODES].append(code)
         for t in range(3):
-            codes = by_terrain[t]
+            codes = sampled[t]
             codes.sort()
             shuffle(rng, codes)
             for index, code in zip(taken[p][t], codes, strict=True):
@@ -166,13 +171,21 @@ def deal_board(state: SurviveState, pool: list[int], board: list[list[int]], rng
     """Lay what is left of ``pool`` face down on the board's cells, terrain by terrain."""
     tile_at = state.tile_at
     for t in range(3):
-        codes: list[int] = []
-        for code in terrain_codes(t):
-            if pool[code] > 0:
-                codes += [code] * pool[code]
+        codes = _tiles_in(pool, TABLE_CODES_BY_TERRAIN[t])
         shuffle(rng, codes)
         for cell, code in zip(board[t], codes, strict=True):
             tile_at[cell] = code
+
+
+def _tiles_in(pool: list[int], codes: tuple[int, ...]) -> list[int]:
+    """The tiles of ``pool`` (tile code -> count) among ``codes``, each code as many times as it is
+    counted, in the order of ``codes``."""
+    tiles: list[int] = []
+    for code in codes:
+        count = pool[code]
+        if count > 0:
+            tiles += [code] * count
+    return tiles
 
 
 def _assign_taken(
@@ -191,10 +204,18 @@ def _assign_taken(
     left = {p: terrains_taken[p][:] for p in players}
     # A played tile takes one tile of its terrain both from the pool and from the taker's
     # terrains: whether the held ones can be drawn does not depend on the terrains chosen.
-    if any(
-        sum(left[p][t] for p in players) > sum(pool[code] for code in HOLDABLE_BY_TERRAIN[t]) for t in range(3)
-    ) or any(EFFECT_KIND[effect] == IMMEDIATE for p in players for effect in played[p]):
-        return None
+    for t in range(3):
+        wanted = 0
+        for p in players:
+            wanted += left[p][t]
+        for code in HOLDABLE_BY_TERRAIN[t]:
+            wanted -= pool[code]
+        if wanted > 0:
+            return None
+    for p in players:
+        for effect in played[p]:
+            if EFFECT_KIND[effect] == IMMEDIATE:
+                return None
     tasks = [(p, effect) for p in players for effect in played[p]]
     chosen = [-1] * len(tasks)
     budget = [_SEARCH_BUDGET]
@@ -233,16 +254,16 @@ def _assign_taken(
         result[p] = (sorted(chosen[cursor : cursor + len(played[p])]), [])
         cursor += len(played[p])
     for t in range(3):
-        codes: list[int] = []
-        for code in HOLDABLE_BY_TERRAIN[t]:
-            if pool[code] > 0:
-                codes += [code] * pool[code]
+        codes = _tiles_in(pool, HOLDABLE_BY_TERRAIN[t])
         shuffle(rng, codes)
         for p in players:
-            for _ in range(left[p][t]):
-                code = codes.pop()
-                pool[code] -= 1
-                result[p][1].append(code)
+            count = left[p][t]
+            if count:  # the last ``count`` codes, as many pops would take them (the held are sorted below)
+                drawn = codes[-count:]
+                del codes[-count:]
+                for code in drawn:
+                    pool[code] -= 1
+                result[p][1].extend(drawn)
     for p in players:
         result[p][1].sort()
     return result
