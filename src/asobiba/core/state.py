@@ -517,7 +517,8 @@ class State(ABC, Generic[ViewT, FullViewT]):
 
         Lazy: nothing is determinized until a bot samples, the view is built when first read, and
         both come from this position even after the game has moved on."""
-        self._check_player(player)
+        if type(player) is not int or not 0 <= player < self.players:
+            self._check_player(player)
         actions = tuple(self._legal_here()) if self._current_player() == player else ()
         observation = Observation(player, self, actions)
         observers = self._observers
