@@ -24,18 +24,22 @@ def resample_hidden(state: CockroachPokerState, player: int, rng: random.Random)
     if state.phase == Phase.DEAL:
         return
     card_hidden = state.card >= 0 and not has(state.seen, player)
-    unknown = [card for other, hand in enumerate(state.hands) if other != player for card in hand]
+    hands = state.hands
+    unknown: list[int] = []
+    for other, hand in enumerate(hands):
+        if other != player:
+            unknown += hand
     unknown += state.set_aside
     if card_hidden:
         unknown.append(state.card)
     unknown.sort()
     shuffle(rng, unknown)
     position = 0
-    for other, hand in enumerate(state.hands):
+    for other, hand in enumerate(hands):
         if other == player:
             continue
         size = len(hand)
-        state.hands[other] = sorted(unknown[position : position + size])
+        hands[other] = sorted(unknown[position : position + size])
         position += size
     size = len(state.set_aside)
     state.set_aside = unknown[position : position + size]
