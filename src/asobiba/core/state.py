@@ -517,7 +517,8 @@ class State(ABC, Generic[ViewT, FullViewT]):
 
         Lazy: nothing is determinized until a bot samples, the view is built when first read, and
         both come from this position even after the game has moved on."""
-        self._check_player(player)
+        if type(player) is not int or not 0 <= player < self.players:
+            self._check_player(player)
         actions = tuple(self._legal_here()) if self._current_player() == player else ()
         observation = Observation(player, self, actions)
         observers = self._observers
@@ -559,7 +560,8 @@ class State(ABC, Generic[ViewT, FullViewT]):
         """A full state consistent with what ``player`` knows: every hidden thing resampled, the
         chance generator reseeded, secret options forgotten. Equal views and the same seed give
         the same result."""
-        self._check_player(player)
+        if type(player) is not int or not 0 <= player < self.players:
+            self._check_player(player)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed.bit_length() > 64:
             raise IllegalAction("a sample's seed is a whole number of 64 bits, not {seed}", seed=short_repr(seed))
         secrets_set = self._secrets_set()

@@ -76,15 +76,15 @@ class CockroachPokerState(State[CockroachPokerView, CockroachPokerFullView]):
     # ------------------------------------------------------------------ who decides, and chance
 
     def _current_player(self) -> int | None:
-        match self.phase:
-            case Phase.OFFER:
-                return self.offerer
-            case Phase.ANSWER | Phase.PASS:
-                return self.receiver
-            case Phase.DEAL:
-                return CHANCE
-            case _:
-                return None
+        # Asked several times a move: identity tests (the phase is always a Phase) are the cheapest.
+        phase = self.phase
+        if phase is Phase.OFFER:
+            return self.offerer
+        if phase is Phase.ANSWER or phase is Phase.PASS:
+            return self.receiver
+        if phase is Phase.DEAL:
+            return CHANCE
+        return None
 
     def _sample_chance(self, rng: random.Random) -> Action:
         return setup.sample_deal(self, rng)

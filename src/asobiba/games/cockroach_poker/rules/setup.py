@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from asobiba.core.errors import IllegalAction
 from asobiba.core.events import Event
+from asobiba.core.shuffle import shuffle
 from asobiba.core.state import Action
 from asobiba.games.cockroach_poker import actions as act
 from asobiba.games.cockroach_poker import events as ev
@@ -84,7 +85,7 @@ def sample_deal(state: CockroachPokerState, rng: random.Random) -> Action:
     deck = state.setup.deck
     fixed = list(state.setup.card_order)
     rest = sorted(set(state.setup.cards) - set(fixed))
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     first = state.setup.first_player
     if first is None:
         first = rng.randrange(state.players)
@@ -135,7 +136,8 @@ def deal(state: CockroachPokerState, deal: Deal) -> list[Event]:
     state.offerer = deal.first
     state.phase = Phase.OFFER
     # The card_order option is secret: once dealt, the position keeps no copy of it.
-    state.setup = replace(state.setup, card_order=())
+    if state.setup.card_order:
+        state.setup = replace(state.setup, card_order=())
     events: list[Event] = [ev.HandDealt(p, len(hand), hand_texts(state, hand)) for p, hand in enumerate(state.hands)]
     events.append(ev.CardsSetAside(len(state.set_aside)))
     events.append(ev.FirstOfferer(deal.first))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from asobiba.core.shuffle import shuffle
 from asobiba.games.paper_safari.grid import GRID, slot
 from asobiba.games.paper_safari.phase import Phase
 from asobiba.games.paper_safari.rules.turn import SHOWN_AT_ONCE
@@ -25,16 +26,15 @@ def resample_hidden(state: PaperSafariState, player: int, rng: random.Random) ->
     state.card_order = None
     if state.phase in (Phase.START, Phase.DEAL, Phase.OVER):
         return
+    cards, face_up = state.cards, state.face_up
+    own, peeked = slot(player, 0), state.peeked[player]  # his own grid's first slot, his peeks
     unseen_slots = [
-        slot(owner, position)
-        for owner in range(state.players)
-        for position in range(GRID)
-        if not state.face_up[slot(owner, position)]
-        and state.cards[slot(owner, position)] >= 0
-        and not (owner == player and state.peeked[player] >> position & 1)
+        where
+        for where in range(len(cards))  # slot(owner, position), owner by owner
+        if not face_up[where] and cards[where] >= 0 and not (own <= where < own + GRID and peeked >> (where - own) & 1)
     ]
     hidden_hand = state.hand >= 0 and not state.hand_public and state.player != player
-    grid_cards = [state.cards[where] for where in unseen_slots]
+    grid_cards = [cards[where] for where in unseen_slots]
     pile_cards = list(state.pile) + ([state.hand] if hidden_hand else [])
     # The drawn card comes from the pile's pool: the pile alone after a reshuffle, else all unseen.
     grid_pool, pile_pool = ([], grid_cards + pile_cards) if not state.pile_public else (grid_cards, pile_cards)
@@ -44,12 +44,12 @@ def resample_hidden(state: PaperSafariState, player: int, rng: random.Random) ->
         pile_pool.remove(state.hand)
     dealt = _shuffled(grid_pool, rng) + _shuffled(pile_pool, rng)
     for where, card in zip(unseen_slots, dealt, strict=False):
-        state.cards[where] = card
+        cards[where] = card
     state.pile = dealt[len(unseen_slots) :]
 
 
 def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
     """The cards in an order that depends only on which cards they are and on ``rng``."""
     order = sorted(cards)
-    rng.shuffle(order)
+    shuffle(rng, order)
     return order

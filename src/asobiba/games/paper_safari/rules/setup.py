@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from asobiba.core.errors import AsobibaError, IllegalAction
 from asobiba.core.events import Event
+from asobiba.core.shuffle import shuffle
 from asobiba.core.state import Action
 from asobiba.games.paper_safari import events as ev
 from asobiba.games.paper_safari.actions import FLIPS, STARTS, Deal, Flip, Start
@@ -41,7 +42,7 @@ def sample_setup(state: PaperSafariState, rng: random.Random) -> Action:
     if state.card_order is not None:
         return Deal(state.card_order)
     order = list(state.deck.cards)
-    rng.shuffle(order)
+    shuffle(rng, order)
     ids = state.deck.ids
     return Deal(tuple(ids[card] for card in order))
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from asobiba.core.errors import AsobibaError, IllegalAction
 from asobiba.core.events import Event
+from asobiba.core.shuffle import shuffle
 from asobiba.core.state import CHANCE, Action
 from asobiba.games.paper_safari import events as ev
 from asobiba.games.paper_safari.actions import (
@@ -42,7 +43,7 @@ HAND_ACTIONS = (*SWAPS, DISCARD)
 def sample_reshuffle(state: PaperSafariState, rng: random.Random) -> Action:
     """The discard pile but its top card, shuffled into a new pile ("A turn": the pile runs out)."""
     order = sorted(state.discard[:-1])
-    rng.shuffle(order)
+    shuffle(rng, order)
     ids = state.deck.ids
     return Reshuffle(tuple(ids[card] for card in order))
 

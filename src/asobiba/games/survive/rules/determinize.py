@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final
 
+from asobiba.core.shuffle import shuffle
 from asobiba.games.survive.board import LAND_SPACES
 from asobiba.games.survive.data import (
     EFFECT_KIND,
     EFFECTS,
     IMMEDIATE,
     N_TILE_CODES,
+    TERRAIN_CODES,
     TILES,
     colour_explorers,
     terrain_codes,
@@ -31,6 +33,12 @@ _SEARCH_BUDGET: Final = 2000
 HOLDABLE: Final = tuple(
     tile_code(t, effect) for t in range(3) for effect in range(len(EFFECTS)) if EFFECT_KIND[effect] != IMMEDIATE
 )
+#: The holdable codes of each terrain, in the order of :data:`HOLDABLE`.
+HOLDABLE_BY_TERRAIN: Final = tuple(tuple(code for code in HOLDABLE if terrain_of(code) == t) for t in range(3))
+#: How many tiles of each code the table holds (tile code -> count).
+TABLE_POOL: Final = tuple(TILES.count(code) for code in range(N_TILE_CODES))
+#: The codes of each terrain that the table holds, in code order.
+TABLE_CODES_BY_TERRAIN: Final = tuple(tuple(code for code in terrain_codes(t) if TABLE_POOL[code]) for t in range(3))
 
 
 def resample_hidden(state: SurviveState, player: int, rng: random.Random) -> None:
@@ -41,14 +49,21 @@ def resample_hidden(state: SurviveState, player: int, rng: random.Random) -> Non
     ("Who may know what")."""
     if state.values_fixed or state.phase not in (Phase.TILES, Phase.VALUES):
         over = state.phase == Phase.OVER
+        ex_value = state.ex_value
         for colour in range(state.n_colours):
             if state.owner[colour] == player:
                 continue
-            unknown = [e for e in colour_explorers(colour) if not (over and state.ex_status[e] == RESCUED)]
-            values = sorted(state.ex_value[e] for e in unknown)
-            rng.shuffle(values)
-            for e, value in zip(unknown, values, strict=True):
-                state.ex_value[e] = value
+            explorers = colour_explorers(colour)
+            if over:
+                unknown = [e for e in explorers if state.ex_status[e] != RESCUED]
+                values = sorted([ex_value[e] for e in unknown])
+                shuffle(rng, values)
+                for e, value in zip(unknown, values, strict=True):
+                    ex_value[e] = value
+            else:
+                values = sorted(ex_value[explorers.start : explorers.stop])
+                shuffle(rng, values)
+                ex_value[explorers.start : explorers.stop] = values
     if state.phase == Phase.TILES:
         return
     if not resample_tiles_from_logs(state, player, rng):
@@ -61,50 +76,56 @@ def resample_tiles_from_logs(state: SurviveState, player: int, rng: random.Rando
     board's terrains, and per other player the terrains he took (all held or counter tiles)
     and the effects he played. False (changing nothing) when the logs do not account for the
     position (a scripted position): then :func:`resample_tiles_in_place` is used."""
-    pool = [0] * N_TILE_CODES  # tile code -> how many are unknown to ``player``
-    for code in TILES:
-        pool[code] += 1
-    taken: dict[int, list[int]] = {p: [] for p in range(state.players) if p != player}  # log indexes
+    pool = list(TABLE_POOL)  # tile code -> how many are unknown to ``player``
+    # Per other player, per terrain, the log indexes of the tiles he took (the terrain is public).
+    taken: dict[int, list[list[int]]] = {p: [[], [], []] for p in range(state.players) if p != player}
     for index, (_, code, remover, public) in enumerate(state.removed_log):
         if code >= 0 and (public or remover == player):
             pool[code] -= 1
         elif remover == player:
             return False  # his own tile, forgotten: nothing to reckon from
         else:
-            taken[remover].append(index)
+            taken[remover][code // TERRAIN_CODES if code >= 0 else -1 - code].append(index)
     played: dict[int, list[int]] = {p: [] for p in taken}
     for p, effect in state.played_log:
         if p != player:
             played[p].append(effect)
-    terrains_taken = {p: [0, 0, 0] for p in taken}
-    for p, indexes in taken.items():
-        for index in indexes:
-            terrains_taken[p][logged_terrain(state, index)] += 1
-        if len(indexes) - len(played[p]) != len(state.held[p]):
+    terrains_taken: dict[int, list[int]] = {}
+    for p, by_terrain in taken.items():
+        counts = terrains_taken[p] = [len(by_terrain[0]), len(by_terrain[1]), len(by_terrain[2])]
+        if counts[0] + counts[1] + counts[2] - len(played[p]) != len(state.held[p]):
             return False
-    board = [
-        [cell for cell in LAND_SPACES if state.tile_at[cell] >= 0 and terrain_of(state.tile_at[cell]) == t]
-        for t in range(3)
-    ]
-    if min(pool) < 0 or any(
-        sum(pool[code] for code in terrain_codes(t)) - sum(counts[t] for counts in terrains_taken.values())
-        != len(board[t])
-        for t in range(3)
-    ):
+    board: list[list[int]] = [[], [], []]
+    tile_at = state.tile_at
+    for cell in LAND_SPACES:
+        code = tile_at[cell]
+        if code >= 0:
+            board[code // TERRAIN_CODES].append(cell)
+    if min(pool) < 0:
         return False
+    for t in range(3):
+        unknown = sum(pool[t * TERRAIN_CODES : (t + 1) * TERRAIN_CODES])
+        for counts in terrains_taken.values():
+            unknown -= counts[t]
+        if unknown != len(board[t]):
+            return False
     assignment = _assign_taken(pool, terrains_taken, {p: sorted(effects) for p, effects in played.items()}, rng)
     if assignment is None:
         return False
+    removed_log = state.removed_log
     for p, (played_codes, held_codes) in assignment.items():
         state.held[p] = held_codes
         # The log says which terrain each taken tile had; which tile of that terrain is sampled.
+        sampled: list[list[int]] = [[], [], []]
+        for code in played_codes + held_codes:
+            sampled[code // TERRAIN_CODES].append(code)
         for t in range(3):
-            codes = sorted(code for code in played_codes + held_codes if terrain_of(code) == t)
-            rng.shuffle(codes)
-            indexes = [index for index in taken[p] if logged_terrain(state, index) == t]
-            for index, code in zip(indexes, codes, strict=True):
-                cell, _, remover, _ = state.removed_log[index]
-                state.removed_log[index] = (cell, code, remover, False)
+            codes = sampled[t]
+            codes.sort()
+            shuffle(rng, codes)
+            for index, code in zip(taken[p][t], codes, strict=True):
+                cell, _, remover, _ = removed_log[index]
+                removed_log[index] = (cell, code, remover, False)
     deal_board(state, pool, board, rng)
     return True
 
@@ -148,11 +169,23 @@ def logged_terrain(state: SurviveState, index: int) -> int:
 
 def deal_board(state: SurviveState, pool: list[int], board: list[list[int]], rng: random.Random) -> None:
     """Lay what is left of ``pool`` face down on the board's cells, terrain by terrain."""
+    tile_at = state.tile_at
     for t in range(3):
-        codes = [code for code in terrain_codes(t) for _ in range(pool[code])]
-        rng.shuffle(codes)
+        codes = _tiles_in(pool, TABLE_CODES_BY_TERRAIN[t])
+        shuffle(rng, codes)
         for cell, code in zip(board[t], codes, strict=True):
-            state.tile_at[cell] = code
+            tile_at[cell] = code
+
+
+def _tiles_in(pool: list[int], codes: tuple[int, ...]) -> list[int]:
+    """The tiles of ``pool`` (tile code -> count) among ``codes``, each code as many times as it is
+    counted, in the order of ``codes``."""
+    tiles: list[int] = []
+    for code in codes:
+        count = pool[code]
+        if count > 0:
+            tiles += [code] * count
+    return tiles
 
 
 def _assign_taken(
@@ -171,11 +204,18 @@ def _assign_taken(
     left = {p: terrains_taken[p][:] for p in players}
     # A played tile takes one tile of its terrain both from the pool and from the taker's
     # terrains: whether the held ones can be drawn does not depend on the terrains chosen.
-    if any(
-        sum(left[p][t] for p in players) > sum(pool[code] for code in HOLDABLE if terrain_of(code) == t)
-        for t in range(3)
-    ) or any(EFFECT_KIND[effect] == IMMEDIATE for p in players for effect in played[p]):
-        return None
+    for t in range(3):
+        wanted = 0
+        for p in players:
+            wanted += left[p][t]
+        for code in HOLDABLE_BY_TERRAIN[t]:
+            wanted -= pool[code]
+        if wanted > 0:
+            return None
+    for p in players:
+        for effect in played[p]:
+            if EFFECT_KIND[effect] == IMMEDIATE:
+                return None
     tasks = [(p, effect) for p in players for effect in played[p]]
     chosen = [-1] * len(tasks)
     budget = [_SEARCH_BUDGET]
@@ -194,7 +234,7 @@ def _assign_taken(
         i = min(todo, key=lambda j: (len(options(j)), j))
         rest = [j for j in todo if j != i]
         terrains = options(i)
-        rng.shuffle(terrains)
+        shuffle(rng, terrains)
         for t in terrains:
             code = tile_code(t, tasks[i][1])
             pool[code] -= 1
@@ -214,13 +254,16 @@ def _assign_taken(
         result[p] = (sorted(chosen[cursor : cursor + len(played[p])]), [])
         cursor += len(played[p])
     for t in range(3):
-        codes = [code for code in HOLDABLE if terrain_of(code) == t for _ in range(pool[code])]
-        rng.shuffle(codes)
+        codes = _tiles_in(pool, HOLDABLE_BY_TERRAIN[t])
+        shuffle(rng, codes)
         for p in players:
-            for _ in range(left[p][t]):
-                code = codes.pop()
-                pool[code] -= 1
-                result[p][1].append(code)
+            count = left[p][t]
+            if count:  # the last ``count`` codes, as many pops would take them (the held are sorted below)
+                drawn = codes[-count:]
+                del codes[-count:]
+                for code in drawn:
+                    pool[code] -= 1
+                result[p][1].extend(drawn)
     for p in players:
         result[p][1].sort()
     return result

@@ -34,6 +34,7 @@ from asobiba.games.survive.rules.pieces import (
     capsize,
     climb,
     controllers,
+    controls,
     enter_sea,
     has_explorers,
     has_room,
@@ -88,7 +89,7 @@ def move_actions(state: SurviveState, player: int) -> list[Action]:
             actions += [move for n, move in EXPLORER_STEP_TO[e][cell] if tile_at[n] < 0]
     passengers = state.boat_passengers
     for boat, cell in enumerate(state.boat_cell):
-        if cell >= 0 and (not passengers[boat] or player in controllers(state, boat)):
+        if cell >= 0 and (not passengers[boat] or controls(state, player, boat)):
             actions += [sail for n, sail in SAIL_TO[cell] if tile_at[n] < 0 and boat_at[n] < 0]
     return actions
 

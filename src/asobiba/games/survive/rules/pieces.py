@@ -57,6 +57,23 @@ def controllers(state: SurviveState, boat: int) -> frozenset[int]:
     return frozenset(state.owner[c] for c, n in counts.items() if n == most)
 
 
+def controls(state: SurviveState, player: int, boat: int) -> bool:
+    """Whether ``player`` is among :func:`controllers` of ``boat`` (worked out without the set: move
+    points ask it of every boat at every step)."""
+    passengers = state.boat_passengers[boat]
+    if not passengers:
+        return False
+    if len(passengers) == 1:
+        return state.explorer_owner[passengers[0]] == player
+    counts: dict[int, int] = {}
+    for e in passengers:
+        colour = colour_of(e)
+        counts[colour] = counts.get(colour, 0) + 1
+    most = max(counts.values())
+    owner = state.owner
+    return any(count == most and owner[colour] == player for colour, count in counts.items())
+
+
 def may_move_boat(state: SurviveState, player: int, boat: int) -> bool:
     """Move points move an empty boat or one the player controls ("A turn" 2)."""
     return not state.boat_passengers[boat] or player in controllers(state, boat)

@@ -178,12 +178,22 @@ def placement_tiles(state: SurviveState, player: int) -> list[int]:
 
 def boat_spaces(state: SurviveState) -> list[int]:
     """Sea spaces next to a land tile with no boat (the seed: any such sea space)."""
-    tile_at = state.tile_at
-    return [
-        cell
-        for cell in START_SEA
-        if tile_at[cell] < 0 and state.boat_at[cell] < 0 and any(tile_at[n] >= 0 for n in NEIGHBOUR_SETS[cell])
-    ]
+    tile_at, boat_at = state.tile_at, state.boat_at
+    spaces: list[int] = []
+    for cell in START_SEA:
+        if tile_at[cell] < 0 and boat_at[cell] < 0:
+            for n in _LAND_NEIGHBOURS[cell]:
+                if tile_at[n] >= 0:
+                    spaces.append(cell)
+                    break
+    return spaces
+
+
+_LAND: frozenset[int] = frozenset(LAND_SPACES)
+#: Per cell, its neighbours that are land spaces (only they may hold a tile).
+_LAND_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for n in sorted(NEIGHBOUR_SETS[cell]) if n in _LAND) for cell in range(len(NEIGHBOUR_SETS))
+)
 
 
 def verify_placement(state: SurviveState, player: int, e: int, cell: int) -> None:
