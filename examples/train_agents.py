@@ -18,6 +18,15 @@ the critic each two tanh layers of ``--hidden`` units. Reward: ``win`` in Cockro
 losing), ``rank`` elsewhere (a denser signal than the winner alone). Training stops after
 ``--timesteps`` learner decisions or ``--minutes`` of wall time, whichever comes first; every
 ``--refresh`` steps the weights are written, so an interrupted run leaves a usable file.
+
+``--imitate normal`` first clones a bot's play (behaviour cloning): ``--imitate-games`` games of it
+in every seat, each decision's observation, legal numbers and move; the actor is trained
+``--imitate-epochs`` passes to give the bot's move the highest probability among the legal numbers
+(cross-entropy over the masked logits), and PPO (if any ``--timesteps``) starts from there. With
+``--timesteps 0`` the network is the clone alone:
+
+    python examples/train_agents.py paper-safari --imitate normal --imitate-games 1000 --imitate-epochs 20 --timesteps 0
+    python examples/train_agents.py survive --imitate normal --imitate-games 150 --imitate-epochs 20 --timesteps 0
 """
 
 from __future__ import annotations
@@ -60,6 +69,59 @@ class Scaled(gym.ObservationWrapper[np.ndarray, Any, np.ndarray]):
         return self.env.unwrapped.action_masks()  # type: ignore[no-any-return]
 
 
+def imitation_data(
+    game: str, setup: str, teacher: str, games: int, seed: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``games`` games of ``setup`` with ``teacher`` (a bot spec) in every seat: each decision's
+    observation (unscaled), legal numbers (a mask) and the number of the teacher's move."""
+    named = asobiba.rl.setups()[setup]
+    encoder = asobiba.rl.encoder(game, named.players, **named.options)
+    codec = asobiba.rl.codec(game, named.players, action_space=named.action_space, **named.options)
+    observations, masks, targets = [], [], []
+    for index in range(games):
+        state = asobiba.new_game(game, players=named.players, seed=seed + index, **named.options)
+        bots = [asobiba.bot(teacher, seed=seed * 1000 + index * 10 + seat) for seat in range(named.players)]
+        while not state.is_over:
+            mover = state.to_move
+            assert mover is not None  # (new_game deals the chance itself: a player is to move)
+            observation = state.observe(mover)
+            action = bots[mover].choose(observation)
+            mask = np.zeros(codec.size, dtype=bool)
+            mask[list(codec.legal(state))] = True
+            observations.append(encoder.encode(observation.view))
+            masks.append(mask)
+            targets.append(codec.index_in(action, state))
+            state.apply(action)
+    return np.asarray(observations, dtype=np.float32), np.asarray(masks), np.asarray(targets, dtype=np.int64)
+
+
+def imitate(model: Any, data: tuple[np.ndarray, np.ndarray, np.ndarray], scale: np.ndarray, epochs: int) -> float:
+    """Behaviour cloning: train ``model``'s actor to give the teacher's moves the highest
+    probability among the legal numbers (cross-entropy over the masked logits); its accuracy after."""
+    import torch
+
+    policy = model.policy
+    observations = torch.as_tensor(data[0] * scale)
+    masks = torch.as_tensor(data[1])
+    targets = torch.as_tensor(data[2])
+    actor = [*policy.mlp_extractor.policy_net.parameters(), *policy.action_net.parameters()]
+    optimiser = torch.optim.Adam(actor, lr=1e-3)
+
+    def logits(rows: Any) -> Any:
+        found = policy.action_net(policy.mlp_extractor.forward_actor(observations[rows]))
+        return found.masked_fill(~masks[rows], -1e9)
+
+    for _ in range(epochs):
+        order: Any = torch.randperm(len(targets))
+        for rows in order.split(256):
+            loss: Any = torch.nn.functional.cross_entropy(logits(rows), targets[rows])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+    with torch.no_grad():
+        return float((logits(torch.arange(len(targets))).argmax(1) == targets).float().mean())
+
+
 def train(game: str, args: argparse.Namespace) -> None:
     import torch
     from sb3_contrib import MaskablePPO
@@ -96,6 +158,14 @@ def train(game: str, args: argparse.Namespace) -> None:
     started = time.monotonic()
     done = 0
     print(f"{game}: {setup}, {players} players, observation {scale.shape[0]}, actions {probe.action_space.n}")
+    if args.imitate:
+        data = imitation_data(game, setup, args.imitate, args.imitate_games, args.seed)
+        accuracy = imitate(model, data, scale, args.imitate_epochs)
+        print(
+            f"  imitated {args.imitate} in {len(data[2])} decisions of {args.imitate_games} games: "
+            f"{accuracy:.3f} of its moves the likeliest  {time.monotonic() - started:7.0f} s",
+            flush=True,
+        )
     while done < args.timesteps and time.monotonic() - started < args.minutes * 60:
         export_maskable_ppo(model, out, game=game, setup=setup, scale=scale)
         frozen = NetworkPolicy(out)
@@ -141,6 +211,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hidden", type=int, default=64, help="units of each of the two hidden layers")
     parser.add_argument("--refresh", type=int, default=4096, help="steps between exports (and self refreshes)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--imitate", metavar="BOT", help="first imitate this bot (behaviour cloning), e.g. normal")
+    parser.add_argument("--imitate-games", type=int, default=400, help="games of the bot to imitate")
+    parser.add_argument("--imitate-epochs", type=int, default=10, help="passes over its decisions")
     parser.add_argument("--out", default=str(WEIGHTS), help="folder of the .npz files")
     args = parser.parse_args(argv)
     for game in args.games:

@@ -96,3 +96,23 @@ def test_an_exported_network_plays_as_the_torch_policy_does(tmp_path: Path) -> N
     assert np.allclose(ours - ours.max(), expected - expected.max(), atol=0.02)  # float16 weights
     mask = env.action_masks()
     assert exported(observation, mask) == int(model.predict(observation, action_masks=mask, deterministic=True)[0])
+
+
+@pytest.mark.skipif(importlib.util.find_spec("sb3_contrib") is None, reason="needs torch and sb3-contrib to train")
+def test_the_training_script_clones_a_bot_first_and_the_clone_plays_its_moves(tmp_path: Path) -> None:
+    """``--imitate normal`` (behaviour cloning before PPO; with ``--timesteps 0`` the clone alone):
+    the written network gives most of the bot's moves the highest probability, and the bot loads it."""
+    import re
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parents[2] / "examples" / "train_agents.py"
+    command = [sys.executable, str(script), "paper-safari", "--imitate", "normal", "--imitate-games", "6"]
+    command += ["--imitate-epochs", "20", "--timesteps", "0", "--out", str(tmp_path)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stderr[-3000:]
+    found = re.search(r"imitated normal in (\d+) decisions of 6 games: ([\d.]+) of its moves", result.stdout)
+    assert found is not None, result.stdout
+    assert float(found.group(2)) > 0.5  # (a uniform choice among the legal numbers: 0.31 on these games)
+    clone = NetworkPolicy(tmp_path / "paper_safari_one_round_3p_v1.npz")
+    assert (clone.game, clone.inputs, clone.outputs) == ("paper-safari", 625, 58)

@@ -7,7 +7,7 @@ where they look like one, else as text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from asobiba.bots.base import Bot, HeuristicBot, RandomBot
@@ -109,4 +109,53 @@ def _trained_bot(seed: int | None = None, **parameters: Any) -> Bot:
 
 BOTS["ppo"] = _trained_bot
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot", "parse_spec"]
+#: Bots that play only some tables, by name -> the path of their check ``(game, players, options)``,
+#: which raises an :class:`~asobiba.core.errors.AsobibaError` saying why for a table they cannot play.
+TABLE_CHECKS: dict[str, str] = {"ppo": "asobiba.rl.trained:check_table"}
+
+
+def check_table(spec: str, game: str, players: int, options: Mapping[str, Any] | None = None) -> None:
+    """Refuse (an :class:`~asobiba.core.errors.AsobibaError` saying why) a bot spec that cannot play
+    this table: the ``ppo`` bot plays only the setups its networks were trained for, and needs the
+    ``rl`` extra (numpy). Any other bot plays every table.
+
+    >>> check_table("normal", "cockroach-poker", 3)
+    >>> check_table("ppo", "cockroach-poker", 4, {"rules": "trump"})
+    """
+    from asobiba.core.errors import InvalidOption
+
+    kind, _ = parse_spec(spec)
+    path = TABLE_CHECKS.get(kind)
+    if path is None:
+        return
+    try:
+        check: Callable[..., None] = load_function(path)
+    except ImportError as error:
+        raise InvalidOption(
+            "the {bot} bot needs the rl extra (pip install 'asobiba[rl]'): {error}", bot=kind, error=str(error)
+        ) from None
+    check(game, players, dict(options or {}))
+
+
+def plays_table(spec: str, game: str, players: int, options: Mapping[str, Any] | None = None) -> bool:
+    """Whether the bot spec plays this table (see :func:`check_table`)."""
+    from asobiba.core.errors import AsobibaError
+
+    try:
+        check_table(spec, game, players, options)
+    except AsobibaError:
+        return False
+    return True
+
+
+__all__ = [
+    "BOTS",
+    "TABLE_CHECKS",
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "bot",
+    "check_table",
+    "parse_spec",
+    "plays_table",
+]

@@ -75,6 +75,7 @@ def bot_level_name(name: str, lang: str) -> str:
         "easy": tr("easy", lang),
         "normal": tr("normal", lang),
         "hard": tr("hard", lang),
+        "ppo": tr("trained", lang),
     }
     return names.get(name, name)
 
@@ -146,6 +147,15 @@ def split_bot_specs(text: str | None) -> list[str]:
         else:
             specs.append(item)
     return specs
+
+
+def check_bot_tables(specs: Sequence[str], game: str, players: int, options: Mapping[str, Any]) -> None:
+    """Refuse (the bot's own :class:`AsobibaError`) a bot that cannot play this table: the ``ppo``
+    bot plays only the setups its networks were trained for (:func:`asobiba.bots.check_table`)."""
+    from asobiba.bots import check_table
+
+    for spec in dict.fromkeys(specs):
+        check_table(spec, game, players, options)
 
 
 def check_bot_names(specs: Sequence[str], lang: str) -> None:

@@ -30,6 +30,7 @@ from asobiba.cli.common import (
     Terminal,
     UserError,
     check_bot_names,
+    check_bot_tables,
     default_players,
     detect_language,
     option_accepts,
@@ -248,6 +249,7 @@ def start_game(
                 count=count,
             )
         )
+    check_bot_tables(bot_specs, game.name, count, options)
     if not 0 <= seat < count:
         raise UserError(tr("--seat must be from 0 to {last}", lang, last=count - 1))
     if delay < 0:
@@ -506,6 +508,7 @@ def simulate(
         check_bot_names(specs, language)
         low, high = player_range(game_object, options)
         count, seat_list = seat_specs(specs, players, low, high, language)
+        check_bot_tables(specs, game_object.name, count, options)
         if games < 1:
             raise UserError(tr("--games must be at least 1", language))
         if workers < 1:
@@ -608,6 +611,7 @@ def rate_bots(
             raise UserError(tr("--max-games-with needs --max-games-per-pair", language))
         if players is not None:
             game_object.resolve_options(players, options)
+        check_bot_tables(specs, game_object.name, players or player_range(game_object, options)[0], options)
         table = play_rating(
             game,
             specs,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -12,12 +12,13 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
-from asobiba.bots import BOTS
+from asobiba.bots import BOTS, plays_table
 from asobiba.cli.common import (
     Terminal,
     UserError,
     bot_level_name,
     check_bot_names,
+    check_bot_tables,
     coerce_option,
     default_bot_name,
     default_players,
@@ -165,13 +166,14 @@ class StartMenu:
                 self._warn(error.translated(self.lang))
                 continue
             break
-        bots = self.ask_bots(players - 1)
+        bots = self.ask_bots(players - 1, name, players, options)
         return GameSetup(game=name, players=players, bots=bots, lang=lang, options=options)
 
-    def ask_bots(self, seats: int) -> list[str]:
-        """The bots for the other seats: a number or a name for all of them, or a list (``hard,easy``)."""
+    def ask_bots(self, seats: int, game: str, players: int, options: Mapping[str, Any]) -> list[str]:
+        """The bots for the other seats: a number or a name for all of them, or a list (``hard,easy``).
+        A bot that plays only some tables (``ppo``) is listed at those tables only."""
         lang = self.lang
-        names = list(BOTS)
+        names = [name for name in BOTS if plays_table(name, game, players, options)]
         default = default_bot_name()
         console = self.terminal.console
         console.print("[bold]" + escape(tr("Opponents", lang)) + "[/bold]")
@@ -191,7 +193,7 @@ class StartMenu:
         )
         while True:
             text = self.terminal.ask(escape(question))
-            words = {bot_level_name(name, lang).casefold(): name for name in names}
+            words = {bot_level_name(name, lang).casefold(): name for name in BOTS}  # (an unlisted one: its refusal)
             chosen = [
                 names[picked - 1]
                 if (picked := typed_number(item)) is not None and 1 <= picked <= len(names)
@@ -200,6 +202,7 @@ class StartMenu:
             ] or [default]
             try:
                 check_bot_names(chosen, lang)
+                check_bot_tables(chosen, game, players, options)
             except (UserError, AsobibaError) as error:
                 self._warn(error.translated(self.lang) if isinstance(error, AsobibaError) else str(error))
                 continue
@@ -305,6 +308,7 @@ def bot_description(name: str, lang: str) -> str:
             "or sets out its explorers together near the escape spaces (The Island); under a second a move",
             lang,
         ),
+        "ppo": tr("a small network trained by reinforcement learning (PPO), for this table", lang),
         "ismcts": tr("search (IS-MCTS) with settings, e.g. ismcts:iterations=500", lang),
         "pimc": tr("play-outs of a few candidate moves on samples (PIMC), e.g. pimc:time_limit=0.5", lang),
     }

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -31,14 +32,23 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from asobiba.bots.base import Bot
-from asobiba.core.errors import InvalidOption
+from asobiba.core.errors import AsobibaError, InvalidOption
 from asobiba.core.state import Action, Observation
 from asobiba.rl.policy import PolicyBot
 
 if TYPE_CHECKING:
     import random
 
-__all__ = ["TRAINED", "NetworkPolicy", "TrainedBot", "export_maskable_ppo", "network", "weights_path"]
+__all__ = [
+    "TRAINED",
+    "NetworkPolicy",
+    "TrainedBot",
+    "check_table",
+    "export_maskable_ppo",
+    "network",
+    "plays_table",
+    "weights_path",
+]
 
 
 def _shipped() -> dict[str, str]:
@@ -151,16 +161,47 @@ class TrainedBot(PolicyBot):
         self.function.network = found
         self.function.action_space = found.action_space
         encoder, codec = self._encoder_and_codec(observation)
-        if encoder.shape != (found.inputs,) or codec.size != found.outputs:
-            raise InvalidOption(
-                "the ppo bot's network for {game} was trained on {setup}; it cannot play this table "
-                "({players} players with these options)",
-                domain="rl",
-                game=observation.game.name,
-                setup=found.setup,
-                players=int(observation.view["players"]),
-            )
+        if not _fits(found, encoder.shape, codec.size):
+            raise _unfit(found, int(observation.view["players"]))
         return super().choose(observation)
+
+
+def _fits(found: NetworkPolicy, shape: tuple[int, ...], size: int) -> bool:
+    return shape == (found.inputs,) and size == found.outputs
+
+
+def _unfit(found: NetworkPolicy, players: int) -> InvalidOption:
+    return InvalidOption(
+        "the ppo bot's network for {game} was trained on {setup}; it cannot play this table "
+        "({players} players with these options)",
+        domain="rl",
+        game=found.game,
+        setup=found.setup,
+        players=players,
+    )
+
+
+def check_table(game: str, players: int, options: Mapping[str, Any] | None = None) -> None:
+    """Refuse (:class:`InvalidOption`, naming the setup it was trained on) a table the ``ppo`` bot
+    cannot play: a game without a network, or a player count and options whose observation or
+    action numbers differ from the trained setup's. Bad options are refused as the game refuses them."""
+    from asobiba.rl import codec, encoder
+
+    found = network(game)
+    chosen = dict(options or {})
+    if not _fits(
+        found, encoder(game, players, **chosen).shape, codec(game, players, found.action_space, **chosen).size
+    ):
+        raise _unfit(found, players)
+
+
+def plays_table(game: str, players: int, options: Mapping[str, Any] | None = None) -> bool:
+    """Whether the ``ppo`` bot plays this table (see :func:`check_table`)."""
+    try:
+        check_table(game, players, options)
+    except AsobibaError:
+        return False
+    return True
 
 
 def export_maskable_ppo(

@@ -45,9 +45,10 @@ CLOSE_TOO_MANY = 4429
 #: The room's creator freed this seat before the start: its token holds no seat any more.
 CLOSE_SEAT_FREED = 4410
 
-#: Seat kinds a room is created with.
-SEAT_KINDS = ("human", "bot:random", "bot:easy", "bot:normal", "bot:hard")
-SeatKind = Literal["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"]
+#: Seat kinds a room is created with (``bot:ppo``, the trained agent, only at the tables it was
+#: trained for: :func:`asobiba.bots.check_table`; another table is refused, saying which it plays).
+SEAT_KINDS = ("human", "bot:random", "bot:easy", "bot:normal", "bot:hard", "bot:ppo")
+SeatKind = Literal["human", "bot:random", "bot:easy", "bot:normal", "bot:hard", "bot:ppo"]
 #: A seat kept for a player by username (an invitation by name): ``"user:ken"``.
 UserSeat = Annotated[str, StringConstraints(pattern=r"^user:\S{1,40}$")]
 
@@ -70,8 +71,8 @@ RejectionCode = Literal[
     "not_creator",
     "no_such_spectator",
 ]
-#: The bot levels the creator may give the free seats on Start.
-BotLevel = Literal["random", "easy", "normal", "hard"]
+#: The bot levels the creator may give the free seats on Start (``ppo``: as ``bot:ppo`` above).
+BotLevel = Literal["random", "easy", "normal", "hard", "ppo"]
 
 Text = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
 MessageId = Annotated[str, StringConstraints(max_length=100)] | Annotated[int, Field(ge=-(2**53), le=2**53)]

@@ -33,6 +33,7 @@ import { genericRenderer } from "./generic.js";
  * @property {number} min_players
  * @property {number} max_players
  * @property {Array<OptionEntry>} options
+ * @property {Object<string, Array<number>>} [bot_players] the bot levels that play only some tables (`ppo`), each with the player counts it plays
  * @property {string | null} renderer the address of its renderer module (null: the generic table)
  * @property {string | null} style the address of its style sheet
  * @property {Texts} howto the first paragraph of its rules page

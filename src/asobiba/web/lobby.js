@@ -4,6 +4,7 @@ import { loadGames } from "./games.js";
 import { currentLang, howToPlay, t } from "./i18n.js";
 import { withChecked, withValue } from "./fields.js";
 import { rememberInvites } from "./invites.js";
+import { offeredBotLevels } from "./bot_levels.js";
 
 /** @typedef {import("./games.js").GameEntry} GameEntry */
 /** @typedef {import("./games.js").OptionEntry} OptionEntry */
@@ -15,7 +16,6 @@ import { rememberInvites } from "./invites.js";
  * @typedef {{room: string, game: string, name: string | null, seats: Array<import("./wire.js").SeatInfo>, spectators: number}} OpenRoom
  */
 
-const SEAT_KINDS = ["human", "bot:random", "bot:easy", "bot:normal", "bot:hard"];
 /** @type {Object<string, () => string>} */
 const SEAT_LABELS = {
   human: () => t("person"),
@@ -23,6 +23,7 @@ const SEAT_LABELS = {
   "bot:easy": () => t("bot (easy)"),
   "bot:normal": () => t("bot (normal)"),
   "bot:hard": () => t("bot (hard)"),
+  "bot:ppo": () => t("bot (trained, ppo)"),
 };
 
 /** A seat kept for a player by username (``"user:ken"``): the select's value for it. */
@@ -372,7 +373,7 @@ export function Lobby({ lang }) {
             <label for=${`seat-${seat}`}>${seat === 0 ? t("Seat {seat} (you)", { seat }) : t("Seat {seat}", { seat })}</label>
             <select id=${`seat-${seat}`} value=${seatKind(seat).startsWith(USER_SEAT) ? USER_SEAT : seatKind(seat)}
               onChange=${withValue((value) => edited(setSeats)({ ...seats, [seat]: value }))}>
-              ${SEAT_KINDS.map((kind) => html`<option value=${kind}>${seatKindLabel(kind)}</option>`)}
+              ${["human", ...offeredBotLevels(game, players).map((level) => `bot:${level}`)].map((kind) => html`<option value=${kind}>${seatKindLabel(kind)}</option>`)}
               ${seat > 0 ? html`<option value=${USER_SEAT}>${t("a player, by username")}</option>` : null}
             </select>
             ${seatKind(seat).startsWith(USER_SEAT)

@@ -12,6 +12,7 @@ const LEVELS = {
   easy: () => t("easy"),
   normal: () => t("normal"),
   hard: () => t("hard"),
+  ppo: () => t("trained (ppo)"),
 };
 
 /** A bot level's name ("hard" / 「つよい」). @param {string} level */

@@ -631,8 +631,8 @@ export function Room({ room, lang }) {
     </div>
     <div class="room-grid">
       <div class="play">
-        ${waiting ? html`<${WaitingRoom} room=${room} token=${token} presence=${presence} seat=${seat}
-          codes=${codes} rematch=${Boolean(summary && summary.rematch_of)} onInvite=${keepInvite} invite=${html`<${Invite} room=${room} presence=${presence} codes=${codes} />`} />` : null}
+        ${waiting && shown ? html`<${WaitingRoom} room=${room} token=${token} presence=${presence} seat=${seat}
+          game=${shown.view.game} players=${shown.view.players} codes=${codes} rematch=${Boolean(summary && summary.rematch_of)} onInvite=${keepInvite} invite=${html`<${Invite} room=${room} presence=${presence} codes=${codes} />`} />` : null}
         ${shown && game ? html`<${Table} game=${game} frame=${shown} picker=${picker} presence=${presence} recent=${shown.events} current=${current} highlight=${highlight} />` : null}
         ${alone && hints && yourTurn && current && token && shown
           ? html`<${CoachHint} room=${room} seat=${seat} seq=${shown.seq} token=${token} presence=${presence} />`

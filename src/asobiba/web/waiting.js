@@ -2,18 +2,18 @@
 // is seated and who is awaited, the invite links, and to the room's creator the Start button with the
 // level of the bots that take the free seats (POST /api/rooms/{room}/start) and the freeing of a seat a
 // stranger took (POST /api/rooms/{room}/seats/{seat}/free: the seat gets a new invite link).
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { withValue } from "./fields.js";
 import { failureText, postJson, seatKindLabel } from "./lobby.js";
+import { offeredBotLevels } from "./bot_levels.js";
+import { loadGames } from "./games.js";
 import { seatName } from "./table_words.js";
 
 /** @typedef {import("./wire.js").Presence} Presence */
 /** @typedef {"you" | "seated" | "bot" | "awaited"} SeatStatus */
 /** @typedef {{seat: number, name: string, status: SeatStatus, kind: string, connected: boolean, invited: boolean}} SeatLine */
-
-export const BOT_LEVELS = ["random", "easy", "normal", "hard"];
 
 /** Each seat's line in the waiting room: [seat, name, status] (status "you", "seated", "bot", "awaited";
  * a rematch's seat kept for a player not back yet is awaited).
@@ -56,9 +56,15 @@ function FreeSeatButton({ room, token, line, onInvite }) {
     ${error ? html`<span class="error" role="alert">${error}</span>` : null}`;
 }
 
-/** @param {{room: string, token: string}} props */
-function StartButton({ room, token }) {
+/** @param {{room: string, token: string, game: string, players: number}} props */
+function StartButton({ room, token, game, players }) {
   const [level, setLevel] = useState("normal");
+  const [levels, setLevels] = useState(offeredBotLevels(undefined, players));
+  useEffect(() => {
+    loadGames()
+      .then((games) => setLevels(offeredBotLevels(games.find((entry) => entry.name === game), players)))
+      .catch(() => {});
+  }, [game, players]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const start = async () => {
@@ -74,7 +80,7 @@ function StartButton({ room, token }) {
   return html`<div class="start-row">
     <label for="start-bots">${t("Free seats are played by")}</label>
     <select id="start-bots" value=${level} onChange=${withValue(setLevel)}>
-      ${BOT_LEVELS.map((value) => html`<option value=${value}>${seatKindLabel(`bot:${value}`)}</option>`)}
+      ${levels.map((value) => html`<option value=${value}>${seatKindLabel(`bot:${value}`)}</option>`)}
     </select>
     <button type="button" class="primary" id="start-game" disabled=${busy} onClick=${start}>${t("Start now")}</button>
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
@@ -82,10 +88,10 @@ function StartButton({ room, token }) {
 }
 
 /**
- * @param {{room: string, token: string | null, presence: Presence | null, seat: number | null | undefined, invite: import("./html.js").Markup,
+ * @param {{room: string, token: string | null, presence: Presence | null, seat: number | null | undefined, invite: import("./html.js").Markup, game: string, players: number,
  *   codes?: Object<string, string>, rematch?: boolean, onInvite?: (seat: number, link: string) => void}} props
  */
-export function WaitingRoom({ room, token, presence, seat, invite, codes = {}, rematch = false, onInvite = () => {} }) {
+export function WaitingRoom({ room, token, presence, seat, invite, game, players, codes = {}, rematch = false, onInvite = () => {} }) {
   const lines = waitingSeats(presence, seat);
   const creator = Boolean(token) && presence && presence.creator !== null && presence.creator === seat;
   const awaited = lines.filter((line) => line.status === "awaited").length;
@@ -110,6 +116,6 @@ export function WaitingRoom({ room, token, presence, seat, invite, codes = {}, r
       )}
     </ul>
     ${invite}
-    ${creator ? html`<${StartButton} room=${room} token=${token} />` : html`<p class="muted">${t("The room's creator may start the game with bots in the free seats.")}</p>`}
+    ${creator ? html`<${StartButton} room=${room} token=${token} game=${game} players=${players} />` : html`<p class="muted">${t("The room's creator may start the game with bots in the free seats.")}</p>`}
   </section>`;
 }

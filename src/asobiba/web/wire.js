@@ -147,7 +147,7 @@
  * @property {string} game
  * @property {number} players
  * @property {Object<string, any>} [options]
- * @property {Object<string, "human" | "bot:random" | "bot:easy" | "bot:normal" | "bot:hard" | string>} [seats]
+ * @property {Object<string, "human" | "bot:random" | "bot:easy" | "bot:normal" | "bot:hard" | "bot:ppo" | string>} [seats]
  * @property {string | null} [name]
  * @property {number | null} [bot_delay]
  * @property {ClockSpec | TurnClock | null} [clock]
@@ -165,7 +165,7 @@
  * `{"token": …, "bot": "normal"}`: the creator starts the game; free person seats become bots.
  * @typedef {object} StartRoom
  * @property {string | null} [token]
- * @property {"random" | "easy" | "normal" | "hard"} [bot]
+ * @property {"random" | "easy" | "normal" | "hard" | "ppo"} [bot]
  */
 
 /**

@@ -15,9 +15,9 @@ def error_response(status: int, code: str, message: str, **extra: Any) -> JSONRe
     return JSONResponse({"code": code, "message": message, **extra}, status_code=status)
 
 
-def refused(error: AsobibaError) -> JSONResponse:
-    """400 with the error's own code and message."""
-    return JSONResponse(error.to_json(), status_code=400)
+def refused(error: AsobibaError, lang: str = "en") -> JSONResponse:
+    """400 with the error's own code and message (in ``lang``)."""
+    return JSONResponse(error.to_json(lang), status_code=400)
 
 
 def too_many() -> JSONResponse:

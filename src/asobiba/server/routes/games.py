@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from fastapi import APIRouter
 
+from asobiba.bots import TABLE_CHECKS, plays_table
 from asobiba.core.registry import game_names, get_game
 from asobiba.server.option_menu import option_entries
 from asobiba.web.games import client_entry
@@ -28,8 +30,19 @@ def game_summary(name: str) -> dict[str, Any]:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "options": option_entries(name),
+        "bot_players": bot_players(name),
         **client_entry(name),
     }
 
 
-__all__ = ["game_summary", "list_games", "router"]
+@cache
+def bot_players(name: str) -> dict[str, list[int]]:
+    """The bot levels that play only some tables (the ``ppo`` level: the setups its networks were
+    trained for), each with the player counts at which it plays the game's default options; the
+    lobby offers such a level at those counts only (other options may still be refused, saying why)."""
+    game = get_game(name)
+    counts = range(game.min_players, game.max_players + 1)
+    return {level: [count for count in counts if plays_table(level, name, count)] for level in TABLE_CHECKS}
+
+
+__all__ = ["bot_players", "game_summary", "list_games", "router"]

@@ -5,11 +5,13 @@ one's name, read its summary, make a rematch. Every route but the summary counts
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from asobiba.bots import check_table
 from asobiba.core.errors import AsobibaError
 from asobiba.i18n import Catalog
 from asobiba.server.accounts import seats as account_seats
@@ -62,6 +64,19 @@ def creation_refusal(body: CreateRoom) -> tuple[JSONResponse | None, float | Non
     return None, bot_delay, kinds
 
 
+def bot_refusal(
+    levels: Iterable[str], game: str, players: int, options: Mapping[str, Any], lang: str
+) -> JSONResponse | None:
+    """Why a bot of one of ``levels`` cannot play this table (400, in ``lang``), or None: the
+    ``ppo`` level plays only the setups its networks were trained for (:func:`asobiba.bots.check_table`)."""
+    for level in sorted(levels):
+        try:
+            check_table(level, game, players, options)
+        except AsobibaError as error:
+            return refused(error, lang)
+    return None
+
+
 @router.post("/api/rooms", response_model=None)
 async def create_room(
     body: CreateRoom, request: Request, lobby: LobbyDep, limits: RateLimitsDep, account: SignedInDep
@@ -89,9 +104,13 @@ async def create_room(
             return refused(error)
     if creator_name is None and account is not None:  # a signed-in player goes by their username
         creator_name = account.username
+    options = {key: value for key, value in body.options.items() if key != "bot_delay"}
+    levels = {kind.removeprefix("bot:") for kind in kinds.values() if kind.startswith("bot:")}
+    refusal = bot_refusal(levels, body.game, body.players, options, lang)
+    if refusal is not None:
+        return refusal
     if not lobby.health.writable:
         return unavailable(lobby)
-    options = {key: value for key, value in body.options.items() if key != "bot_delay"}
     try:
         room, token, invites = await lobby.create(
             body.game,
@@ -282,6 +301,10 @@ async def start_room(
         return no_room(room_id)
     if body.token is None or not room.is_creator(body.token):
         return error_response(403, "bad_token", "only the room's creator may start it: send the creator's token")
+    lang = preferred_language(request.headers.get("accept-language", ""))
+    refusal = bot_refusal({body.bot}, room.game.name, room.row.players, room.state.options, lang)
+    if refusal is not None:
+        return refusal
     if not lobby.health.writable:
         return unavailable(lobby)
     try:
