@@ -63,28 +63,28 @@ class AsobibaVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self._observations = np.zeros((self.num_envs, first.encoder.shape[0]), dtype=np.float32)
         self._masks = np.zeros((self.num_envs, first.codec.size), dtype=np.bool_)
         self._steps = np.zeros(self.num_envs, dtype=np.int64)
+        # Each row's pieces (views into the row), which the encoder fills in place.
+        self._row_pieces = [first.encoder.split(row) for row in self._observations]
 
     # ------------------------------------------------------------------ one game's parts
 
     def _write(self, i: int) -> None:
-        """Game ``i``'s observation and mask into row ``i`` of the kept arrays."""
+        """Game ``i``'s observation into row ``i`` of the kept array (its encoder fills the row's pieces)."""
         env = self.envs[i]
-        encoder = env.encoder
-        buffer = encoder._buffer
-        buffer.fill(0.0)
-        encoder._fill(env._state().view(env.seat), encoder._buffer_pieces)
-        self._observations[i] = buffer
-        row = self._masks[i]
-        row[:] = False
-        row[list(env._legal)] = True
+        self._observations[i].fill(0.0)
+        env.encoder._fill(env._state().view(env.seat), self._row_pieces[i])
 
     def _reset_one(self, i: int, seed: int | None) -> None:
         env = self.envs[i]
         self._observations[i], _ = env.reset(seed=seed)
         self._steps[i] = 0
-        row = self._masks[i]
-        row[:] = False
-        row[list(env._legal)] = True
+
+    def _write_masks(self) -> None:
+        """Every game's legal numbers into the kept mask array, in one assignment."""
+        size = self._masks.shape[1]
+        flat = [i * size + number for i, env in enumerate(self.envs) for number in env._legal]
+        self._masks.fill(False)
+        self._masks.reshape(-1)[flat] = True
 
     # ------------------------------------------------------------------ the VectorEnv API
 
@@ -99,6 +99,7 @@ class AsobibaVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                 raise ValueError(f"reset() got {len(seeds)} seeds for {self.num_envs} games")
         for i, each in enumerate(seeds):
             self._reset_one(i, each)
+        self._write_masks()
         return self._observations, {"action_mask": self._masks}
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -135,6 +136,7 @@ class AsobibaVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                 self._reset_one(i, None)
             else:
                 self._write(i)
+        self._write_masks()
         infos: dict[str, Any] = {"action_mask": self._masks}
         if final_obs is not None:
             ended = terminated | truncated
