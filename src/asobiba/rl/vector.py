@@ -11,11 +11,14 @@ ended game's last is ``infos["final_obs"][i]`` and its ``infos["final_info"]`` (
 default :data:`asobiba.rl.MAX_EPISODE_STEPS`, 0: none) truncates a game, as ``gymnasium.make``'s ids do.
 
 Observations and masks are written into arrays kept from step to step (the arrays returned are
-those arrays: copy them to keep them past the next step). What it saves over a ``SyncVectorEnv``
-of ``n`` :func:`asobiba.rl.gym_env`: the wrappers, each game's new observation array and mask
-array, the per-game ``info`` merging and the masks asked for game by game; the games themselves
-(the engine's moves, the opponents, the views and their tensors) cost the same, one game after
-the other, in Python: ``benchmarks/rl.py --vector`` measures the difference.
+those arrays: copy them to keep them past the next step): each game's encoder fills its row in
+place, and the masks of all games are set in one assignment. What it saves over a
+``SyncVectorEnv`` of ``n`` :func:`asobiba.rl.gym_env`: the wrappers, each game's new observation
+and mask arrays, the per-game ``info`` merging and the masks asked for game by game — 3–6 % of a
+``SyncVectorEnv``'s step by profile. The games themselves (the engine's moves, the opponents, the
+views, the legal numbers and the tensors: the rest) cost the same, one game after the other, in
+Python: ``benchmarks/rl.py --vector`` measures the difference (``docs/research.md``, "Many games
+at once").
 
 >>> import numpy as np, asobiba.rl
 >>> envs = asobiba.rl.vector_env("cockroach_poker_trump_4p_v1", 8, opponents="random")
