@@ -13,8 +13,12 @@ deals where the play lets the deal be the same). A game is *won* when the seat's
 highest (a shared first place counts: in Cockroach Poker every player but the loser). The table
 gives each share of games won with its 95 % Wilson interval and says ``clear`` where IS-MCTS's
 interval lies wholly above random's; ``errors`` counts games that raised (it must be 0). With
-``--max-seconds`` a setup's row gives the games played before the time ran out; ``seconds`` is wall
-time, ``CPU s`` the process's own (on a shared machine the two differ by the load).
+``paired`` compares the two plays of each game (the same seat and seeds): the games IS-MCTS won where
+random lost, and the reverse, with the 95 % Wilson interval of the first's share of the two —
+``clear`` where it lies wholly above one half (a sign test; more telling than the two shares apart
+where random already wins most games, as in Cockroach Poker with four or five players, where all
+but the loser win). With ``--max-seconds`` a setup's row gives the games played before the time ran
+out; ``seconds`` is wall time, ``CPU s`` the process's own (on a shared machine they differ by the load).
 
 IS-MCTS applies to the setups whose play-outs end in a few dozen decisions: every Cockroach Poker
 setup, Paper Safari's one-round setups, Survive!'s first 60 decisions (``horizon60``). A whole Paper
@@ -82,6 +86,7 @@ def measure(name: str, games: int, simulations: int, seed: int = 0, max_seconds:
     wins = {"ismcts": 0, "random": 0}
     returns = {"ismcts": 0.0, "random": 0.0}
     errors: list[str] = []
+    paired = {"better": 0, "worse": 0}  # games IS-MCTS won and random lost in the same seat and seeds; the reverse
     started, cpu = time.perf_counter(), time.process_time()
     played = 0
     for number in range(games):
@@ -89,20 +94,25 @@ def measure(name: str, games: int, simulations: int, seed: int = 0, max_seconds:
             break
         played += 1
         seat, game_seed = number % players, seed * 1_000_003 + number * 7
+        outcome: dict[str, bool] = {}
         for kind, player in (("ismcts", bot), ("random", None)):
             try:
                 result = play(game, seat, player, game_seed)
             except Exception as error:  # counted and shown: the measurement is that there are none
                 errors.append(f"{kind} game {number}: {type(error).__name__}: {error}"[:200])
                 continue
-            wins[kind] += won(result, seat)
+            outcome[kind] = won(result, seat)
+            wins[kind] += outcome[kind]
             returns[kind] += result[seat]
+        if len(outcome) == 2 and outcome["ismcts"] != outcome["random"]:
+            paired["better" if outcome["ismcts"] else "worse"] += 1
     return {
         "name": name,
         "games": played,
         "simulations": simulations,
         "errors": errors,
         "wins": wins,
+        "paired": paired,
         "returns": {kind: total / max(played, 1) for kind, total in returns.items()},
         "seconds": time.perf_counter() - started,
         "cpu": time.process_time() - cpu,
@@ -117,15 +127,19 @@ def row(found: dict[str, Any]) -> str:
         shown.append(f"{found['wins'][kind]:4d}/{games} [{low:4.0%}, {high:4.0%}]")
     clear = wilson(found["wins"]["ismcts"], games)[0] > wilson(found["wins"]["random"], games)[1]
     means = f"{found['returns']['ismcts']:.3f} {found['returns']['random']:.3f}"
+    better, worse = found["paired"]["better"], found["paired"]["worse"]
+    low, high = wilson(better, better + worse)
+    paired = f"{better:3d}-{worse:<3d} [{low:4.0%}, {high:4.0%}] {'clear' if low > 0.5 else 'no':>5}"
     return (
         f"{found['name']:34} {len(found['errors']):6d}  {shown[0]:>22}  {shown[1]:>22}  {means:>13}  "
-        f"{'clear' if clear else 'no':>6} {found['seconds']:8.0f} {found['cpu']:8.0f} {found['simulations']:5d}"
+        f"{'clear' if clear else 'no':>6}  {paired:>25} {found['seconds']:8.0f} {found['cpu']:8.0f} "
+        f"{found['simulations']:5d}"
     )
 
 
 HEADER = (
     f"{'setup':34} {'errors':>6}  {'IS-MCTS won [95 % Wilson]':>22}  {'random won [95 % Wilson]':>22}  "
-    f"{'mean return':>13}  {'margin':>6} {'seconds':>8} {'CPU s':>8} {'sims':>5}"
+    f"{'mean return':>13}  {'margin':>6}  {'paired: better-worse':>25} {'seconds':>8} {'CPU s':>8} {'sims':>5}"
 )
 
 
