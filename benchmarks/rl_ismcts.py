@@ -79,7 +79,7 @@ def won(returns: list[float], seat: int) -> bool:
 
 def measure(name: str, games: int, simulations: int, seed: int = 0, max_seconds: float = 0.0) -> dict[str, Any]:
     """Play ``games`` games of ``name`` with IS-MCTS in turn in each seat, then the same with random;
-    with ``max_seconds``, start no game after that many seconds (the row gives the games played)."""
+    with ``max_seconds``, start no game after that many seconds but the first (the row gives the games played)."""
     game = asobiba.rl.make(name, api="openspiel")
     bot = spiel.ismcts_bot(game, max_simulations=simulations, seed=seed + 1)
     players = game.num_players()
@@ -90,7 +90,7 @@ def measure(name: str, games: int, simulations: int, seed: int = 0, max_seconds:
     started, cpu = time.perf_counter(), time.process_time()
     played = 0
     for number in range(games):
-        if max_seconds and time.perf_counter() - started > max_seconds:
+        if max_seconds and played and time.perf_counter() - started > max_seconds:
             break
         played += 1
         seat, game_seed = number % players, seed * 1_000_003 + number * 7
@@ -150,7 +150,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=None, help="only setups whose name contains one of these")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--max-seconds", type=float, default=0.0, help="per setup: start no game after this many seconds (0: none)"
+        "--max-seconds", type=float, default=0.0, help="per setup: start no game but the first after this many seconds"
     )
     arguments = parser.parse_args()
     names = [
