@@ -74,7 +74,8 @@ def gymnasium_steps(make: Callable[[], Any], seed: int) -> Iterator[None]:
 def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """One uniformly random legal number per row of ``masks``."""
     scores: np.ndarray = rng.random(masks.shape) * masks
-    return scores.argmax(axis=1)
+    chosen: np.ndarray = scores.argmax(axis=1)
+    return chosen
 
 
 def sync_vector_steps(setup: str, n: int, seed: int) -> Iterator[None]:
@@ -120,6 +121,83 @@ def compare_vector(arguments: argparse.Namespace) -> None:
         rates = interleaved(runners, arguments.seconds, arguments.slices)
         ratio = rates["vector"] / rates["sync"]
         print(f"{name:34} {rates['sync']:14.0f} {rates['vector']:11.0f} {ratio:6.2f}", flush=True)
+
+
+def _profiled_seconds(stats: Any, function: str, caller: str | None = None) -> float:
+    """Cumulative seconds of the profiled functions whose ``file:name`` ends with ``function``
+    (only the calls made from ``caller``'s, when given)."""
+    total = 0.0
+    for (file, _, name), (_, _, _, cumulative, callers) in stats.stats.items():
+        if not f"{file}:{name}".endswith(function):
+            continue
+        if caller is None:
+            total += cumulative
+            continue
+        total += sum(seconds[3] for (where, _, who), seconds in callers.items() if f"{where}:{who}".endswith(caller))
+    return total
+
+
+#: ``--profile``: the parts of a ``vector_env`` step, as (what, function, its caller); the opponents'
+#: part is their loop less the legal numbers it computes, the vector env's own part what is left.
+VECTOR_PARTS = (
+    ("new games", "rl/vector.py:_reset_one", "rl/vector.py:step"),
+    ("learner's view", "core/state.py:view", "rl/vector.py:_write"),
+    ("encoding", ":_fill", "rl/vector.py:_write"),
+    ("learner's move", "core/state.py:apply_trusted", "rl/vector.py:step"),
+    ("opponents", "rl/gymnasium_env.py:_play_opponents", "rl/vector.py:step"),
+    ("codec.legal", "rl/codecs.py:legal", "rl/gymnasium_env.py:_play_opponents"),
+    ("final obs", "core/state.py:view", "rl/vector.py:step"),
+    ("final obs", "rl/encoders.py:encode", "rl/vector.py:step"),
+    ("masks", "rl/vector.py:_write_masks", "rl/vector.py:step"),
+)
+
+
+def profile_vector(arguments: argparse.Namespace, steps: int = 60) -> None:
+    """``--vector N --profile``: where a ``vector_env`` step's time goes (cProfile, shares of
+    ``step``), and the share of a ``SyncVectorEnv``'s step spent outside asobiba's env."""
+    import cProfile
+    import pstats
+
+    n = arguments.vector
+    for name in SETUPS:
+        if arguments.env is not None and arguments.env not in name:
+            continue
+        envs = asobiba.rl.vector_env(name, n, opponents="random")
+        envs.reset(seed=arguments.seed)
+        rng = np.random.default_rng(arguments.seed)
+        for _ in range(10):
+            envs.step(random_legal(envs.action_masks(), rng))
+        profile = cProfile.Profile()
+        profile.enable()
+        for _ in range(steps):
+            envs.step(random_legal(envs.action_masks(), rng))
+        profile.disable()
+        stats = pstats.Stats(profile)
+        total = _profiled_seconds(stats, "rl/vector.py:step")
+        parts: dict[str, float] = {}
+        for what, function, caller in VECTOR_PARTS:
+            parts[what] = parts.get(what, 0.0) + _profiled_seconds(stats, function, caller)
+        parts["opponents"] -= parts["codec.legal"]
+        parts["vector_env's own"] = total - sum(parts.values())
+        runner = sync_vector_steps(name, n, arguments.seed)
+        for _ in range(10 * n):
+            next(runner)
+        profile = cProfile.Profile()
+        profile.enable()
+        for _ in range(steps * n):
+            next(runner)
+        profile.disable()
+        stats = pstats.Stats(profile)
+        sync = _profiled_seconds(stats, "sync_vector_env.py:step") + _profiled_seconds(stats, "sync_vector_env.py:call")
+        games = sum(
+            _profiled_seconds(stats, f"rl/gymnasium_env.py:{method}") for method in ("step", "reset", "action_masks")
+        )
+        shares = ", ".join(f"{what} {seconds / total:.0%}" for what, seconds in parts.items())
+        print(f"{name}: {1000 * total / steps / n:.2f} ms a learner step: {shares}", flush=True)
+        print(
+            f"    SyncVectorEnv: {1000 * sync / steps / n:.2f} ms, outside asobiba's env {1 - games / sync:.1%}",
+            flush=True,
+        )
 
 
 def openspiel_steps(game: Any, seed: int, as_list: bool = False) -> Iterator[None]:
@@ -191,7 +269,11 @@ def main() -> None:
     parser.add_argument(
         "--vector", type=int, default=0, metavar="N", help="compare vector_env(setup, N) with a SyncVectorEnv of N"
     )
+    parser.add_argument("--profile", action="store_true", help="with --vector: where a step's time goes")
     arguments = parser.parse_args()
+    if arguments.vector and arguments.profile:
+        profile_vector(arguments)
+        return
     if arguments.vector:
         compare_vector(arguments)
         return

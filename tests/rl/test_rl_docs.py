@@ -166,6 +166,11 @@ def test_the_benchmark_commands_run_with_a_small_budget(tmp_path: Path) -> None:
         small = re.sub(r"--seconds \S+", "--seconds 0.3", " ".join(arguments)).split()
         output = run([str(ROOT / small[0]), *small[1:], "--slices", "1", "--env", "cockroach_poker_trump"], tmp_path)
         assert "cockroach_poker_trump_4p_v1" in output, output
+    assert "benchmarks/rl.py --vector 16\n--profile" in DOC.read_text(encoding="utf-8")  # the vector env's profile
+    output = run(
+        [str(ROOT / "benchmarks/rl.py"), "--vector", "2", "--profile", "--env", "cockroach_poker_trump"], tmp_path
+    )
+    assert re.search(r"learner's view \d+%.*vector_env's own", output) and "outside asobiba's env" in output, output
 
 
 @NEEDS_TRAINING

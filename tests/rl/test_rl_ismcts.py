@@ -3,9 +3,11 @@ plays 100 of each setup); the C++ bot is refused, saying why."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -74,3 +76,19 @@ def test_the_cpp_ismcts_bot_does_die_on_a_python_game() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=120, check=False)
     assert done.returncode < 0 or done.returncode == 139, (done.returncode, done.stderr[-500:])
+
+
+def test_the_benchmark_stops_at_its_time_and_pairs_the_games() -> None:
+    """``--max-seconds``: no game is started after the time, the row gives the games played; the paired
+    column counts each game once, by its two plays (here no game can be better or worse than itself
+    but by the seat's play: at most the games played)."""
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "rl_ismcts.py"
+    arguments = ["--games", "5", "--simulations", "3", "--only", "cockroach_poker_trump_3p", "--max-seconds", "1e-9"]
+    done = subprocess.run([sys.executable, str(script), *arguments], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    header, row = done.stdout.splitlines()[:2]
+    assert "paired: better-worse" in header and "CPU s" in header
+    assert row.split()[:2] == ["cockroach_poker_trump_3p_v1", "0"]  # no error
+    assert "/1 [" in row and "/5 [" not in row  # one game started, then the time was up
+    better, worse = re.search(r"\s(\d+)-(\d+)\s+\[", row).groups()  # type: ignore[union-attr]
+    assert int(better) + int(worse) <= 1
