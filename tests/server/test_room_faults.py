@@ -27,7 +27,8 @@ WAIT = 30.0
 
 class FaultyStorage(Storage):
     """A real SQLite storage whose ``fail_at``-th write (counting from 0) raises, either before it
-    reaches the database or after it committed (the driver lost the answer)."""
+    reaches the database or after it committed (the driver lost the answer): in the writer thread,
+    where every transaction runs."""
 
     def __init__(self, url: str) -> None:
         super().__init__(url)
@@ -37,12 +38,12 @@ class FaultyStorage(Storage):
         #: While set, every write fails (a full disk, a read-only file).
         self.broken = False
 
-    async def _transaction(self, write: Callable[[Any], Any]) -> Any:
+    def _run_transaction(self, write: Callable[[Any], Any]) -> Any:
         number = self.writes
         self.writes += 1
         if self.broken or (number == self.fail_at and not self.after_commit):
             raise OperationalError("INSERT", {}, Exception("database or disk is full"))
-        result = await super()._transaction(write)
+        result = super()._run_transaction(write)
         if number == self.fail_at:
             raise OperationalError("COMMIT", {}, Exception("disk I/O error"))
         return result

@@ -6,11 +6,13 @@ Fields given as ``extra={...}`` (``event``, ``room``, ``seat``, ``seq``, ``code`
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import logging
 import logging.handlers
 import queue
 import sys
+import threading
 import time
 from typing import Any
 
@@ -80,9 +82,9 @@ _not_utf8 = ClientTextNotUtf8()
 
 def configure(log_format: LogFormat, level: int = logging.INFO) -> None:
     """Send the server's log (``asobiba.server``) to stderr in ``log_format``. The event loop only
-    puts records in a queue; a thread of its own formats and writes them (a write to a slow disk or
-    pipe never stalls the rooms). A client's text frame that is not UTF-8 is one warning line
-    (:class:`ClientTextNotUtf8`)."""
+    puts records in a queue, those of one loop turn together (:class:`TurnBatchingQueueHandler`); a
+    thread of its own formats and writes them (a write to a slow disk or pipe never stalls the
+    rooms). A client's text frame that is not UTF-8 is one warning line (:class:`ClientTextNotUtf8`)."""
     global _listener
     uvicorn_errors = logging.getLogger("uvicorn.error")
     if _not_utf8 not in uvicorn_errors.filters:
@@ -90,15 +92,18 @@ def configure(log_format: LogFormat, level: int = logging.INFO) -> None:
     logger = logging.getLogger("asobiba.server")
     for handler in list(logger.handlers):
         logger.removeHandler(handler)
+        handler.flush()
     if _listener is not None:
         _listener.stop()
     output = logging.StreamHandler(sys.stderr)
     output.setFormatter(JsonFormatter() if log_format == "json" else TextFormatter())
-    records: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
-    logger.addHandler(QueueHandlerKeepingFields(records))
-    _listener = logging.handlers.QueueListener(records, output)
+    records: queue.SimpleQueue[logging.LogRecord | list[logging.LogRecord]] = queue.SimpleQueue()
+    handler = TurnBatchingQueueHandler(records)
+    logger.addHandler(handler)
+    _listener = BatchListener(records, output)
     _listener.start()
     atexit.register(_listener.stop)
+    atexit.register(handler.flush)  # (atexit runs the last registered first)
     logger.setLevel(level)
     logger.propagate = False
 
@@ -111,4 +116,55 @@ class QueueHandlerKeepingFields(logging.handlers.QueueHandler):
         return record
 
 
-__all__ = ["ClientTextNotUtf8", "JsonFormatter", "TextFormatter", "configure"]
+class TurnBatchingQueueHandler(QueueHandlerKeepingFields):
+    """On an event loop, the records of one loop turn go into the queue as one list at the end of
+    the turn: one wake-up of the writing thread per turn, not per record (an act's line costs the
+    loop no thread handoff of its own). Off a loop (another thread, no loop running), or on a loop
+    other than the one a batch is waiting for, a record goes in at once, after the batch."""
+
+    def __init__(self, records: queue.SimpleQueue[logging.LogRecord | list[logging.LogRecord]]) -> None:
+        super().__init__(records)
+        self.records = records
+        self._batch: list[logging.LogRecord] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._lock = threading.Lock()
+
+    def enqueue(self, record: logging.LogRecord) -> None:
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        with self._lock:
+            if loop is not None and self._loop in (None, loop):
+                self._batch.append(record)
+                if self._loop is None:
+                    self._loop = loop
+                    loop.call_soon(self.flush)
+                return
+        self.flush()
+        self.records.put_nowait(record)
+
+    def flush(self) -> None:
+        """Put the waiting batch in the queue."""
+        with self._lock:
+            batch, self._batch, self._loop = self._batch, [], None
+        if batch:
+            self.records.put_nowait(batch)
+
+
+class BatchListener(logging.handlers.QueueListener):
+    """A queue listener whose queue holds records and lists of records."""
+
+    def handle(self, record: logging.LogRecord | list[logging.LogRecord]) -> None:
+        for each in record if isinstance(record, list) else [record]:
+            super().handle(each)
+
+
+__all__ = [
+    "BatchListener",
+    "ClientTextNotUtf8",
+    "JsonFormatter",
+    "TextFormatter",
+    "TurnBatchingQueueHandler",
+    "configure",
+]

@@ -601,6 +601,9 @@ class Storage:
 
     async def _write_queue(self) -> None:
         while self._pending:
+            if self.write_engine is not None:
+                await self._write_in_one_hop()
+                continue
             if isinstance(self._pending[0][0], _Write):
                 (operation, future), self._pending = self._pending[0], self._pending[1:]
                 assert isinstance(operation, _Write)
@@ -637,23 +640,78 @@ class Storage:
             for _, future in batch:
                 _settle(future, None)
 
+    async def _write_in_one_hop(self) -> None:
+        """SQLite: every queued write (up to :data:`MAX_BATCH`) in one trip to the writer thread,
+        each in its transaction as :meth:`_write_queue` would run it (consecutive appends in one);
+        each waiter hears once its transaction committed (or failed)."""
+        taken, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+        groups: list[list[tuple[_Append | _Write, asyncio.Future[Any]]]] = []
+        for item in taken:
+            if groups and isinstance(item[0], _Append) and isinstance(groups[-1][0][0], _Append):
+                groups[-1].append(item)
+            else:
+                groups.append([item])
+        operations = [[operation for operation, _ in group] for group in groups]
+        try:
+            outcomes = await asyncio.get_running_loop().run_in_executor(self.write_thread, self._run_groups, operations)
+        except Exception as failure:  # (the thread could not be reached: nothing was run)
+            for _, future in taken:
+                _settle(future, failure)
+            return
+        for group, results in zip(groups, outcomes, strict=True):
+            for (_, future), (error, result) in zip(group, results, strict=True):
+                _settle(future, error, result)
+
+    def _run_groups(self, groups: list[list[_Append | _Write]]) -> list[list[tuple[Exception | None, Any]]]:
+        """(In the writer thread.) Each group's transaction: its outcome per operation, ``(error,
+        result)``. Appends that conflict together are retried one by one (the others commit)."""
+        return [self._run_group(group) for group in groups]
+
+    def _run_group(self, group: list[_Append | _Write]) -> list[tuple[Exception | None, Any]]:
+        run = self._run_transaction
+        if isinstance(group[0], _Write):
+            try:
+                return [(None, run(group[0].write))]
+            except Exception as error:
+                return [(error, None)]
+        appends = [operation for operation in group if isinstance(operation, _Append)]
+        try:
+            run(lambda connection: _insert_appends(connection, appends))
+            return [(None, None)] * len(appends)
+        except IntegrityError:
+            pass
+        except Exception as error:
+            return [(error, None)] * len(appends)
+        outcomes: list[tuple[Exception | None, Any]] = []
+        for operation in appends:  # find the one that conflicts; the others commit
+            try:
+                run(functools.partial(_insert_appends, appends=[operation]))
+            except IntegrityError as error:
+                outcomes.append((Conflict(str(error)), None))
+            except Exception as error:
+                outcomes.append((error, None))
+            else:
+                outcomes.append((None, None))
+        return outcomes
+
     async def _write_appends(self, appends: Sequence[_Append]) -> None:
         await self._transaction(lambda connection: _insert_appends(connection, appends))
 
     async def _transaction(self, write: Callable[[Connection], Any]) -> Any:
         """Run ``write`` in one transaction: for SQLite in the writer thread on a plain sqlite3
         connection (one thread hop per transaction, not one per statement)."""
-        self.check_file()
         if self.write_engine is not None:
-            engine = self.write_engine
-
-            def run() -> Any:
-                with engine.begin() as connection:
-                    return write(connection)
-
-            return await asyncio.get_running_loop().run_in_executor(self.write_thread, run)
+            return await asyncio.get_running_loop().run_in_executor(self.write_thread, self._run_transaction, write)
+        self.check_file()
         async with self.engine.begin() as connection:
             return await connection.run_sync(write)
+
+    def _run_transaction(self, write: Callable[[Connection], Any]) -> Any:
+        """(SQLite, in the writer thread.) ``write`` in one transaction, committed when this returns."""
+        assert self.write_engine is not None
+        self.check_file()
+        with self.write_engine.begin() as connection:
+            return write(connection)
 
     # ------------------------------------------------------------------ reads
 

@@ -740,7 +740,7 @@ class Room:
             return Outcome(False, current, "unavailable", message=unavailable_message)
         successor = state.clone()
         events = successor.apply(action)
-        entries = successor.record()["actions"][current : successor.seq]
+        entries = [str(entry) for entry in successor.history[current : successor.seq]]  # (its record's new entries)
         room_changes, seat_changes = clock_after(
             self.clock_snapshot(), seat_number, successor.seq, successor.to_move, successor.is_over, by_bot
         )
