@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,7 @@ class OptionalCompiledCore(build_ext):
             warn("ASOBIBA_BUILD_PURE is set")
             return
         try:
+            self.check_compiler()  # before minutes of type checking
             from mypyc.build import mypycify
 
             self.extensions = mypycify(
@@ -81,6 +83,18 @@ class OptionalCompiledCore(build_ext):
             warn(f"the compiled core was not built ({type(error).__name__}: {error})")
             return
         self.write_manifest(modules)
+
+    def check_compiler(self) -> None:
+        """Compiles an empty C file with the compiler build_ext would use (raises without one)."""
+        from distutils.ccompiler import new_compiler
+        from distutils.sysconfig import customize_compiler
+
+        compiler = new_compiler(compiler=self.compiler, force=True)
+        customize_compiler(compiler)
+        with tempfile.TemporaryDirectory() as folder:
+            source = Path(folder) / "probe.c"
+            source.write_text("int asobiba_probe(void) { return 0; }\n", encoding="utf-8")
+            compiler.compile([str(source)], output_dir=folder)
 
     def finalize_extensions(self) -> None:
         # what finalize_options does to the extensions, for mypycify's (they replace the placeholder)
