@@ -72,6 +72,7 @@ class OptionalCompiledCore(build_ext):
                 group_name="asobiba_core",
             )
             self.distribution.ext_modules = self.extensions
+            self.parallel = self.parallel or os.cpu_count() or 1  # one C file per module (multi_file)
             self.finalize_extensions()
             super().run()
         except (Exception, SystemExit) as error:  # no compiler, no mypy, a type error: the pure path
