@@ -51,7 +51,7 @@ def position_text(state: State) -> str:
     parts += [state.view(player) for player in range(state.players)]
     if not state.is_over:
         parts.append([str(action) for action in state.legal_actions()])
-        if state.to_move is not None:
+        if state.to_move is not None and state.to_move >= 0:  # a player (not chance) to move
             parts.append(state.determinize(state.to_move, 17).view(None))
     return json.dumps(parts, sort_keys=True, default=str)
 
