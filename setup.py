@@ -109,10 +109,8 @@ class OptionalCompiledCore(build_ext):
     def remove_outputs(self) -> None:
         """Removes what a failed build (or an earlier one) left next to the sources."""
         stale = [ROOT / PACKAGE / MANIFEST, *(ROOT / "src").glob("asobiba_core__mypyc.*")]
-        for source in listed_modules().values():
-            stale += [
-                path for path in (ROOT / source).parent.glob(f"{source.stem}.*") if path.suffix in (".so", ".pyd")
-            ]
+        # every extension in the games' packages (only this build puts one there), listed now or before
+        stale += [path for path in (ROOT / PACKAGE / "games").rglob("*.*") if path.suffix in (".so", ".pyd")]
         for path in stale:
             path.unlink(missing_ok=True)
 
