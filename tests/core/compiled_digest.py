@@ -29,7 +29,7 @@ from asobiba.core.state import State
 
 TESTS = Path(__file__).resolve().parent.parent
 #: Games played per game, bot level and player count; and the cap on decisions per game.
-GAMES: dict[str, int] = {"random": 3, "easy": 2, "normal": 2, "hard": 1, "ppo": 2}
+GAMES: dict[str, int] = {"random": 2, "easy": 1, "normal": 1, "hard": 1, "ppo": 1}
 MOST_DECISIONS = 400
 
 
