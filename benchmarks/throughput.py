@@ -3,7 +3,9 @@
     python benchmarks/throughput.py                    # about 2 CPU s per measurement
     python benchmarks/throughput.py --seconds 1 --game survive
 
-One run prints two tables.
+One run prints two tables, each with a line per path: ``pure`` (measured in a child process with
+``ASOBIBA_PURE=1``) and ``compiled`` (this process, where the compiled core is built: ``pip install -e .``
+with a C compiler; asobiba.core.compiled).
 
 The first: player decisions per CPU second of uniformly random play (chance steps are resolved
 inside ``apply``; games are played to the end and restarted until the time is up), three ways:
@@ -27,8 +29,12 @@ random games; ``check`` and ``apply`` follow ``legal_actions`` of the same posit
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -169,6 +175,34 @@ def operation_costs(setup: Setup, games: int, seed: int) -> dict[str, float]:
     return {name: statistics.median(values) / 1000 for name, values in timings.items()}
 
 
+def measure(chosen: list[Setup], seconds: float, cost_games: int, seed: int) -> dict[str, Any]:
+    """Every setup's rates and costs on the path this process runs on."""
+    from asobiba.core.compiled import core_status
+
+    return {
+        "path": core_status().path,
+        "reason": core_status().reason,
+        "rates": {
+            setup.label: {name: decisions_per_cpu_second(setup, step, seconds, seed) for name, step in STEPS.items()}
+            for setup in chosen
+        },
+        "costs": {setup.label: operation_costs(setup, cost_games, seed + 1) for setup in chosen},
+    }
+
+
+def measure_pure(arguments: argparse.Namespace) -> dict[str, Any]:
+    """The same measurements in a child process on the pure-Python path (``ASOBIBA_PURE=1``)."""
+    command = [sys.executable, __file__, "--json", "--seconds", str(arguments.seconds), "--seed", str(arguments.seed)]
+    command += ["--cost-games", str(arguments.cost_games)]
+    for game in arguments.game or []:
+        command += ["--game", game]
+    if arguments.players:
+        command += ["--players", str(arguments.players)]
+    environ = {**os.environ, "ASOBIBA_PURE": "1"}
+    result: dict[str, Any] = json.loads(subprocess.run(command, env=environ, check=True, capture_output=True).stdout)
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement (default 2)")
@@ -176,32 +210,42 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="players (default: 4, within each game's range)")
     parser.add_argument("--cost-games", type=int, default=10, help="games for the µs table (default 10)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print this path's measurements as JSON, no table")
     arguments = parser.parse_args()
     chosen = setups(arguments.game or asobiba.game_names(), arguments.players)
+    if arguments.json:
+        print(json.dumps(measure(chosen, arguments.seconds, arguments.cost_games, arguments.seed)))
+        return
 
     hearts = hearts_decisions_per_cpu_second(arguments.seconds, arguments.seed)
-    print(f"random play, decisions per CPU second ({arguments.seconds:g} s each)")
-    header = (
-        f"{'game':<26} {'players':>7} {'apply/s':>9} {'trusted/s':>9} {'observe/s':>9}"
-        f" {'apply÷hearts':>12} {'apply cost÷trusted':>18} {'observe cost÷apply':>18}"
-    )
+    here = measure(chosen, arguments.seconds, arguments.cost_games, arguments.seed)
+    paths = {"pure": measure_pure(arguments)}
+    if here["path"] == "compiled":
+        paths["compiled"] = here
+    else:
+        print(f"(the compiled core is not in use here: {here['reason']}; pip install -e . with a C compiler builds it)")
+    print(f"random play, decisions per CPU second ({arguments.seconds:g} s each); load {os.getloadavg()[0]:.2f}")
+    columns = ("apply/s", "trusted/s", "observe/s", "apply÷hearts", "apply÷trusted", "observe÷apply")
+    header = f"{'game':<26} {'players':>7} {'path':>8} " + " ".join(f"{name:>13}" for name in columns)
     print(header)
     print("-" * len(header))
     if hearts is None:
         print("(OpenSpiel's hearts: pyspiel is not installed; pip install 'asobiba[rl]')")
     else:
-        print(f"{'openspiel hearts (C++)':<26} {4:>7} {hearts:>9.0f}")
+        print(f"{'openspiel hearts (C++)':<26} {4:>7} {'C++':>8} {hearts:>13.0f}")
     for setup in chosen:
-        rates = {
-            name: decisions_per_cpu_second(setup, step, arguments.seconds, arguments.seed)
-            for name, step in STEPS.items()
-        }
-        versus_hearts = f"{rates['apply'] / hearts:.2f}×" if hearts else "–"
-        print(
-            f"{setup.label:<26} {setup.players:>7} {rates['apply']:>9.0f} {rates['trusted']:>9.0f}"
-            f" {rates['observe']:>9.0f} {versus_hearts:>12} {rates['trusted'] / rates['apply']:>17.2f}×"
-            f" {rates['apply'] / rates['observe']:>17.2f}×"
-        )
+        for path, result in paths.items():
+            rates = result["rates"][setup.label]
+            versus_hearts = f"{rates['apply'] / hearts:.2f}×" if hearts else "–"
+            cells = [
+                f"{rates['apply']:.0f}",
+                f"{rates['trusted']:.0f}",
+                f"{rates['observe']:.0f}",
+                versus_hearts,
+                f"{rates['trusted'] / rates['apply']:.2f}×",
+                f"{rates['apply'] / rates['observe']:.2f}×",
+            ]
+            print(f"{setup.label:<26} {setup.players:>7} {path:>8} " + " ".join(f"{cell:>13}" for cell in cells))
 
     print()
     print(
@@ -209,12 +253,13 @@ def main() -> None:
         " (observe and view on a fresh clone: nothing worked out yet, observe's legal actions included)"
     )
     names = ("legal_actions", "check", "apply", "apply_trusted", "clone", "observe", "view", "determinize")
-    header = f"{'game':<26} " + " ".join(f"{name:>13}" for name in names)
+    header = f"{'game':<26} {'path':>8} " + " ".join(f"{name:>13}" for name in names)
     print(header)
     print("-" * len(header))
     for setup in chosen:
-        costs = operation_costs(setup, arguments.cost_games, arguments.seed + 1)
-        print(f"{setup.label:<26} " + " ".join(f"{costs[name]:>13.1f}" for name in names))
+        for path, result in paths.items():
+            costs = result["costs"][setup.label]
+            print(f"{setup.label:<26} {path:>8} " + " ".join(f"{costs[name]:>13.1f}" for name in names))
 
 
 if __name__ == "__main__":

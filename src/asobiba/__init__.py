@@ -30,11 +30,16 @@ from asobiba.core import (
     get_game,
     replay,
 )
+from asobiba.core.compiled import install as _install_core_finder
 
 if TYPE_CHECKING:
     from asobiba.bots import Bot, bot
 
 __version__ = "0.1.0"
+
+# The games' compiled modules load from their .py files where the pure path is in use (ASOBIBA_PURE=1, no
+# build, or sources changed since the build): asobiba.core.compiled.
+_install_core_finder()
 
 
 def __getattr__(name: str) -> Any:

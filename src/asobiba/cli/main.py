@@ -131,9 +131,24 @@ def _newest_unfinished(folder: Path) -> Path | None:
     return None
 
 
+def core_text(lang: str) -> str:
+    """Which rules core is in use (asobiba.core.compiled), and why the pure one."""
+    from asobiba.core.compiled import core_status
+
+    texts = {
+        "compiled": tr("core: compiled (mypyc)", lang),
+        "requested": tr("core: pure Python (ASOBIBA_PURE is set)", lang),
+        "not-built": tr("core: pure Python (not compiled: installed without a C compiler or mypy)", lang),
+        "partly-built": tr("core: pure Python (only part of it is compiled: reinstall to rebuild)", lang),
+        "changed": tr("core: pure Python (the sources changed since the build: reinstall to rebuild)", lang),
+    }
+    return texts[core_status().reason]
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"asobiba {asobiba.__version__}")
+        typer.echo(core_text(detect_language(None)))
         raise typer.Exit()
 
 
