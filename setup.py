@@ -1,13 +1,14 @@
 """The optional compiled core: the modules each game lists in ``games/<game>/compiled.toml``, compiled
 with mypyc when a C compiler and mypy are at hand; the metadata is in pyproject.toml.
 
-Any failure (no compiler, no mypy, a type error) leaves the pure-Python package, which installs and
+Compiling is asked for (it takes minutes and, measured, gains 1.0-1.3x so far: docs/compiled_core.md);
+any failure then (no compiler, no mypy, a type error) leaves the pure-Python package, which installs and
 plays the same (asobiba.core.compiled says which path is in use; ``asobiba --version`` prints it).
 
-    python3 -m pip install .                    # compiled where it can be, else pure
-    ASOBIBA_BUILD_PURE=1 python3 -m pip install .   # pure, without trying
-    ASOBIBA_BUILD_STRICT=1 python3 -m pip wheel .   # compiled or fail (cibuildwheel sets it)
-    CC=/bin/false python3 -m pip install .      # what a machine without a compiler gets (pure)
+    python3 -m pip install .                            # the pure-Python core
+    ASOBIBA_BUILD_COMPILED=1 python3 -m pip install .   # compiled where it can be, else pure
+    ASOBIBA_BUILD_STRICT=1 python3 -m pip wheel .       # compiled or fail (cibuildwheel sets it)
+    ASOBIBA_BUILD_COMPILED=1 CC=/bin/false python3 -m pip install .   # no compiler: pure
 """
 
 from __future__ import annotations
@@ -56,9 +57,8 @@ class OptionalCompiledCore(build_ext):
         modules = listed_modules()
         if self.inplace:  # an editable install: the last build's files are next to the sources
             self.remove_outputs()
-        if flag("ASOBIBA_BUILD_PURE"):
-            warn("ASOBIBA_BUILD_PURE is set")
-            return
+        if not (flag("ASOBIBA_BUILD_COMPILED") or flag("ASOBIBA_BUILD_STRICT")):
+            return  # the pure-Python core, as asked (compiling is opt-in)
         try:
             self.check_compiler()  # before minutes of type checking
             from mypyc.build import mypycify

@@ -25,7 +25,8 @@ from asobiba.core.compiled import PURE_VARIABLE, core_status, listed_sources, mo
 ROOT = Path(__file__).resolve().parent.parent.parent
 DIGEST = Path(__file__).resolve().parent / "compiled_digest.py"
 NOT_BUILT = (
-    "the compiled core is not built here (pure path: {reason}); `pip install -e .` with a C compiler and mypy builds it"
+    "the compiled core is not built here (pure path: {reason}); "
+    "`ASOBIBA_BUILD_COMPILED=1 pip install -e .` with a C compiler builds it"
 )
 #: The tests run again on the pure path by the test command: the contract and hidden information.
 PURE_SUBSET = (

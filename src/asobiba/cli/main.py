@@ -138,7 +138,7 @@ def core_text(lang: str) -> str:
     texts = {
         "compiled": tr("core: compiled (mypyc)", lang),
         "requested": tr("core: pure Python (ASOBIBA_PURE is set)", lang),
-        "not-built": tr("core: pure Python (not compiled: installed without a C compiler or mypy)", lang),
+        "not-built": tr("core: pure Python (not compiled: ASOBIBA_BUILD_COMPILED=1 pip install . compiles it)", lang),
         "partly-built": tr("core: pure Python (only part of it is compiled: reinstall to rebuild)", lang),
         "changed": tr("core: pure Python (the sources changed since the build: reinstall to rebuild)", lang),
     }
