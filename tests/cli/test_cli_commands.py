@@ -46,7 +46,9 @@ def assert_one_line_error(output: str, *fragments: str) -> None:
 def test_version(runner: CliRunner) -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
-    assert result.output.strip() == f"asobiba {asobiba.__version__}"
+    version, core = result.output.strip().splitlines()
+    assert version == f"asobiba {asobiba.__version__}"
+    assert core.startswith("core: ")  # which rules core is in use (tests/core/test_compiled_core.py)
 
 
 def test_games_lists_every_game_with_titles_and_options(runner: CliRunner) -> None:
@@ -211,8 +213,12 @@ def test_the_start_menu_can_change_the_rules(
     from asobiba.cli.common import option_accepts
 
     game = asobiba.get_game("cockroach-poker")
-    original = [option for option in game.options if option_accepts(option) and not option.doc.startswith("trump only")]
-    rules = "\n" * (len(original) - 1)  # every option of the original rules but the rule set itself
+    original = [
+        option
+        for option in game.options
+        if option_accepts(option) and not option.doc.startswith("trump only") and not option.research
+    ]
+    rules = "\n" * (len(original) - 1)  # every option of the original rules the menu asks but the rule set itself
     keys = f"1\n{number}\noriginal\ny\n{rules}3\nrandom\nq\n"
     result = runner.invoke(app, ["--delay", "0"], input=keys)
     assert result.exit_code == 0, result.output
