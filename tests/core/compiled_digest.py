@@ -31,6 +31,8 @@ TESTS = Path(__file__).resolve().parent.parent
 #: Games played per game, bot level and player count; and the cap on decisions per game.
 GAMES: dict[str, int] = {"random": 2, "easy": 1, "normal": 1, "hard": 1, "ppo": 1}
 MOST_DECISIONS = 400
+#: ``hard`` searches (12 samples of play-outs a decision): the first decisions of each game are enough.
+MOST_DECISIONS_OF: dict[str, int] = {"hard": 40}
 
 
 def records() -> Iterator[tuple[str, dict[str, Any]]]:
@@ -82,10 +84,10 @@ def player_counts(game: str) -> list[int]:
     return sorted({low, high})
 
 
-def play(state: State, bots: list[Bot], digest: Any) -> int:
-    """Plays ``state`` with ``bots`` (at most :data:`MOST_DECISIONS`), digesting each choice and position."""
+def play(state: State, bots: list[Bot], digest: Any, most: int = MOST_DECISIONS) -> int:
+    """Plays ``state`` with ``bots`` (at most ``most`` decisions), digesting each choice and position."""
     decisions = 0
-    while not state.is_over and decisions < MOST_DECISIONS:
+    while not state.is_over and decisions < most:
         player = state.to_move
         assert player is not None
         action = bots[player].choose(state.observe(player))
@@ -107,7 +109,7 @@ def bot_digest(level: str) -> tuple[str, int]:
                 bots = [level_bot(level, seed * 10 + seat) for seat in range(players)]
                 state = asobiba.new_game(game, players, seed=seed)
                 try:
-                    positions += play(state, bots, digest)
+                    positions += play(state, bots, digest, MOST_DECISIONS_OF.get(level, MOST_DECISIONS))
                 except AsobibaError as error:  # the ppo level has networks for some tables only
                     if level != "ppo":
                         raise

@@ -89,8 +89,8 @@ def test_the_listed_modules_are_compiled_when_built() -> None:
 
 @pytest.mark.parametrize(
     "parts",
-    [["records", "bots random", "bots ppo"], ["bots easy", "bots normal", "bots hard"]],
-    ids=["records", "bots"],
+    [["records", "bots random", "bots ppo"], ["bots easy", "bots normal"], ["bots hard"]],
+    ids=["records", "bots", "hard"],
 )
 def test_records_and_bots_are_identical_on_both_paths(parts: list[str]) -> None:
     needs_compiled()
@@ -99,7 +99,7 @@ def test_records_and_bots_are_identical_on_both_paths(parts: list[str]) -> None:
     for part in parts:
         assert compiled[part][1] > 0 or part == "bots ppo", f"{part}: no positions"
         assert compiled[part] == pure[part], f"{part}: the compiled and pure paths differ"
-    assert sum(compiled[part][1] for part in parts) >= 1000
+    assert sum(compiled[part][1] for part in parts) >= (100 if parts == ["bots hard"] else 1000)
 
 
 def test_a_pure_python_plugin_game_plays_next_to_the_compiled_games() -> None:
