@@ -5,11 +5,13 @@ legal targets of a picture are one Tab stop, the arrow keys move between them.""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_phone import PHONE, SMALL_TARGETS, phone_page
 from web_testing import (
     MAX_CLICKS,
@@ -158,17 +160,28 @@ def test_a_stack_opened_by_keyboard_keeps_the_keyboard_in_its_chooser(
     for _ in range(MAX_CLICKS):
         state = table(page)
         assert state.get("phase") != "over", "the game ended before a stack could be picked"
-        if state.get("current") == "yes" and page.query_selector(".play [data-choice^='stack:']"):
-            break
         if state.get("current") == "yes" and page.query_selector(".play [data-stack-chooser]"):
-            page.click(".play [data-stack-chooser] .close")
+            page.click(".play [data-stack-chooser] .close")  # one a random click opened
+            continue
+        if state.get("current") == "yes" and page.query_selector(".play [data-choice^='stack:']"):
+            # a new position closes the chooser: our last step may still be on its way, so open the
+            # stack and look again when that position came (seq moved on) before the chooser was read
+            page.focus(".play [data-choice^='stack:']")
+            page.keyboard.press("Enter")
+            with contextlib.suppress(PlaywrightTimeout):  # shut at once by the position that came
+                page.wait_for_selector(".play [data-stack-chooser]", timeout=3000)
+            page.wait_for_timeout(300)  # the board's redraw after the chooser took the keyboard
+            if table(page).get("seq") == state.get("seq") and page.query_selector(".play [data-stack-chooser]"):
+                break
             continue
         if state.get("current") == "yes" and click_one(page, rng):
             continue
         wait_for_turn_or_end(page, state.get("seq"))
+    assert page.evaluate("() => Boolean(document.activeElement.closest('[data-stack-chooser]'))")
+    # the stack again while its chooser is open (Enter on it, as after a tap opened it): the keyboard
+    # goes back into the chooser, not left on the stack under it
     page.focus(".play [data-choice^='stack:']")
     page.keyboard.press("Enter")
-    page.wait_for_selector(".play [data-stack-chooser]")
-    page.wait_for_timeout(300)  # the board's redraw after the chooser took the keyboard
+    page.wait_for_timeout(300)
     assert page.evaluate("() => Boolean(document.activeElement.closest('[data-stack-chooser]'))")
     context.close()

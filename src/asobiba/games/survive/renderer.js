@@ -230,15 +230,16 @@ function stackChoices(cell, explorers, boat, picker) {
   return boatProps ? [...choices, { key: "boat", label: t("the boat on {cell}", { cell }), props: boatProps }] : choices;
 }
 
-/** The chooser a tap on a stack opens: one button per piece that can be picked, and Close.
- * @param {{cell: string, choices: Array<StackChoice>, onClose: () => void}} props */
-function StackChooser({ cell, choices, onClose }) {
+/** The chooser a tap on a stack opens: one button per piece that can be picked, and Close. Each
+ * opening (`opened` counts them, an open chooser's stack tapped again too) gives it the keyboard.
+ * @param {{cell: string, opened: number, choices: Array<StackChoice>, onClose: () => void}} props */
+function StackChooser({ cell, opened, choices, onClose }) {
   const box = useRef(/** @type {HTMLDivElement | null} */ (null));
   useEffect(() => {
     // the keyboard goes on inside the chooser (Escape there closes it, not a step of the choice)
     const first = box.current && box.current.querySelector("button");
     if (first) first.focus();
-  }, [cell]);
+  }, [cell, opened]);
   /** @param {KeyboardEvent} event */
   const escape = (event) => {
     if (event.key !== "Escape") return;
@@ -291,6 +292,7 @@ function usePans(box, fit) {
 /** @param {{view: View, picker: Picker, recent: Array<WireEvent>, highlight?: Set<string> | null}} props */
 function Board({ view, picker, recent, highlight }) {
   const [openStack, setOpenStack] = useState(/** @type {string | null} */ (null));
+  const [opened, setOpened] = useState(0); // how many times a stack's chooser was opened
   useEffect(() => setOpenStack(null), [view.seq]);
   const wrap = useRef(/** @type {HTMLDivElement | null} */ (null));
   const [fit, setFit] = useState(false); // the whole island in the width (small spaces on a phone)
@@ -373,7 +375,10 @@ function Board({ view, picker, recent, highlight }) {
       const choices = stacked ? stackChoices(name, here, boat, picker) : [];
       if (choices.some((choice) => choice.key !== "boat")) {
         // one tap target for the stack (boat and explorers): it opens a chooser of its pieces
-        const open = () => setOpenStack(name);
+        const open = () => {
+          setOpenStack(name);
+          setOpened((count) => count + 1);
+        };
         pieces.push(html`<g class="stack pickable" data-choice=${`stack:${name}`} role="button" tabindex="0"
           data-holds=${[...choices.map((choice) => (choice.key === "boat" ? name : choice.key))].join(" ")}
           aria-label=${t("{count} pieces on {cell}: choose one", { count: here.length + (boat ? 1 : 0), cell: name })}
@@ -393,7 +398,7 @@ function Board({ view, picker, recent, highlight }) {
     : null}<div class=${`board-wrap ${fit ? "fit" : ""}`} ref=${wrap} role="region" aria-label=${t("map of the island")}><svg class="board" viewBox=${`0 0 ${width.toFixed(0)} ${height.toFixed(0)}`} role="group" aria-label=${t("the island")}>
     ${labels}${cells}${pieces}
   </svg></div>
-  ${chooser.length ? html`<${StackChooser} cell=${openStack} choices=${chooser} onClose=${() => setOpenStack(null)} />` : null}`;
+  ${chooser.length ? html`<${StackChooser} cell=${openStack} opened=${opened} choices=${chooser} onClose=${() => setOpenStack(null)} />` : null}`;
 }
 
 /** @param {{view: View, seat: number | null, picker: Picker}} props */
