@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from asobiba.core.i18n import LANGUAGES
-from asobiba.core.names import PLAYER_WORD
+from asobiba.core.names import PLAYER_WORD, with_names
 from asobiba.core.registry import declaration, game_names
 from asobiba.core.state import Action
 from asobiba.core.tutorial import Tutorial, TutorialRun
@@ -35,6 +35,9 @@ GAME_PLACES: dict[str, frozenset[str]] = {
 }
 #: An explorer's or a piece's id (``red#10``, ``赤#10``): a tutorial names pieces by colour and place.
 PIECE_ID = re.compile(r"#[0-9]")
+#: The learner's "You" read in the third person, as the game's lines speak of p0: "You answers", "You
+#: is", "You's explorer", "Pikachu of You" (the second person: "You answer", "your explorer", "of yours").
+THIRD_PERSON_YOU = re.compile(r"\b[Yy]ou(?:'s\b| [a-z]*[^s]s\b)|\bof [Yy]ou\b")
 #: A notation's ``key=value`` word (``card=S3``).
 KEY_VALUE = re.compile(r"\b[a-z_]+=[A-Za-z0-9]")
 
@@ -105,6 +108,21 @@ def test_its_words_are_in_every_language_without_ids_or_notation(tutorial: Tutor
                 ]
                 assert not said, f"{where} ({lang}) writes a move in notation ({said}): {words}"
         run.skip()
+
+
+@pytest.mark.parametrize("tutorial", TUTORIALS, ids=KEYS)
+def test_its_log_speaks_to_the_learner_in_the_second_person(tutorial: Tutorial) -> None:
+    """The learner is "You": the log's lines about p0 read "You answer", "your red explorer", never
+    "You answers" (the terminal's and the browser's logs name the seats the same way)."""
+    names = tutorial.names["en"]
+    assert names[tutorial.learner] == "You"
+    run, lines = TutorialRun(tutorial), []
+    while not run.finished:
+        run.skip()
+        seen = [event.seen_by(tutorial.learner) for event in run.events]
+        lines += [with_names(run.state.game.describe_event(event, "en"), names) for event in seen if event]
+    assert any(line.startswith("You ") for line in lines), lines
+    assert not [line for line in lines if THIRD_PERSON_YOU.search(line)]
 
 
 @pytest.mark.parametrize("tutorial", TUTORIALS, ids=KEYS)

@@ -107,7 +107,7 @@ def test_a_wrong_move_gets_the_teachers_words_and_the_same_step_again() -> None:
     assert "9 is not in your hand" in shown[3]
     assert "step 3 of 5" in shown[4]
     # the events of the step, the seats by their names, not p0/p1
-    assert "▶ Ken bids face down" in shown[4] and "You takes the prize 3" in shown[4]
+    assert "▶ Ken bids face down" in shown[4] and "You take the prize 3" in shown[4]
     assert "p1 bids" not in output
 
 

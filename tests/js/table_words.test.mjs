@@ -113,3 +113,27 @@ test("the moves' labels name the seats as the log does: the move and confirm but
   assert.deepEqual(named.map((entry) => entry.notation), ["offer S4 p1 spades", "offer S4 p3 clubs"]); // what is sent stays notation
   assert.equal(legal[0].label.startsWith("p1"), true); // the frame's own list is left as it came
 });
+
+// The tutorial's learner is "You": the game's lines speak of p0 in the third person (core/names.py reads them the same way).
+const tutorial = { seats: [{ name: "You" }, { name: "Ken" }, { name: "Mio" }] };
+
+test("a seat named You is read in the second person: its verbs, its possessives, its capital", () => {
+  const cases = [
+    ["p0 answers: “No, it is not spades”", "You answer: “No, it is not spades”"],
+    ["p1 offers p0 a card face down: “It is clubs”", "Ken offers you a card face down: “It is clubs”"],
+    ["p0 passes the card to p2: “It is bat”", "You pass the card to Mio: “It is bat”"],
+    ["p0 discards joker 1 and makes p1 answer", "You discard joker 1 and make Ken answer"],
+    ["p0 exchanges his top middle and bottom right cards", "You exchange your top middle and bottom right cards"],
+    ["p0's red explorer worth 5 walks from r3c4 to r3c5.", "Your red explorer worth 5 walks from r3c4 to r3c5."],
+    ["Zapdos: Pikachu passes from p2 to p0's top left", "Zapdos: Pikachu passes from Mio to your top left"],
+    ["Pikachu of p0 goes to the bottom of the discard pile", "Pikachu of yours goes to the bottom of the discard pile"],
+    ["Round 1 scores: p0 -3, p1 27; p0 takes a Poké Ball token", "Round 1 scores: You -3, Ken 27; you take a Poké Ball token"],
+    ["Turn 2: p0 to play.", "Turn 2: You to play."],
+    ["p0 is the first player.", "You are the first player."],
+    ["p0 carries the day", "You carry the day"],
+    ["p1 answers: “Yes”", "Ken answers: “Yes”"],
+  ];
+  for (const [text, read] of cases) assert.equal(withNames(text, tutorial), read);
+  const japanese = { seats: [{ name: "あなた" }, { name: "ケン" }] };
+  assert.equal(withNames("p0が答えた", japanese), "あなたが答えた");
+});

@@ -24,6 +24,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from asobiba.core.events import Event
@@ -177,6 +178,22 @@ class ServerProcess:
 TEST_TIMEOUT = 60.0
 
 Found = TypeVar("Found")
+
+
+def invited_turn_based_room(host: httpx.Client, guest: httpx.Client, guest_name: str) -> tuple[str, str, str]:
+    """Paper Safari for two, turn-based (72 hours a decision), named "Friday": the signed-in ``host``
+    makes it with seat 1 kept for the account ``guest_name``, whose signed-in ``guest`` accepts the
+    invitation. Returns the room, the host's seat token and the guest's."""
+    made = host.post(
+        "/api/rooms",
+        json={"game": "paper-safari", "players": 2, "seats": {"1": f"user:{guest_name}"}, "name": "Friday",
+              "pace": "turn-based", "clock": {"per_decision_hours": 72}},
+    )  # fmt: skip
+    assert made.status_code == 200, made.text
+    room = made.json()["room"]
+    accepted = guest.post(f"/api/rooms/{room}/invitation", json={"accept": True})
+    assert accepted.status_code == 200, accepted.text
+    return room, made.json()["token"], accepted.json()["token"]
 
 
 def wait_for(condition: Callable[[], Found | None], what: str, seconds: float = 30.0) -> Found:

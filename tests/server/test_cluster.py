@@ -18,6 +18,7 @@ from server_testing import (
     PostgreSQLCluster,
     RedisServer,
     ServerProcess,
+    invited_turn_based_room,
     play_first_legal,
     race_on_one_seq,
     replayed_steps,
@@ -402,15 +403,7 @@ def test_a_player_who_just_left_another_process_gets_the_your_turn_email(
                 made = browser.post("/api/account", json={"username": name, "password": "a long secret phrase"})
                 assert made.status_code == 201, made.text
             assert ken_browser.put("/api/me/email", json={"address": "ken@example.org", "notify": True}).is_success
-            made = aki_browser.post(
-                "/api/rooms",
-                json={"game": "paper-safari", "players": 2, "seats": {"1": "user:ken"}, "name": "Friday",
-                      "pace": "turn-based", "clock": {"per_decision_hours": 72}},
-            )  # fmt: skip
-            assert made.status_code == 200, made.text
-            room, aki = made.json()["room"], made.json()["token"]
-            accepted = ken_browser.post(f"/api/rooms/{room}/invitation", json={"accept": True})
-            ken = accepted.json()["token"]
+            room, aki, ken = invited_turn_based_room(aki_browser, ken_browser, "ken")
 
             async def one_turn(server: ServerProcess, token: str, stay: float) -> None:
                 async with RoomClient(server.base_url, room, token) as seat:

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from aiosmtpd.controller import Controller
-from server_testing import Inbox, ServerProcess, free_port, run, wait_for
+from server_testing import Inbox, ServerProcess, free_port, invited_turn_based_room, run, wait_for
 
 from asobiba.server.client import RoomClient, room_summary
 
@@ -80,16 +80,7 @@ def test_a_player_away_gets_one_email_a_day_of_his_turn_and_none_once_unsubscrib
             assert ken_browser.post("/api/account", json={"username": "ken", "password": PASSWORD}).status_code == 201
             chosen = ken_browser.put("/api/me/email", json={"address": "ken@example.org", "notify": True})
             assert chosen.status_code == 200
-            made = aki_browser.post(
-                "/api/rooms",
-                json={"game": "paper-safari", "players": 2, "seats": {"1": "user:ken"}, "name": "Friday",
-                      "pace": "turn-based", "clock": {"per_decision_hours": 72}},
-            )  # fmt: skip
-            assert made.status_code == 200, made.text
-            room, aki = made.json()["room"], made.json()["token"]
-            accepted = ken_browser.post(f"/api/rooms/{room}/invitation", json={"accept": True})
-            assert accepted.status_code == 200
-            ken = accepted.json()["token"]
+            room, aki, ken = invited_turn_based_room(aki_browser, ken_browser, "ken")
 
             until_kens_turn(server, room, aki)
             wait_for(lambda: len(received.envelopes) == 1, "the first email")

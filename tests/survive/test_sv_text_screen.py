@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 from rich.console import Console
@@ -130,21 +131,64 @@ def test_an_explorers_colour_is_named_in_the_readers_language() -> None:
     assert explorer_text("red#4", "ja") == "冒険者コマ 赤#4"
 
 
-def test_a_log_line_about_an_explorer_says_whose_it_is_in_both_languages() -> None:
-    state = GAME.new_game(3, seed=21)
+#: An explorer's id as the rules name it (``red#4``): never in a log line a player reads.
+EXPLORER_ID = re.compile(r"#\d")
+#: The log lines that name one explorer.
+EXPLORER_EVENTS = {"ExplorerPlaced", "ExplorerMoved", "ExplorerEscaped", "ExplorerLost"}
+
+
+def test_a_log_line_names_every_explorer_by_owner_and_colour_its_value_to_its_owner_only() -> None:
+    """Whoever reads it: an explorer by its owner and colour (the cells are in the line), never by its
+    id (red#4, which reads like a value); its owner reads its value too, nobody else does."""
+    state, events = GAME.start(3, seed=21)
+    values = {name: value for event in events if event.kind == "ValuesAssigned" for name, value in event.values}
     rng = random.Random(3)
-    owned = {"ExplorerMoved", "ExplorerEscaped", "ExplorerLost"}
     seen_kinds: set[str] = set()
     for _ in range(5000):
+        for event in events:
+            for viewer in (0, 1, 2, None):
+                seen = event.seen_by(viewer)
+                for lang in ("en", "ja"):
+                    line = "" if seen is None else GAME.describe_event(seen, lang)
+                    assert not EXPLORER_ID.search(line), (viewer, line)
+            if event.kind not in EXPLORER_EVENTS:
+                continue
+            player, name = event.player, event.explorer  # type: ignore[attr-defined]
+            value = values[name]
+            colours = {
+                "en": name.partition("#")[0],
+                "ja": {"red": "赤", "blue": "青", "yellow": "黄", "green": "緑"}[name.partition("#")[0]],
+            }
+            owner, other, spectator = event.seen_by(player), event.seen_by((player + 1) % 3), event.seen_by(None)
+            assert owner is not None and other is not None and spectator is not None
+            assert GAME.describe_event(other, "en") == GAME.describe_event(spectator, "en")
+            if event.kind == "ExplorerPlaced":
+                mine = f"p{player} places a {colours['en']} explorer worth {value} on "
+                theirs = f"p{player} places a {colours['en']} explorer on "
+                mine_ja = f"p{player}が数字{value}の{colours['ja']}の冒険者コマを "
+                theirs_ja = f"p{player}が{colours['ja']}の冒険者コマを "
+            else:
+                mine = f"p{player}'s {colours['en']} explorer worth {value} "
+                theirs = f"p{player}'s {colours['en']} explorer "
+                mine_ja = f"p{player}の数字{value}の{colours['ja']}の冒険者コマ"
+                theirs_ja = f"p{player}の{colours['ja']}の冒険者コマ"
+            assert mine in GAME.describe_event(owner, "en"), GAME.describe_event(owner, "en")
+            assert mine_ja in GAME.describe_event(owner, "ja"), GAME.describe_event(owner, "ja")
+            for hidden in (other, spectator):
+                assert theirs in GAME.describe_event(hidden, "en"), GAME.describe_event(hidden, "en")
+                assert theirs_ja in GAME.describe_event(hidden, "ja"), GAME.describe_event(hidden, "ja")
+                assert "worth" not in GAME.describe_event(hidden, "en")
+                assert "数字" not in GAME.describe_event(hidden, "ja")
+            seen_kinds.add(event.kind)
         if state.is_over:
             break
-        for event in state.apply(rng.choice(state.legal_actions())):
-            if event.kind not in owned:
-                continue
-            player = event.player  # type: ignore[attr-defined]
-            assert GAME.describe_event(event, "en").startswith(f"p{player}'s explorer ") or (
-                f" p{player}'s explorer " in GAME.describe_event(event, "en")
-            ), GAME.describe_event(event, "en")
-            assert f"p{player}の冒険者コマ " in GAME.describe_event(event, "ja"), GAME.describe_event(event, "ja")
-            seen_kinds.add(event.kind)
-    assert {"ExplorerMoved", "ExplorerLost"} <= seen_kinds, seen_kinds
+        events = state.apply(rng.choice(state.legal_actions()))
+    assert {"ExplorerPlaced", "ExplorerMoved", "ExplorerLost"} <= seen_kinds, seen_kinds
+
+
+def test_a_players_own_values_are_told_without_the_explorers_ids() -> None:
+    _, events = GAME.start(3, seed=21)
+    dealt = next(event for event in events if event.kind == "ValuesAssigned" and event.player == 0)
+    assert GAME.describe_event(dealt.seen_by(0), "en") == "Your red explorers are worth 1, 1, 1, 2, 2, 3, 3, 4, 5, 6."
+    assert GAME.describe_event(dealt.seen_by(0), "ja") == "あなたの赤の冒険者コマの数字：1、1、1、2、2、3、3、4、5、6。"
+    assert GAME.describe_event(dealt.seen_by(1), "en") == "p0 looks at the values of the red explorers."

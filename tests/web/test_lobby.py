@@ -124,3 +124,31 @@ def test_the_lobby_has_no_serious_accessibility_violation(browser: Browser, shar
             page.click(f"[data-game={game}]")
             assert not serious_accessibility_violations(page), (lang, game)
         page.context.close()
+
+
+def seat_choices(page: Page, seat: int) -> list[str]:
+    return page.eval_on_selector_all(f"#seat-{seat} option", "options => options.map(o => o.value)")
+
+
+def test_a_trained_bot_seat_falls_back_to_normal_at_a_count_it_does_not_play(
+    browser: Browser, shared_web_server: WebServer, console: ConsoleWatch
+) -> None:
+    """Cockroach Poker's network plays four: ppo is offered at four only, and a seat given ppo turns
+    (visibly, and in what Create sends) to the normal bot when the count changes, staying so after."""
+    page = console.watch(open_lobby(browser, shared_web_server, "en"))
+    page.click("[data-game=cockroach-poker]")
+    page.select_option("#players", "4")
+    assert "bot:ppo" in seat_choices(page, 1)
+    page.select_option("#seat-1", "bot:ppo")
+    page.select_option("#players", "3")
+    assert "bot:ppo" not in seat_choices(page, 1)
+    assert page.input_value("#seat-1") == "bot:normal"
+    assert page.eval_on_selector("#seat-1", "s => s.options[s.selectedIndex].textContent") == "bot (normal)"
+    page.select_option("#players", "4")
+    assert page.input_value("#seat-1") == "bot:normal", "the fallback stays: the seat is not ppo again unasked"
+    page.select_option("#players", "5")
+    page.click("#create-room")
+    page.wait_for_url("**/r/*")
+    page.wait_for_selector("#table")
+    assert page.locator(".new-room .error").count() == 0
+    page.context.close()

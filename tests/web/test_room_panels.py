@@ -203,7 +203,10 @@ def test_a_survive_log_line_lights_its_hexes_and_speaks_japanese(
     line.focus()  # the keyboard too
     page.wait_for_function("() => document.querySelectorAll('.hex.lit').length > 0", polling=50, timeout=5000)
     log = page.inner_text(".log ol")
-    assert re.search(r"[赤青黄緑]#\d", log), log[:300]
-    assert not re.search(r"\b(red|blue|yellow|green)#\d", log), log[:300]
+    # an explorer by its owner's name and colour, ours with its value, never by its id (赤#4 reads like a value)
+    assert not re.search(r"#\d", log), log[:300]
+    assert re.search(r"が数字\dの[赤青黄緑]の冒険者コマを", log), log[:300]  # ours
+    assert re.search(r"が[赤青黄緑]の冒険者コマを", log), log[:300]  # the bot's: its value hidden
+    assert "p0" not in log and "p1" not in log, log[:300]
     assert not re.search(r"[(!]|: ", log), log[:300]  # Japanese punctuation: （）！：
     context.close()

@@ -97,6 +97,10 @@ def test_the_creator_starts_with_bots_of_the_level_chosen(
     lobby.wait_for_selector(f".open-rooms [data-room='{room}']")  # listed: friends find it in the lobby
     assert lobby.get_attribute(f".open-rooms [data-room='{room}']", "href") == f"/r/{room}?seat=1"  # its invite
     assert "プレイヤーを待っています" in page.inner_text("#waiting-room")
+    # a table of three: the trained bot (it plays four) is not offered for the free seats
+    page.wait_for_function("() => document.querySelectorAll('#start-bots option').length === 4")
+    levels = page.eval_on_selector_all("#start-bots option", "options => options.map(o => o.value)")
+    assert levels == ["random", "easy", "normal", "hard"] and page.input_value("#start-bots") == "normal"
     page.select_option("#start-bots", "easy")
     page.click("#start-game")
     page.wait_for_selector("#waiting-room", state="detached")

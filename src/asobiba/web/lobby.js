@@ -4,7 +4,7 @@ import { loadGames } from "./games.js";
 import { currentLang, howToPlay, t } from "./i18n.js";
 import { withChecked, withValue } from "./fields.js";
 import { rememberInvites } from "./invites.js";
-import { offeredBotLevels } from "./bot_levels.js";
+import { keptSeatKind, offeredBotLevels } from "./bot_levels.js";
 
 /** @typedef {import("./games.js").GameEntry} GameEntry */
 /** @typedef {import("./games.js").OptionEntry} OptionEntry */
@@ -272,7 +272,14 @@ export function Lobby({ lang }) {
   const game = games.find((g) => g.name === gameName);
   if (!game) return html`<p class="muted">${error || t("Loading…")}</p>`;
   /** @param {number} seat */
-  const seatKind = (seat) => seats[seat] || (seat === 0 ? "human" : "bot:normal");
+  const seatKind = (seat) => keptSeatKind(seats[seat] || (seat === 0 ? "human" : "bot:normal"), offeredBotLevels(game, players));
+  /** A new player count: a seat's bot level not offered at it falls back (and stays so if the count comes back).
+   * @param {number} count */
+  const changePlayers = (count) => {
+    const offered = offeredBotLevels(game, count);
+    setPlayers(count);
+    setSeats(Object.fromEntries(Object.entries(seats).map(([seat, kind]) => [seat, keptSeatKind(kind, offered)])));
+  };
   // the person seats left for others (seat 0 is the creator's when a person's)
   const freeSeats = [...Array(players).keys()].filter((seat) => seat > 0 && seatKind(seat) === "human").length;
   // a learning room is for a player alone against bots (the server refuses it otherwise)
@@ -326,7 +333,7 @@ export function Lobby({ lang }) {
       next[option.name] = choice ? choice.value : value;
     }
     setOptions(next);
-    setPlayers(nearestCount(validPlayerCounts(game, next), players));
+    changePlayers(nearestCount(validPlayerCounts(game, next), players));
   };
   /** @param {OptionEntry} option */
   const shown = (option) => optionShown(option, options, players);
@@ -360,7 +367,7 @@ export function Lobby({ lang }) {
       </div>
       <div class="field">
         <label for="players">${t("Players")}</label>
-        <select id="players" value=${players} onChange=${withValue((value) => edited(setPlayers)(Number(value)))}>
+        <select id="players" value=${players} onChange=${withValue((value) => edited(changePlayers)(Number(value)))}>
           ${playerCounts.map((count) => html`<option value=${count}>${count}</option>`)}
         </select>
       </div>

@@ -1,7 +1,8 @@
 // What the room says about people, as pure functions (`node --test` runs them): a seat's name, the
 // log's lines with names for p0…pN, the prompt that speaks to the reader, the page title that tells
-// whose turn it is (and when it has just come), and the final standing of every seat. No import: texts come back as
+// whose turn it is (and when it has just come), and the final standing of every seat. No i18n import: texts come back as
 // [message, fields] for the page's t() (the messages are marked for the catalog with N_).
+import { SECOND_PERSON, YOU, secondPerson } from "./second_person.js";
 
 /** @typedef {import("./wire.js").Presence} Presence */
 /** @typedef {import("./wire.js").SeatInfo} SeatInfo */
@@ -47,14 +48,17 @@ export function seatName(presence, player, translate = fill) {
 const PLAYER_WORD = /(?<![A-Za-z0-9_#])p(\d{1,2})(?![A-Za-z0-9_])/g;
 
 /** ``text`` with every p0…pN of a seat of the room replaced by the seat's name (a person's, a bot's, or
- * "Seat 1" while nobody has taken it).
+ * "Seat 1" while nobody has taken it); a seat named "You" (a tutorial's learner) read in the second person.
  * @template {string | null | undefined} T
  * @param {T} text @param {Presence | null | undefined} presence @param {Translate} [translate] @returns {T | string} */
 export function withNames(text, presence, translate = fill) {
   if (!text || !presence || !presence.seats) return text;
-  return text.replace(PLAYER_WORD, (whole, number) =>
-    presence.seats[Number(number)] ? seatName(presence, Number(number), translate) : whole,
-  );
+  const named = text.replace(PLAYER_WORD, (whole, number) => {
+    if (!presence.seats[Number(number)]) return whole;
+    const name = seatName(presence, Number(number), translate);
+    return name === SECOND_PERSON ? YOU : name;
+  });
+  return named.includes(YOU) ? secondPerson(named) : named;
 }
 
 /** The legal moves, their labels naming the seats (buttons, list, spoken labels), never "p1".

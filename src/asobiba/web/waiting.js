@@ -7,7 +7,7 @@ import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { withValue } from "./fields.js";
 import { failureText, postJson, seatKindLabel } from "./lobby.js";
-import { offeredBotLevels } from "./bot_levels.js";
+import { FALLBACK_LEVEL, keptBotLevel, offeredBotLevels } from "./bot_levels.js";
 import { loadGames } from "./games.js";
 import { seatName } from "./table_words.js";
 
@@ -58,13 +58,15 @@ function FreeSeatButton({ room, token, line, onInvite }) {
 
 /** @param {{room: string, token: string, game: string, players: number}} props */
 function StartButton({ room, token, game, players }) {
-  const [level, setLevel] = useState("normal");
+  const [chosen, setLevel] = useState(FALLBACK_LEVEL);
   const [levels, setLevels] = useState(offeredBotLevels(undefined, players));
   useEffect(() => {
     loadGames()
       .then((games) => setLevels(offeredBotLevels(games.find((entry) => entry.name === game), players)))
       .catch(() => {});
   }, [game, players]);
+  // the level shown and sent: one this table does not offer (any more) falls back
+  const level = keptBotLevel(chosen, levels);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(/** @type {string | null} */ (null));
   const start = async () => {

@@ -1,7 +1,7 @@
 """Survive! events: what happened, in public names (cells ``r5c4``, explorers ``red#4``).
 
 Secret events (explorer values, a held tile's back) name their audience and redact the secret
-for everybody else.
+for everybody else: an event about one explorer carries its value for its owner only.
 
 >>> TileRemoved(1, "r5c4", "beach", "dolphin", "held").seen_by(0)
 TileRemoved(player=1, cell='r5c4', terrain='beach', effect=None, tile_kind=None)
@@ -9,7 +9,8 @@ TileRemoved(player=1, cell='r5c4', terrain='beach', effect=None, tile_kind=None)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from asobiba.core.events import Event
 
@@ -41,11 +42,28 @@ class FirstPlayer(Event):
     player: int
 
 
+class OwnedExplorerEvent(Event):
+    """An event about one explorer of ``player``: its ``value`` (``None``: hidden) is seen by its owner
+    only, everybody else reads the event without it."""
+
+    __slots__ = ()
+    player: int
+    value: int | None
+
+    def audience(self) -> frozenset[int] | None:
+        return None if self.value is None else frozenset((self.player,))
+
+    def redacted(self) -> Event | None:
+        hidden: Event = replace(cast("Any", self), value=None)  # each subclass is a dataclass with a value
+        return hidden
+
+
 @dataclass(frozen=True, slots=True)
-class ExplorerPlaced(Event):
+class ExplorerPlaced(OwnedExplorerEvent):
     player: int
     explorer: str
     cell: str
+    value: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +85,7 @@ class TilePlayed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ExplorerMoved(Event):
+class ExplorerMoved(OwnedExplorerEvent):
     """``how``: ``walks`` (land), ``boards``, ``swims`` or ``dolphin``."""
 
     player: int
@@ -75,6 +93,7 @@ class ExplorerMoved(Event):
     source: str
     target: str
     how: str
+    value: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,22 +105,24 @@ class BoatMoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ExplorerEscaped(Event):
-    """Rescued: the value stays hidden until the game ends."""
+class ExplorerEscaped(OwnedExplorerEvent):
+    """Rescued: the value stays hidden (but from its owner) until the game ends."""
 
     player: int
     explorer: str
     cell: str
+    value: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class ExplorerLost(Event):
+class ExplorerLost(OwnedExplorerEvent):
     """``cause``: ``serpent``, ``shark``, ``whirlpool``."""
 
     player: int
     explorer: str
     cell: str
     cause: str
+    value: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,11 +83,15 @@ def explorer_text(name: str, lang: str) -> str:
     return tr("explorer {id}", lang, id=f"{term(colour, lang)}{mark}{number}")
 
 
-def owned_explorer_text(player: int, name: str, lang: str) -> str:
-    """``red#4`` of ``p1`` in a log line: ``p1's explorer red#4`` / ``p1の冒険者コマ 赤#4``."""
-    colour, mark, number = name.partition("#")
+def owned_explorer_text(player: int, name: str, value: int | None, lang: str) -> str:
+    """``red#4`` of ``p1`` in a log line, never by its id (``#4`` reads like a value): ``p1's red explorer``
+    / ``p1の赤の冒険者コマ``; with its value (its owner's line only) ``p1's red explorer worth 5`` /
+    ``p1の数字5の赤の冒険者コマ``."""
+    colour = term(name.partition("#")[0], lang)
+    if value is None:
+        return tr("{player}'s {colour} explorer", lang, player=player_name(player, lang), colour=colour)
     return tr(
-        "{player}'s explorer {id}", lang, player=player_name(player, lang), id=f"{term(colour, lang)}{mark}{number}"
+        "{player}'s {colour} explorer worth {value}", lang, player=player_name(player, lang), colour=colour, value=value
     )
 
 
@@ -177,12 +181,9 @@ def _values_assigned(event: ev.ValuesAssigned, lang: str) -> str:
             player=p,
             colour=term(event.colour, lang),
         )
-    # a list in the reader's language: 赤#1=4、赤#2=1 / red#1=4, red#2=1
-    values = tr(", ", lang).join(
-        f"{term(colour, lang)}{mark}{number}={value}"
-        for (colour, mark, number), value in ((name.partition("#"), value) for name, value in event.values)
-    )
-    return tr("Your {colour} explorers: {values}.", lang, colour=term(event.colour, lang), values=values)
+    # the values, smallest first, in the reader's language (1、1、2 / 1, 1, 2); never the explorers' ids
+    values = tr(", ", lang).join(str(value) for value in sorted(value for _name, value in event.values))
+    return tr("Your {colour} explorers are worth {values}.", lang, colour=term(event.colour, lang), values=values)
 
 
 @EVENT_TEXTS.writes(ev.FirstPlayer)
@@ -193,12 +194,15 @@ def _first_player(event: ev.FirstPlayer, lang: str) -> str:
 
 @EVENT_TEXTS.writes(ev.ExplorerPlaced)
 def _explorer_placed(event: ev.ExplorerPlaced, lang: str) -> str:
-    p = player_name(event.player, lang)
+    p, colour = player_name(event.player, lang), term(event.explorer.partition("#")[0], lang)
+    if event.value is None:
+        return tr("{player} places a {colour} explorer on {cell}.", lang, player=p, colour=colour, cell=event.cell)
     return tr(
-        "{player} places {explorer} on {cell}.",
+        "{player} places a {colour} explorer worth {value} on {cell}.",
         lang,
         player=p,
-        explorer=explorer_text(event.explorer, lang),
+        colour=colour,
+        value=event.value,
         cell=event.cell,
     )
 
@@ -225,7 +229,7 @@ def _tile_played(event: ev.TilePlayed, lang: str) -> str:
 
 @EVENT_TEXTS.writes(ev.ExplorerMoved)
 def _explorer_moved(event: ev.ExplorerMoved, lang: str) -> str:
-    explorer = owned_explorer_text(event.player, event.explorer, lang)
+    explorer = owned_explorer_text(event.player, event.explorer, event.value, lang)
     if event.how == "walks":
         return tr(
             "{explorer} walks from {source} to {target}.",
@@ -270,7 +274,7 @@ def _explorer_escaped(event: ev.ExplorerEscaped, lang: str) -> str:
     return tr(
         "{explorer} reaches the safe island from {cell}: a survivor!",
         lang,
-        explorer=owned_explorer_text(event.player, event.explorer, lang),
+        explorer=owned_explorer_text(event.player, event.explorer, event.value, lang),
         cell=event.cell,
     )
 
@@ -280,7 +284,7 @@ def _explorer_lost(event: ev.ExplorerLost, lang: str) -> str:
     return tr(
         "{explorer} is lost on {cell} ({cause}).",
         lang,
-        explorer=owned_explorer_text(event.player, event.explorer, lang),
+        explorer=owned_explorer_text(event.player, event.explorer, event.value, lang),
         cell=event.cell,
         cause=term(event.cause, lang),
     )

@@ -287,12 +287,16 @@ def move_explorer(state: SurviveState, action: Action, e: int, target: int) -> l
         state.ex_status[e] = ON_LAND
         state.ex_cell[e] = target
         events: list[Event] = [
-            ev.ExplorerMoved(player, explorer_name(e), CELL_NAMES[source], CELL_NAMES[target], "walks")
+            ev.ExplorerMoved(
+                player, explorer_name(e), CELL_NAMES[source], CELL_NAMES[target], "walks", state.ex_value[e]
+            )
         ]
     else:
         boat = state.boat_at[target]
         how = "boards" if boat >= 0 and has_room(state, boat) else "swims"
-        events = [ev.ExplorerMoved(player, explorer_name(e), CELL_NAMES[source], CELL_NAMES[target], how)]
+        events = [
+            ev.ExplorerMoved(player, explorer_name(e), CELL_NAMES[source], CELL_NAMES[target], how, state.ex_value[e])
+        ]
         events.extend(enter_sea(state, e, target))
         if was == SWIMMING or how == "swims":
             mark_swum(state, e)
@@ -308,7 +312,14 @@ def dolphin_step(state: SurviveState, e: int, source: int, target: int) -> list[
     if state.ex_status[e] != SWIMMING or ride.left <= 0:
         back_to_moving(state)
     return [
-        ev.ExplorerMoved(state.current, explorer_name(e), CELL_NAMES[source], CELL_NAMES[target], "dolphin"),
+        ev.ExplorerMoved(
+            state.explorer_owner[e],
+            explorer_name(e),
+            CELL_NAMES[source],
+            CELL_NAMES[target],
+            "dolphin",
+            state.ex_value[e],
+        ),
         *events,
     ]
 
@@ -333,7 +344,7 @@ def escape(state: SurviveState, action: Action, e: int) -> list[Event]:
     state.rescued[state.explorer_owner[e]] += 1
     spend_point(state, action)
     after_move(state)
-    return [ev.ExplorerEscaped(state.explorer_owner[e], explorer_name(e), CELL_NAMES[cell])]
+    return [ev.ExplorerEscaped(state.explorer_owner[e], explorer_name(e), CELL_NAMES[cell], state.ex_value[e])]
 
 
 def sail_boat(state: SurviveState, action: Action, source: int, target: int) -> list[Event]:

@@ -156,7 +156,8 @@ def climb(state: SurviveState, e: int, boat: int) -> list[Event]:
     """A swimmer climbs onto the boat in its space."""
     cell = state.ex_cell[e]
     put_aboard(state, e, boat)
-    return [ev.ExplorerMoved(state.explorer_owner[e], explorer_name(e), CELL_NAMES[cell], CELL_NAMES[cell], "boards")]
+    owner, name, here = state.explorer_owner[e], explorer_name(e), CELL_NAMES[cell]
+    return [ev.ExplorerMoved(owner, name, here, here, "boards", state.ex_value[e])]
 
 
 def eaten_if_threatened(state: SurviveState, swimmers: list[int], cell: int) -> list[Event]:
@@ -172,7 +173,8 @@ def lose(state: SurviveState, explorers: list[int], cause: str) -> list[Event]:
     events: list[Event] = []
     for e in explorers:
         leave_boat(state, e)
-        events.append(ev.ExplorerLost(state.explorer_owner[e], explorer_name(e), CELL_NAMES[state.ex_cell[e]], cause))
+        owner, name, cell = state.explorer_owner[e], explorer_name(e), CELL_NAMES[state.ex_cell[e]]
+        events.append(ev.ExplorerLost(owner, name, cell, cause, state.ex_value[e]))
         state.ex_status[e] = LOST
         state.ex_cell[e] = NOWHERE
     return events

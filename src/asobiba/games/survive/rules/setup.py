@@ -232,7 +232,7 @@ def place_explorer(state: SurviveState, e: int, cell: int) -> list[Event]:
     """An explorer is placed; the next player clockwise places one, then the boats follow ("Setup" 4)."""
     state.ex_status[e] = ON_LAND
     state.ex_cell[e] = cell
-    events: list[Event] = [ev.ExplorerPlaced(state.current, explorer_name(e), CELL_NAMES[cell])]
+    events: list[Event] = [ev.ExplorerPlaced(state.current, explorer_name(e), CELL_NAMES[cell], state.ex_value[e])]
     state.current = next_player(state, state.current)
     if UNPLACED not in state.ex_status:
         set_phase(state, Phase.PLACE_BOATS)
