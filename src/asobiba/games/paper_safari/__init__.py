@@ -135,7 +135,7 @@ class PaperSafari(Game[PaperSafariState]):
             "research variant (not a way to play): the match also ends after this many rounds; then the most"
             " tokens win, a tie shared (0: no limit)",
             bounds=(0, 1000),
-            label="Rounds",
+            label="Round limit",
             research=True,
         ),
     )
