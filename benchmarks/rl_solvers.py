@@ -5,6 +5,7 @@ setups, CFR, CFR+ and both MCCFR driving exploitability down.
     python benchmarks/rl_solvers.py --iterations 20 --only cockroach
     python benchmarks/rl_solvers.py --exploitability     # the tiny setups: table and docs/images/rl_solvers.png
     python benchmarks/rl_solvers.py --exploitability --short   # the smallest setup, short budgets (a minute)
+    python benchmarks/rl_solvers.py --exploitability --only paper_safari   # the tiny setups named so
 
 First, for every named setup: the lowest sample reach (log10) of random play-outs, which decides
 outcome sampling (:func:`asobiba.rl.openspiel.outcome_sampling_solver` refuses under -290), and
@@ -70,7 +71,7 @@ def timed(name: str, iterations: int) -> str:
 
 
 #: The tiny setups (docs/research.md, "Small setups where learning is measurable"); ``--short``: the first.
-TINY = ("cockroach_poker_tiny_2x2_2p_v1", "cockroach_poker_tiny_2x3_2p_v1")
+TINY = ("cockroach_poker_tiny_2x2_2p_v1", "cockroach_poker_tiny_2x3_2p_v1", "paper_safari_tiny_2x1_2p_v1")
 #: Iterations at which exploitability is measured: full-width solvers, then sampling ones (``--short``: up to
 #: the fourth and the fifth).
 FULL_WIDTH_CHECKPOINTS = (1, 3, 10, 30, 100, 300, 1000)
@@ -183,7 +184,8 @@ def main() -> None:
     parser.add_argument("--plot", type=Path, default=PLOT, help="where --exploitability saves its plot")
     arguments = parser.parse_args()
     if arguments.exploitability:
-        results = {name: solve_tiny(name, arguments.short) for name in (TINY[:1] if arguments.short else TINY)}
+        chosen = [name for name in TINY if arguments.only is None or arguments.only in name]
+        results = {name: solve_tiny(name, arguments.short) for name in (chosen[:1] if arguments.short else chosen)}
         print("\nexploitability of the average policy (seconds solving so far):\n" + table(results))
         plot(results, arguments.plot)
         return

@@ -100,7 +100,9 @@ def test_option_validation_errors_say_what_is_accepted(options: dict[str, Any], 
 def test_options_have_documented_defaults() -> None:
     resolved = GAME.resolve_options(3, {})
     expected = {"deck": "pokemon56", "card_order": None, "tokens_to_win": 3, "final_turns": False, "first_player": None}
-    assert resolved == expected
+    research = {"columns": 3, "turn_limit": 0, "rounds": 0}  # research options: left out of records at these
+    assert resolved == expected | research
+    assert GAME.explicit_options(resolved) == expected
     assert GAME.resolve_options(2, {"final_turns": "yes", "card_order": None})["final_turns"] is True
 
 

@@ -1,8 +1,10 @@
-"""The tiny research setups: Cockroach Poker's research options (``creatures``, ``copies``), the named setups
-they make, the frameworks' checks on them, and exploitability falling under CFR."""
+"""The tiny research setups: Cockroach Poker's research options (``creatures``, ``copies``) and Paper Safari's
+(``columns``, ``turn_limit``, ``rounds``, the deck ``research6``), the named setups they make, the frameworks'
+checks on them, and exploitability falling under CFR."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -20,13 +22,23 @@ pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip
 
 from asobiba.rl.tabular import tree_game, tree_size  # noqa: E402
 
-TINY = ["cockroach_poker_tiny_2x2_2p_v1", "cockroach_poker_tiny_2x3_2p_v1"]
+TINY = ["cockroach_poker_tiny_2x2_2p_v1", "cockroach_poker_tiny_2x3_2p_v1", "paper_safari_tiny_2x1_2p_v1"]
+#: The Paper Safari research options of its tiny setup.
+SAFARI_TINY: dict[str, Any] = {
+    "deck": "research6",
+    "columns": 1,
+    "turn_limit": 2,
+    "rounds": 1,
+    "tokens_to_win": 1,
+    "first_player": 0,
+}
 
 
 def test_the_tiny_setups_are_registered_with_their_research_options() -> None:
     setups = all_setups()
     assert setups[TINY[0]].options == {"rules": "original", "creatures": 2, "copies": 2}
     assert setups[TINY[1]].options == {"rules": "original", "creatures": 2, "copies": 3, "first_player": 0}
+    assert setups[TINY[2]].options == SAFARI_TINY
     assert all(setups[name].players == 2 for name in TINY)
 
 
@@ -95,6 +107,72 @@ def test_research_options_at_their_defaults_leave_records_and_views_unchanged() 
 def test_research_options_are_not_offered_by_the_lobby() -> None:
     listed = {entry["name"] for entry in option_entries("cockroach-poker")}
     assert "rules" in listed and not listed & {"creatures", "copies"}
+    safari = {entry["name"]: entry for entry in option_entries("paper-safari")}
+    assert "deck" in safari and not set(safari) & {"columns", "turn_limit", "rounds"}
+    assert "research6" not in str(safari["deck"])
+
+
+def test_a_safari_grid_of_fewer_columns_deals_plays_and_scores_only_its_places() -> None:
+    state = asobiba.new_game(
+        "paper-safari", players=2, seed=4, deck=[{"id": "n0", "value": 0, "ja": "ゼロ", "en": "Zero", "copies": 3},
+        {"id": "n5", "value": 5, "ja": "ご", "en": "Five", "copies": 7}], columns=2, first_player=0, tokens_to_win=1
+    )  # fmt: skip
+    grid = state.view(0)["grids"][0]
+    assert [card == "" for card in grid] == [False, False, True, False, False, True] and grid[0] is None
+    assert [str(action) for action in state.legal_actions()] == ["flip a1", "flip a2", "flip b1", "flip b2"]
+    with pytest.raises(asobiba.IllegalAction, match="a3 is not a place of this grid; its places are a1 a2 b1 b2"):
+        state.apply(state.parse_action("flip a3"))
+    state.apply(state.parse_action("flip a1"))
+    state.apply(state.parse_action("flip b2"))
+    state.apply(state.parse_action("draw"))
+    assert [str(action) for action in state.legal_actions()] == ["swap a1", "swap a2", "swap b1", "swap b2", "discard"]
+    with pytest.raises(asobiba.IllegalAction, match="b3 is not a place of this grid"):
+        state.apply(state.parse_action("swap b3"))
+    rng = random.Random(1)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    scored = state.view(0)["rounds"][-1]
+    assert all(len(numbers) == 4 for numbers in scored["numbers"])
+    assert all(grid[2] == grid[5] == "" and "" not in grid[:2] + grid[3:5] for grid in scored["grids"])
+
+
+def test_a_safari_turn_limit_ends_the_round_and_a_round_limit_the_match_sharing_a_tie() -> None:
+    state = asobiba.new_game("paper-safari", players=2, seed=2, **SAFARI_TINY)
+    state.apply(state.parse_action("flip a1"))
+    state.apply(state.parse_action("flip a1"))
+    for _ in range(2):  # two turns that leave b1 face down: the limit ends the round all the same
+        state.apply(state.parse_action("draw"))
+        state.apply(state.parse_action("discard"))
+    assert state.is_over and state.view(0)["turn"] == 2
+    scored = state.view(0)["rounds"][-1]
+    assert len(state.view(0)["rounds"]) == 1 and scored["grids"][0][0] and scored["grids"][0][3]
+    winners = state.result()["winners"]
+    assert winners == ([scored["winner"]] if scored["winner"] is not None else [0, 1])
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"columns": 0}, "columns=0 is out of range; it takes a whole number from 1 to 3"),
+        ({"columns": 2}, "columns=2 takes a deck of number cards only; this deck has special cards"),
+        ({"turn_limit": -1}, "turn_limit=-1 is out of range"),
+        ({"rounds": "one"}, "rounds='one' is not accepted"),
+        ({"deck": "research6"}, "option deck has 6 cards; 2 players need at least 14"),
+    ],
+)
+def test_bad_safari_research_options_are_refused_saying_why(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidOption, match=message):
+        asobiba.new_game("paper-safari", players=2, seed=1, **options)
+
+
+def test_safari_research_options_at_their_defaults_leave_records_unchanged() -> None:
+    state = asobiba.new_game("paper-safari", players=2, seed=5)
+    assert set(state.record()["options"]) == {"deck", "card_order", "tokens_to_win", "final_turns", "first_player"}
+    spelt = asobiba.new_game("paper-safari", players=2, seed=5, columns=3, turn_limit=0, rounds=0)
+    assert spelt.record() == state.record()
+    tiny = asobiba.new_game("paper-safari", players=2, seed=5, **SAFARI_TINY)
+    assert {"columns": 1, "turn_limit": 2, "rounds": 1}.items() <= tiny.record()["options"].items()
 
 
 @pytest.mark.filterwarnings("ignore:Observation")
@@ -120,6 +198,18 @@ def test_the_smallest_tree_is_the_python_games_and_cfr_drives_its_exploitability
         solver.evaluate_and_update_policy()
         values.append(pyspiel.exploitability(tree, solver.average_policy()))
     assert values[-1] < values[2] < uniform and values[-1] < 0.2 * uniform  # (0.0208 after 10; uniform 0.2083)
+
+
+def test_cfr_drives_the_tiny_safari_setups_exploitability_down() -> None:
+    tree = tree_game(asobiba.rl.make(TINY[2], api="openspiel"))
+    assert tree_size(tree) == (size := tree_size(tree)) and (size.nodes, size.infostates) == (11612, (411, 1722))
+    uniform = pyspiel.exploitability(tree, pyspiel.UniformRandomPolicy(tree))
+    solver = pyspiel.CFRSolver(tree)
+    values = []
+    for _ in range(10):
+        solver.evaluate_and_update_policy()
+        values.append(pyspiel.exploitability(tree, solver.average_policy()))
+    assert values[-1] < values[2] < uniform and values[-1] < 0.2 * uniform  # (0.0316 after 10; uniform 0.2495)
 
 
 def test_a_tree_past_the_limit_is_refused_saying_so() -> None:

@@ -22,7 +22,15 @@ from asobiba.core.options import Option, check_first_player, parse_bool, player_
 from asobiba.core.state import Action, Observation, State
 from asobiba.games.paper_safari import text
 from asobiba.games.paper_safari.actions import ACTION_TYPES
-from asobiba.games.paper_safari.data import DECK_LABELS, DECKS, MAX_DECK_SIZE, check_deck_option, deck_from_option
+from asobiba.games.paper_safari.data import (
+    DECK_LABELS,
+    DECKS,
+    MAX_DECK_SIZE,
+    Effect,
+    check_deck_option,
+    deck_from_option,
+)
+from asobiba.games.paper_safari.grid import COLUMNS
 from asobiba.games.paper_safari.notation import parse
 from asobiba.games.paper_safari.state import PaperSafariState
 from asobiba.games.paper_safari.view import PaperSafariFullView, PaperSafariPending, PaperSafariView
@@ -102,12 +110,47 @@ class PaperSafari(Game[PaperSafariState]):
             help="the seat number of the player who starts the first round (0 is the first seat); empty: drawn at"
             " random (at the table, whoever last read a Pokémon manga or played a Pokémon game)",
         ),
+        # Research variants, not ways to play (docs/research.md, "Small setups where learning is measurable").
+        Option(
+            "columns",
+            COLUMNS,
+            "research variant (not a way to play): each grid is 2 rows of this many columns (a1 a2 / b1 b2 with 2;"
+            " positions beyond them stay empty); fewer than 3 takes a deck of number cards only",
+            bounds=(1, COLUMNS),
+            label="Columns",
+            research=True,
+        ),
+        Option(
+            "turn_limit",
+            0,
+            "research variant (not a way to play): a round also ends after this many turns in all, scored as usual"
+            " (0: no limit)",
+            bounds=(0, 1000),
+            label="Turn limit",
+            research=True,
+        ),
+        Option(
+            "rounds",
+            0,
+            "research variant (not a way to play): the match also ends after this many rounds; then the most"
+            " tokens win, a tie shared (0: no limit)",
+            bounds=(0, 1000),
+            label="Round limit",
+            research=True,
+        ),
     )
 
     def _complete_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         check_first_player(self.name, options["first_player"], players)
         deck = deck_from_option(options["deck"])
-        needed = 6 * players + 2
+        if options["columns"] < COLUMNS and any(effect is not Effect.NONE for effect in deck.effects):
+            raise InvalidOption(
+                "{game}: option columns={columns} takes a deck of number cards only; this deck has special cards",
+                domain="paper_safari",
+                game=self.name,
+                columns=options["columns"],
+            )
+        needed = 2 * options["columns"] * players + 2
         if deck.size < needed:
             raise InvalidOption(
                 "{game}: option deck has {size} cards; {players} players need at least {needed}",

@@ -16,7 +16,7 @@ import enum
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, ClassVar, get_args
 
@@ -118,6 +118,12 @@ POKEMON56: tuple[CardKind, ...] = (
 )
 
 DECKS: dict[str, tuple[CardKind, ...]] = {"pokemon56": POKEMON56}
+#: Decks of research variants (docs/research.md, "Small setups where learning is measurable"), not ways to play:
+#: accepted by the ``deck`` option but never offered by a menu. ``research6``: two each of Pikachu (−2), Psyduck (4)
+#: and Onix (10), for the research setup ``paper_safari_tiny_2x1_2p``.
+RESEARCH_DECKS: dict[str, tuple[CardKind, ...]] = {
+    "research6": tuple(replace(kind, copies=2) for kind in POKEMON56 if kind.id in ("pikachu", "psyduck", "onix")),
+}
 #: How a menu names each shipped deck (English; Japanese in the paper_safari catalog).
 DECK_LABELS: dict[str, str] = {"pokemon56": "Pokémon edition (56 cards)"}
 
@@ -177,7 +183,7 @@ def check_deck_option(value: Any) -> Any:
     if isinstance(value, str) and value.lstrip().startswith("["):
         value = _read_deck_json(value)
     if isinstance(value, str):
-        if value not in DECKS:
+        if value not in DECKS and value not in RESEARCH_DECKS:
             raise InvalidOption(
                 "it takes a deck name ({names}) or a list of card lines", domain="paper_safari", names=", ".join(DECKS)
             )
@@ -309,7 +315,7 @@ def _short_repr(value: Any) -> str:
 def _deck_from_json(text: str) -> Deck:
     value = json.loads(text)
     if isinstance(value, str):
-        return Deck(DECKS[value])
+        return Deck(DECKS[value] if value in DECKS else RESEARCH_DECKS[value])
     return Deck([card_kind_from_line(line) for line in value])
 
 

@@ -13,6 +13,18 @@ from asobiba.games.paper_safari.actions import MAX_PLAYERS
 
 #: Cards in a player's grid: positions 0–5 are a1 a2 a3 (top row) and b1 b2 b3 (bottom row).
 GRID = 6
+#: Columns of a grid (2 rows of 3). The research option ``columns`` plays with fewer: the places of the
+#: first columns only (:func:`places`), the others staying empty.
+COLUMNS = 3
+
+
+def places(columns: int) -> tuple[int, ...]:
+    """The positions of a grid of 2 rows of ``columns`` columns (research option ``columns``; 3 is the game's).
+
+    >>> places(2)  # a1 a2 b1 b2
+    (0, 1, 3, 4)
+    """
+    return tuple(row * COLUMNS + column for row in range(2) for column in range(columns))
 
 
 def slot(player: int, position: int) -> int:
@@ -98,6 +110,20 @@ def score_grid(values: Sequence[int | None]) -> tuple[int, list[int]]:
             best = (score, numbers)
     assert best is not None
     return best
+
+
+def score_places(values: Sequence[int | None], columns: int) -> tuple[int, list[int]]:
+    """A grid's score and the numbers its cards count for, on a grid of ``columns`` columns (research option
+    ``columns``): the whole grid is :func:`score_grid`; a smaller one holds number cards only (no Ditto), its
+    empty places counted as nothing.
+
+    >>> score_places([4, 2, 0, 4, 5, 0], 2)  # a1/b1 are a pair
+    (7, [4, 2, 4, 5])
+    """
+    if columns == COLUMNS:
+        return score_grid(values)
+    numbers = [0 if value is None else value for value in values]
+    return column_score(numbers), [numbers[position] for position in places(columns)]
 
 
 def round_winner(scores: Sequence[int], numbers: Sequence[Sequence[int]]) -> int | None:

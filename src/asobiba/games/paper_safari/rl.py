@@ -245,15 +245,51 @@ def shuffle(state: State) -> Shuffle:
     return Shuffle((pile,), lambda orders: Reshuffle(tuple(ids[card] for card in orders[0])))
 
 
+def options_from_parameters(values: dict[str, Any]) -> dict[str, Any]:
+    """OpenSpiel's parameters as the game's options: ``first_player`` -1 is drawn at random."""
+    options = dict(values)
+    if options["first_player"] < 0:
+        options["first_player"] = None
+    return options
+
+
+#: The research variant for 2 players whose whole game tree (the deal included) OpenSpiel's exact exploitability
+#: walks (docs/research.md, "Small setups where learning is measurable"): grids of 2 rows of 1 column, 6 number
+#: cards (deck ``research6``: Pikachu −2, Psyduck 4, Onix 10, two of each), the first player fixed, one round of
+#: at most 2 turns (one each): 11,612 nodes. A 2 × 2 grid is out of reach: with 10 cards of two kinds and 2 turns
+#: it passes 400,000 nodes; 2 × 1 with 3 turns has 36,452 and with 4 turns 110,972.
+TINY_OPTIONS: dict[str, dict[str, Any]] = {
+    "2x1": {
+        "deck": "research6",
+        "columns": 1,
+        "turn_limit": 2,
+        "rounds": 1,
+        "tokens_to_win": 1,
+        "first_player": 0,
+    },
+}
+
 #: The research API's declaration of Paper Safari.
 RL = RLSupport(
     encoder=PaperSafariEncoder,
     codecs={"full": PaperSafariCodec},
-    openspiel_parameters={"players": 2, "tokens_to_win": 3, "final_turns": False},
+    openspiel_parameters={
+        "players": 2,
+        "tokens_to_win": 3,
+        "final_turns": False,
+        "deck": "pokemon56",
+        "columns": 3,
+        "turn_limit": 0,
+        "rounds": 0,
+        "first_player": -1,
+    },
+    options_from_parameters=options_from_parameters,
     shuffle=shuffle,
     max_chance_outcomes=1000,  # card kinds of a deck option
     setups=(
         *(Setup(f"paper_safari_{n}p", n) for n in (2, 3, 4, 5)),
         *(Setup(f"paper_safari_one_round_{n}p", n, {"tokens_to_win": 1}) for n in (2, 3, 4, 5)),
+        # Research variants, not ways to play: small enough for exact exploitability (TINY_OPTIONS).
+        *(Setup(f"paper_safari_tiny_{grid}_2p", 2, options) for grid, options in TINY_OPTIONS.items()),
     ),
 )

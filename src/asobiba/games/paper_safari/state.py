@@ -27,6 +27,7 @@ from typing import Any
 from asobiba.core.events import Event
 from asobiba.core.state import CHANCE, Action, GameRules, State
 from asobiba.games.paper_safari.actions import (
+    DISCARD,
     MEW_PLACES,
     MEW_TAKES,
     ROCKETS,
@@ -49,9 +50,10 @@ from asobiba.games.paper_safari.actions import (
     TakeDiscard,
 )
 from asobiba.games.paper_safari.data import Deck, deck_from_option
-from asobiba.games.paper_safari.grid import GRID
+from asobiba.games.paper_safari.grid import COLUMNS, GRID, places
 from asobiba.games.paper_safari.phase import Phase
 from asobiba.games.paper_safari.rules import determinize, end, moves, setup, specials, turn, views
+from asobiba.games.paper_safari.rules.cards import verify_place
 from asobiba.games.paper_safari.view import (
     PaperSafariFullView,
     PaperSafariPending,
@@ -77,6 +79,12 @@ class PaperSafariState(State[PaperSafariView, PaperSafariFullView]):
         self.first_player: int | None = options.get("first_player")
         self.tokens_to_win: int = options["tokens_to_win"]
         self.final_turns: bool = options["final_turns"]
+        #: Research options (docs/research.md): the grid's columns and its positions, the turns after which a round
+        #: ends and the rounds after which the match ends (0: no limit).
+        self.columns: int = options.get("columns", COLUMNS)
+        self.places: tuple[int, ...] = places(self.columns)
+        self.turn_limit: int = options.get("turn_limit", 0)
+        self.round_limit: int = options.get("rounds", 0)
         self.cards: list[int] = [-1] * (GRID * players)
         self.face_up: list[bool] = [False] * (GRID * players)
         #: Per player, a bitmask of his own face-down positions he has peeked at (Charizard).
@@ -135,9 +143,9 @@ class PaperSafariState(State[PaperSafariView, PaperSafariFullView]):
             case Phase.TURN:
                 return list(turn.TURN_ACTIONS)
             case Phase.HAND if turn.may_discard(self):
-                return list(turn.HAND_ACTIONS)
+                return list(turn.HAND_ACTIONS) if self.columns == COLUMNS else [*turn.swaps(self), DISCARD]
             case Phase.HAND | Phase.MEOWTH:
-                return list(SWAPS)
+                return list(SWAPS) if self.columns == COLUMNS else turn.swaps(self)
             case Phase.FLIP:
                 return setup.flip_actions(self)
             case Phase.PEEK:
@@ -164,8 +172,8 @@ class PaperSafariState(State[PaperSafariView, PaperSafariFullView]):
         match action:
             case Draw() | TakeDiscard() if phase == Phase.TURN:
                 return
-            case Swap() if phase in (Phase.HAND, Phase.MEOWTH):
-                return
+            case Swap(position) if phase in (Phase.HAND, Phase.MEOWTH):
+                return verify_place(self, position)
             case Discard() if phase == Phase.HAND:
                 return turn.verify_discard(self)
             case Flip(position) if phase == Phase.FLIP:

@@ -26,6 +26,17 @@ def verify_position(action: Action, position: int) -> None:
         )
 
 
+def verify_place(state: PaperSafariState, position: int) -> None:
+    """A position is a place of the grid (all six but with the research option ``columns``)."""
+    if position not in state.places:
+        raise IllegalAction(
+            "{position} is not a place of this grid; its places are {places}",
+            domain="paper_safari",
+            position=POSITIONS[position],
+            places=" ".join(POSITIONS[place] for place in state.places),
+        )
+
+
 def quoted(text: str) -> str:
     """A text as an error message quotes it, cut short if long."""
     return repr(text if len(text) <= 40 else text[:40] + "…")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from asobiba.core.events import Event
 from asobiba.core.state import CHANCE
 from asobiba.games.paper_safari import events as ev
-from asobiba.games.paper_safari.grid import ALL_GRID_SLOTS, GRID, grid_slots, round_winner, score_grid
+from asobiba.games.paper_safari.grid import ALL_GRID_SLOTS, GRID, grid_slots, round_winner, score_places
 from asobiba.games.paper_safari.phase import Phase
 
 if TYPE_CHECKING:
@@ -21,6 +21,9 @@ def end_turn(state: PaperSafariState, events: list[Event]) -> None:
     (with option final_turns, after one more turn of everybody else)."""
     state.turns += 1
     state.turn_steps = []
+    if state.turns == state.turn_limit:  # research option turn_limit (0: none)
+        end_round(state, events)
+        return
     if state.final_left < 0:
         # Somebody's six cards all face up (a scan in C: this runs after every turn).
         if any(map(all, map(state.face_up.__getitem__, ALL_GRID_SLOTS[: state.players]))):
@@ -50,7 +53,9 @@ def end_round(state: PaperSafariState, events: list[Event]) -> None:
     scores: list[int] = []
     numbers: list[list[int]] = []
     for player in range(state.players):
-        score, counted = score_grid([values[card] for card in state.cards[grid_slots(player)]])
+        score, counted = score_places(
+            [values[card] if card >= 0 else None for card in state.cards[grid_slots(player)]], state.columns
+        )
         scores.append(score)
         numbers.append(counted)
     winner = round_winner(scores, numbers)
@@ -65,7 +70,9 @@ def end_round(state: PaperSafariState, events: list[Event]) -> None:
             "scores": scores,
             "numbers": numbers,
             "winner": winner,
-            "grids": [[ids[card] for card in state.cards[grid_slots(p)]] for p in range(state.players)],
+            "grids": [
+                [ids[card] if card >= 0 else "" for card in state.cards[grid_slots(p)]] for p in range(state.players)
+            ],
             "tokens": list(state.tokens),
         },
     )
@@ -75,6 +82,10 @@ def end_round(state: PaperSafariState, events: list[Event]) -> None:
         state.phase = Phase.OVER
         state.to_play = None
         events.append(ev.MatchWon(winner, state.tokens[winner]))
+        return
+    if state.round == state.round_limit:  # research option rounds (0: none): the most tokens win
+        state.phase = Phase.OVER
+        state.to_play = None
         return
     # Setup 3: the winner starts the next round; nobody won: the previous starter's left.
     state.starter = winner if winner is not None else (state.starter + 1) % state.players
@@ -86,5 +97,7 @@ def end_round(state: PaperSafariState, events: list[Event]) -> None:
 def result(state: PaperSafariState) -> dict[str, Any]:
     """The winners of the match: whoever has the tokens it takes ("End of a round and scoring")."""
     winners = [player for player in range(state.players) if state.tokens[player] >= state.tokens_to_win]
+    if not winners and state.phase is Phase.OVER:  # research option rounds: the most tokens win, a tie shared
+        winners = [player for player in range(state.players) if state.tokens[player] == max(state.tokens)]
     losers = [player for player in range(state.players) if player not in winners]
     return {"winners": winners, "losers": losers, "scores": list(state.tokens)}

@@ -16,7 +16,7 @@ from asobiba.games.paper_safari.actions import FLIPS, STARTS, Deal, Flip, Start
 from asobiba.games.paper_safari.data import POSITIONS
 from asobiba.games.paper_safari.grid import GRID, slot
 from asobiba.games.paper_safari.phase import Phase
-from asobiba.games.paper_safari.rules.cards import face_down_positions, verify_cards
+from asobiba.games.paper_safari.rules.cards import face_down_positions, verify_cards, verify_place
 
 if TYPE_CHECKING:
     from asobiba.games.paper_safari.state import PaperSafariState
@@ -81,8 +81,21 @@ def deal(state: PaperSafariState, action: Deal) -> list[Event]:
     state.card_order = None
     count = GRID * state.players
     state.discard = [order[0]]
-    state.cards = order[1 : count + 1]
-    state.face_up = [False] * count
+    if len(state.places) == GRID:
+        state.cards = order[1 : count + 1]
+        state.face_up = [False] * count
+    else:
+        # Research option columns: the cards go to the grid's places in order, the other places stay empty
+        # (no card, counted face up: they never wait to be turned).
+        dealt = len(state.places) * state.players
+        state.cards, state.face_up = [-1] * count, [True] * count
+        for where, card in zip(
+            (slot(player, position) for player in range(state.players) for position in state.places),
+            order[1 : dealt + 1],
+            strict=True,
+        ):
+            state.cards[where], state.face_up[where] = card, False
+        count = dealt
     state.peeked = [0] * state.players
     state.pile = order[count + 1 :][::-1]
     state.pile_public = False
@@ -99,6 +112,7 @@ def deal(state: PaperSafariState, action: Deal) -> list[Event]:
 
 def verify_flip(state: PaperSafariState, position: int) -> None:
     """Only a face-down card is turned face up ("Setup" 2)."""
+    verify_place(state, position)
     if state.face_up[slot(state.player, position)]:
         raise IllegalAction("{position} is already face up", domain="paper_safari", position=POSITIONS[position])
 

@@ -40,6 +40,11 @@ TURN_ACTIONS = (DRAW, TAKE_DISCARD)
 HAND_ACTIONS = (*SWAPS, DISCARD)
 
 
+def swaps(state: PaperSafariState) -> list[Action]:
+    """A swap into each place of the grid (all six but with the research option ``columns``)."""
+    return [SWAPS[position] for position in state.places]
+
+
 def sample_reshuffle(state: PaperSafariState, rng: random.Random) -> Action:
     """The discard pile but its top card, shuffled into a new pile ("A turn": the pile runs out)."""
     order = sorted(state.discard[:-1])

@@ -25,7 +25,7 @@ def view(state: PaperSafariState, player: int | None) -> PaperSafariView:
         for position in range(GRID):
             where = slot(owner, position)
             card = state.cards[where]
-            row.append(ids[card] if state.face_up[where] else ("" if card < 0 else None))
+            row.append(ids[card] if card >= 0 and state.face_up[where] else ("" if card < 0 else None))
         grids.append(row)
     known: dict[str, str] = {}
     if player is not None:
