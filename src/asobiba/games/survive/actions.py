@@ -35,8 +35,10 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
+from asobiba.core.actions import Action
 from asobiba.core.errors import IllegalAction
-from asobiba.core.state import Action
 from asobiba.games.survive.board import CELL_NAMES, N_CELLS, NEIGHBOURS, SPACE_NEIGHBOURS
 from asobiba.games.survive.data import COLOURS, CREATURES, EFFECTS, EXPLORERS_PER_COLOUR, TILE_BY_NAME, explorer_name
 
@@ -71,6 +73,7 @@ def tile_text(code: int) -> str:
     return _TILE_NAMES.get(code) or f"tile?{number_text(code)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class LayTiles(Action):
     """Chance: the tile on each land space, in board order."""
@@ -82,6 +85,7 @@ class LayTiles(Action):
         return "tiles " + " ".join(tile_text(code) for code in self.layout)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class AssignValues(Action):
     """Chance: each colour's explorer values, explorer #1 first."""
@@ -93,6 +97,7 @@ class AssignValues(Action):
         return "values " + " ".join("".join(number_text(v) for v in colour) for colour in self.values)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ChooseFirst(Action):
     """Chance: the first player."""
@@ -104,6 +109,7 @@ class ChooseFirst(Action):
         return f"first p{number_text(self.player)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class PlaceExplorer(Action):
     explorer: int
@@ -113,6 +119,7 @@ class PlaceExplorer(Action):
         return f"place {explorer_text(self.explorer)} {cell_text(self.cell)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class PlaceBoat(Action):
     cell: int
@@ -121,6 +128,7 @@ class PlaceBoat(Action):
         return f"boat {cell_text(self.cell)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class PlayTile(Action):
     """Play a held tile (on one's turn) or a counter tile (when asked)."""
@@ -131,6 +139,7 @@ class PlayTile(Action):
         return f"play {effect_text(self.effect)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class MoveExplorer(Action):
     explorer: int
@@ -140,6 +149,7 @@ class MoveExplorer(Action):
         return f"move {explorer_text(self.explorer)} {cell_text(self.cell)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BoardBoat(Action):
     explorer: int
@@ -148,6 +158,7 @@ class BoardBoat(Action):
         return f"board {explorer_text(self.explorer)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class SailBoat(Action):
     source: int
@@ -157,6 +168,7 @@ class SailBoat(Action):
         return f"sail {cell_text(self.source)} {cell_text(self.target)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Escape(Action):
     explorer: int
@@ -165,12 +177,14 @@ class Escape(Action):
         return f"escape {explorer_text(self.explorer)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class EndMoves(Action):
     def __str__(self) -> str:
         return "end moves"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class RemoveTile(Action):
     cell: int
@@ -179,6 +193,7 @@ class RemoveTile(Action):
         return f"remove {cell_text(self.cell)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class RollDie(Action):
     """Chance: the creature die shows a serpent, a shark or a whale."""
@@ -190,6 +205,7 @@ class RollDie(Action):
         return f"die {creature_text(self.creature)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class MoveCreature(Action):
     creature: int
@@ -200,12 +216,14 @@ class MoveCreature(Action):
         return f"{creature_text(self.creature)} {cell_text(self.source)} {cell_text(self.target)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Stop(Action):
     def __str__(self) -> str:
         return "stop"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
     def __str__(self) -> str:

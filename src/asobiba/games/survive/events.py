@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from asobiba.core.events import Event
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class TilesLaid(Event):
     """The shuffled tiles lie terrain side up: everybody sees ``terrains`` (cell -> terrain)."""
@@ -21,6 +24,7 @@ class TilesLaid(Event):
     terrains: tuple[tuple[str, str], ...]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ValuesAssigned(Event):
     """A colour's explorers get their hidden values; only the colour's player sees them."""
@@ -36,11 +40,13 @@ class ValuesAssigned(Event):
         return ValuesAssigned(self.player, self.colour, None)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class FirstPlayer(Event):
     player: int
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ExplorerPlaced(Event):
     player: int
@@ -48,24 +54,28 @@ class ExplorerPlaced(Event):
     cell: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BoatPlaced(Event):
     player: int | None
     cell: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class TurnBegan(Event):
     player: int
     turn: int
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class TilePlayed(Event):
     player: int
     effect: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ExplorerMoved(Event):
     """``how``: ``walks`` (land), ``boards``, ``swims`` or ``dolphin``."""
@@ -77,6 +87,7 @@ class ExplorerMoved(Event):
     how: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BoatMoved(Event):
     player: int
@@ -85,6 +96,7 @@ class BoatMoved(Event):
     passengers: tuple[str, ...]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ExplorerEscaped(Event):
     """Rescued: the value stays hidden until the game ends."""
@@ -94,6 +106,7 @@ class ExplorerEscaped(Event):
     cell: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ExplorerLost(Event):
     """``cause``: ``serpent``, ``shark``, ``whirlpool``."""
@@ -104,6 +117,7 @@ class ExplorerLost(Event):
     cause: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BoatLost(Event):
     """A boat removed (``serpent``, ``whale`` capsizing it, ``whirlpool``)."""
@@ -113,12 +127,14 @@ class BoatLost(Event):
     passengers: tuple[str, ...]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class MovesEnded(Event):
     player: int
     unused: int
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class TileRemoved(Event):
     """A land tile removed; a held or counter tile's back is seen by its taker only."""
@@ -136,24 +152,28 @@ class TileRemoved(Event):
         return TileRemoved(self.player, self.cell, self.terrain, None, None)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CreatureAppeared(Event):
     creature: str
     cell: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Whirlpool(Event):
     cell: str
     cells: tuple[str, ...]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class DieRolled(Event):
     player: int
     creature: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CreatureMoved(Event):
     player: int
@@ -162,6 +182,7 @@ class CreatureMoved(Event):
     target: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CreatureRemoved(Event):
     """A creature taken off the board (a counter tile or a whirlpool)."""
@@ -171,11 +192,13 @@ class CreatureRemoved(Event):
     cause: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CounterDeclined(Event):
     player: int
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     """``reason``: ``volcano`` or ``no explorers``; rescued values are shown to all now."""

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from asobiba.games.survive.data import CREATURE_REACH
 from asobiba.games.survive.phase import Phase
 
@@ -31,6 +33,7 @@ def _extended(path: tuple[int, ...], source: int, target: int) -> tuple[int, ...
     return (*(path or (source,)), target)
 
 
+@mypyc_attr(native_class=False)
 class Steps:
     """A move made step by step along ``path`` (the start, then a cell per step), at most ``reach``
     steps: a held tile's reach unless the mover says otherwise."""
@@ -55,6 +58,7 @@ class Steps:
         return self.reach - self.taken
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class DolphinRide(Steps):
     """A dolphin carries one of the player's swimmers; the first step chooses which."""
@@ -70,6 +74,7 @@ class DolphinRide(Steps):
         )
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class WindsSail(Steps):
     """Favourable winds move one boat; the first step chooses which."""
@@ -81,6 +86,7 @@ class WindsSail(Steps):
         return replace(self, path=_extended(self.path, source, target))
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Jump:
     """A "move any …" tile: one creature of this kind jumps to an empty sea space."""
@@ -89,6 +95,7 @@ class Jump:
     creature: int
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CreatureRun(Steps):
     """The rolled creature moves step by step; the first step chooses which one."""
@@ -106,6 +113,7 @@ class CreatureRun(Steps):
         return CreatureRun(self.creature, _extended(self.path, source, target))
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CounterQuestion:
     """A shark or a whale moved by ``mover`` reached pieces on ``cell``: the players in ``asked``
@@ -127,6 +135,7 @@ class CounterQuestion:
         return replace(self, asked=self.asked[1:], declined=(*self.declined, self.asked[0]))
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BoatTileBoarding:
     """A boat tile came up under more than 3 swimmers: the remover chooses who boards it."""
