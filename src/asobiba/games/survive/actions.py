@@ -74,12 +74,20 @@ def tile_text(code: int) -> str:
 
 
 @mypyc_attr(native_class=False)
+class ChanceOutcome(Action):
+    """Base of the outcomes of chance. ``is_chance`` is set here, outside the dataclasses: compiled by
+    mypyc, an assignment in a dataclass's body (annotated or not, ``ClassVar`` too) becomes a field."""
+
+    __slots__ = ()
+    is_chance = True
+
+
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
-class LayTiles(Action):
+class LayTiles(ChanceOutcome):
     """Chance: the tile on each land space, in board order."""
 
     layout: tuple[int, ...]
-    is_chance = True
 
     def __str__(self) -> str:
         return "tiles " + " ".join(tile_text(code) for code in self.layout)
@@ -87,11 +95,10 @@ class LayTiles(Action):
 
 @mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
-class AssignValues(Action):
+class AssignValues(ChanceOutcome):
     """Chance: each colour's explorer values, explorer #1 first."""
 
     values: tuple[tuple[int, ...], ...]
-    is_chance = True
 
     def __str__(self) -> str:
         return "values " + " ".join("".join(number_text(v) for v in colour) for colour in self.values)
@@ -99,11 +106,10 @@ class AssignValues(Action):
 
 @mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
-class ChooseFirst(Action):
+class ChooseFirst(ChanceOutcome):
     """Chance: the first player."""
 
     player: int
-    is_chance = True
 
     def __str__(self) -> str:
         return f"first p{number_text(self.player)}"
@@ -195,11 +201,10 @@ class RemoveTile(Action):
 
 @mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
-class RollDie(Action):
+class RollDie(ChanceOutcome):
     """Chance: the creature die shows a serpent, a shark or a whale."""
 
     creature: int
-    is_chance = True
 
     def __str__(self) -> str:
         return f"die {creature_text(self.creature)}"

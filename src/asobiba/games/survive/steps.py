@@ -15,7 +15,7 @@ go to a phase with :func:`set_phase` (no step) or :func:`await_step`, and read t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -63,7 +63,6 @@ class Steps:
 class DolphinRide(Steps):
     """A dolphin carries one of the player's swimmers; the first step chooses which."""
 
-    phase: ClassVar[Phase] = Phase.DOLPHIN
     explorer: int | None = None
     #: The cells visited: the start, then one per step (empty before the first step).
     path: tuple[int, ...] = ()
@@ -79,7 +78,6 @@ class DolphinRide(Steps):
 class WindsSail(Steps):
     """Favourable winds move one boat; the first step chooses which."""
 
-    phase: ClassVar[Phase] = Phase.WINDS
     path: tuple[int, ...] = ()
 
     def moved(self, source: int, target: int) -> WindsSail:
@@ -91,7 +89,6 @@ class WindsSail(Steps):
 class Jump:
     """A "move any …" tile: one creature of this kind jumps to an empty sea space."""
 
-    phase: ClassVar[Phase] = Phase.JUMP
     creature: int
 
 
@@ -100,7 +97,6 @@ class Jump:
 class CreatureRun(Steps):
     """The rolled creature moves step by step; the first step chooses which one."""
 
-    phase: ClassVar[Phase] = Phase.CREATURE
     creature: int
     path: tuple[int, ...] = ()
 
@@ -119,7 +115,6 @@ class CounterQuestion:
     """A shark or a whale moved by ``mover`` reached pieces on ``cell``: the players in ``asked``
     are asked in turn whether they play ``counter``; ``declined`` said no already."""
 
-    phase: ClassVar[Phase] = Phase.COUNTER
     counter: int
     creature: int
     cell: int
@@ -140,7 +135,6 @@ class CounterQuestion:
 class BoatTileBoarding:
     """A boat tile came up under more than 3 swimmers: the remover chooses who boards it."""
 
-    phase: ClassVar[Phase] = Phase.BOAT_TILE
     cell: int
     boarded: tuple[int, ...] = ()
 
@@ -148,6 +142,17 @@ class BoatTileBoarding:
 #: A pending step of a multi-step decision.
 Step = DolphinRide | WindsSail | Jump | CreatureRun | CounterQuestion | BoatTileBoarding
 StepT = TypeVar("StepT", DolphinRide, WindsSail, Jump, CreatureRun, CounterQuestion, BoatTileBoarding)
+
+#: The phase of each kind of pending step (a table, not class variables: compiled by mypyc, an assignment
+#: in a dataclass's body, ``ClassVar`` or not, becomes a field).
+STEP_PHASES: Final[dict[type[Step], Phase]] = {
+    DolphinRide: Phase.DOLPHIN,
+    WindsSail: Phase.WINDS,
+    Jump: Phase.JUMP,
+    CreatureRun: Phase.CREATURE,
+    CounterQuestion: Phase.COUNTER,
+    BoatTileBoarding: Phase.BOAT_TILE,
+}
 
 
 def set_phase(state: SurviveState, phase: Phase) -> None:
@@ -158,7 +163,7 @@ def set_phase(state: SurviveState, phase: Phase) -> None:
 
 def await_step(state: SurviveState, step: Step) -> None:
     """Go to (or stay in) the phase of a multi-step decision with these details."""
-    state.phase = step.phase
+    state.phase = STEP_PHASES[type(step)]
     state.step = step
 
 
