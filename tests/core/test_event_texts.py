@@ -32,6 +32,7 @@ def _event_classes(package: str) -> set[type[Event]]:
         if inspect.isclass(value)
         and issubclass(value, Event)
         and value is not Event
+        and "__dataclass_fields__" in vars(value)  # a kind of event (a dataclass), not a base kinds share
         and value.__module__ == module.__name__
     }
 

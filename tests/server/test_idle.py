@@ -32,13 +32,14 @@ def quickly_idle_server(tmp_path: Path) -> Iterator[ServerProcess]:
 
 def stored_status(server: ServerProcess, room: str) -> str | None:
     """The room's status in the server's SQLite file as its checkpoints left it (the server holds the
-    file for itself: read it without locks, ``immutable``; None if a checkpoint was caught halfway)."""
+    file for itself: read it without locks, ``immutable``; None if a checkpoint was caught halfway, or
+    has not reached the room's row yet: a new room is in the write-ahead log, which ``immutable`` skips)."""
     try:
         with contextlib.closing(sqlite3.connect(f"{server.database.as_uri()}?immutable=1", uri=True)) as database:
-            (status,) = database.execute("SELECT status FROM rooms WHERE id = ?", (room,)).fetchone()
+            found = database.execute("SELECT status FROM rooms WHERE id = ?", (room,)).fetchone()
     except sqlite3.DatabaseError:
         return None
-    return str(status)
+    return None if found is None else str(found[0])
 
 
 def wait_for_status(server: ServerProcess, room: str, status: str) -> None:

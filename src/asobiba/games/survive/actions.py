@@ -35,8 +35,10 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
+from asobiba.core.actions import Action
 from asobiba.core.errors import IllegalAction
-from asobiba.core.state import Action
 from asobiba.games.survive.board import CELL_NAMES, N_CELLS, NEIGHBOURS, SPACE_NEIGHBOURS
 from asobiba.games.survive.data import COLOURS, CREATURES, EFFECTS, EXPLORERS_PER_COLOUR, TILE_BY_NAME, explorer_name
 
@@ -71,39 +73,49 @@ def tile_text(code: int) -> str:
     return _TILE_NAMES.get(code) or f"tile?{number_text(code)}"
 
 
+@mypyc_attr(native_class=False)
+class ChanceOutcome(Action):
+    """Base of the outcomes of chance. ``is_chance`` is set here, outside the dataclasses: compiled by
+    mypyc, an assignment in a dataclass's body (annotated or not, ``ClassVar`` too) becomes a field."""
+
+    __slots__ = ()
+    is_chance = True
+
+
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
-class LayTiles(Action):
+class LayTiles(ChanceOutcome):
     """Chance: the tile on each land space, in board order."""
 
     layout: tuple[int, ...]
-    is_chance = True
 
     def __str__(self) -> str:
         return "tiles " + " ".join(tile_text(code) for code in self.layout)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
-class AssignValues(Action):
+class AssignValues(ChanceOutcome):
     """Chance: each colour's explorer values, explorer #1 first."""
 
     values: tuple[tuple[int, ...], ...]
-    is_chance = True
 
     def __str__(self) -> str:
         return "values " + " ".join("".join(number_text(v) for v in colour) for colour in self.values)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
-class ChooseFirst(Action):
+class ChooseFirst(ChanceOutcome):
     """Chance: the first player."""
 
     player: int
-    is_chance = True
 
     def __str__(self) -> str:
         return f"first p{number_text(self.player)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class PlaceExplorer(Action):
     explorer: int
@@ -113,6 +125,7 @@ class PlaceExplorer(Action):
         return f"place {explorer_text(self.explorer)} {cell_text(self.cell)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class PlaceBoat(Action):
     cell: int
@@ -121,6 +134,7 @@ class PlaceBoat(Action):
         return f"boat {cell_text(self.cell)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class PlayTile(Action):
     """Play a held tile (on one's turn) or a counter tile (when asked)."""
@@ -131,6 +145,7 @@ class PlayTile(Action):
         return f"play {effect_text(self.effect)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class MoveExplorer(Action):
     explorer: int
@@ -140,6 +155,7 @@ class MoveExplorer(Action):
         return f"move {explorer_text(self.explorer)} {cell_text(self.cell)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BoardBoat(Action):
     explorer: int
@@ -148,6 +164,7 @@ class BoardBoat(Action):
         return f"board {explorer_text(self.explorer)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class SailBoat(Action):
     source: int
@@ -157,6 +174,7 @@ class SailBoat(Action):
         return f"sail {cell_text(self.source)} {cell_text(self.target)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Escape(Action):
     explorer: int
@@ -165,12 +183,14 @@ class Escape(Action):
         return f"escape {explorer_text(self.explorer)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class EndMoves(Action):
     def __str__(self) -> str:
         return "end moves"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class RemoveTile(Action):
     cell: int
@@ -179,17 +199,18 @@ class RemoveTile(Action):
         return f"remove {cell_text(self.cell)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
-class RollDie(Action):
+class RollDie(ChanceOutcome):
     """Chance: the creature die shows a serpent, a shark or a whale."""
 
     creature: int
-    is_chance = True
 
     def __str__(self) -> str:
         return f"die {creature_text(self.creature)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class MoveCreature(Action):
     creature: int
@@ -200,12 +221,14 @@ class MoveCreature(Action):
         return f"{creature_text(self.creature)} {cell_text(self.source)} {cell_text(self.target)}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Stop(Action):
     def __str__(self) -> str:
         return "stop"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
     def __str__(self) -> str:

@@ -12,9 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
+from mypy_extensions import mypyc_attr
+
 from asobiba.core.events import Event
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class TilesLaid(Event):
     """The shuffled tiles lie terrain side up: everybody sees ``terrains`` (cell -> terrain)."""
@@ -22,6 +25,7 @@ class TilesLaid(Event):
     terrains: tuple[tuple[str, str], ...]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ValuesAssigned(Event):
     """A colour's explorers get their hidden values; only the colour's player sees them."""
@@ -37,11 +41,13 @@ class ValuesAssigned(Event):
         return ValuesAssigned(self.player, self.colour, None)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class FirstPlayer(Event):
     player: int
 
 
+@mypyc_attr(native_class=False)
 class OwnedExplorerEvent(Event):
     """An event about one explorer of ``player``: its ``value`` (``None``: hidden) is seen by its owner
     only, everybody else reads the event without it."""
@@ -58,6 +64,7 @@ class OwnedExplorerEvent(Event):
         return hidden
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ExplorerPlaced(OwnedExplorerEvent):
     player: int
@@ -66,24 +73,28 @@ class ExplorerPlaced(OwnedExplorerEvent):
     value: int | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BoatPlaced(Event):
     player: int | None
     cell: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class TurnBegan(Event):
     player: int
     turn: int
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class TilePlayed(Event):
     player: int
     effect: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ExplorerMoved(OwnedExplorerEvent):
     """``how``: ``walks`` (land), ``boards``, ``swims`` or ``dolphin``."""
@@ -96,6 +107,7 @@ class ExplorerMoved(OwnedExplorerEvent):
     value: int | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BoatMoved(Event):
     player: int
@@ -104,6 +116,7 @@ class BoatMoved(Event):
     passengers: tuple[str, ...]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ExplorerEscaped(OwnedExplorerEvent):
     """Rescued: the value stays hidden (but from its owner) until the game ends."""
@@ -114,6 +127,7 @@ class ExplorerEscaped(OwnedExplorerEvent):
     value: int | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ExplorerLost(OwnedExplorerEvent):
     """``cause``: ``serpent``, ``shark``, ``whirlpool``."""
@@ -125,6 +139,7 @@ class ExplorerLost(OwnedExplorerEvent):
     value: int | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BoatLost(Event):
     """A boat removed (``serpent``, ``whale`` capsizing it, ``whirlpool``)."""
@@ -134,12 +149,14 @@ class BoatLost(Event):
     passengers: tuple[str, ...]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class MovesEnded(Event):
     player: int
     unused: int
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class TileRemoved(Event):
     """A land tile removed; a held or counter tile's back is seen by its taker only."""
@@ -157,24 +174,28 @@ class TileRemoved(Event):
         return TileRemoved(self.player, self.cell, self.terrain, None, None)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CreatureAppeared(Event):
     creature: str
     cell: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Whirlpool(Event):
     cell: str
     cells: tuple[str, ...]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class DieRolled(Event):
     player: int
     creature: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CreatureMoved(Event):
     player: int
@@ -183,6 +204,7 @@ class CreatureMoved(Event):
     target: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CreatureRemoved(Event):
     """A creature taken off the board (a counter tile or a whirlpool)."""
@@ -192,11 +214,13 @@ class CreatureRemoved(Event):
     cause: str
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CounterDeclined(Event):
     player: int
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     """``reason``: ``volcano`` or ``no explorers``; rescued values are shown to all now."""

@@ -15,9 +15,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
+from asobiba.core.actions import Action
 from asobiba.core.errors import IllegalAction
 from asobiba.core.events import Event
-from asobiba.core.state import CHANCE, Action, GameRules, State
+from asobiba.core.state import CHANCE, GameRules, State
 from asobiba.games.survive.actions import (
     BOARD,
     PLACE_BOAT,
@@ -59,6 +62,7 @@ from asobiba.games.survive.steps import BoatTileBoarding, CounterQuestion, Step,
 from asobiba.games.survive.view import SurviveFullView, SurvivePending, SurviveView
 
 
+@mypyc_attr(native_class=False)
 class SurviveState(State[SurviveView, SurviveFullView]):
     """A position of Survive!; see ``rules/survive.en.md``."""
 

@@ -15,7 +15,9 @@ go to a phase with :func:`set_phase` (no step) or :func:`await_step`, and read t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from asobiba.games.survive.data import CREATURE_REACH
 from asobiba.games.survive.phase import Phase
@@ -31,6 +33,7 @@ def _extended(path: tuple[int, ...], source: int, target: int) -> tuple[int, ...
     return (*(path or (source,)), target)
 
 
+@mypyc_attr(native_class=False)
 class Steps:
     """A move made step by step along ``path`` (the start, then a cell per step), at most ``reach``
     steps: a held tile's reach unless the mover says otherwise."""
@@ -55,11 +58,11 @@ class Steps:
         return self.reach - self.taken
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class DolphinRide(Steps):
     """A dolphin carries one of the player's swimmers; the first step chooses which."""
 
-    phase: ClassVar[Phase] = Phase.DOLPHIN
     explorer: int | None = None
     #: The cells visited: the start, then one per step (empty before the first step).
     path: tuple[int, ...] = ()
@@ -70,30 +73,30 @@ class DolphinRide(Steps):
         )
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class WindsSail(Steps):
     """Favourable winds move one boat; the first step chooses which."""
 
-    phase: ClassVar[Phase] = Phase.WINDS
     path: tuple[int, ...] = ()
 
     def moved(self, source: int, target: int) -> WindsSail:
         return replace(self, path=_extended(self.path, source, target))
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Jump:
     """A "move any …" tile: one creature of this kind jumps to an empty sea space."""
 
-    phase: ClassVar[Phase] = Phase.JUMP
     creature: int
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CreatureRun(Steps):
     """The rolled creature moves step by step; the first step chooses which one."""
 
-    phase: ClassVar[Phase] = Phase.CREATURE
     creature: int
     path: tuple[int, ...] = ()
 
@@ -106,12 +109,12 @@ class CreatureRun(Steps):
         return CreatureRun(self.creature, _extended(self.path, source, target))
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class CounterQuestion:
     """A shark or a whale moved by ``mover`` reached pieces on ``cell``: the players in ``asked``
     are asked in turn whether they play ``counter``; ``declined`` said no already."""
 
-    phase: ClassVar[Phase] = Phase.COUNTER
     counter: int
     creature: int
     cell: int
@@ -127,11 +130,11 @@ class CounterQuestion:
         return replace(self, asked=self.asked[1:], declined=(*self.declined, self.asked[0]))
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BoatTileBoarding:
     """A boat tile came up under more than 3 swimmers: the remover chooses who boards it."""
 
-    phase: ClassVar[Phase] = Phase.BOAT_TILE
     cell: int
     boarded: tuple[int, ...] = ()
 
@@ -139,6 +142,17 @@ class BoatTileBoarding:
 #: A pending step of a multi-step decision.
 Step = DolphinRide | WindsSail | Jump | CreatureRun | CounterQuestion | BoatTileBoarding
 StepT = TypeVar("StepT", DolphinRide, WindsSail, Jump, CreatureRun, CounterQuestion, BoatTileBoarding)
+
+#: The phase of each kind of pending step (a table, not class variables: compiled by mypyc, an assignment
+#: in a dataclass's body, ``ClassVar`` or not, becomes a field).
+STEP_PHASES: Final[dict[type[Step], Phase]] = {
+    DolphinRide: Phase.DOLPHIN,
+    WindsSail: Phase.WINDS,
+    Jump: Phase.JUMP,
+    CreatureRun: Phase.CREATURE,
+    CounterQuestion: Phase.COUNTER,
+    BoatTileBoarding: Phase.BOAT_TILE,
+}
 
 
 def set_phase(state: SurviveState, phase: Phase) -> None:
@@ -149,7 +163,7 @@ def set_phase(state: SurviveState, phase: Phase) -> None:
 
 def await_step(state: SurviveState, step: Step) -> None:
     """Go to (or stay in) the phase of a multi-step decision with these details."""
-    state.phase = step.phase
+    state.phase = STEP_PHASES[type(step)]
     state.step = step
 
 
