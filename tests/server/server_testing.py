@@ -453,7 +453,22 @@ def start_servers(
     for server in servers:
         if server.process is None or server.process.poll() is not None:
             raise RuntimeError(f"a server did not start:\n{server.log()}")
+    if "--test-clock" in flags:
+        align_test_clocks(servers)
     return servers
+
+
+def align_test_clocks(servers: list[ServerProcess]) -> float:
+    """Bring the test clocks of ``servers`` to one time, the latest of theirs; returns it. Each process's
+    ``--test-clock`` stands still from its own start, so processes started a moment apart would disagree
+    (a turn email's "one a day" counted by the clock of whichever process sent it), as real processes
+    reading one wall clock never do."""
+    clock = "/api/test/clock"
+    nows = [httpx.post(server.base_url + clock, json={"advance": 0}).json()["now"] for server in servers]
+    for server, now in zip(servers, nows, strict=True):
+        moved = httpx.post(server.base_url + clock, json={"advance": max(nows) - now})
+        assert moved.is_success, moved.text
+    return float(max(nows))
 
 
 # ---------------------------------------------------------------------- email
